@@ -1,0 +1,22 @@
+import type { SluicePlugin } from "../sdk/index.js";
+import { sourcePlugin } from "./source/index.js";
+import { streamPlugin } from "./stream/index.js";
+import { httpPlugin } from "./http/index.js";
+import { selectionPlugin } from "./selection/index.js";
+import { paginationPlugin } from "./pagination/index.js";
+import { authPlugin } from "./auth/index.js";
+import { customPlugin } from "./custom/index.js";
+
+/**
+ * The built-in plugins, in registration order. They are registered through the same API a host's
+ * plugins use; a host plugin registered later may replace one of their types on purpose.
+ */
+export const builtinPlugins: readonly SluicePlugin[] = [
+  sourcePlugin,
+  streamPlugin,
+  httpPlugin,
+  selectionPlugin,
+  paginationPlugin,
+  authPlugin,
+  customPlugin,
+];

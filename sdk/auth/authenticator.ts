@@ -1,0 +1,30 @@
+import type { OutgoingRequest } from "../http/outgoing-request.js";
+
+/**
+ * The base class of every authenticator, built-in and custom. One instance serves every stream of a
+ * connector. `apply` adds credentials to a request (headers, query parameters, form or JSON body
+ * fields, through `injectRequestValue`) and may be asynchronous, for tokens fetched over HTTP.
+ *
+ * @example
+ * // manifest: authenticator: { type: CustomAuthenticator, class_name: source_acme.components.AcmeAuth, header: X-Acme }
+ * import { Authenticator, injectRequestValue, type OutgoingRequest } from "sluice/sdk";
+ *
+ * export class AcmeAuth extends Authenticator {
+ *   constructor(private readonly options: { header: string; config: { api_key: string } }) { super(); }
+ *   apply(request: OutgoingRequest) {
+ *     injectRequestValue(request, "header", this.options.header, this.options.config.api_key, "AcmeAuth");
+ *   }
+ * }
+ */
+export abstract class Authenticator {
+  /** Adds this authenticator's credentials to the request. */
+  abstract apply(request: OutgoingRequest): void | Promise<void>;
+
+  /**
+   * Called when the API answered 401 to a request this authenticator signed. Refresh the
+   * credentials and return true to have the request retried once; the default returns false.
+   */
+  async onUnauthorized(): Promise<boolean> {
+    return false;
+  }
+}

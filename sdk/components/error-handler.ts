@@ -1,0 +1,38 @@
+import type { FailureType } from "../errors/sluice-error.js";
+import type { HttpResponse } from "../http/http-response.js";
+
+/**
+ * What to do with one response or network error.
+ * - `success`: hand the response on;
+ * - `retry`: try again after `delayMs` (or the client's exponential backoff when unset);
+ * - `ignore`: treat the response as the end of the stream's data (no records, no further pages);
+ * - `fail`: stop with `message`.
+ */
+export type ErrorDecision =
+  | { action: "success" }
+  | { action: "retry"; delayMs?: number; reason?: string }
+  | { action: "ignore"; reason?: string }
+  | { action: "fail"; message?: string; failureType?: FailureType };
+
+/** The outcome of one attempt: a response, or the network error that prevented one. */
+export interface AttemptOutcome {
+  response?: HttpResponse;
+  error?: Error;
+  /** 1 for the first attempt. */
+  attempt: number;
+}
+
+/**
+ * Classifies responses. The HTTP client asks it after every attempt.
+ *
+ * @example
+ * const handler: ErrorHandler = {
+ *   maxRetries: 5,
+ *   decide: ({ response }) => response?.status === 404 ? { action: "ignore" } : { action: "success" },
+ * };
+ */
+export interface ErrorHandler {
+  /** Most retries of one request (default 5). */
+  readonly maxRetries?: number;
+  decide(outcome: AttemptOutcome): ErrorDecision | undefined;
+}

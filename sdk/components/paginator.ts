@@ -1,0 +1,21 @@
+import type { HttpResponse } from "../http/http-response.js";
+import type { OutgoingRequest } from "../http/outgoing-request.js";
+import type { DataRecord } from "./records.js";
+
+/**
+ * Pages through a stream (`DefaultPaginator`, `NoPagination`): decides the next token and puts the
+ * token and the page size into each request.
+ *
+ * @example
+ * let token = paginator.initialToken();
+ * // ... read a page ...
+ * token = paginator.nextPageToken(response, 100, lastRecord, token); // undefined: stop
+ */
+export interface Paginator {
+  initialToken(): unknown;
+  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, lastToken: unknown): unknown;
+  /** The token as a path or whole URL (`RequestPath`), or undefined. */
+  pagePath(token: unknown): string | undefined;
+  /** Injects the page size and, unless it is a path, the token. */
+  applyToRequest(request: OutgoingRequest, token: unknown): void;
+}

@@ -1,0 +1,30 @@
+import type { HttpResponse } from "../http/http-response.js";
+import type { DataRecord, StreamSlice } from "./records.js";
+
+/** The names a record filter or selector may use besides the record itself. */
+export interface SelectionContext {
+  streamSlice?: StreamSlice;
+  nextPageToken?: unknown;
+}
+
+/**
+ * Picks the records out of a response (`DpathExtractor`).
+ *
+ * @example
+ * // { "data": [{ "id": 1 }] } with field_path ["data"] yields { id: 1 }
+ */
+export interface RecordExtractor {
+  extract(response: HttpResponse): Iterable<unknown>;
+}
+
+/** Keeps or drops one record (`RecordFilter`). */
+export interface RecordFilter {
+  keep(record: DataRecord, context: SelectionContext): boolean;
+}
+
+/** Extracts, filters and yields a page's records (`RecordSelector`). */
+export interface RecordSelector {
+  /** The extractor, so a paginator can count raw records before filtering. */
+  readonly extractor: RecordExtractor;
+  select(response: HttpResponse, context: SelectionContext): Iterable<DataRecord>;
+}

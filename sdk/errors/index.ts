@@ -1,0 +1,2 @@
+export { SluiceError, describeLocation, type ErrorLocation, type FailureType, type SluiceErrorOptions } from "./sluice-error.js";
+export { ManifestError, ConfigError, HttpRequestError, PaginationError, AuthenticationError, TemplateError, CustomCodeError } from "./error-kinds.js";

@@ -1,0 +1,44 @@
+/**
+ * One entry of a parsed `Link` header, keyed in {@link HttpResponse.links} by its `rel`.
+ * Extra parameters of the entry (`results`, `cursor`, `title`) are kept as keys.
+ *
+ * @example
+ * // Link: <https://api.github.com/user/repos?page=3>; rel="next"
+ * response.links.next.url === "https://api.github.com/user/repos?page=3"
+ */
+export interface LinkEntry {
+  url: string;
+  rel?: string;
+  [param: string]: string | undefined;
+}
+
+/** Response headers, looked up case-insensitively. */
+export interface ResponseHeaders {
+  /** The header's value, or `null` when absent; several headers of one name arrive comma-joined. */
+  get(name: string): string | null;
+  /** Every header with its name as the server sent it (case preserved) and its value. */
+  entries(): Iterable<[string, string]>;
+}
+
+/**
+ * The response a pagination strategy, record selector or custom component sees.
+ * The body has been read completely; `json()` parses it once and caches the result.
+ *
+ * @example
+ * nextPageToken(response) {
+ *   const body = response.json() as { has_more: boolean; data: { id: string }[] };
+ *   return body.has_more ? body.data.at(-1)?.id : undefined;   // Stripe-style
+ * }
+ */
+export interface HttpResponse {
+  readonly status: number;
+  /** The final URL of the request, after redirects. */
+  readonly url: string;
+  readonly headers: ResponseHeaders;
+  /** The parsed `Link` header, keyed by `rel` (or by URL for an entry without `rel`). */
+  readonly links: Readonly<Record<string, LinkEntry>>;
+  /** The body parsed as JSON (cached). Throws when the body is not JSON. */
+  json(): unknown;
+  /** The body as text. */
+  text(): string;
+}

@@ -1,0 +1,85 @@
+import { SluiceError } from "../errors/sluice-error.js";
+import type { InjectionTarget, OutgoingRequest } from "./outgoing-request.js";
+
+/**
+ * Puts one value into a request: a query parameter, a header, a form field, or a (possibly nested)
+ * JSON body field. A key that is already set to a different value is an error that names both
+ * places, instead of one silently winning; the same value twice is allowed.
+ *
+ * @param key a field name, or a path of names for a nested JSON body field (`["page", "cursor"]`)
+ * @param source who sets the value, for the error message (`"paginator page_token_option"`)
+ * @example
+ * injectRequestValue(request, "header", "Authorization", `Bearer ${token}`, "BearerAuthenticator");
+ * injectRequestValue(request, "body_json", ["page", "size"], 100, "paginator page_size_option");
+ */
+export function injectRequestValue(
+  request: OutgoingRequest,
+  target: InjectionTarget,
+  key: string | readonly string[],
+  value: unknown,
+  source: string,
+): void {
+  const path = typeof key === "string" ? [key] : [...key];
+  if (path.length === 0) throw new SluiceError("REQUEST_OPTION_INVALID", `${source} has an empty field name`);
+  if (target === "body_json") {
+    request.bodyJson ??= {};
+    let node: Record<string, unknown> = request.bodyJson;
+    for (const segment of path.slice(0, -1)) {
+      const next = node[segment];
+      if (next === undefined) node = node[segment] = {} as Record<string, unknown>;
+      else if (isPlainObject(next)) node = next;
+      else throw collision(target, path.join("."), next, value, source);
+    }
+    setOnce(node, path[path.length - 1]!, value, target, path.join("."), source);
+    return;
+  }
+  if (path.length > 1) {
+    throw new SluiceError("REQUEST_OPTION_INVALID", `${source}: a nested field_path is only supported for body_json injection`, {
+      failureType: "config_error",
+      expected: "field_name (a single name) for " + target,
+      found: `field_path ${JSON.stringify(path)}`,
+    });
+  }
+  const name = path[0]!;
+  if (target === "header") {
+    const existing = Object.keys(request.headers).find((h) => h.toLowerCase() === name.toLowerCase());
+    if (existing !== undefined && request.headers[existing] !== String(value)) {
+      throw collision(target, name, request.headers[existing], value, source);
+    }
+    request.headers[existing ?? name] = String(value);
+  } else if (target === "request_parameter") {
+    setOnce(request.params as Record<string, unknown>, name, value, target, name, source);
+  } else {
+    if (typeof request.bodyData === "string") throw collision(target, name, request.bodyData, value, source);
+    request.bodyData ??= {};
+    setOnce(request.bodyData, name, value, target, name, source);
+  }
+}
+
+function setOnce(
+  node: Record<string, unknown>,
+  key: string,
+  value: unknown,
+  target: InjectionTarget,
+  shownKey: string,
+  source: string,
+): void {
+  if (key in node && !sameValue(node[key], value)) throw collision(target, shownKey, node[key], value, source);
+  node[key] = value;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function collision(target: InjectionTarget, key: string, existing: unknown, value: unknown, source: string): SluiceError {
+  return new SluiceError("REQUEST_COLLISION", `${source} sets ${target} '${key}', which another part of the request already set to a different value`, {
+    failureType: "config_error",
+    expected: `each ${target} key set once (or to the same value)`,
+    found: `'${key}' set twice (the second time by ${source}); values differ${typeof value === "number" || typeof existing === "number" ? ` (${String(existing)} vs ${String(value)})` : ""}`,
+  });
+}

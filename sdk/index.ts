@@ -1,0 +1,37 @@
+/**
+ * The contract for Sluice extension authors, imported as `sluice/sdk`: base classes, request and
+ * response types, the plugin API, services and their tokens, and the error classes. Nothing here
+ * depends on the engine.
+ *
+ * @example
+ * import { PaginationStrategy, Authenticator, definePlugin } from "sluice/sdk";
+ */
+export * from "./errors/index.js";
+export type { HttpResponse, LinkEntry, ResponseHeaders } from "./http/http-response.js";
+export { cloneRequest, type HttpMethod, type InjectionTarget, type OutgoingRequest, type QueryValue } from "./http/outgoing-request.js";
+export { injectRequestValue } from "./http/inject-request-value.js";
+export { Authenticator } from "./auth/authenticator.js";
+export { PaginationStrategy } from "./pagination/pagination-strategy.js";
+export type { DataRecord, JsonSchema, StreamSlice } from "./components/records.js";
+export type { AttemptOutcome, ErrorDecision, ErrorHandler } from "./components/error-handler.js";
+export type { PageReport, ReadOptions, Retriever, SchemaLoader, Stream } from "./components/stream.js";
+export type { RequestInput, Requester } from "./components/requester.js";
+export type { RecordExtractor, RecordFilter, RecordSelector, SelectionContext } from "./components/record-selector.js";
+export type { Paginator } from "./components/paginator.js";
+export {
+  COMPONENT_KIND_KEYWORD,
+  componentField,
+  type BuildContext,
+  type ComponentDefinition,
+  type ComponentFactory,
+  type DefinitionSchema,
+} from "./plugin/component-factory.js";
+export { definePlugin, type PluginContext, type RegisterOptions, type SluicePlugin } from "./plugin/define-plugin.js";
+export { serviceToken, type ServiceToken } from "./services/service-token.js";
+export { Interpolator, type CompiledTemplate, type CompiledValue, type TemplateContext, type TemplateSite } from "./services/interpolator.js";
+export { Clock } from "./services/clock.js";
+export { Logger } from "./services/logger.js";
+export { Secrets } from "./services/secrets.js";
+export { ConfigStore, type ConnectorConfig } from "./services/config-store.js";
+export { HttpClient, type SendOptions } from "./services/http-client.js";
+export { DEFAULT_READ_LIMITS, ReadLimits } from "./services/read-limits.js";

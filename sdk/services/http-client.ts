@@ -1,0 +1,39 @@
+import type { Authenticator } from "../auth/authenticator.js";
+import type { ErrorHandler } from "../components/error-handler.js";
+import type { ErrorLocation } from "../errors/sluice-error.js";
+import type { HttpResponse } from "../http/http-response.js";
+import type { OutgoingRequest } from "../http/outgoing-request.js";
+import { serviceToken } from "./service-token.js";
+
+/**
+ * Options of one {@link HttpClient.send}.
+ *
+ * @example
+ * await http.send(request, { authenticator, where: { stream: "users", page: 2 }, signal });
+ */
+export interface SendOptions {
+  signal?: AbortSignal;
+  /** Applied to a fresh copy of the request before every attempt (tokens may change between retries). */
+  authenticator?: Authenticator;
+  /** Decides what to do with each response or network error; the default retries 429, 5xx and network errors. */
+  errorHandler?: ErrorHandler;
+  /** Where this request belongs, for error messages. */
+  where?: ErrorLocation;
+  /** Per-attempt timeout in milliseconds (default from the host options). */
+  timeoutMs?: number;
+}
+
+/**
+ * Sends requests with retries, backoff, timeouts and clear errors. Built-in and custom components
+ * use it for their own calls (a token refresh, a session login).
+ *
+ * @example
+ * const http = ctx.get(HttpClient);
+ * const response = await http.send({ method: "POST", url: tokenUrl, params: {}, headers: {}, bodyData: form });
+ */
+export interface HttpClient {
+  send(request: OutgoingRequest, options?: SendOptions): Promise<HttpResponse>;
+}
+
+/** The DI token of the {@link HttpClient}. */
+export const HttpClient = serviceToken<HttpClient>("sluice.HttpClient");

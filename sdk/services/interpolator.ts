@@ -1,0 +1,60 @@
+import { serviceToken } from "./service-token.js";
+
+/** The names a template may use, besides `config`, `parameters` and the macros. */
+export type TemplateContext = Record<string, unknown>;
+
+/**
+ * Where a template sits, for compile-time checks and error messages.
+ *
+ * @example
+ * { path: "streams[0].retriever.paginator.pagination_strategy.cursor_value", names: ["response", "headers", "last_record", "last_page_size"] }
+ */
+export interface TemplateSite {
+  /** The manifest path of the field holding the template. */
+  path: string;
+  /** Names in scope besides `config` and `parameters`. A template using another name is an error at build time. */
+  names?: readonly string[];
+}
+
+/**
+ * A template compiled once, when its component is built, and evaluated per request or page.
+ *
+ * @example
+ * const t = interpolator.compile("{{ response.next }}", { path: "cursor_value", names: ["response"] });
+ * t.eval({ config, parameters, response: { next: "abc" } }); // "abc"
+ */
+export interface CompiledTemplate {
+  readonly source: string;
+  /** True when the source has no `{{`/`{%`: evaluation returns it without running the engine. */
+  readonly isStatic: boolean;
+  /** Renders, then applies the kit's literal step (`"123"` → 123, `"None"` → null). */
+  eval(context: TemplateContext): unknown;
+  /** Renders to text, without the literal step. */
+  render(context: TemplateContext): string;
+  /** Evaluates as a condition with the kit's false-values rule (an undefined name counts as false). */
+  test(context: TemplateContext): boolean;
+}
+
+/**
+ * A nested value (mapping or list) whose string leaves are templates, e.g. `request_parameters`.
+ * Entries that evaluate to null are dropped, as the kit does.
+ */
+export interface CompiledValue {
+  eval(context: TemplateContext): unknown;
+}
+
+/**
+ * The interpolation service: Jinja-compatible templates on nunjucks. Plugins get it from
+ * `ctx.get(Interpolator)`.
+ *
+ * @example
+ * const interpolator = ctx.get(Interpolator);
+ * const pageSize = interpolator.compile(String(def.page_size), { path: `${ctx.path}.page_size` });
+ */
+export interface Interpolator {
+  compile(template: string, site: TemplateSite): CompiledTemplate;
+  compileNested(value: unknown, site: TemplateSite): CompiledValue;
+}
+
+/** The DI token of the {@link Interpolator}. */
+export const Interpolator = serviceToken<Interpolator>("sluice.Interpolator");

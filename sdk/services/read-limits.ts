@@ -1,0 +1,21 @@
+import { serviceToken } from "./service-token.js";
+
+/**
+ * Bounds on one stream's read, enforced by the progress guard. No setting turns the guard off:
+ * the caps are finite.
+ *
+ * @example
+ * createSluice({ readLimits: { maxPages: 1_000 } });
+ */
+export interface ReadLimits {
+  /** Most pages read for one stream (default 1,000,000). */
+  maxPages: number;
+  /** Whether a next-page URL on another origin may be followed (without credentials). Default false. */
+  followCrossOriginPages: boolean;
+}
+
+/** The defaults of {@link ReadLimits}. */
+export const DEFAULT_READ_LIMITS: ReadLimits = { maxPages: 1_000_000, followCrossOriginPages: false };
+
+/** The DI token of the {@link ReadLimits}. */
+export const ReadLimits = serviceToken<ReadLimits>("sluice.ReadLimits");
