@@ -10,6 +10,7 @@ export * from "./errors/index.js";
 export type { HttpResponse, LinkEntry, ResponseHeaders } from "./http/http-response.js";
 export { cloneRequest, type HttpMethod, type InjectionTarget, type OutgoingRequest, type QueryValue } from "./http/outgoing-request.js";
 export { injectRequestValue } from "./http/inject-request-value.js";
+export type { RequestOption, RequestPath } from "./http/request-option.js";
 export { Authenticator } from "./auth/authenticator.js";
 export { PaginationStrategy } from "./pagination/pagination-strategy.js";
 export type { DataRecord, JsonSchema, StreamSlice } from "./components/records.js";

@@ -1,0 +1,7 @@
+import type { DemoRouter } from "../router.js";
+import { registerBasicRoutes } from "./basic.js";
+
+/** Every route file of the demo API; each registers its own endpoints. */
+export function registerRoutes(router: DemoRouter): void {
+  registerBasicRoutes(router);
+}

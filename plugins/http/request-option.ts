@@ -1,0 +1,70 @@
+import {
+  ManifestError,
+  Interpolator,
+  componentField,
+  injectRequestValue,
+  type ComponentFactory,
+  type InjectionTarget,
+  type OutgoingRequest,
+  type RequestOption,
+} from "../../sdk/index.js";
+
+const TARGETS: readonly InjectionTarget[] = ["request_parameter", "header", "body_data", "body_json"];
+
+/**
+ * `RequestOption`: where a value (a page token, a page size, an API key) goes in a request.
+ * `field_name` (and each `field_path` segment) may use `config` and `parameters`; it is evaluated once,
+ * when the connector is built. `field_path` nests the value in a JSON body.
+ *
+ * @example
+ * page_size_option: { type: RequestOption, inject_into: request_parameter, field_name: limit }   # ?limit=100
+ * page_token_option: { type: RequestOption, inject_into: body_json, field_path: [page, cursor] } # {"page":{"cursor":"..."}}
+ */
+export const RequestOptionComponent: ComponentFactory<RequestOption> = {
+  type: "RequestOption",
+  kind: "request_option",
+  description: "Puts a value into a query parameter, header, form field or JSON body field",
+  schema: {
+    type: "object",
+    required: ["inject_into"],
+    properties: {
+      inject_into: { enum: [...TARGETS] },
+      field_name: { type: "string" },
+      field_path: { type: "array", items: { type: "string" }, minItems: 1 },
+    },
+  },
+  build(def, ctx) {
+    const target = def.inject_into as InjectionTarget;
+    const fieldName = def.field_name as string | undefined;
+    const fieldPath = def.field_path as string[] | undefined;
+    if ((fieldName === undefined) === (fieldPath === undefined)) {
+      throw new ManifestError("MANIFEST_INVALID", "A RequestOption needs exactly one of field_name and field_path", {
+        where: { manifestPath: ctx.path },
+        expected: "field_name, or field_path (body_json only)",
+        found: fieldName === undefined ? "neither" : "both",
+      });
+    }
+    if (fieldPath !== undefined && target !== "body_json") {
+      throw new ManifestError("MANIFEST_INVALID", "field_path (nested injection) is only supported for body_json", {
+        where: { manifestPath: `${ctx.path}.field_path` },
+        expected: "inject_into: body_json, or a top-level field_name",
+        found: `inject_into: ${target}`,
+      });
+    }
+    const interpolator = ctx.get(Interpolator);
+    const scope = { config: ctx.config, parameters: ctx.parameters };
+    const evalName = (template: string, path: string) => String(interpolator.compile(template, { path }).render(scope));
+    const key = fieldPath ? fieldPath.map((s, i) => evalName(s, `${ctx.path}.field_path[${i}]`)) : evalName(fieldName!, `${ctx.path}.field_name`);
+    const source = `RequestOption at ${ctx.path}`;
+    return {
+      kind: "request_option",
+      target,
+      inject(request: OutgoingRequest, value: unknown) {
+        injectRequestValue(request, target, key, value, source);
+      },
+    };
+  },
+};
+
+/** Schema helper for fields holding a RequestOption. */
+export const requestOptionField = componentField("request_option");

@@ -1,0 +1,16 @@
+import type { ComponentFactory, RequestPath } from "../../sdk/index.js";
+
+/**
+ * `RequestPath`: the page token is the path, or the whole URL, of the next request
+ * (a Salesforce-style `nextRecordsUrl`, a GitHub-style `Link: <...>; rel="next"`).
+ *
+ * @example
+ * page_token_option: { type: RequestPath }
+ */
+export const RequestPathComponent: ComponentFactory<RequestPath> = {
+  type: "RequestPath",
+  kind: "request_path",
+  description: "Uses the page token as the next request's path or URL",
+  schema: { type: "object", properties: { path: { type: "string", description: "ignored, as in the Python kit" } } },
+  build: () => ({ kind: "request_path" }),
+};
