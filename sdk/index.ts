@@ -13,6 +13,7 @@ export { injectRequestValue } from "./http/inject-request-value.js";
 export type { RequestOption, RequestPath } from "./http/request-option.js";
 export { Authenticator } from "./auth/authenticator.js";
 export { PaginationStrategy } from "./pagination/pagination-strategy.js";
+export type { PageFacts } from "./pagination/page-facts.js";
 export type { DataRecord, JsonSchema, StreamSlice } from "./components/records.js";
 export type { AttemptOutcome, ErrorDecision, ErrorHandler } from "./components/error-handler.js";
 export type { PageReport, ReadOptions, Retriever, SchemaLoader, Stream } from "./components/stream.js";

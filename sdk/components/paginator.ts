@@ -1,5 +1,6 @@
 import type { HttpResponse } from "../http/http-response.js";
 import type { OutgoingRequest } from "../http/outgoing-request.js";
+import type { PageFacts } from "../pagination/page-facts.js";
 import type { DataRecord } from "./records.js";
 
 /**
@@ -13,7 +14,8 @@ import type { DataRecord } from "./records.js";
  */
 export interface Paginator {
   initialToken(): unknown;
-  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, lastToken: unknown): unknown;
+  /** `page` (optional) carries the raw record count and the page's records; see {@link PageFacts}. */
+  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, lastToken: unknown, page?: PageFacts): unknown;
   /** The token as a path or whole URL (`RequestPath`), or undefined. */
   pagePath(token: unknown): string | undefined;
   /** Injects the page size and, unless it is a path, the token. */

@@ -1,5 +1,6 @@
 import type { DataRecord } from "../components/records.js";
 import type { HttpResponse } from "../http/http-response.js";
+import type { PageFacts } from "./page-facts.js";
 
 /**
  * The base class of every pagination strategy, built-in and custom: it decides the next page token
@@ -33,12 +34,14 @@ export abstract class PaginationStrategy {
    * @param lastPageSize how many records that page yielded
    * @param lastRecord the page's last record
    * @param lastPageTokenValue the token that fetched this page (undefined for the first page)
+   * @param page optional facts about the page (raw record count, the page's records); a Sluice extra
    */
   abstract nextPageToken(
     response: HttpResponse,
     lastPageSize: number,
     lastRecord: DataRecord | undefined,
     lastPageTokenValue: unknown,
+    page?: PageFacts,
   ): unknown;
 
   /** The page size to inject with `page_size_option`, or undefined when there is none. */
