@@ -12,6 +12,7 @@ export { cloneRequest, type HttpMethod, type InjectionTarget, type OutgoingReque
 export { injectRequestValue } from "./http/inject-request-value.js";
 export type { RequestOption, RequestPath } from "./http/request-option.js";
 export { Authenticator } from "./auth/authenticator.js";
+export { TokenSource, type IssuedToken, type TokenFetchReason, type TokenSourceOptions } from "./auth/token-source.js";
 export { PaginationStrategy } from "./pagination/pagination-strategy.js";
 export type { PageFacts } from "./pagination/page-facts.js";
 export type { DataRecord, JsonSchema, StreamSlice } from "./components/records.js";

@@ -23,8 +23,10 @@ export abstract class Authenticator {
   /**
    * Called when the API answered 401 to a request this authenticator signed. Refresh the
    * credentials and return true to have the request retried once; the default returns false.
+   * `request` is the request as `apply` signed it, so that concurrent 401s on one old token cause
+   * one refresh, not one each.
    */
-  async onUnauthorized(): Promise<boolean> {
+  async onUnauthorized(_request?: OutgoingRequest): Promise<boolean> {
     return false;
   }
 }
