@@ -37,6 +37,8 @@ export interface HttpResponse {
   readonly headers: ResponseHeaders;
   /** The parsed `Link` header, keyed by `rel` (or by URL for an entry without `rel`). */
   readonly links: Readonly<Record<string, LinkEntry>>;
+  /** True when the error handler chose to ignore this response: it yields no records and ends pagination. */
+  readonly ignored?: boolean;
   /** The body parsed as JSON (cached). Throws when the body is not JSON. */
   json(): unknown;
   /** The body as text. */

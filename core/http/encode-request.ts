@@ -1,0 +1,73 @@
+import { SluiceError, type OutgoingRequest, type QueryValue } from "../../sdk/index.js";
+
+/** A request ready for the wire. */
+export interface EncodedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Turns an assembled request into URL, headers and body. Query parameters are appended to the URL,
+ * except a key the URL already carries with the same value (a next-page URL keeps its own `limit`);
+ * a list becomes repeated keys. A JSON body is sent as `application/json`, a form body as
+ * `application/x-www-form-urlencoded` (null values dropped); both at once is an error.
+ *
+ * @example
+ * encodeRequest({ method: "GET", url: "https://api/x?limit=10", params: { limit: "10", page: 2 }, headers: {} }).url
+ * // "https://api/x?limit=10&page=2"
+ */
+export function encodeRequest(request: OutgoingRequest): EncodedRequest {
+  const url = new URL(request.url);
+  const present = new Map<string, string[]>();
+  url.searchParams.forEach((value, key) => present.set(key, [...(present.get(key) ?? []), value]));
+  for (const [key, value] of Object.entries(request.params)) {
+    for (const item of asList(value)) {
+      if (item === null || item === undefined) continue;
+      const text = stringify(item);
+      if (present.get(key)?.includes(text)) continue;
+      url.searchParams.append(key, text);
+    }
+  }
+  const headers = { ...request.headers };
+  const hasJson = request.bodyJson !== undefined && Object.keys(request.bodyJson).length > 0;
+  const hasData = request.bodyData !== undefined && (typeof request.bodyData === "string" ? request.bodyData !== "" : Object.keys(request.bodyData).length > 0);
+  if (hasJson && hasData) {
+    throw new SluiceError("REQUEST_BODY_CONFLICT", "A request cannot have both a JSON body and a form body", {
+      failureType: "config_error",
+      expected: "request_body_json or request_body_data (and body injections of one kind)",
+      found: "both",
+    });
+  }
+  let body: string | undefined;
+  if (hasJson) {
+    body = JSON.stringify(request.bodyJson);
+    setDefaultHeader(headers, "Content-Type", "application/json");
+  } else if (hasData) {
+    if (typeof request.bodyData === "string") body = request.bodyData;
+    else {
+      const form = new URLSearchParams();
+      for (const [key, value] of Object.entries(request.bodyData!)) {
+        for (const item of asList(value as QueryValue)) if (item !== null && item !== undefined) form.append(key, stringify(item));
+      }
+      body = form.toString();
+      setDefaultHeader(headers, "Content-Type", "application/x-www-form-urlencoded");
+    }
+  }
+  return { method: request.method, url: url.toString(), headers, body };
+}
+
+function asList(value: QueryValue | null | undefined): ReadonlyArray<unknown> {
+  return Array.isArray(value) ? value : [value];
+}
+
+function stringify(value: unknown): string {
+  if (value === true) return "True";
+  if (value === false) return "False";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+function setDefaultHeader(headers: Record<string, string>, name: string, value: string): void {
+  if (!Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase())) headers[name] = value;
+}

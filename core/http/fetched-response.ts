@@ -1,0 +1,75 @@
+import { HttpRequestError, type HttpResponse, type LinkEntry, type ResponseHeaders } from "../../sdk/index.js";
+import { parseLinkHeader } from "./parse-link-header.js";
+
+/** Response headers with case-insensitive lookup and the server's casing kept. */
+export class HeaderBag implements ResponseHeaders {
+  private readonly byLowerName = new Map<string, [string, string]>();
+
+  add(name: string, value: string): void {
+    const key = name.toLowerCase();
+    const existing = this.byLowerName.get(key);
+    this.byLowerName.set(key, existing ? [existing[0], `${existing[1]}, ${value}`] : [name, value]);
+  }
+
+  get(name: string): string | null {
+    return this.byLowerName.get(name.toLowerCase())?.[1] ?? null;
+  }
+
+  *entries(): Iterable<[string, string]> {
+    yield* this.byLowerName.values();
+  }
+}
+
+/**
+ * A response whose body has been read: JSON is parsed once, on first use; a body that is not JSON is
+ * an error naming the content type and the request (never an empty page).
+ *
+ * @example
+ * const response = new FetchedResponse(200, "https://api/x", headers, '{"data":[]}', "GET https://api/x");
+ * response.json(); // { data: [] }
+ */
+export class FetchedResponse implements HttpResponse {
+  private parsed: unknown;
+  private isParsed = false;
+  private parsedLinks: Record<string, LinkEntry> | undefined;
+  ignored?: boolean;
+
+  constructor(
+    readonly status: number,
+    readonly url: string,
+    readonly headers: HeaderBag,
+    private readonly body: string,
+    /** `METHOD url`, credentials redacted, for error messages. */
+    readonly requestLabel: string,
+  ) {}
+
+  get links(): Record<string, LinkEntry> {
+    this.parsedLinks ??= parseLinkHeader(this.headers.get("link"));
+    return this.parsedLinks;
+  }
+
+  text(): string {
+    return this.body;
+  }
+
+  json(): unknown {
+    if (this.isParsed) return this.parsed;
+    if (this.body.trim() === "") {
+      this.parsed = {};
+    } else {
+      try {
+        this.parsed = JSON.parse(this.body);
+      } catch (error) {
+        throw new HttpRequestError("HTTP_DECODE", `The response to ${this.requestLabel} is not JSON`, {
+          status: this.status,
+          where: { request: this.requestLabel },
+          expected: "a JSON body",
+          found: `content type ${this.headers.get("content-type") ?? "(none)"}, body starting ${JSON.stringify(this.body.slice(0, 80))}`,
+          cause: error,
+        });
+      }
+    }
+    this.isParsed = true;
+    return this.parsed;
+  }
+}

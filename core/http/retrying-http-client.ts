@@ -1,0 +1,128 @@
+import {
+  HttpRequestError,
+  SluiceError,
+  cloneRequest,
+  type AttemptOutcome,
+  type Clock,
+  type ErrorDecision,
+  type Fetch,
+  type HttpClient,
+  type Logger,
+  type OutgoingRequest,
+  type Secrets,
+  type SendOptions,
+} from "../../sdk/index.js";
+import { defaultDecision } from "./default-error-policy.js";
+import { encodeRequest, type EncodedRequest } from "./encode-request.js";
+import { FetchedResponse, HeaderBag } from "./fetched-response.js";
+import type { HttpOptions } from "./http-options.js";
+
+/** What the client is made of; every part is a service a host can replace. */
+export interface HttpClientParts {
+  fetch: Fetch;
+  clock: Clock;
+  secrets: Secrets;
+  logger: Logger;
+  options: HttpOptions;
+}
+
+/**
+ * The HTTP client every component sends through: it authenticates each attempt afresh, applies the
+ * timeout, asks the error handler what each outcome means, retries with exponential backoff (or
+ * `Retry-After`) a bounded number of times, refreshes credentials once on a 401, and fails with an
+ * error naming the request (credentials redacted), the status and an excerpt of the body.
+ *
+ * @example
+ * const response = await client.send(request, { authenticator, where: { stream: "users", page: 1 } });
+ */
+export class RetryingHttpClient implements HttpClient {
+  constructor(private readonly parts: HttpClientParts) {}
+
+  async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
+    const maxRetries = options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
+    let refreshed = false;
+    for (let attempt = 1; ; attempt++) {
+      const prepared = cloneRequest(request);
+      if (options.authenticator) await options.authenticator.apply(prepared);
+      const encoded = encodeRequest(prepared);
+      const label = this.label(encoded);
+      const outcome = await this.attempt(encoded, label, attempt, options);
+      if (outcome.response?.status === 401 && options.authenticator && !refreshed) {
+        refreshed = true;
+        if (await options.authenticator.onUnauthorized()) {
+          this.parts.logger.info("the API answered 401; refreshed the credentials and retrying once", { request: label });
+          continue;
+        }
+      }
+      const decision: ErrorDecision = options.errorHandler?.decide(outcome) ?? defaultDecision(outcome);
+      if (decision.action === "success") return outcome.response as FetchedResponse;
+      if (decision.action === "ignore") {
+        const response = outcome.response as FetchedResponse;
+        response.ignored = true;
+        this.parts.logger.info("ignoring the response as the error handler says", { request: label, status: response?.status, reason: decision.reason });
+        return response;
+      }
+      if (decision.action === "fail" || attempt > maxRetries) throw this.failure(outcome, label, options, decision, attempt);
+      const delay = this.delay(attempt, decision.delayMs);
+      this.parts.logger.warn(`retrying in ${Math.round(delay)} ms`, { request: label, attempt, reason: decision.reason ?? "" });
+      await this.parts.clock.sleep(delay, options.signal);
+    }
+  }
+
+  private async attempt(encoded: EncodedRequest, label: string, attempt: number, options: SendOptions): Promise<AttemptOutcome> {
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? this.parts.options.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    try {
+      const raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal, redirect: "follow" });
+      const headers = new HeaderBag();
+      raw.headers.forEach((value, name) => headers.add(name, value));
+      const body = await raw.text();
+      return { attempt, response: new FetchedResponse(raw.status, raw.url || encoded.url, headers, body, label) };
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason ?? error;
+      const cause = error instanceof Error ? error : new Error(String(error));
+      if (timeout.aborted) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label} timed out`, { failureType: "transient_error", cause }) };
+      return { attempt, error: cause };
+    }
+  }
+
+  private delay(attempt: number, hinted: number | undefined): number {
+    const { baseDelayMs, maxDelayMs } = this.parts.options;
+    if (hinted !== undefined) return Math.min(hinted, maxDelayMs);
+    const exponential = baseDelayMs * 2 ** (attempt - 1);
+    return Math.min(maxDelayMs, exponential / 2 + Math.random() * (exponential / 2));
+  }
+
+  private label(encoded: EncodedRequest): string {
+    const url = new URL(encoded.url);
+    url.username = url.username ? "****" : "";
+    url.password = url.password ? "****" : "";
+    return this.parts.secrets.redact(`${encoded.method} ${url.toString()}`);
+  }
+
+  private failure(outcome: AttemptOutcome, label: string, options: SendOptions, decision: ErrorDecision, attempt: number): SluiceError {
+    const where = { ...options.where, request: label };
+    const tries = attempt > 1 ? ` after ${attempt} attempts` : "";
+    const failureType = decision.action === "fail" ? decision.failureType : undefined;
+    if (!outcome.response) {
+      const cause = outcome.error;
+      if (cause instanceof SluiceError) return cause.locate(where);
+      return new HttpRequestError("HTTP_NETWORK", `${label} failed${tries}: ${this.parts.secrets.redact(cause?.message ?? "no response")}`, {
+        where,
+        failureType: failureType ?? "transient_error",
+        cause,
+      });
+    }
+    const response = outcome.response;
+    const excerpt = this.parts.secrets.redact(response.text().slice(0, 300).replace(/\s+/g, " "));
+    const custom = decision.action === "fail" && decision.message ? `${this.parts.secrets.redact(decision.message)}: ` : "";
+    const status = response.status;
+    return new HttpRequestError("HTTP_STATUS", `${custom}${label} answered ${status}${tries}${excerpt ? `: ${excerpt}` : ""}`, {
+      status,
+      where,
+      failureType: failureType ?? (status === 429 || status >= 500 ? "transient_error" : status === 401 || status === 403 ? "config_error" : "system_error"),
+      expected: "a successful (2xx) response",
+      found: `status ${status}`,
+    });
+  }
+}

@@ -1,0 +1,123 @@
+import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { cosmiconfig, type Loader } from "cosmiconfig";
+import { ManifestError } from "../../sdk/index.js";
+import { parseManifestText } from "./parse-manifest-text.js";
+
+/**
+ * Where a connector's manifest comes from: a file path, a manifest object, or a search from a folder
+ * (cosmiconfig under the module name `sluice`, then a plain `manifest.yaml`).
+ *
+ * @example
+ * { path: "examples/demo/manifest.yaml" }
+ * { manifest: { version: "6.0.0", streams: [...] } }
+ * { searchFrom: process.cwd() }
+ */
+export interface ManifestInput {
+  path?: string;
+  manifest?: Record<string, unknown>;
+  searchFrom?: string;
+}
+
+/** A manifest as read, before resolution, with the folder its relative paths resolve against. */
+export interface LoadedManifest {
+  manifest: Record<string, unknown>;
+  /** The file it came from, when it came from a file. */
+  file?: string;
+  /** The connector folder: the manifest's folder (custom components and relative paths live here). */
+  dir: string;
+  /** Plugin module specifiers listed in the Sluice config file (`plugins: [...]`), resolved against `pluginBase`. */
+  plugins: string[];
+  pluginBase: string;
+}
+
+/** The places searched, in order, when no manifest is given. */
+export const SEARCH_PLACES = [
+  "package.json",
+  ".sluicerc",
+  ".sluicerc.json",
+  ".sluicerc.yaml",
+  ".sluicerc.yml",
+  ".sluicerc.js",
+  ".sluicerc.mjs",
+  "sluice.config.ts",
+  "sluice.config.js",
+  "sluice.config.mjs",
+  "sluice.config.json",
+  "sluice.config.yaml",
+  "sluice.config.yml",
+  "manifest.yaml",
+  "manifest.yml",
+  "manifest.json",
+];
+
+/** Reads a manifest from a path, an object, or a search. */
+export async function loadManifest(input: ManifestInput): Promise<LoadedManifest> {
+  if (input.manifest) {
+    const dir = resolve(input.searchFrom ?? process.cwd());
+    return { manifest: structuredClone(input.manifest), dir, plugins: [], pluginBase: dir };
+  }
+  if (input.path) return loadManifestFile(resolve(input.path));
+  return searchManifest(resolve(input.searchFrom ?? process.cwd()));
+}
+
+async function loadManifestFile(file: string): Promise<LoadedManifest> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new ManifestError("MANIFEST_NOT_FOUND", `The manifest file could not be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, {
+      where: { file },
+      expected: "a readable YAML or JSON file",
+      cause: error,
+    });
+  }
+  return { manifest: parseManifestText(text, file), file, dir: dirname(file), plugins: [], pluginBase: dirname(file) };
+}
+
+const yamlLoader: Loader = (file, content) => parseManifestText(content, file);
+const tsLoader: Loader = async (file) => {
+  const { tsImport } = await import("tsx/esm/api");
+  const module = (await tsImport(pathToFileURL(file).href, import.meta.url)) as { default?: unknown };
+  return module.default ?? module;
+};
+
+async function searchManifest(from: string): Promise<LoadedManifest> {
+  const explorer = cosmiconfig("sluice", {
+    searchPlaces: SEARCH_PLACES,
+    loaders: { ".yaml": yamlLoader, ".yml": yamlLoader, ".ts": tsLoader, noExt: yamlLoader },
+    searchStrategy: "none",
+  });
+  const found = await explorer.search(from);
+  if (!found || found.isEmpty) {
+    throw new ManifestError("MANIFEST_NOT_FOUND", "No manifest was given and none was found", {
+      where: { file: from },
+      expected: `--manifest <file>, or one of ${SEARCH_PLACES.join(", ")} in ${from}`,
+      found: "none of them",
+    });
+  }
+  const settings = found.config as Record<string, unknown>;
+  const dir = dirname(found.filepath);
+  const plugins = Array.isArray(settings.plugins) ? settings.plugins.map(String) : [];
+  if (isManifest(settings)) {
+    const { plugins: _ignored, ...manifest } = settings;
+    return { manifest, file: found.filepath, dir, plugins, pluginBase: dir };
+  }
+  if (typeof settings.manifest === "string") {
+    const loaded = await loadManifestFile(resolve(dir, settings.manifest));
+    return { ...loaded, plugins, pluginBase: dir };
+  }
+  if (typeof settings.manifest === "object" && settings.manifest !== null) {
+    return { manifest: settings.manifest as Record<string, unknown>, file: found.filepath, dir, plugins, pluginBase: dir };
+  }
+  throw new ManifestError("MANIFEST_NOT_FOUND", "The Sluice config file neither is a manifest nor names one", {
+    where: { file: found.filepath },
+    expected: "a manifest (with streams), or { manifest: './manifest.yaml', plugins: [...] }",
+    found: `keys ${Object.keys(settings).join(", ") || "(none)"}`,
+  });
+}
+
+function isManifest(value: Record<string, unknown>): boolean {
+  return Array.isArray(value.streams) || value.type === "DeclarativeSource" || "dynamic_streams" in value;
+}

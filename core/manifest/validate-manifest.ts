@@ -1,0 +1,155 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { COMPONENT_KIND_KEYWORD, ManifestError, type ComponentFactory, type DefinitionSchema } from "../../sdk/index.js";
+import type { ComponentRegistry } from "../di/component-registry.js";
+import { joinPath, pointerToPath } from "./manifest-path.js";
+import { nearestMatch } from "./nearest-match.js";
+
+/** Options of {@link validateManifest}. */
+export interface ValidateOptions {
+  file?: string;
+  /** When false, a component that runs code named by the manifest is refused here, before any request. */
+  trustCustomCode: boolean;
+}
+
+/** One problem found in a manifest. */
+export interface ManifestProblem {
+  path: string;
+  message: string;
+  expected?: string;
+  found?: string;
+}
+
+const MAX_PROBLEMS = 25;
+
+/**
+ * Checks a resolved manifest against the JSON Schema of every component it uses, as registered by the
+ * plugins (no central switch), and reports every problem at once with its manifest path. An unknown
+ * `type` lists the known types of that kind and the nearest match.
+ *
+ * @example
+ * validateManifest(resolved, registry, { file: "manifest.yaml", trustCustomCode: true });
+ * // ManifestError: streams[0].retriever.paginator.pagination_strategy: unknown type 'OfsetIncrement' (did you mean OffsetIncrement?)
+ */
+export function validateManifest(root: Record<string, unknown>, registry: ComponentRegistry, options: ValidateOptions): void {
+  const problems: ManifestProblem[] = [];
+  const validator = new SchemaValidator();
+  const visit = (definition: unknown, path: string, kinds: readonly string[]): void => {
+    if (problems.length >= MAX_PROBLEMS) return;
+    if (typeof definition !== "object" || definition === null || Array.isArray(definition)) {
+      problems.push({ path, message: `expected a component definition (${kinds.join(" or ")})`, expected: "an object with a type", found: describe(definition) });
+      return;
+    }
+    const def = definition as Record<string, unknown>;
+    const factory = typeof def.type === "string" ? registry.find(def.type) : undefined;
+    if (!factory) {
+      problems.push(unknownType(def.type, path, kinds, registry));
+      return;
+    }
+    if (kinds.length > 0 && !kinds.includes(factory.kind)) {
+      problems.push({ path, message: `a ${factory.type} cannot be used here`, expected: `a component of kind ${kinds.join(" or ")} (${kinds.flatMap((k) => registry.typesOfKind(k)).join(", ")})`, found: `${factory.type} (kind ${factory.kind})` });
+      return;
+    }
+    if (factory.runsCustomCode && !options.trustCustomCode) {
+      problems.push({ path, message: `${factory.type} runs custom code (${String(def.class_name ?? "")}), and this host does not allow custom code`, expected: "a manifest without custom components, or a host that trusts custom code", found: factory.type });
+      return;
+    }
+    for (const error of validator.check(factory, def)) problems.push(fromAjv(error, path));
+    for (const child of componentChildren(factory.schema, def, path)) visit(child.definition, child.path, child.kinds);
+  };
+  visit(root, "", [registry.find(String(root.type))?.kind ?? "source"]);
+  if (problems.length > 0) throw problemsError(problems, options.file);
+}
+
+/** The component-valued fields of a definition, found through the `x-sluice-kind` marks of its schema. */
+export function* componentChildren(
+  schema: DefinitionSchema,
+  def: Record<string, unknown>,
+  path: string,
+): Generator<{ definition: unknown; path: string; kinds: readonly string[]; field: string }> {
+  const properties = (schema.properties ?? {}) as Record<string, DefinitionSchema>;
+  for (const [field, fieldSchema] of Object.entries(properties)) {
+    const value = def[field];
+    if (value === undefined || value === null) continue;
+    const direct = fieldSchema[COMPONENT_KIND_KEYWORD] as string[] | undefined;
+    const items = (fieldSchema.items as DefinitionSchema | undefined)?.[COMPONENT_KIND_KEYWORD] as string[] | undefined;
+    const values = (fieldSchema.additionalProperties as DefinitionSchema | undefined)?.[COMPONENT_KIND_KEYWORD] as string[] | undefined;
+    const fieldPath = joinPath(path, field);
+    if (direct) yield { definition: value, path: fieldPath, kinds: direct, field };
+    else if (items && Array.isArray(value)) for (const [i, item] of value.entries()) yield { definition: item, path: joinPath(fieldPath, i), kinds: items, field };
+    else if (values && typeof value === "object" && !Array.isArray(value)) {
+      for (const [key, item] of Object.entries(value)) yield { definition: item, path: joinPath(fieldPath, key), kinds: values, field };
+    }
+  }
+}
+
+class SchemaValidator {
+  private readonly ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+  private readonly compiled = new WeakMap<ComponentFactory, ValidateFunction>();
+
+  check(factory: ComponentFactory, def: Record<string, unknown>): ErrorObject[] {
+    let validate = this.compiled.get(factory);
+    if (!validate) {
+      validate = this.ajv.compile(stripComponentFields(factory.schema));
+      this.compiled.set(factory, validate);
+    }
+    return validate(def) ? [] : (validate.errors ?? []);
+  }
+}
+
+/** Component-valued fields are validated by their own schemas, so the parent schema accepts any value there. */
+function stripComponentFields(schema: DefinitionSchema): DefinitionSchema {
+  const properties = (schema.properties ?? {}) as Record<string, DefinitionSchema>;
+  const stripped: Record<string, DefinitionSchema> = {};
+  for (const [field, fieldSchema] of Object.entries(properties)) {
+    const items = fieldSchema.items as DefinitionSchema | undefined;
+    const values = fieldSchema.additionalProperties as DefinitionSchema | undefined;
+    if (COMPONENT_KIND_KEYWORD in fieldSchema) stripped[field] = {};
+    else if (items && COMPONENT_KIND_KEYWORD in items) stripped[field] = { ...fieldSchema, items: {} };
+    else if (values && typeof values === "object" && COMPONENT_KIND_KEYWORD in values) stripped[field] = { ...fieldSchema, additionalProperties: {} };
+    else stripped[field] = fieldSchema;
+  }
+  return { ...schema, properties: stripped };
+}
+
+function unknownType(type: unknown, path: string, kinds: readonly string[], registry: ComponentRegistry): ManifestProblem {
+  const known = kinds.length > 0 ? kinds.flatMap((k) => registry.typesOfKind(k)) : registry.types();
+  if (typeof type !== "string") {
+    return { path, message: "the definition has no type, and none is implied here", expected: `a type: ${known.join(", ")}`, found: type === undefined ? "no type" : describe(type) };
+  }
+  const near = nearestMatch(type, known) ?? nearestMatch(type, registry.types());
+  return {
+    path,
+    message: `unknown component type '${type}'${near ? ` (did you mean ${near}?)` : ""}`,
+    expected: `one of: ${known.join(", ") || "(no type of this kind is registered)"}`,
+    found: type,
+  };
+}
+
+function fromAjv(error: ErrorObject, base: string): ManifestProblem {
+  const path = pointerToPath(base, error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === "required") {
+    return { path: joinPath(path, String(params.missingProperty)), message: "a required field is missing", expected: `the field '${String(params.missingProperty)}'`, found: "nothing" };
+  }
+  if (error.keyword === "enum") return { path, message: "the value is not one of the allowed values", expected: (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", "), found: describe(error.data) };
+  if (error.keyword === "type") return { path, message: `the value has the wrong type`, expected: String(params.type), found: describe(error.data) };
+  return { path, message: error.message ?? error.keyword, found: describe(error.data) };
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return "nothing";
+  const text = JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function problemsError(problems: ManifestProblem[], file?: string): ManifestError {
+  const first = problems[0]!;
+  const lines = problems.map((p) => `  - ${p.path || "(root)"}: ${p.message}${p.expected ? `; expected ${p.expected}` : ""}${p.found ? `; found ${p.found}` : ""}`);
+  const more = problems.length >= MAX_PROBLEMS ? "\n  (stopped after 25 problems)" : "";
+  const code = first.message.startsWith("unknown component type") ? "MANIFEST_UNKNOWN_TYPE" : first.message.includes("custom code") ? "CUSTOM_CODE_REFUSED" : "MANIFEST_INVALID";
+  return new ManifestError(code, `The manifest is not valid (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n${lines.join("\n")}${more}`, {
+    where: { file, manifestPath: first.path },
+    expected: first.expected,
+    found: first.found,
+  });
+}

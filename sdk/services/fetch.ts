@@ -1,0 +1,32 @@
+import { serviceToken } from "./service-token.js";
+
+/** What Sluice passes to the fetch implementation. `agent` is node-fetch's keep-alive agent (others may ignore it). */
+export interface FetchInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+  redirect?: "follow" | "manual" | "error";
+  agent?: unknown;
+}
+
+/** The part of a fetch Response that Sluice reads. */
+export interface FetchResponse {
+  status: number;
+  statusText?: string;
+  url: string;
+  headers: { forEach(callback: (value: string, name: string) => void): void };
+  text(): Promise<string>;
+}
+
+/**
+ * The transport: a fetch implementation. The default is node-fetch with a keep-alive agent; a host can
+ * register Node's built-in fetch, undici, or a recording fake for one connector.
+ *
+ * @example
+ * sluice.register(Fetch, (url, init) => globalThis.fetch(url, init));
+ */
+export type Fetch = (url: string, init: FetchInit) => Promise<FetchResponse>;
+
+/** The DI token of the {@link Fetch} implementation. */
+export const Fetch = serviceToken<Fetch>("sluice.Fetch");
