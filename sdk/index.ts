@@ -37,4 +37,5 @@ export { Logger } from "./services/logger.js";
 export { Secrets } from "./services/secrets.js";
 export { ConfigStore, type ConnectorConfig } from "./services/config-store.js";
 export { HttpClient, type SendOptions } from "./services/http-client.js";
+export { Fetch, type FetchInit, type FetchResponse } from "./services/fetch.js";
 export { DEFAULT_READ_LIMITS, ReadLimits } from "./services/read-limits.js";
