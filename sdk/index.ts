@@ -39,3 +39,4 @@ export { ConfigStore, type ConnectorConfig } from "./services/config-store.js";
 export { HttpClient, type SendOptions } from "./services/http-client.js";
 export { Fetch, type FetchInit, type FetchResponse } from "./services/fetch.js";
 export { DEFAULT_READ_LIMITS, ReadLimits } from "./services/read-limits.js";
+export { CustomCodeLoader, type CustomClassRequest, type LoadedClass } from "./services/custom-code-loader.js";
