@@ -1,0 +1,115 @@
+import {
+  Interpolator,
+  PaginationStrategy,
+  type CompiledTemplate,
+  type ComponentFactory,
+  type DataRecord,
+  type HttpResponse,
+  type PageFacts,
+} from "../../sdk/index.js";
+import { buildTimePageSize } from "./page-size.js";
+import { decodedResponse, templateHeaders } from "./pagination-context.js";
+import { isTruthy } from "./python-truthy.js";
+
+/** The names `cursor_value` and `stop_condition` may use besides `config` and `parameters`. */
+export const CURSOR_TEMPLATE_NAMES = ["response", "headers", "last_record", "last_records", "last_page_size"] as const;
+
+/** Options of {@link CursorPagination}. */
+export interface CursorPaginationOptions {
+  /** Renders the next cursor; an empty or falsy result ends the read. */
+  cursorValue: CompiledTemplate;
+  /** When it holds, the read ends (checked before `cursorValue`). */
+  stopCondition?: CompiledTemplate;
+  pageSize?: number;
+  config?: Record<string, unknown>;
+  parameters?: Record<string, unknown>;
+}
+
+/**
+ * `CursorPagination`: the next token is whatever `cursor_value` renders from the page just read:
+ * a body field, a header (looked up case-insensitively), the parsed Link header
+ * (`headers.link.next.url`), or the last record. The read ends when `stop_condition` holds or the
+ * cursor renders empty (or falsy: `0`, `None`, `False`).
+ *
+ * Templates see `response` (the body; the first element of a top-level array), `headers` (plus
+ * `headers.link`, the parsed Link header by `rel`), `last_record`, `last_records` (the page's
+ * records, a Sluice extra) and `last_page_size`.
+ *
+ * Sample response, Stripe-style (`GET /v1/customers?limit=2&starting_after=cus_2`):
+ * `{ "object": "list", "data": [{ "id": "cus_3" }, { "id": "cus_4" }], "has_more": true }` -> cursor `cus_4`.
+ *
+ * @example
+ * pagination_strategy:
+ *   type: CursorPagination
+ *   cursor_value: "{{ last_record['id'] }}"
+ *   stop_condition: "{{ response.has_more is false }}"
+ *   page_size: 100
+ */
+export class CursorPagination extends PaginationStrategy {
+  private readonly cursorValue: CompiledTemplate;
+  private readonly stopCondition?: CompiledTemplate;
+  private readonly pageSize?: number;
+  private readonly scope: { config: Record<string, unknown>; parameters: Record<string, unknown> };
+  private readonly usesLastRecords: boolean;
+
+  constructor(options: CursorPaginationOptions) {
+    super();
+    this.cursorValue = options.cursorValue;
+    this.stopCondition = options.stopCondition;
+    this.pageSize = options.pageSize;
+    this.scope = { config: options.config ?? {}, parameters: options.parameters ?? {} };
+    this.usesLastRecords = [options.cursorValue, options.stopCondition].some((t) => t?.source.includes("last_records"));
+  }
+
+  override getPageSize(): number | undefined {
+    return this.pageSize;
+  }
+
+  override nextPageToken(
+    response: HttpResponse,
+    lastPageSize: number,
+    lastRecord: DataRecord | undefined,
+    _lastPageTokenValue: unknown,
+    page?: PageFacts,
+  ): unknown {
+    const context = {
+      ...this.scope,
+      response: decodedResponse(response),
+      headers: templateHeaders(response),
+      last_record: lastRecord ?? null,
+      last_page_size: lastPageSize,
+      last_records: this.usesLastRecords ? (page?.records ?? (lastRecord ? [lastRecord] : [])) : [],
+    };
+    if (this.stopCondition && this.stopCondition.test(context)) return undefined;
+    const token = this.cursorValue.eval(context);
+    return isTruthy(token) ? token : undefined;
+  }
+}
+
+/** The `CursorPagination` component. */
+export const CursorPaginationComponent: ComponentFactory<CursorPagination> = {
+  type: "CursorPagination",
+  kind: "pagination_strategy",
+  description: "Cursor pagination: the next token is rendered from the response, headers or last record",
+  schema: {
+    type: "object",
+    required: ["cursor_value"],
+    properties: {
+      cursor_value: { type: "string" },
+      stop_condition: { type: "string" },
+      page_size: { anyOf: [{ type: "integer" }, { type: "string" }] },
+    },
+  },
+  build(def, ctx) {
+    const interpolator = ctx.get(Interpolator);
+    const names = CURSOR_TEMPLATE_NAMES;
+    const stop = def.stop_condition;
+    return new CursorPagination({
+      cursorValue: interpolator.compile(String(def.cursor_value), { path: `${ctx.path}.cursor_value`, names }),
+      stopCondition: typeof stop === "string" && stop !== "" ? interpolator.compile(stop, { path: `${ctx.path}.stop_condition`, names }) : undefined,
+      pageSize: buildTimePageSize(def.page_size === "" ? undefined : def.page_size, ctx),
+      config: ctx.config,
+      parameters: ctx.parameters,
+    });
+  },
+};
