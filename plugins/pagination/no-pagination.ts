@@ -1,4 +1,4 @@
-import type { ComponentFactory, Paginator } from "../../sdk/index.js";
+import type { ComponentFactory, HttpResponse, OutgoingRequest, Paginator } from "../../sdk/index.js";
 
 /**
  * `NoPagination`: one request per stream (or per partition); the default when a retriever has no
@@ -14,15 +14,15 @@ export class NoPagination implements Paginator {
     return undefined;
   }
 
-  nextPageToken(): unknown {
+  nextPageToken(_response: HttpResponse, _lastPageSize: number, _lastRecord?: unknown, _lastToken?: unknown): unknown {
     return undefined;
   }
 
-  pagePath(): string | undefined {
+  pagePath(_token: unknown): string | undefined {
     return undefined;
   }
 
-  applyToRequest(): void {}
+  applyToRequest(_request: OutgoingRequest, _token: unknown): void {}
 }
 
 /** The `NoPagination` component. */
