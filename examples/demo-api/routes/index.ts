@@ -1,7 +1,9 @@
 import type { DemoRouter } from "../router.js";
 import { registerBasicRoutes } from "./basic.js";
+import { registerPaginationRoutes } from "./pagination.js";
 
 /** Every route file of the demo API; each registers its own endpoints. */
 export function registerRoutes(router: DemoRouter): void {
   registerBasicRoutes(router);
+  registerPaginationRoutes(router);
 }
