@@ -1,9 +1,39 @@
 import { definePlugin } from "../../sdk/index.js";
+import { ApiKeyAuthenticatorComponent } from "./api-key-authenticator.js";
+import { BasicHttpAuthenticatorComponent } from "./basic-http-authenticator.js";
+import { BearerAuthenticatorComponent } from "./bearer-authenticator.js";
+import { JwtAuthenticatorComponent } from "./jwt-authenticator.js";
+import { NoAuthComponent } from "./no-auth.js";
+import { OAuthAuthenticatorComponent } from "./oauth-authenticator.js";
+import { SelectiveAuthenticatorComponent } from "./selective-authenticator.js";
+import { SessionTokenAuthenticatorComponent } from "./session-token-authenticator.js";
 
-/** The built-in auth components. */
+export { ApiKeyAuthenticator } from "./api-key-authenticator.js";
+export { BasicHttpAuthenticator } from "./basic-http-authenticator.js";
+export { BearerAuthenticator } from "./bearer-authenticator.js";
+export { JwtAuthenticator } from "./jwt-authenticator.js";
+export { NoAuth } from "./no-auth.js";
+export { OAuthAuthenticator } from "./oauth-authenticator.js";
+export { SessionTokenAuthenticator } from "./session-token-authenticator.js";
+
+/**
+ * The built-in auth components: NoAuth, BasicHttp, Bearer, ApiKey, JWT, OAuth (both grants and
+ * single-use refresh tokens), SessionToken and Selective.
+ */
 export const authPlugin = definePlugin({
   name: "sluice:auth",
-  register() {
-    // components are registered here as they are written
+  register(ctx) {
+    for (const component of [
+      NoAuthComponent,
+      BasicHttpAuthenticatorComponent,
+      BearerAuthenticatorComponent,
+      ApiKeyAuthenticatorComponent,
+      JwtAuthenticatorComponent,
+      OAuthAuthenticatorComponent,
+      SessionTokenAuthenticatorComponent,
+      SelectiveAuthenticatorComponent,
+    ]) {
+      ctx.registerComponent(component);
+    }
   },
 });

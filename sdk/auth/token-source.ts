@@ -92,11 +92,12 @@ export class TokenSource<T = string> {
    * when a new token is ready to retry with; a failed fetch rejects with its error.
    */
   async forceRefresh(rejected?: T): Promise<boolean> {
+    if (!this.reuse) return true; // the retry fetches its own new token anyway
     if (this.inFlight) {
       await this.inFlight;
       return true;
     }
-    if (this.reuse && rejected !== undefined && this.cached !== undefined && this.cached.value !== rejected) return true;
+    if (rejected !== undefined && this.cached !== undefined && this.cached.value !== rejected) return true;
     await this.fetch("rejected", this.reuse);
     return true;
   }

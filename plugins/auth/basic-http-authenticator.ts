@@ -1,0 +1,49 @@
+import { Authenticator, ManifestError, injectRequestValue, type ComponentFactory, type OutgoingRequest } from "../../sdk/index.js";
+import { authServices, compileField, renderCredential } from "./auth-context.js";
+
+/**
+ * `BasicHttpAuthenticator`: HTTP Basic authentication (RFC 7617), as Zendesk, Jira and Twilio use it:
+ * `Authorization: Basic base64(utf8(username:password))`. The password defaults to empty (`user:`),
+ * which is how APIs that take the API key as the username (Stripe, Chargebee) expect it.
+ *
+ * @example
+ * authenticator:
+ *   type: BasicHttpAuthenticator
+ *   username: "{{ config['email'] }}/token"
+ *   password: "{{ config['api_token'] }}"
+ * # -> Authorization: Basic am9lQGV4YW1wbGUuY29tL3Rva2VuOnNlY3JldA==
+ */
+export class BasicHttpAuthenticator extends Authenticator {
+  constructor(private readonly headerValue: string) {
+    super();
+  }
+
+  override apply(request: OutgoingRequest): void {
+    injectRequestValue(request, "header", "Authorization", this.headerValue, "BasicHttpAuthenticator");
+  }
+}
+
+/** The `BasicHttpAuthenticator` component. */
+export const BasicHttpAuthenticatorComponent: ComponentFactory<BasicHttpAuthenticator> = {
+  type: "BasicHttpAuthenticator",
+  kind: "authenticator",
+  description: "HTTP Basic authentication with a username and an optional password",
+  schema: {
+    type: "object",
+    required: ["username"],
+    properties: { type: { const: "BasicHttpAuthenticator" }, username: { type: "string" }, password: { type: "string" } },
+  },
+  shared: true,
+  build(def, ctx) {
+    if (def.username === undefined) {
+      throw new ManifestError("AUTH_DEFINITION_INVALID", "BasicHttpAuthenticator needs a username", { where: { manifestPath: ctx.path }, expected: "username", found: "nothing" });
+    }
+    const { secrets } = authServices(ctx);
+    const username = renderCredential(compileField(ctx, def, "username"), ctx.config, ctx.parameters);
+    const password = renderCredential(compileField(ctx, def, "password"), ctx.config, ctx.parameters);
+    const encoded = Buffer.from(`${username}:${password}`, "utf8").toString("base64");
+    secrets.add(password);
+    secrets.add(encoded);
+    return new BasicHttpAuthenticator(`Basic ${encoded}`);
+  },
+};

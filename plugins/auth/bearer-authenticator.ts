@@ -1,0 +1,35 @@
+import { Authenticator, injectRequestValue, type ComponentFactory, type OutgoingRequest } from "../../sdk/index.js";
+import { authServices, compileField, renderCredential } from "./auth-context.js";
+
+/**
+ * `BearerAuthenticator`: a static token in `Authorization: Bearer <token>` (RFC 6750), as GitHub
+ * personal access tokens, Notion and Airtable use it. An empty token sends `Bearer ` as the kit does.
+ *
+ * @example
+ * authenticator:
+ *   type: BearerAuthenticator
+ *   api_token: "{{ config['api_key'] }}"
+ */
+export class BearerAuthenticator extends Authenticator {
+  constructor(private readonly headerValue: string) {
+    super();
+  }
+
+  override apply(request: OutgoingRequest): void {
+    injectRequestValue(request, "header", "Authorization", this.headerValue, "BearerAuthenticator");
+  }
+}
+
+/** The `BearerAuthenticator` component. */
+export const BearerAuthenticatorComponent: ComponentFactory<BearerAuthenticator> = {
+  type: "BearerAuthenticator",
+  kind: "authenticator",
+  description: "A static token sent as Authorization: Bearer <token>",
+  schema: { type: "object", required: ["api_token"], properties: { type: { const: "BearerAuthenticator" }, api_token: { type: "string" } } },
+  shared: true,
+  build(def, ctx) {
+    const token = renderCredential(compileField(ctx, def, "api_token"), ctx.config, ctx.parameters);
+    authServices(ctx).secrets.add(token);
+    return new BearerAuthenticator(`Bearer ${token}`);
+  },
+};

@@ -1,0 +1,180 @@
+import {
+  AuthenticationError,
+  Interpolator,
+  ManifestError,
+  SluiceError,
+  TokenSource,
+  componentField,
+  injectRequestValue,
+  type BuildContext,
+  type ComponentFactory,
+  type HttpResponse,
+  type OutgoingRequest,
+  type RequestOption,
+  type Requester,
+} from "../../sdk/index.js";
+import { authServices, type AuthServices } from "./auth-context.js";
+import { parseIsoDuration } from "./expiry-date.js";
+import { TokenAuthenticator } from "./token-authenticator.js";
+
+/**
+ * `SessionTokenAuthenticator`: logs in with a request of its own and sends the session token it gets
+ * back, as Metabase (`POST /api/session` -> `{"id": "38f4939c-..."}`, sent as `X-Metabase-Session`)
+ * and Dremio do. The token is reused for `expiration_duration` (ISO 8601, months and years included);
+ * without it, every data request logs in first, as the kit does. A 401 logs in again once.
+ *
+ * @example
+ * authenticator:
+ *   type: SessionTokenAuthenticator
+ *   login_requester:
+ *     type: HttpRequester
+ *     url_base: "{{ config['instance_url'] }}"
+ *     path: /api/session
+ *     http_method: POST
+ *     request_body_json: { username: "{{ config['username'] }}", password: "{{ config['password'] }}" }
+ *   session_token_path: [id]
+ *   expiration_duration: P14D
+ *   request_authentication:
+ *     type: ApiKey
+ *     inject_into: { type: RequestOption, inject_into: header, field_name: X-Metabase-Session }
+ */
+export class SessionTokenAuthenticator extends TokenAuthenticator {
+  constructor(source: TokenSource<string>, private readonly place: (request: OutgoingRequest, token: string) => void) {
+    super(source);
+  }
+
+  protected inject(request: OutgoingRequest, token: string): void {
+    this.place(request, token);
+  }
+}
+
+/** The `SessionTokenAuthenticator` component. */
+export const SessionTokenAuthenticatorComponent: ComponentFactory<SessionTokenAuthenticator> = {
+  type: "SessionTokenAuthenticator",
+  kind: "authenticator",
+  description: "Logs in with a request of its own and sends the session token it returns",
+  schema: {
+    type: "object",
+    required: ["login_requester", "session_token_path", "request_authentication"],
+    properties: {
+      type: { const: "SessionTokenAuthenticator" },
+      login_requester: componentField("requester"),
+      session_token_path: { type: "array", items: { type: "string" }, minItems: 1 },
+      expiration_duration: { type: "string" },
+      request_authentication: {
+        type: "object",
+        required: ["type"],
+        properties: {
+          type: { enum: ["ApiKey", "Bearer"] },
+          inject_into: componentField("request_option"),
+          api_token: { type: "string" },
+        },
+      },
+      decoder: { type: "object" },
+    },
+  },
+  fieldDefaults: { login_requester: "HttpRequester" },
+  shared: true,
+  async build(def, ctx) {
+    const services = authServices(ctx);
+    const decoder = (def.decoder as { type?: string } | undefined)?.type;
+    if (decoder !== undefined && decoder !== "JsonDecoder") {
+      throw new ManifestError("AUTH_DEFINITION_INVALID", `SessionTokenAuthenticator supports JSON login responses only`, {
+        where: { manifestPath: `${ctx.path}.decoder` },
+        expected: "JsonDecoder (or no decoder)",
+        found: decoder,
+      });
+    }
+    const requester = await ctx.build<Requester>("login_requester");
+    const path = def.session_token_path as string[];
+    const lifetime = parseDuration(def.expiration_duration, ctx);
+    const place = await placement(def.request_authentication as Record<string, unknown>, ctx, services);
+    const source = new TokenSource<string>({
+      clock: services.clock,
+      reuse: lifetime !== undefined,
+      fetch: async () => {
+        const response = await login(requester, ctx);
+        const token = tokenAt(response, path, ctx);
+        services.secrets.add(token);
+        return { value: token, expiresAt: lifetime?.(services.clock.now()) };
+      },
+    });
+    return new SessionTokenAuthenticator(source, place);
+  },
+};
+
+function parseDuration(value: unknown, ctx: BuildContext): ((ms: number) => number) | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  try {
+    return parseIsoDuration(String(value));
+  } catch (error) {
+    throw new ManifestError("AUTH_DURATION_INVALID", (error as Error).message, {
+      where: { manifestPath: `${ctx.path}.expiration_duration` },
+      expected: "an ISO 8601 duration such as PT1H, P1D, P2W, P1M or P1Y",
+      found: JSON.stringify(value),
+    });
+  }
+}
+
+async function login(requester: Requester, ctx: BuildContext): Promise<HttpResponse> {
+  const request = requester.buildRequest({});
+  try {
+    return await requester.send(request, { where: { manifestPath: `${ctx.path}.login_requester` } });
+  } catch (error) {
+    const detail = error instanceof SluiceError ? error.message : error instanceof Error ? error.message : String(error);
+    throw new AuthenticationError("AUTH_SESSION_LOGIN_FAILED", `The session login request failed: ${detail}`, {
+      failureType: error instanceof SluiceError ? error.failureType : "transient_error",
+      where: { manifestPath: `${ctx.path}.login_requester`, request: `${request.method} ${request.url.replace(/\?.*$/, "")}` },
+      cause: error,
+    });
+  }
+}
+
+function tokenAt(response: HttpResponse, path: readonly string[], ctx: BuildContext): string {
+  let node: unknown;
+  try {
+    node = response.json();
+  } catch {
+    throw new AuthenticationError("AUTH_SESSION_TOKEN_MISSING", "The session login response is not JSON", {
+      failureType: "system_error",
+      where: { manifestPath: `${ctx.path}.session_token_path` },
+      expected: "a JSON login response",
+      found: `content-type ${response.headers.get("content-type") ?? "none"}`,
+    });
+  }
+  if (Array.isArray(node)) node = node[0];
+  for (const key of path) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  if (node === undefined || node === null || node === "") {
+    throw new AuthenticationError("AUTH_SESSION_TOKEN_MISSING", `The session login response has no token at ${JSON.stringify(path)}`, {
+      failureType: "config_error",
+      where: { manifestPath: `${ctx.path}.session_token_path` },
+      expected: `a value at session_token_path ${JSON.stringify(path)}`,
+      found: "nothing there",
+    });
+  }
+  return typeof node === "object" ? JSON.stringify(node) : String(node);
+}
+
+async function placement(auth: Record<string, unknown>, ctx: BuildContext, services: AuthServices): Promise<(request: OutgoingRequest, token: string) => void> {
+  if (auth.type === "Bearer") {
+    return (request, token) => injectRequestValue(request, "header", "Authorization", `Bearer ${token}`, "SessionTokenAuthenticator");
+  }
+  if (auth.type !== "ApiKey" || auth.inject_into === undefined) {
+    throw new ManifestError("AUTH_DEFINITION_INVALID", "request_authentication must be {type: Bearer} or {type: ApiKey, inject_into: ...}", {
+      where: { manifestPath: `${ctx.path}.request_authentication` },
+      expected: "type Bearer, or type ApiKey with inject_into",
+      found: JSON.stringify(auth.type),
+    });
+  }
+  const optionDef = { type: "RequestOption", ...(auth.inject_into as Record<string, unknown>) };
+  const option = await ctx.buildChild<RequestOption>(optionDef, `${ctx.path}.request_authentication.inject_into`);
+  const template = ctx.get(Interpolator).compile(String(auth.api_token ?? "{{ session_token }}"), {
+    path: `${ctx.path}.request_authentication.api_token`,
+    names: ["session_token"],
+  });
+  return (request, token) => {
+    const value = template.render({ config: ctx.config, parameters: ctx.parameters, session_token: token });
+    services.secrets.add(value);
+    option.inject(request, value);
+  };
+}

@@ -1,0 +1,131 @@
+import type { BuildContext, ConfigStore, ConnectorConfig, HttpClient, IssuedToken } from "../../sdk/index.js";
+import type { AuthServices } from "./auth-context.js";
+import { readConfigPath, writeConfigPath } from "./config-path.js";
+import { formatExpiryDate, parseExpiryDate } from "./expiry-date.js";
+import { grantFields, type OAuthValues } from "./oauth-fields.js";
+import { requestToken, type RefreshErrorRule } from "./oauth-refresh.js";
+import { tokenExpiry } from "./token-expiry.js";
+
+/** A token another process wrote is adopted only when it has at least this long to live. */
+const ADOPT_MARGIN_MS = 60_000;
+
+/** What {@link createSingleUseTokens} needs. */
+export interface SingleUseOptions {
+  def: Record<string, unknown>;
+  ctx: BuildContext;
+  services: AuthServices;
+  /** The OAuth fields, evaluated once at build as the kit does in this mode. */
+  values: OAuthValues;
+  rule: RefreshErrorRule;
+  http: HttpClient;
+  absolute: boolean;
+}
+
+/** The tokens of single-use (rotating) refresh-token mode, kept in the config at configured paths. */
+export interface SingleUseTokens {
+  /** The access token already in the config, with its expiry (undefined when there is none). */
+  initial(): IssuedToken | undefined;
+  /**
+   * Under the config store's lock: re-reads the config; adopts a token another process has just
+   * written, or spends the refresh token and writes the new tokens back before returning them.
+   */
+  refresh(stale: string | undefined): Promise<IssuedToken>;
+}
+
+/**
+ * Single-use refresh tokens (`refresh_token_updater`), as Xero, QuickBooks and Zoho rotate them:
+ * every refresh spends the refresh token and returns a new one, so losing the new one locks the
+ * connection out. Hence the order: lock the config, re-read it, refresh, persist, unlock, then use.
+ *
+ * @example
+ * refresh_token_updater:
+ *   refresh_token_config_path: [credentials, refresh_token]
+ *   access_token_config_path: [credentials, access_token]
+ *   token_expiry_date_config_path: [credentials, token_expiry_date]
+ */
+export function createSingleUseTokens(options: SingleUseOptions): SingleUseTokens {
+  const { def, ctx, services, values, rule, http, absolute } = options;
+  const updater = def.refresh_token_updater as Record<string, unknown>;
+  const paths = {
+    access: (updater.access_token_config_path as string[] | undefined) ?? ["credentials", "access_token"],
+    refresh: (updater.refresh_token_config_path as string[] | undefined) ?? ["credentials", "refresh_token"],
+    expiry: (updater.token_expiry_date_config_path as string[] | undefined) ?? ["credentials", "token_expiry_date"],
+  };
+  const refreshTokenName = (updater.refresh_token_name as string | undefined) ?? "refresh_token";
+  const store: ConfigStore = services.configStore ?? memoryStore(ctx.config, services);
+  const scopes = def.scopes as string[] | undefined;
+
+  const tokenIn = (config: ConnectorConfig): IssuedToken | undefined => {
+    const value = readConfigPath(config, paths.access);
+    if (value === undefined || value === null || value === "") return undefined;
+    services.secrets.add(value);
+    const expiry = readConfigPath(config, paths.expiry);
+    let expiresAt: number;
+    try {
+      expiresAt = expiry === undefined || expiry === null || expiry === "" ? 0 : parseExpiryDate(expiry);
+    } catch {
+      expiresAt = 0; // an unreadable expiry counts as expired: refreshing is always safe
+    }
+    return { value: String(value), expiresAt };
+  };
+
+  const spend = async (config: ConnectorConfig): Promise<IssuedToken> => {
+    const refreshToken = readConfigPath(config, paths.refresh);
+    services.secrets.add(refreshToken);
+    const credentials = (config.credentials ?? {}) as Record<string, unknown>;
+    const current: OAuthValues = {
+      ...values,
+      clientId: String(credentials.client_id ?? values.clientId ?? ""),
+      clientSecret: String(credentials.client_secret ?? values.clientSecret ?? ""),
+      refreshToken: refreshToken === undefined || refreshToken === null ? "" : String(refreshToken),
+      refreshTokenName,
+    };
+    services.secrets.add(current.clientSecret);
+    const result = await requestToken(
+      http,
+      { endpoint: values.endpoint, fields: grantFields(current, scopes), headers: values.headers, asQuery: def.send_refresh_request_as_query_params === true },
+      { accessToken: values.accessTokenName, expiresIn: values.expiresInName, refreshToken: refreshTokenName },
+      rule,
+      { secrets: services.secrets, where: ctx.path, configPathHint: paths.refresh.join(".") },
+    );
+    const now = services.clock.now();
+    const previous = tokenIn(config)?.expiresAt;
+    const expiresAt = tokenExpiry(result, { absolute, now, previous, where: ctx.path });
+    writeConfigPath(config, paths.access, result.accessToken);
+    if (result.refreshToken !== undefined) writeConfigPath(config, paths.refresh, result.refreshToken);
+    writeConfigPath(config, paths.expiry, formatExpiryDate(expiresAt));
+    services.logger.info("Refreshed the OAuth access token; the rotated refresh token is saved in the config", { expiresAt: new Date(expiresAt).toISOString() });
+    return { value: result.accessToken, expiresAt };
+  };
+
+  return {
+    initial: () => tokenIn(store.current()),
+    async refresh(stale) {
+      let issued: IssuedToken | undefined;
+      await store.update(async (config) => {
+        const written = tokenIn(config);
+        const fresh = written && written.value !== stale && (written.expiresAt ?? 0) > services.clock.now() + ADOPT_MARGIN_MS;
+        issued = fresh ? written : await spend(config);
+      });
+      return issued!;
+    },
+  };
+}
+
+/** A stand-in store when the host registered none: the config object in memory, one update at a time. */
+function memoryStore(config: ConnectorConfig, services: AuthServices): ConfigStore {
+  let queue: Promise<unknown> = Promise.resolve();
+  services.logger.warn("No config store is registered: rotated refresh tokens are kept in memory only and are lost when the process ends");
+  return {
+    current: () => config,
+    update(mutate) {
+      const run = queue.then(async () => {
+        const copy = structuredClone(config);
+        await mutate(copy);
+        Object.assign(config, copy);
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
