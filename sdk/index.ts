@@ -21,6 +21,7 @@ export type { PageReport, ReadOptions, Retriever, SchemaLoader, Stream } from ".
 export type { RequestInput, Requester } from "./components/requester.js";
 export type { RecordExtractor, RecordFilter, RecordSelector, SelectionContext } from "./components/record-selector.js";
 export type { Paginator } from "./components/paginator.js";
+export type { CheckResult, ConnectionCheck, ConnectorSpec, Source } from "./components/source.js";
 export {
   COMPONENT_KIND_KEYWORD,
   componentField,

@@ -1,7 +1,6 @@
 import {
   ManifestError,
   Interpolator,
-  componentField,
   injectRequestValue,
   type ComponentFactory,
   type InjectionTarget,
@@ -66,5 +65,3 @@ export const RequestOptionComponent: ComponentFactory<RequestOption> = {
   },
 };
 
-/** Schema helper for fields holding a RequestOption. */
-export const requestOptionField = componentField("request_option");

@@ -26,5 +26,9 @@ export interface RecordFilter {
 export interface RecordSelector {
   /** The extractor, so a paginator can count raw records before filtering. */
   readonly extractor: RecordExtractor;
-  select(response: HttpResponse, context: SelectionContext): Iterable<DataRecord>;
+  /**
+   * Yields the page's records. When `stats` is given, `stats.rawCount` ends up as the number of records
+   * extracted before filtering (what offset and page increments count).
+   */
+  select(response: HttpResponse, context: SelectionContext, stats?: { rawCount: number }): Iterable<DataRecord>;
 }

@@ -1,0 +1,68 @@
+import { Ajv } from "ajv";
+import { ConfigError, type ConnectorConfig, type JsonSchema } from "../../sdk/index.js";
+
+/**
+ * Checks the end user's config against the connector's `spec.connection_specification` before any
+ * request, and names every bad field (`config.start_date: must be string, found 20240101`).
+ *
+ * @example
+ * validateConfig({ api_key: 1 }, spec.connectionSpecification, "secrets/config.json");
+ */
+export function validateConfig(config: ConnectorConfig, schema: JsonSchema | undefined, file?: string): void {
+  if (!schema) return;
+  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false });
+  let validate;
+  try {
+    validate = ajv.compile(withoutSchemaUri(schema));
+  } catch (error) {
+    throw new ConfigError("SPEC_INVALID", `The connector's connection_specification is not a valid JSON Schema: ${(error as Error).message}`, {
+      where: { manifestPath: "spec.connection_specification" },
+      cause: error,
+    });
+  }
+  if (validate(config)) return;
+  const problems = (validate.errors ?? [])
+    .filter((e) => e.keyword !== "if" && !(e.keyword === "oneOf" && (validate.errors?.length ?? 0) > 1))
+    .map((e) => {
+      const field = `config${e.instancePath.replace(/\//g, ".")}`;
+      if (e.keyword === "required") return `${field}.${String(e.params.missingProperty)}: a required field is missing`;
+      if (e.keyword === "enum") return `${field}: must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+      if (e.keyword === "type") return `${field}: must be ${String(e.params.type)}, found ${typeof e.data === "object" ? (Array.isArray(e.data) ? "a list" : "an object") : typeof e.data}`;
+      return `${field}: ${e.message ?? e.keyword}`;
+    });
+  const unique = [...new Set(problems)];
+  throw new ConfigError("CONFIG_INVALID", `The config does not match the connector's spec (${unique.length} problem${unique.length === 1 ? "" : "s"}):\n${unique.map((p) => `  - ${p}`).join("\n")}`, {
+    where: { file },
+    expected: "a config matching spec.connection_specification",
+  });
+}
+
+/** Names of the config fields marked `airbyte_secret` anywhere in the spec (nested objects and oneOf branches included). */
+export function secretFieldNames(schema: unknown, names = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) for (const item of schema) secretFieldNames(item, names);
+  else if (schema && typeof schema === "object") {
+    const node = schema as Record<string, unknown>;
+    const properties = node.properties as Record<string, Record<string, unknown>> | undefined;
+    if (properties && typeof properties === "object") {
+      for (const [name, property] of Object.entries(properties)) if (property && property.airbyte_secret === true) names.add(name);
+    }
+    for (const value of Object.values(node)) if (value && typeof value === "object") secretFieldNames(value, names);
+  }
+  return names;
+}
+
+/** Every value in the config whose key is one of `names`, at any depth. */
+export function* secretValues(config: unknown, names: ReadonlySet<string>): Generator<unknown> {
+  if (Array.isArray(config)) for (const item of config) yield* secretValues(item, names);
+  else if (config && typeof config === "object") {
+    for (const [key, value] of Object.entries(config)) {
+      if (names.has(key) && (typeof value === "string" || typeof value === "number")) yield value;
+      else yield* secretValues(value, names);
+    }
+  }
+}
+
+function withoutSchemaUri(schema: JsonSchema): JsonSchema {
+  const { $schema: _ignored, ...rest } = schema;
+  return rest;
+}

@@ -1,0 +1,29 @@
+import type { ConnectorSpec, JsonSchema } from "../../sdk/index.js";
+import type { LoadedManifest } from "../manifest/load-manifest.js";
+
+/**
+ * A manifest that has been loaded, resolved and validated, but not built: enough for `spec`, and the
+ * input of building a connector with a config.
+ *
+ * @example
+ * const definition = await sluice.define({ path: "manifest.yaml" });
+ * definition.spec?.connectionSpecification;
+ */
+export interface ConnectorDefinition {
+  /** The manifest after `$ref` resolution, default types and `$parameters` propagation. */
+  readonly manifest: Record<string, unknown>;
+  readonly source: LoadedManifest;
+  readonly spec?: ConnectorSpec;
+  readonly streamNames: readonly string[];
+}
+
+/** The spec of a resolved manifest, read directly from its `spec` definition. */
+export function specOf(manifest: Record<string, unknown>): ConnectorSpec | undefined {
+  const spec = manifest.spec as Record<string, unknown> | undefined;
+  if (!spec || typeof spec !== "object") return undefined;
+  return {
+    connectionSpecification: (spec.connection_specification as JsonSchema | undefined) ?? {},
+    documentationUrl: spec.documentation_url as string | undefined,
+    advancedAuth: spec.advanced_auth as Record<string, unknown> | undefined,
+  };
+}

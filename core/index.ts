@@ -1,0 +1,19 @@
+/**
+ * Sluice, the library: load a declarative connector, check it, list its streams and read them.
+ *
+ * @example
+ * import { createSluice } from "sluice";
+ *
+ * const sluice = createSluice();
+ * const connector = await sluice.connect({ path: "manifest.yaml", config: { api_key: process.env.API_KEY } });
+ * for await (const record of connector.read("users")) console.log(record);
+ */
+export { createSluice, Sluice, type ConnectInput, type SluiceOptions } from "./sluice.js";
+export { Connector } from "./connector/connector.js";
+export type { ConnectorDefinition } from "./connector/connector-definition.js";
+export type { ManifestInput } from "./manifest/load-manifest.js";
+export { MemoryConfigStore } from "./config/memory-config-store.js";
+export { writeFileAtomic } from "./config/write-file-atomic.js";
+export { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions } from "./http/http-options.js";
+export { createNodeFetchTransport } from "./http/node-fetch-transport.js";
+export * from "../sdk/index.js";

@@ -1,0 +1,156 @@
+import {
+  Clock,
+  ConfigStore,
+  CustomCodeLoader,
+  DEFAULT_READ_LIMITS,
+  Fetch,
+  HttpClient,
+  Interpolator,
+  Logger,
+  ReadLimits,
+  Secrets,
+  type ConnectorConfig,
+  type ServiceToken,
+  type Source,
+  type SluicePlugin,
+} from "../sdk/index.js";
+import { builtinPlugins } from "../plugins/index.js";
+import { MemoryConfigStore } from "./config/memory-config-store.js";
+import { secretFieldNames, secretValues, validateConfig } from "./config/validate-config.js";
+import { Connector } from "./connector/connector.js";
+import { specOf, type ConnectorDefinition } from "./connector/connector-definition.js";
+import { ComponentRegistry, ComponentRegistryToken } from "./di/component-registry.js";
+import { ServiceContainer } from "./di/service-container.js";
+import { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions } from "./http/http-options.js";
+import { createNodeFetchTransport } from "./http/node-fetch-transport.js";
+import { RetryingHttpClient } from "./http/retrying-http-client.js";
+import { createInterpolator } from "./interpolation/index.js";
+import { createCustomCodeLoader, resolveCustomCodeTrust } from "./loader/index.js";
+import { ComponentBuilder } from "./manifest/build-components.js";
+import { loadManifest, type ManifestInput } from "./manifest/load-manifest.js";
+import { propagateParameters } from "./manifest/propagate-parameters.js";
+import { resolveReferences } from "./manifest/resolve-references.js";
+import { validateManifest } from "./manifest/validate-manifest.js";
+import { SecretRegistry } from "./services/secret-registry.js";
+import { StreamLogger, type LogLevel } from "./services/stderr-logger.js";
+import { systemClock } from "./services/system-clock.js";
+
+/**
+ * How a host sets Sluice up.
+ *
+ * @example
+ * const sluice = createSluice({ plugins: [myPlugin], trustCustomCode: false, readLimits: { maxPages: 10_000 } });
+ */
+export interface SluiceOptions {
+  /** Plugins registered after the built-ins (a plugin may replace a built-in type with `{ replace: true }`). */
+  plugins?: readonly SluicePlugin[];
+  /** Whether code named by manifests may run; default from `SLUICE_DISABLE_CUSTOM_CODE`, else true. */
+  trustCustomCode?: boolean;
+  readLimits?: Partial<ReadLimits>;
+  http?: Partial<HttpOptions>;
+  /** Log level of the default logger (stderr); ignored when a Logger service is registered. */
+  logLevel?: LogLevel;
+}
+
+/** What a connector is made from: a manifest (path, object or search) and the end user's config. */
+export interface ConnectInput extends ManifestInput {
+  config?: ConnectorConfig;
+  /** The config file, for error messages. */
+  configFile?: string;
+  /** Where rotated tokens are persisted; default: in memory. */
+  configStore?: ConfigStore;
+  /** Services for this connector only (override the host's). */
+  services?: ReadonlyArray<readonly [ServiceToken<unknown>, unknown]>;
+}
+
+/**
+ * Sluice for a host: a container of services and a registry of component types (built-ins first,
+ * then the host's plugins). Each connector gets child containers, so per-connector overrides never
+ * leak into another connector.
+ *
+ * @example
+ * const sluice = createSluice();
+ * const connector = await sluice.connect({ path: "examples/demo/manifest.yaml", config: { api_key: "..." } });
+ * for await (const record of connector.read("users")) console.log(record);
+ */
+export class Sluice {
+  readonly services = ServiceContainer.root();
+  readonly registry = new ComponentRegistry();
+
+  constructor(private readonly options: SluiceOptions = {}) {
+    const secrets = new SecretRegistry();
+    this.services.register(Secrets, secrets);
+    this.services.register(Clock, systemClock);
+    this.services.register(Logger, new StreamLogger(secrets, { level: options.logLevel ?? "info" }));
+    const http: HttpOptions = { ...DEFAULT_HTTP_OPTIONS, ...options.http };
+    this.services.register(HttpOptionsToken, http);
+    this.services.register(ReadLimits, { ...DEFAULT_READ_LIMITS, ...options.readLimits });
+    this.services.registerLazy(Fetch, () => createNodeFetchTransport({ maxSockets: http.maxSockets }));
+    this.services.register(CustomCodeLoader, createCustomCodeLoader({ trusted: resolveCustomCodeTrust({ option: options.trustCustomCode }) }));
+    for (const plugin of [...builtinPlugins, ...(options.plugins ?? [])]) this.use(plugin);
+  }
+
+  /** Registers a plugin's component types and services. */
+  use(plugin: SluicePlugin): this {
+    plugin.register({
+      registerComponent: (factory, registerOptions) => this.registry.register(factory, registerOptions),
+      registerService: (token, value) => this.services.register(token, value),
+    });
+    return this;
+  }
+
+  /** Provides a service for every connector of this host (a fetch implementation, a clock, a logger). */
+  register<T>(token: ServiceToken<T>, value: T): this {
+    this.services.register(token, value);
+    return this;
+  }
+
+  /** Loads, resolves and validates a manifest, without a config and without building it. */
+  async define(input: ManifestInput): Promise<ConnectorDefinition> {
+    const source = await loadManifest(input);
+    const resolved = resolveReferences(source.manifest, source.file);
+    resolved.type ??= "DeclarativeSource";
+    const manifest = propagateParameters(resolved, (parentType, field, hasClassName) => {
+      const parent = this.registry.find(parentType);
+      return hasClassName ? parent?.customFieldTypes?.[field] : parent?.fieldDefaults?.[field];
+    });
+    validateManifest(manifest, this.registry, { file: source.file, trustCustomCode: this.services.get(CustomCodeLoader).trusted });
+    const streamNames = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
+    return { manifest, source, spec: specOf(manifest), streamNames };
+  }
+
+  /** Builds a connector for one config: validates the config against the spec first, before any request. */
+  async connect(input: ConnectInput | (ConnectInput & { definition: ConnectorDefinition })): Promise<Connector> {
+    const definition = "definition" in input ? input.definition : await this.define(input);
+    const config = input.config ?? {};
+    validateConfig(config, definition.spec?.connectionSpecification, input.configFile);
+    const services = this.services.child();
+    const secrets = this.services.get(Secrets);
+    for (const value of secretValues(config, secretFieldNames(definition.spec?.connectionSpecification))) secrets.add(value);
+    this.connectorServices(services, input, config);
+    const builder = new ComponentBuilder({
+      registry: this.registry,
+      services,
+      config,
+      file: definition.source.file,
+      connectorDir: definition.source.dir,
+    });
+    const source = await builder.build<Source>(definition.manifest, "");
+    return new Connector(definition, source, config);
+  }
+
+  private connectorServices(services: ServiceContainer, input: ConnectInput, config: ConnectorConfig): void {
+    services.register(ConfigStore, input.configStore ?? new MemoryConfigStore(config));
+    services.register(ComponentRegistryToken, this.registry);
+    services.registerLazy(Interpolator, (s) => createInterpolator({ clock: () => s.get(Clock).now() }));
+    services.registerLazy(HttpClient, (s) =>
+      new RetryingHttpClient({ fetch: s.get(Fetch), clock: s.get(Clock), secrets: s.get(Secrets), logger: s.get(Logger), options: s.get(HttpOptionsToken) }),
+    );
+    for (const [token, value] of input.services ?? []) services.register(token, value);
+  }
+}
+
+/** Creates a {@link Sluice} host. */
+export function createSluice(options: SluiceOptions = {}): Sluice {
+  return new Sluice(options);
+}

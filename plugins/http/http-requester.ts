@@ -1,0 +1,199 @@
+import {
+  ManifestError,
+  PaginationError,
+  ReadLimits,
+  Interpolator,
+  Logger,
+  HttpClient,
+  componentField,
+  injectRequestValue,
+  type Authenticator,
+  type BuildContext,
+  type ComponentFactory,
+  type CompiledTemplate,
+  type CompiledValue,
+  type ErrorHandler,
+  type HttpMethod,
+  type HttpResponse,
+  type OutgoingRequest,
+  type Requester,
+  type RequestInput,
+  type SendOptions,
+  type TemplateContext,
+} from "../../sdk/index.js";
+import { REQUEST_NAMES, compileField } from "../shared/templates.js";
+import { joinUrl } from "./join-url.js";
+
+const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * `HttpRequester`: where and how a stream's requests go. Every field may use `config`, `parameters`,
+ * `next_page_token` and `stream_slice`. Credentials are added by the `authenticator` only for the
+ * origin the requester was configured for: a next-page URL on another origin is refused (or, when the
+ * host allows it, followed without credentials).
+ *
+ * @example
+ * requester:
+ *   type: HttpRequester
+ *   url_base: "https://api.example.com/v1"
+ *   path: "/users"
+ *   http_method: GET
+ *   request_parameters: { status: "{{ config['status'] }}" }
+ *   authenticator: { type: BearerAuthenticator, api_token: "{{ config['api_key'] }}" }
+ */
+export const HttpRequesterComponent: ComponentFactory<Requester> = {
+  type: "HttpRequester",
+  kind: "requester",
+  description: "Builds and sends a stream's HTTP requests",
+  fieldDefaults: { error_handler: "DefaultErrorHandler" },
+  customFieldTypes: { authenticator: "CustomAuthenticator", error_handler: "CustomErrorHandler" },
+  schema: {
+    type: "object",
+    properties: {
+      url_base: { type: "string" },
+      url: { type: "string" },
+      path: { type: "string" },
+      http_method: { enum: [...METHODS, ...METHODS.map((m) => m.toLowerCase())] },
+      request_parameters: { type: ["object", "string"] },
+      request_headers: { type: ["object", "string"] },
+      request_body_json: { type: ["object", "string", "array"] },
+      request_body_data: { type: ["object", "string"] },
+      authenticator: componentField("authenticator"),
+      error_handler: componentField("error_handler"),
+      use_cache: { type: "boolean" },
+      name: { type: "string" },
+    },
+  },
+  async build(def, ctx) {
+    if (def.url_base === undefined && def.url === undefined) {
+      throw new ManifestError("MANIFEST_INVALID", "An HttpRequester needs url_base (or url)", {
+        where: { manifestPath: ctx.path },
+        expected: "url_base: https://api.example.com (with path), or url",
+        found: "neither",
+      });
+    }
+    return new HttpRequester({
+      ctx,
+      method: String(def.http_method ?? "GET").toUpperCase() as HttpMethod,
+      urlBase: compileField(ctx, def.url_base, "url_base", REQUEST_NAMES),
+      url: compileField(ctx, def.url, "url", REQUEST_NAMES),
+      path: compileField(ctx, def.path, "path", REQUEST_NAMES),
+      params: compileMapping(ctx, def.request_parameters, "request_parameters"),
+      headers: compileMapping(ctx, def.request_headers, "request_headers"),
+      bodyJson: compileMapping(ctx, def.request_body_json, "request_body_json"),
+      bodyData: compileMapping(ctx, def.request_body_data, "request_body_data"),
+      authenticator: await ctx.build<Authenticator | undefined>("authenticator"),
+      errorHandler: await ctx.build<ErrorHandler | undefined>("error_handler"),
+    });
+  },
+};
+
+function compileMapping(ctx: BuildContext, value: unknown, field: string): CompiledValue | undefined {
+  if (value === undefined || value === null) return undefined;
+  return ctx.get(Interpolator).compileNested(value, { path: `${ctx.path}.${field}`, names: REQUEST_NAMES });
+}
+
+interface RequesterParts {
+  ctx: BuildContext;
+  method: HttpMethod;
+  urlBase?: CompiledTemplate;
+  url?: CompiledTemplate;
+  path?: CompiledTemplate;
+  params?: CompiledValue;
+  headers?: CompiledValue;
+  bodyJson?: CompiledValue;
+  bodyData?: CompiledValue;
+  authenticator?: Authenticator;
+  errorHandler?: ErrorHandler;
+}
+
+/** The built requester; see {@link HttpRequesterComponent}. */
+export class HttpRequester implements Requester {
+  private readonly trustedOrigins = new WeakMap<OutgoingRequest, string>();
+  private readonly http: HttpClient;
+  private readonly limits: ReadLimits;
+  private readonly logger: Logger;
+
+  constructor(private readonly parts: RequesterParts) {
+    this.http = parts.ctx.get(HttpClient);
+    this.limits = parts.ctx.get(ReadLimits);
+    this.logger = parts.ctx.get(Logger);
+  }
+
+  buildRequest(input: RequestInput): OutgoingRequest {
+    const scope = this.scope(input);
+    const base = this.parts.urlBase?.render(scope) ?? "";
+    const url = this.parts.url?.render(scope) ?? "";
+    const path = input.pagePath ?? stripLeadingSlash(this.parts.path?.render(scope) ?? "");
+    const full = base ? joinUrl(base, path) : path ? joinUrl(url, path) : url;
+    const request: OutgoingRequest = { method: this.parts.method, url: full, params: {}, headers: {} };
+    const source = "the requester";
+    for (const [key, value] of entries(this.parts.params?.eval(scope))) {
+      if (typeof value === "object" && !Array.isArray(value)) throw invalidParam(key, this.parts.ctx.path);
+      injectRequestValue(request, "request_parameter", key, value, source);
+    }
+    for (const [key, value] of entries(this.parts.headers?.eval(scope))) injectRequestValue(request, "header", key, String(value), source);
+    const json = this.parts.bodyJson?.eval(scope);
+    if (json !== undefined && json !== null) request.bodyJson = json as Record<string, unknown>;
+    const data = this.parts.bodyData?.eval(scope);
+    if (data !== undefined && data !== null && data !== "") request.bodyData = data as Record<string, unknown> | string;
+    this.trustedOrigins.set(request, originOf(base || url || full));
+    return request;
+  }
+
+  async send(request: OutgoingRequest, options: SendOptions = {}): Promise<HttpResponse> {
+    const trusted = this.trustedOrigins.get(request);
+    let authenticator = this.parts.authenticator;
+    if (trusted !== undefined && originOf(request.url) !== trusted) {
+      if (!this.limits.followCrossOriginPages) {
+        throw new PaginationError("CROSS_ORIGIN_PAGE", `The next page is on another origin (${originOf(request.url)}) than the API (${trusted}); Sluice does not send credentials there and does not follow it`, {
+          failureType: "config_error",
+          where: options.where,
+          expected: `a next-page URL on ${trusted}`,
+          found: originOf(request.url),
+        });
+      }
+      this.logger.warn("following a next-page URL on another origin without credentials", { origin: originOf(request.url) });
+      authenticator = undefined;
+    }
+    return this.http.send(request, { ...options, authenticator, errorHandler: this.parts.errorHandler ?? options.errorHandler });
+  }
+
+  private scope(input: RequestInput): TemplateContext {
+    const slice = input.streamSlice ?? {};
+    return {
+      config: this.parts.ctx.config,
+      parameters: this.parts.ctx.parameters,
+      next_page_token: input.nextPageToken === undefined || input.nextPageToken === null ? null : { next_page_token: input.nextPageToken },
+      stream_slice: slice,
+      stream_partition: slice,
+      stream_interval: slice,
+    };
+  }
+}
+
+function entries(value: unknown): [string, unknown][] {
+  if (value === undefined || value === null) return [];
+  if (typeof value !== "object" || Array.isArray(value)) return [];
+  return Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);
+}
+
+function invalidParam(key: string, path: string): ManifestError {
+  return new ManifestError("MANIFEST_INVALID", `Request parameter '${key}' evaluated to an object`, {
+    where: { manifestPath: `${path}.request_parameters.${key}` },
+    expected: "a string, number or list",
+    found: "an object",
+  });
+}
+
+function stripLeadingSlash(path: string): string {
+  return path.replace(/^\/+/, "");
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}

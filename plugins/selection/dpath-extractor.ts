@@ -1,0 +1,85 @@
+import { Interpolator, type ComponentFactory, type HttpResponse, type RecordExtractor } from "../../sdk/index.js";
+
+/**
+ * `DpathExtractor`: the records are at `field_path` in the response body (each segment may be a
+ * template on `config`/`parameters`; `*` matches every key or index at its level). An empty path
+ * takes the whole body; a list yields its items, an object yields itself, anything else nothing.
+ * A top-level JSON array is read item by item, as the Python kit's JSON decoder does.
+ *
+ * @example
+ * # { "data": { "users": [{ "id": 1 }, { "id": 2 }] } }
+ * extractor: { type: DpathExtractor, field_path: [data, users] }
+ */
+export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = {
+  type: "DpathExtractor",
+  kind: "extractor",
+  description: "Finds the records at a path in the JSON body",
+  schema: {
+    type: "object",
+    properties: { field_path: { type: "array", items: { type: ["string", "integer"] } }, decoder: {} },
+  },
+  build(def, ctx) {
+    const interpolator = ctx.get(Interpolator);
+    const scope = { config: ctx.config, parameters: ctx.parameters };
+    const path = ((def.field_path as unknown[] | undefined) ?? []).map((segment, i) =>
+      interpolator.compile(String(segment), { path: `${ctx.path}.field_path[${i}]` }).render(scope),
+    );
+    return new DpathExtractor(path);
+  },
+};
+
+/** The built extractor; see {@link DpathExtractorComponent}. */
+export class DpathExtractor implements RecordExtractor {
+  private readonly wildcard: boolean;
+
+  constructor(private readonly path: readonly string[]) {
+    this.wildcard = path.includes("*");
+  }
+
+  *extract(response: HttpResponse): Iterable<unknown> {
+    const body = response.json();
+    const documents = Array.isArray(body) ? body : [body];
+    for (const document of documents) {
+      const found = this.path.length === 0 ? document : this.wildcard ? glob(document, this.path) : get(document, this.path);
+      if (Array.isArray(found)) yield* found;
+      else if (isNonEmptyObject(found)) yield found;
+    }
+  }
+}
+
+function get(node: unknown, path: readonly string[]): unknown {
+  let current = node;
+  for (const segment of path) {
+    current = child(current, segment);
+    if (current === undefined) return [];
+  }
+  return current;
+}
+
+function glob(node: unknown, path: readonly string[]): unknown[] {
+  let level: unknown[] = [node];
+  for (const segment of path) {
+    const next: unknown[] = [];
+    for (const item of level) {
+      if (segment === "*") {
+        if (Array.isArray(item)) next.push(...item);
+        else if (item && typeof item === "object") next.push(...Object.values(item));
+      } else {
+        const value = child(item, segment);
+        if (value !== undefined) next.push(value);
+      }
+    }
+    level = next;
+  }
+  return level;
+}
+
+function child(node: unknown, segment: string): unknown {
+  if (Array.isArray(node)) return /^-?\d+$/.test(segment) ? node.at(Number(segment)) : undefined;
+  if (node && typeof node === "object") return Object.prototype.hasOwnProperty.call(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
+  return undefined;
+}
+
+function isNonEmptyObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && Object.keys(value).length > 0;
+}

@@ -1,0 +1,14 @@
+import { definePlugin } from "../../sdk/index.js";
+import { CheckStreamComponent } from "./check-stream.js";
+import { DeclarativeSourceComponent } from "./declarative-source.js";
+import { SpecComponent } from "./spec.js";
+
+/** The connector itself: source, spec and check. */
+export const sourcePlugin = definePlugin({
+  name: "sluice:source",
+  register(ctx) {
+    ctx.registerComponent(DeclarativeSourceComponent);
+    ctx.registerComponent(SpecComponent);
+    ctx.registerComponent(CheckStreamComponent);
+  },
+});

@@ -1,0 +1,45 @@
+import { componentField, type ComponentFactory, type ReadOptions, type Retriever, type SchemaLoader, type Stream } from "../../sdk/index.js";
+
+/**
+ * `DeclarativeStream`: a named stream of records with its retriever and schema.
+ *
+ * @example
+ * streams:
+ *   - type: DeclarativeStream
+ *     name: users
+ *     primary_key: id
+ *     retriever: { $ref: "#/definitions/retriever" }
+ *     schema_loader: { type: InlineSchemaLoader, schema: { type: object } }
+ */
+export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
+  type: "DeclarativeStream",
+  kind: "stream",
+  description: "A named stream of records",
+  fieldDefaults: { retriever: "SimpleRetriever", schema_loader: "JsonFileSchemaLoader" },
+  customFieldTypes: { retriever: "CustomRetriever", transformations: "CustomTransformation" },
+  schema: {
+    type: "object",
+    required: ["retriever"],
+    properties: {
+      name: { type: "string" },
+      primary_key: { type: ["string", "array"] },
+      retriever: componentField("retriever"),
+      schema_loader: componentField("schema_loader"),
+      incremental_sync: componentField("incremental_sync"),
+      transformations: { type: "array", items: componentField("transformation") },
+      state_migrations: { type: "array", items: componentField("state_migration") },
+      file_uploader: componentField("file_uploader"),
+    },
+  },
+  async build(def, ctx) {
+    const name = String(def.name ?? "");
+    const retriever = await ctx.build<Retriever>("retriever");
+    const loader = await ctx.build<SchemaLoader | undefined>("schema_loader");
+    return {
+      name,
+      primaryKey: def.primary_key as Stream["primaryKey"],
+      jsonSchema: async () => (loader ? loader.load() : { type: "object", additionalProperties: true }),
+      read: (options: ReadOptions = {}) => retriever.read(name, options),
+    };
+  },
+};

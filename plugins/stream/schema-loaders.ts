@@ -1,0 +1,49 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { ManifestError, type ComponentFactory, type JsonSchema, type SchemaLoader } from "../../sdk/index.js";
+
+/**
+ * `InlineSchemaLoader`: the stream's JSON Schema, written in the manifest.
+ *
+ * @example
+ * schema_loader: { type: InlineSchemaLoader, schema: { type: object, properties: { id: { type: integer } } } }
+ */
+export const InlineSchemaLoaderComponent: ComponentFactory<SchemaLoader> = {
+  type: "InlineSchemaLoader",
+  kind: "schema_loader",
+  description: "A JSON Schema written in the manifest",
+  schema: { type: "object", properties: { schema: { type: "object" } } },
+  build: (def) => ({ load: async () => (def.schema as JsonSchema | undefined) ?? {} }),
+};
+
+/**
+ * `JsonFileSchemaLoader`: the stream's JSON Schema in a file, relative to the connector folder
+ * (default `schemas/<stream name>.json`).
+ *
+ * @example
+ * schema_loader: { type: JsonFileSchemaLoader, file_path: "./schemas/users.json" }
+ */
+export const JsonFileSchemaLoaderComponent: ComponentFactory<SchemaLoader> = {
+  type: "JsonFileSchemaLoader",
+  kind: "schema_loader",
+  description: "A JSON Schema read from a file beside the manifest",
+  schema: { type: "object", properties: { file_path: { type: "string" }, name: { type: "string" } } },
+  build(def, ctx) {
+    const relative = typeof def.file_path === "string" ? def.file_path : `schemas/${String(def.name ?? ctx.stream ?? "stream")}.json`;
+    const file = resolve(ctx.connectorDir ?? process.cwd(), relative.replace(/^\.\/source_[a-z0-9_]+\//, "./"));
+    return {
+      async load() {
+        try {
+          return JSON.parse(await readFile(file, "utf8")) as JsonSchema;
+        } catch (error) {
+          throw new ManifestError("SCHEMA_NOT_FOUND", `The stream's JSON Schema file could not be read`, {
+            where: { file, manifestPath: ctx.path, stream: ctx.stream },
+            expected: "a JSON file",
+            found: (error as NodeJS.ErrnoException).code ?? String(error),
+            cause: error,
+          });
+        }
+      },
+    };
+  },
+};

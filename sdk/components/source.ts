@@ -1,0 +1,34 @@
+import type { JsonSchema } from "./records.js";
+import type { Stream } from "./stream.js";
+
+/**
+ * The connector's spec: what the end user's config must contain.
+ *
+ * @example
+ * spec:
+ *   type: Spec
+ *   connection_specification: { type: object, required: [api_key], properties: { api_key: { type: string, airbyte_secret: true } } }
+ */
+export interface ConnectorSpec {
+  connectionSpecification: JsonSchema;
+  documentationUrl?: string;
+  advancedAuth?: Record<string, unknown>;
+}
+
+/** The result of a connection check. */
+export interface CheckResult {
+  ok: boolean;
+  message?: string;
+}
+
+/** How `check` proves the config works (`CheckStream`: read one page of some streams). */
+export interface ConnectionCheck {
+  check(streams: ReadonlyMap<string, Stream>, signal?: AbortSignal): Promise<CheckResult>;
+}
+
+/** A built connector: its streams, spec and connection check (`DeclarativeSource`). */
+export interface Source {
+  readonly streams: readonly Stream[];
+  readonly spec?: ConnectorSpec;
+  readonly check?: ConnectionCheck;
+}
