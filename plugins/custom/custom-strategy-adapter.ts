@@ -1,0 +1,84 @@
+import { CustomCodeError, PaginationStrategy, type DataRecord, type ErrorLocation, type HttpResponse, type PageFacts } from "../../sdk/index.js";
+import { guardCustomCall, isThenable } from "./guard-custom-call.js";
+
+/** How a custom strategy spells its methods. */
+export type StrategyStyle = "typescript" | "python";
+
+/** Options of {@link CustomStrategyAdapter}. */
+export interface CustomStrategyAdapterOptions {
+  className: string;
+  /** `typescript`: `nextPageToken`, `getPageSize`, `initialToken`; `python`: `next_page_token`, `get_page_size`, `initial_token`. */
+  style: StrategyStyle;
+  /** The manifest path, stream and file, for errors. */
+  where: ErrorLocation;
+}
+
+type AnyStrategy = Record<string, unknown>;
+
+/**
+ * Puts a custom pagination strategy behind the SDK's `PaginationStrategy`: errors from its methods
+ * name the class, the stream and the page (1 = first page, counted from the last `initialToken`
+ * read, which starts every read) with the original as `cause`; a Python-style class
+ * (`next_page_token(response, last_page_size, last_record, last_page_token_value)`, `get_page_size()`,
+ * `initial_token`, as a port of a `components.py` keeps them) is called by those names.
+ *
+ * @example
+ * // a port of a Python strategy, used as is
+ * export class TotalPages {
+ *   get initial_token() { return 0; }
+ *   next_page_token(response, last_page_size, last_record, last_page_token_value) { ... }
+ *   get_page_size() { return null; }
+ * }
+ */
+export class CustomStrategyAdapter extends PaginationStrategy {
+  private page = 1;
+
+  constructor(
+    /** The custom instance. */
+    readonly inner: unknown,
+    private readonly options: CustomStrategyAdapterOptions,
+  ) {
+    super();
+  }
+
+  override get initialToken(): unknown {
+    this.page = 1;
+    const name = this.options.style === "python" ? "initial_token" : "initialToken";
+    return this.call(name, () => {
+      const value = (this.inner as AnyStrategy)[name];
+      return typeof value === "function" ? (value as () => unknown).call(this.inner) : value;
+    });
+  }
+
+  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, lastPageTokenValue: unknown, page?: PageFacts): unknown {
+    const inner = this.inner as AnyStrategy;
+    const token =
+      this.options.style === "python"
+        ? this.call("next_page_token", () => (inner.next_page_token as Function).call(inner, response, lastPageSize, lastRecord ?? null, lastPageTokenValue ?? null))
+        : this.call("nextPageToken", () => (inner.nextPageToken as Function).call(inner, response, lastPageSize, lastRecord, lastPageTokenValue, page));
+    this.page += 1;
+    return token;
+  }
+
+  override getPageSize(): number | undefined {
+    const inner = this.inner as AnyStrategy;
+    const name = this.options.style === "python" ? "get_page_size" : "getPageSize";
+    if (typeof inner[name] !== "function") return undefined;
+    const size = this.call(name, () => (inner[name] as Function).call(inner));
+    return size === null ? undefined : (size as number | undefined);
+  }
+
+  private call(method: string, run: () => unknown): unknown {
+    const where: ErrorLocation = { ...this.options.where, page: this.page };
+    const result = guardCustomCall(run, { className: this.options.className, method, where });
+    if (isThenable(result)) {
+      result.then(undefined, () => undefined);
+      throw new CustomCodeError("CUSTOM_CODE_ASYNC", `${this.options.className}.${method} returned a promise; pagination methods are synchronous`, {
+        where: { component: this.options.className, ...where },
+        expected: "a token (or undefined to stop) returned directly",
+        found: "a promise",
+      });
+    }
+    return result;
+  }
+}
