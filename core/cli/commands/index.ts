@@ -8,4 +8,6 @@ export interface CommandEntry {
 }
 
 /** Every `sluice` sub-command, in the order `sluice --help` lists them. Each lives in its own file. */
-export const commands: readonly CommandEntry[] = [];
+export const commands: readonly CommandEntry[] = [
+  { name: "oauth", summary: "Grant OAuth consent in a browser and write the tokens into the config", load: async () => (await import("./oauth.js")).command },
+];

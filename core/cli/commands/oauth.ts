@@ -1,0 +1,82 @@
+import { resolve } from "node:path";
+import { SluiceError } from "../../../sdk/errors/index.js";
+import { loadManifest } from "../../manifest/load-manifest.js";
+import { resolveReferences } from "../../manifest/resolve-references.js";
+import { openBrowser } from "../../oauth-consent/open-browser.js";
+import { runLoopbackConsent } from "../../oauth-consent/run-loopback-consent.js";
+import { readConfigFile, writeConsentValues } from "../../oauth-consent/write-consent-values.js";
+import type { CliCommand, CliIO, ParsedArgs } from "../command.js";
+
+function numberFlag(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) {
+    throw new SluiceError("OAUTH_CLI_USAGE", `--${name} must be a whole number`, { failureType: "config_error", expected: "e.g. 8765", found: String(value) });
+  }
+  return n;
+}
+
+function report(io: CliIO, error: unknown): number {
+  io.stderr.write(`${error instanceof SluiceError ? error.describe() : `Unexpected error: ${(error as Error)?.message ?? String(error)}`}\n`);
+  return 1;
+}
+
+async function run(args: ParsedArgs, io: CliIO): Promise<number> {
+  const v = args.values;
+  try {
+    if (typeof v.config !== "string") {
+      throw new SluiceError("OAUTH_CLI_USAGE", "--config is required: the file the tokens are written to", { failureType: "config_error", expected: "--config secrets/config.json", found: "nothing" });
+    }
+    const configFile = resolve(io.cwd, v.config);
+    const loaded = await loadManifest(typeof v.manifest === "string" ? { path: resolve(io.cwd, v.manifest) } : { searchFrom: io.cwd });
+    const manifest = resolveReferences(loaded.manifest, loaded.file);
+    const config = await readConfigFile(configFile);
+    const result = await runLoopbackConsent({
+      manifest,
+      manifestFile: loaded.file,
+      config,
+      clientId: typeof v["client-id"] === "string" ? v["client-id"] : undefined,
+      clientSecret: typeof v["client-secret"] === "string" ? v["client-secret"] : undefined,
+      port: numberFlag(v.port, "port", 0),
+      consentTimeoutMs: numberFlag(v.timeout, "timeout", 300) * 1000,
+      onConsentUrl: async (url, redirectUri) => {
+        io.stderr.write(`Waiting for the OAuth redirect on ${redirectUri}. Open this URL to grant access:\n`);
+        io.stderr.write(`${url}\n`);
+        if (v.open === true && !(await openBrowser(url))) io.stderr.write("Could not open a browser; open the URL above yourself.\n");
+      },
+    });
+    await writeConsentValues(configFile, result.values);
+    const written = result.values.map((value) => value.path.join(".")).join(", ");
+    io.stderr.write(`Consent granted. Wrote ${written || "nothing"} to ${v.config}.\n`);
+    return 0;
+  } catch (error) {
+    return report(io, error);
+  }
+}
+
+/**
+ * `sluice oauth`: runs a manifest's declarative OAuth consent (`spec.advanced_auth`) on this machine
+ * and writes the tokens into the config file. A callback server listens on 127.0.0.1 (a free port,
+ * or `--port` when the provider needs a registered redirect URI `http://127.0.0.1:<port>/callback`);
+ * the consent URL is printed alone on one line of stderr (and opened with `--open`); after the
+ * redirect the code is exchanged, and the outputs are written atomically at their
+ * `path_in_connector_config`, nothing else in the file changing. No token or secret is printed.
+ *
+ * @example
+ * sluice oauth --manifest manifest.yaml --config secrets/config.json --port 8765 --open
+ */
+export const command: CliCommand = {
+  name: "oauth",
+  summary: "Grant OAuth consent in a browser and write the tokens into the config",
+  usage: "sluice oauth --config C [--manifest M] [--port P] [--open] [--timeout S] [--client-id ID] [--client-secret SECRET]",
+  options: {
+    manifest: { type: "string" },
+    config: { type: "string" },
+    port: { type: "string" },
+    open: { type: "boolean" },
+    timeout: { type: "string" },
+    "client-id": { type: "string" },
+    "client-secret": { type: "string" },
+  },
+  run,
+};
