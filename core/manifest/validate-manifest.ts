@@ -83,7 +83,7 @@ export function* componentChildren(
 }
 
 class SchemaValidator {
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+  private readonly ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
   private readonly compiled = new WeakMap<ComponentFactory, ValidateFunction>();
 
   check(factory: ComponentFactory, def: Record<string, unknown>): ErrorObject[] {

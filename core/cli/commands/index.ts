@@ -9,5 +9,9 @@ export interface CommandEntry {
 
 /** Every `sluice` sub-command, in the order `sluice --help` lists them. Each lives in its own file. */
 export const commands: readonly CommandEntry[] = [
+  { name: "spec", summary: "Print the connector's spec (SPEC message)", load: async () => (await import("./spec.js")).command },
+  { name: "check", summary: "Check a config against the API (CONNECTION_STATUS message)", load: async () => (await import("./check.js")).command },
+  { name: "discover", summary: "List the streams and their schemas (CATALOG message)", load: async () => (await import("./discover.js")).command },
+  { name: "read", summary: "Read streams (RECORD, STATE and TRACE messages)", load: async () => (await import("./read.js")).command },
   { name: "oauth", summary: "Grant OAuth consent in a browser and write the tokens into the config", load: async () => (await import("./oauth.js")).command },
 ];

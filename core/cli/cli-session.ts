@@ -1,0 +1,113 @@
+import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import { ConfigError, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
+import { MemoryConfigStore } from "../config/memory-config-store.js";
+import { writeFileAtomic } from "../config/write-file-atomic.js";
+import type { Connector } from "../connector/connector.js";
+import type { ConnectorDefinition } from "../connector/connector-definition.js";
+import { createSluice, type Sluice } from "../sluice.js";
+import type { LogLevel } from "../services/stderr-logger.js";
+import type { CliIO, ParsedArgs } from "./command.js";
+import type { ProtocolWriter } from "./protocol-writer.js";
+
+/** Flags every connector command shares. */
+export const CONNECTOR_OPTIONS = {
+  manifest: { type: "string", short: "m" },
+  config: { type: "string", short: "c" },
+  "no-custom-code": { type: "boolean" },
+  "log-level": { type: "string" },
+  "max-pages": { type: "string" },
+  "follow-cross-origin-pages": { type: "boolean" },
+} as const;
+
+/**
+ * What a connector command does first: create Sluice from the flags, load the manifest (the
+ * `--manifest` file, else a search from the current folder) and, when asked, the config file.
+ * Rotated tokens are written back into the config file atomically and announced with a CONTROL message.
+ */
+export class CliSession {
+  readonly sluice: Sluice;
+
+  constructor(private readonly args: ParsedArgs, private readonly io: CliIO) {
+    const maxPages = args.values["max-pages"] === undefined ? undefined : Number(args.values["max-pages"]);
+    this.sluice = createSluice({
+      trustCustomCode: args.values["no-custom-code"] ? false : undefined,
+      logLevel: (args.values["log-level"] as LogLevel | undefined) ?? "info",
+      readLimits: {
+        ...(maxPages !== undefined && Number.isFinite(maxPages) ? { maxPages } : {}),
+        ...(args.values["follow-cross-origin-pages"] ? { followCrossOriginPages: true } : {}),
+      },
+    });
+  }
+
+  redact(text: string): string {
+    return this.sluice.services.get(Secrets).redact(text);
+  }
+
+  define(): Promise<ConnectorDefinition> {
+    const manifest = this.args.values.manifest as string | undefined;
+    return this.sluice.define(manifest ? { path: resolve(this.io.cwd, manifest) } : { searchFrom: this.io.cwd });
+  }
+
+  /** Loads the manifest and the `--config` file and builds the connector. */
+  async connect(writer?: ProtocolWriter): Promise<Connector> {
+    const definition = await this.define();
+    const configFile = this.configPath(definition);
+    const config = configFile ? await readConfig(configFile) : {};
+    const configStore = new MemoryConfigStore(config, async (next) => {
+      if (configFile) await writeFileAtomic(configFile, `${JSON.stringify(next, null, 2)}\n`);
+      writer?.message({ type: "CONTROL", control: { type: "CONNECTOR_CONFIG", emitted_at: Date.now(), connectorConfig: { config: next } } });
+      await writer?.flush();
+    });
+    return this.sluice.connect({ definition, config, configFile, configStore });
+  }
+
+  /** `--config` resolved against the current folder, or else against the manifest's folder. */
+  private configPath(definition: ConnectorDefinition): string | undefined {
+    const given = this.args.values.config as string | undefined;
+    if (!given) return undefined;
+    if (isAbsolute(given)) return given;
+    const fromCwd = resolve(this.io.cwd, given);
+    if (existsSync(fromCwd)) return fromCwd;
+    const fromManifest = resolve(definition.source.dir, given);
+    return existsSync(fromManifest) ? fromManifest : fromCwd;
+  }
+
+  /** Reports a failure: a TRACE message on stdout (when a writer is given), a readable message on stderr. */
+  async fail(error: unknown, writer?: ProtocolWriter): Promise<number> {
+    const text = this.redact(error instanceof SluiceError ? error.describe() : error instanceof Error ? error.message : String(error));
+    const failureType = error instanceof SluiceError ? error.failureType : "system_error";
+    if (writer) {
+      writer.error(text, failureType, error instanceof Error && !(error instanceof SluiceError) ? error.stack : undefined);
+      await writer.flush();
+    }
+    this.io.stderr.write(`sluice: ${text}\n`);
+    return 1;
+  }
+}
+
+async function readConfig(file: string): Promise<ConnectorConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new ConfigError("CONFIG_NOT_FOUND", "The config file could not be read", {
+      where: { file },
+      expected: "a readable JSON file",
+      found: (error as NodeJS.ErrnoException).code ?? String(error),
+    });
+  }
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");
+    return value as ConnectorConfig;
+  } catch (error) {
+    throw new ConfigError("CONFIG_PARSE", "The config file is not a JSON object", {
+      where: { file },
+      expected: "a JSON object",
+      // JSON.parse messages quote the text around the error, which may be a credential: only the position is shown.
+      found: `invalid JSON${/position (\d+)/.exec((error as Error).message)?.[0] ? ` at ${/position (\d+)/.exec((error as Error).message)![0]}` : ""}`,
+    });
+  }
+}

@@ -1,0 +1,40 @@
+import type { CliCommand } from "../command.js";
+import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
+import { ProtocolWriter } from "../protocol-writer.js";
+
+/** `sluice discover`: prints the connector's streams and schemas as an Airbyte CATALOG message. */
+export const command: CliCommand = {
+  name: "discover",
+  summary: "List the streams and their schemas (CATALOG message)",
+  usage: "sluice discover --config C [--manifest M]",
+  options: CONNECTOR_OPTIONS,
+  async run(args, io) {
+    const session = new CliSession(args, io);
+    const out = new ProtocolWriter(io, (t) => session.redact(t));
+    try {
+      const connector = await session.connect(out);
+      const streams = [];
+      for (const stream of connector.streams) {
+        const key = stream.primaryKey;
+        streams.push({
+          name: stream.name,
+          json_schema: await stream.jsonSchema(),
+          supported_sync_modes: ["full_refresh"],
+          ...(key === undefined || (Array.isArray(key) && key.length === 0) ? {} : { source_defined_primary_key: normalizeKey(key) }),
+          is_resumable: false,
+        });
+      }
+      out.message({ type: "CATALOG", catalog: { streams } });
+      await out.flush();
+      return 0;
+    } catch (error) {
+      return session.fail(error, out);
+    }
+  },
+};
+
+/** Airbyte wants a list of key paths: `id` -> [["id"]], [a, b] -> [["a"], ["b"]]. */
+function normalizeKey(key: string | string[] | string[][]): string[][] {
+  if (typeof key === "string") return [[key]];
+  return key.map((part) => (Array.isArray(part) ? part : [part]));
+}

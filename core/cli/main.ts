@@ -1,0 +1,75 @@
+import { parseArgs } from "node:util";
+import type { CliIO } from "./command.js";
+import { commands } from "./commands/index.js";
+
+/**
+ * The `sluice` command line: `sluice <command> [flags]`. Protocol commands (spec, check, discover, read)
+ * print Airbyte messages on stdout, one JSON object per line, and human logs on stderr.
+ *
+ * @example
+ * sluice read --manifest examples/demo/manifest.yaml --config secrets/config.json --stream users
+ */
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io[name === undefined && !io.interactive ? "stderr" : "stdout"].write(usage());
+    return name === undefined && !io.interactive ? 2 : 0;
+  }
+  if (name === "--version" || name === "-v") {
+    io.stdout.write(`${await version()}\n`);
+    return 0;
+  }
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
+    io.stderr.write(`sluice: unknown command '${name}'\n\n${usage()}`);
+    return 2;
+  }
+  const command = await entry.load();
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.stdout.write(`${command.summary}\n\nusage: ${command.usage}\n`);
+    return 0;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: command.options, allowPositionals: command.allowPositionals ?? false, strict: true });
+  } catch (error) {
+    io.stderr.write(`sluice ${name}: ${(error as Error).message}\nusage: ${command.usage}\n`);
+    return 2;
+  }
+  return command.run({ values: parsed.values as Record<string, string | boolean | string[] | undefined>, positionals: parsed.positionals }, io);
+}
+
+function usage(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    "sluice: run declarative HTTP API connectors (Airbyte manifest format)",
+    "",
+    "usage: sluice <command> [--manifest manifest.yaml] [--config config.json] [flags]",
+    "",
+    "commands:",
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    "",
+    "Without --manifest, Sluice looks for sluice.config.*, .sluicerc* or manifest.yaml in this folder.",
+    "`sluice <command> --help` shows a command's flags.",
+    "",
+  ].join("\n");
+}
+
+async function version(): Promise<string> {
+  const { readFile } = await import("node:fs/promises");
+  const pkg = JSON.parse(await readFile(new URL("../../../package.json", import.meta.url), "utf8").catch(() => readFile(new URL("../../package.json", import.meta.url), "utf8"))) as { version: string };
+  return pkg.version;
+}
+
+/** Runs the CLI as a process: real stdio, exit code. */
+export async function runProcess(): Promise<void> {
+  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY) };
+  try {
+    process.exitCode = await main(process.argv.slice(2), io);
+  } catch (error) {
+    process.stderr.write(`sluice: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runProcess();

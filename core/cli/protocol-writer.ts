@@ -1,0 +1,67 @@
+import type { CliIO } from "./command.js";
+
+/**
+ * Writes Airbyte protocol messages, one JSON object per line, buffering lines so that a read of a
+ * million records does not make a million writes.
+ *
+ * @example
+ * const out = new ProtocolWriter(io);
+ * out.record("users", { id: 1 });
+ * await out.flush();
+ */
+export class ProtocolWriter {
+  private buffer = "";
+  private readonly limit = 64 * 1024;
+
+  constructor(private readonly io: CliIO, private readonly redact: (text: string) => string = (t) => t) {}
+
+  message(message: Record<string, unknown>): void {
+    this.buffer += `${JSON.stringify(message)}\n`;
+    if (this.buffer.length >= this.limit) this.flushSync();
+  }
+
+  record(stream: string, data: Record<string, unknown>): void {
+    this.message({ type: "RECORD", record: { stream, data, emitted_at: Date.now() } });
+  }
+
+  streamStatus(stream: string, status: "STARTED" | "RUNNING" | "COMPLETE" | "INCOMPLETE"): void {
+    this.message({ type: "TRACE", trace: { type: "STREAM_STATUS", emitted_at: Date.now(), stream_status: { stream_descriptor: { name: stream }, status } } });
+  }
+
+  streamState(stream: string, recordCount: number): void {
+    this.message({
+      type: "STATE",
+      state: {
+        type: "STREAM",
+        stream: { stream_descriptor: { name: stream }, stream_state: { __ab_no_cursor_state_message: true } },
+        sourceStats: { recordCount },
+      },
+    });
+  }
+
+  error(message: string, failureType: string, internal?: string): void {
+    this.message({
+      type: "TRACE",
+      trace: {
+        type: "ERROR",
+        emitted_at: Date.now(),
+        error: { message: this.redact(message), internal_message: internal ? this.redact(internal) : undefined, failure_type: failureType },
+      },
+    });
+  }
+
+  /** Writes what is buffered and waits until stdout has taken it. */
+  async flush(): Promise<void> {
+    if (!this.buffer) return;
+    const text = this.buffer;
+    this.buffer = "";
+    const stdout = this.io.stdout as NodeJS.WritableStream;
+    if (stdout.write(text) === false && typeof stdout.once === "function") await new Promise((resolve) => stdout.once("drain", resolve));
+  }
+
+  private flushSync(): void {
+    const text = this.buffer;
+    this.buffer = "";
+    this.io.stdout.write(text);
+  }
+}
