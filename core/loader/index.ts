@@ -11,3 +11,4 @@ export { customCodeRefused } from "./custom-code-refused.js";
 export { resolveCustomCodeTrust, type CustomCodeTrustInput } from "./custom-code-trust.js";
 export { ensureCustomModuleHooks, customModuleUrl } from "./custom-module-hooks.js";
 export { sluiceEntryUrls } from "./sluice-entry-urls.js";
+export { loadPlugins, type LoadPluginsOptions } from "./load-plugins.js";
