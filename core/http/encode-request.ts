@@ -10,7 +10,8 @@ export interface EncodedRequest {
 
 /**
  * Turns an assembled request into URL, headers and body. Query parameters are appended to the URL,
- * except a key the URL already carries with the same value (a next-page URL keeps its own `limit`);
+ * except a key the URL already carries: a next-page URL keeps its own value, and no parameter is sent
+ * twice (the Python kit sends both when the values differ; see docs/compatibility.md);
  * a list becomes repeated keys. A JSON body is sent as `application/json`, a form body as
  * `application/x-www-form-urlencoded` (null values dropped); both at once is an error.
  *
@@ -26,7 +27,7 @@ export function encodeRequest(request: OutgoingRequest): EncodedRequest {
     for (const item of asList(value)) {
       if (item === null || item === undefined) continue;
       const text = stringify(item);
-      if (present.get(key)?.includes(text)) continue;
+      if (present.has(key)) continue;
       url.searchParams.append(key, text);
     }
   }
