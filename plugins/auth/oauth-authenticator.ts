@@ -40,6 +40,15 @@ const JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer";
  *   refresh_token: "{{ config['refresh_token'] }}"
  */
 export class OAuthAuthenticator extends TokenAuthenticator {
+  /** @param refreshable false for a fixed `access_token_value` without an endpoint: a 401 is final. */
+  constructor(source: TokenSource<string>, private readonly refreshable = true) {
+    super(source);
+  }
+
+  override async onUnauthorized(request?: OutgoingRequest): Promise<boolean> {
+    return this.refreshable && super.onUnauthorized(request);
+  }
+
   protected inject(request: OutgoingRequest, token: string): void {
     injectRequestValue(request, "header", "Authorization", `Bearer ${token}`, "OAuthAuthenticator");
   }
@@ -56,7 +65,8 @@ export const OAuthAuthenticatorComponent: ComponentFactory<OAuthAuthenticator> =
   async build(def, ctx) {
     const services = authServices(ctx);
     const source = def.refresh_token_updater ? await singleUseSource(def, ctx, services) : await standardSource(def, ctx, services);
-    return new OAuthAuthenticator(source);
+    const fixed = !def.refresh_token_updater && (def.token_refresh_endpoint === undefined || def.token_refresh_endpoint === null);
+    return new OAuthAuthenticator(source, !fixed);
   },
 };
 

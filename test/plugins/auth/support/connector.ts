@@ -27,7 +27,16 @@ export interface TestConnectorOptions {
   configStore?: ConfigStore;
   /** The streams' HTTP method (default GET). */
   httpMethod?: string;
+  /** Follow `next` in each page's body as `?cursor=` (default: one page). */
+  paginated?: boolean;
 }
+
+/** Pages through `{"data": [...], "next": "<cursor>"}` with `?cursor=`. */
+const cursorPaginator = {
+  type: "DefaultPaginator",
+  pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}", stop_condition: "{{ not response.next }}" },
+  page_token_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "cursor" },
+};
 
 /** A manifest with one authenticator (under definitions, referenced by every stream) and simple streams. */
 export function testManifest(options: Omit<TestConnectorOptions, "config">): Record<string, unknown> {
@@ -45,6 +54,7 @@ export function testManifest(options: Omit<TestConnectorOptions, "config">): Rec
         type: "SimpleRetriever",
         requester: { type: "HttpRequester", url_base: options.url, path, http_method: options.httpMethod ?? "GET", authenticator: "#/definitions/authenticator" },
         record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
+        ...(options.paginated ? { paginator: cursorPaginator } : {}),
       },
       schema_loader: { type: "InlineSchemaLoader", schema: {} },
     })),
