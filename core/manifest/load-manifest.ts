@@ -79,8 +79,10 @@ async function loadManifestFile(file: string): Promise<LoadedManifest> {
 const yamlLoader: Loader = (file, content) => parseManifestText(content, file);
 const tsLoader: Loader = async (file) => {
   const { tsImport } = await import("tsx/esm/api");
-  const module = (await tsImport(pathToFileURL(file).href, import.meta.url)) as { default?: unknown };
-  return module.default ?? module;
+  let value: unknown = await tsImport(pathToFileURL(file).href, import.meta.url);
+  // Outside an ESM package tsx compiles the file as CommonJS, which wraps `export default` once more.
+  while (isDefaultWrapper(value)) value = value.default;
+  return value;
 };
 
 async function searchManifest(from: string): Promise<LoadedManifest> {
@@ -116,6 +118,10 @@ async function searchManifest(from: string): Promise<LoadedManifest> {
     expected: "a manifest (with streams), or { manifest: './manifest.yaml', plugins: [...] }",
     found: `keys ${Object.keys(settings).join(", ") || "(none)"}`,
   });
+}
+
+function isDefaultWrapper(value: unknown): value is { default: unknown } {
+  return typeof value === "object" && value !== null && "default" in value && Object.keys(value).every((k) => k === "default" || k === "__esModule");
 }
 
 function isManifest(value: Record<string, unknown>): boolean {
