@@ -1,5 +1,6 @@
 import type { DemoRouter } from "../router.js";
 import { registerBasicRoutes } from "./basic.js";
+import { registerCustomRoutes } from "./custom.js";
 import { registerOAuthServerRoutes } from "./oauth-server.js";
 import { registerPaginationRoutes } from "./pagination.js";
 
@@ -8,4 +9,5 @@ export function registerRoutes(router: DemoRouter): void {
   registerBasicRoutes(router);
   registerOAuthServerRoutes(router);
   registerPaginationRoutes(router);
+  registerCustomRoutes(router);
 }
