@@ -41,7 +41,7 @@ export function oauthServer(api: Loopback, options: OAuthServerOptions) {
   api.route("/oauth/token", async (req, res) => {
     tokenRequests.push(req);
     if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
-    const form = req.headers["content-type"]?.startsWith("application/json") ? new URLSearchParams(Object.entries(JSON.parse(req.body || "{}")) as string[][]) : new URLSearchParams(req.body || req.query.toString());
+    const form = req.headers["content-type"]?.startsWith("application/json") ? new URLSearchParams(JSON.parse(req.body || "{}") as Record<string, string>) : new URLSearchParams(req.body || req.query.toString());
     const basic = req.headers.authorization === `Basic ${Buffer.from("cid:csecret").toString("base64")}`;
     if (!basic && (form.get("client_id") !== "cid" || form.get("client_secret") !== "csecret")) return json(res, 401, { error: "invalid_client" });
     const grant = form.get("grant_type");
