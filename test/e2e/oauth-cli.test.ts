@@ -41,7 +41,7 @@ describe("sluice oauth", () => {
       interactive: false,
     };
     const parsed = parseArgs({ args: argv, options: command.options, allowPositionals: false });
-    const code = await command.run({ values: parsed.values, positionals: parsed.positionals }, io);
+    const code = await command.run({ values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals }, io);
     await user;
     return { code, stderr };
   }
