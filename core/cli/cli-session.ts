@@ -3,7 +3,8 @@ import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { ConfigError, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import { MemoryConfigStore } from "../config/memory-config-store.js";
-import { writeFileAtomic } from "../config/write-file-atomic.js";
+import { FileConfigStore } from "../config/file-config-store.js";
+import { connectorConfigControlMessage } from "../config/connector-config-message.js";
 import type { Connector } from "../connector/connector.js";
 import type { ConnectorDefinition } from "../connector/connector-definition.js";
 import { createSluice, type Sluice } from "../sluice.js";
@@ -55,11 +56,14 @@ export class CliSession {
     const definition = await this.define();
     const configFile = this.configPath(definition);
     const config = configFile ? await readConfig(configFile) : {};
-    const configStore = new MemoryConfigStore(config, async (next) => {
-      if (configFile) await writeFileAtomic(configFile, `${JSON.stringify(next, null, 2)}\n`);
-      writer?.message({ type: "CONTROL", control: { type: "CONNECTOR_CONFIG", emitted_at: Date.now(), connectorConfig: { config: next } } });
+    // The CONTROL message carries the real tokens: the platform stores them (ProtocolWriter.message does not redact).
+    const announce = async (message: Record<string, unknown>) => {
+      writer?.message(message);
       await writer?.flush();
-    });
+    };
+    const configStore = configFile
+      ? await FileConfigStore.open(configFile, { config, onControlMessage: (message) => announce(message as unknown as Record<string, unknown>) })
+      : new MemoryConfigStore(config, (next) => announce(connectorConfigControlMessage(next, Date.now()) as unknown as Record<string, unknown>));
     return this.sluice.connect({ definition, config, configFile, configStore });
   }
 

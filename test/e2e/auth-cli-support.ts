@@ -1,0 +1,51 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+
+const BIN = join(import.meta.dirname, "..", "..", "bin", "sluice.js");
+
+/** What one `sluice` process printed. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  messages: Array<Record<string, any>>;
+}
+
+/** Runs the built `sluice` CLI (bin/sluice.js -> dist/) as a separate process. */
+export function runSluice(args: string[], cwd: string): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+    child.on("close", (code) =>
+      resolve({ code: code ?? -1, stdout, stderr, messages: stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l)) }),
+    );
+  });
+}
+
+/** A one-stream manifest reading `{"data": [...]}` from `<base_url>/items` with the given authenticator. */
+export function authManifest(authenticator: unknown, secretFields: string[], extraProperties: Record<string, unknown> = {}): Record<string, unknown> {
+  const properties: Record<string, unknown> = { base_url: { type: "string" }, ...extraProperties };
+  for (const name of secretFields) properties[name] = { type: "string", airbyte_secret: true };
+  return {
+    version: "6.0.0",
+    type: "DeclarativeSource",
+    check: { type: "CheckStream", stream_names: ["items"] },
+    definitions: { authenticator },
+    streams: [
+      {
+        type: "DeclarativeStream",
+        name: "items",
+        retriever: {
+          type: "SimpleRetriever",
+          requester: { type: "HttpRequester", url_base: "{{ config['base_url'] }}", path: "/items", authenticator: "#/definitions/authenticator" },
+          record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
+        },
+        schema_loader: { type: "InlineSchemaLoader", schema: {} },
+      },
+    ],
+    spec: { type: "Spec", connection_specification: { type: "object", properties } },
+  };
+}
