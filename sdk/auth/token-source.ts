@@ -12,7 +12,12 @@ export interface IssuedToken<T = string> {
   expiresAt?: number;
 }
 
-/** Why a token source asks for a new token. */
+/**
+ * Why a token source asks for a new token.
+ *
+ * @example
+ * fetch: async (reason) => { if (reason === "rejected") logger.info("the API refused the token; fetching a new one"); ... }
+ */
 export type TokenFetchReason = "initial" | "expiring" | "rejected" | "every_use";
 
 /**

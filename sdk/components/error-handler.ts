@@ -7,6 +7,9 @@ import type { HttpResponse } from "../http/http-response.js";
  * - `retry`: try again after `delayMs` (or the client's exponential backoff when unset);
  * - `ignore`: treat the response as the end of the stream's data (no records, no further pages);
  * - `fail`: stop with `message`.
+ *
+ * @example
+ * { action: "retry", delayMs: 2_000, reason: "429 with Retry-After: 2" }
  */
 export type ErrorDecision =
   | { action: "success" }
@@ -14,7 +17,12 @@ export type ErrorDecision =
   | { action: "ignore"; reason?: string }
   | { action: "fail"; message?: string; failureType?: FailureType };
 
-/** The outcome of one attempt: a response, or the network error that prevented one. */
+/**
+ * The outcome of one attempt: a response, or the network error that prevented one.
+ *
+ * @example
+ * decide: ({ response, error, attempt }) => (error && attempt < 3 ? { action: "retry", delayMs: 500 } : undefined)
+ */
 export interface AttemptOutcome {
   response?: HttpResponse;
   error?: Error;

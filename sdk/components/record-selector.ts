@@ -1,7 +1,12 @@
 import type { HttpResponse } from "../http/http-response.js";
 import type { DataRecord, StreamSlice } from "./records.js";
 
-/** The names a record filter or selector may use besides the record itself. */
+/**
+ * The names a record filter or selector may use besides the record itself.
+ *
+ * @example
+ * filter.keep(record, { streamSlice: { account_id: "acc_1" }, nextPageToken: 2 });
+ */
 export interface SelectionContext {
   streamSlice?: StreamSlice;
   nextPageToken?: unknown;
@@ -17,12 +22,22 @@ export interface RecordExtractor {
   extract(response: HttpResponse): Iterable<unknown>;
 }
 
-/** Keeps or drops one record (`RecordFilter`). */
+/**
+ * Keeps or drops one record (`RecordFilter`).
+ *
+ * @example
+ * record_filter: { type: RecordFilter, condition: "{{ record['status'] != 'deleted' }}" }
+ */
 export interface RecordFilter {
   keep(record: DataRecord, context: SelectionContext): boolean;
 }
 
-/** Extracts, filters and yields a page's records (`RecordSelector`). */
+/**
+ * Extracts, filters and yields a page's records (`RecordSelector`).
+ *
+ * @example
+ * record_selector: { type: RecordSelector, extractor: { type: DpathExtractor, field_path: [data] } }
+ */
 export interface RecordSelector {
   /** The extractor, so a paginator can count raw records before filtering. */
   readonly extractor: RecordExtractor;

@@ -3,7 +3,12 @@ import type { HttpResponse } from "../http/http-response.js";
 import type { OutgoingRequest } from "../http/outgoing-request.js";
 import type { StreamSlice } from "./records.js";
 
-/** What a requester needs to build the request of one page. */
+/**
+ * What a requester needs to build the request of one page.
+ *
+ * @example
+ * requester.buildRequest({ nextPageToken: "cursor_abc", streamSlice: { account_id: "acc_1" } });
+ */
 export interface RequestInput {
   /** The raw page token (undefined on a first page without an initial token). */
   nextPageToken?: unknown;

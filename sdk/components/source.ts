@@ -15,18 +15,33 @@ export interface ConnectorSpec {
   advancedAuth?: Record<string, unknown>;
 }
 
-/** The result of a connection check. */
+/**
+ * The result of a connection check.
+ *
+ * @example
+ * { ok: false, message: "GET https://api.example.com/users answered 401" }
+ */
 export interface CheckResult {
   ok: boolean;
   message?: string;
 }
 
-/** How `check` proves the config works (`CheckStream`: read one page of some streams). */
+/**
+ * How `check` proves the config works (`CheckStream`: read one page of some streams).
+ *
+ * @example
+ * check: { type: CheckStream, stream_names: [users] }
+ */
 export interface ConnectionCheck {
   check(streams: ReadonlyMap<string, Stream>, signal?: AbortSignal): Promise<CheckResult>;
 }
 
-/** A built connector: its streams, spec and connection check (`DeclarativeSource`). */
+/**
+ * A built connector: its streams, spec and connection check (`DeclarativeSource`).
+ *
+ * @example
+ * for (const stream of source.streams) console.log(stream.name);
+ */
 export interface Source {
   readonly streams: readonly Stream[];
   readonly spec?: ConnectorSpec;

@@ -27,7 +27,12 @@ export interface ReadOptions {
   onPage?(report: PageReport): void;
 }
 
-/** A stream of records (a `DeclarativeStream` in the manifest). */
+/**
+ * A stream of records (a `DeclarativeStream` in the manifest).
+ *
+ * @example
+ * for await (const record of connector.stream("users").read()) console.log(record.id);
+ */
 export interface Stream {
   readonly name: string;
   readonly primaryKey?: string | string[] | string[][];
@@ -35,12 +40,22 @@ export interface Stream {
   read(options?: ReadOptions): AsyncIterable<DataRecord>;
 }
 
-/** Reads the records of one stream (a `SimpleRetriever` in the manifest). */
+/**
+ * Reads the records of one stream (a `SimpleRetriever` in the manifest).
+ *
+ * @example
+ * for await (const record of retriever.read("users", { signal })) yield record;
+ */
 export interface Retriever {
   read(stream: string, options: ReadOptions): AsyncIterable<DataRecord>;
 }
 
-/** Loads a stream's JSON Schema (`InlineSchemaLoader`, `JsonFileSchemaLoader`). */
+/**
+ * Loads a stream's JSON Schema (`InlineSchemaLoader`, `JsonFileSchemaLoader`).
+ *
+ * @example
+ * schema_loader: { type: InlineSchemaLoader, schema: { type: object } }
+ */
 export interface SchemaLoader {
   load(): Promise<JsonSchema>;
 }

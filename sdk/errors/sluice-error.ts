@@ -19,10 +19,20 @@ export interface ErrorLocation {
   component?: string;
 }
 
-/** How the Airbyte protocol classifies a failure in a TRACE message. */
+/**
+ * How the Airbyte protocol classifies a failure in a TRACE message.
+ *
+ * @example
+ * throw new ConfigError("CONFIG_INVALID", "api_key is missing", { failureType: "config_error" });
+ */
 export type FailureType = "config_error" | "system_error" | "transient_error";
 
-/** Options every Sluice error accepts. */
+/**
+ * Options every Sluice error accepts.
+ *
+ * @example
+ * new PaginationError("PAGINATION_LOOP", "the token repeated", { where: { stream: "users", page: 4 }, expected: "a new token", found: "'abc' again" });
+ */
 export interface SluiceErrorOptions {
   where?: ErrorLocation;
   cause?: unknown;
@@ -77,7 +87,12 @@ export class SluiceError extends Error {
   }
 }
 
-/** Formats a location as `file manifest.yaml, at streams[0].retriever, stream users, page 3`. */
+/**
+ * Formats a location as `file manifest.yaml, at streams[0].retriever, stream users, page 3`.
+ *
+ * @example
+ * describeLocation({ stream: "users", page: 3 }); // "stream users, page 3"
+ */
 export function describeLocation(where: ErrorLocation): string {
   const parts: string[] = [];
   if (where.file) parts.push(`file ${where.file}`);

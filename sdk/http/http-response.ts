@@ -12,7 +12,12 @@ export interface LinkEntry {
   [param: string]: string | undefined;
 }
 
-/** Response headers, looked up case-insensitively. */
+/**
+ * Response headers, looked up case-insensitively.
+ *
+ * @example
+ * response.headers.get("x-ratelimit-remaining"); // "42" (any casing works)
+ */
 export interface ResponseHeaders {
   /** The header's value, or `null` when absent; several headers of one name arrive comma-joined. */
   get(name: string): string | null;

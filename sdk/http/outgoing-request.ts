@@ -1,7 +1,18 @@
-/** The HTTP methods a requester may use. */
+/**
+ * The HTTP methods a requester may use.
+ *
+ * @example
+ * # manifest
+ * requester: { type: HttpRequester, http_method: POST }
+ */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** A query parameter value: a list is sent as repeated keys (`?a=1&a=2`). */
+/**
+ * A query parameter value: a list is sent as repeated keys (`?a=1&a=2`).
+ *
+ * @example
+ * request.params.status = ["open", "closed"]; // ?status=open&status=closed
+ */
 export type QueryValue = string | number | boolean | ReadonlyArray<string | number | boolean>;
 
 /**
@@ -28,10 +39,21 @@ export interface OutgoingRequest {
   bodyData?: Record<string, unknown> | string;
 }
 
-/** Where a value goes in a request: the four targets of the manifest's `RequestOption.inject_into`. */
+/**
+ * Where a value goes in a request: the four targets of the manifest's `RequestOption.inject_into`.
+ *
+ * @example
+ * page_token_option: { type: RequestOption, inject_into: body_json, field_name: cursor }
+ */
 export type InjectionTarget = "request_parameter" | "header" | "body_data" | "body_json";
 
-/** Copies a request deeply enough that changing the copy never changes the original. */
+/**
+ * Copies a request deeply enough that changing the copy never changes the original.
+ *
+ * @example
+ * const signed = cloneRequest(request);
+ * await authenticator.apply(signed); // request itself keeps no credentials
+ */
 export function cloneRequest(request: OutgoingRequest): OutgoingRequest {
   return {
     method: request.method,

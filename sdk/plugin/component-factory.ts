@@ -1,14 +1,24 @@
 import type { ServiceToken } from "../services/service-token.js";
 import type { ConnectorConfig } from "../services/config-store.js";
 
-/** A component definition from a manifest, after references and `$parameters` were resolved. */
+/**
+ * A component definition from a manifest, after references and `$parameters` were resolved.
+ *
+ * @example
+ * { type: "OffsetIncrement", page_size: 100, $parameters: { name: "users" } }
+ */
 export interface ComponentDefinition {
   type: string;
   $parameters?: Record<string, unknown>;
   [field: string]: unknown;
 }
 
-/** A JSON Schema object for a component definition. */
+/**
+ * A JSON Schema object for a component definition.
+ *
+ * @example
+ * schema: { type: "object", required: ["page_size"], properties: { page_size: { type: "integer" } } }
+ */
 export type DefinitionSchema = Record<string, unknown>;
 
 /**
@@ -71,7 +81,12 @@ export interface ComponentFactory<T = unknown> {
   build(definition: ComponentDefinition, context: BuildContext): T | Promise<T>;
 }
 
-/** The JSON Schema keyword that marks a field as holding a component of the given kinds. */
+/**
+ * The JSON Schema keyword that marks a field as holding a component of the given kinds.
+ *
+ * @example
+ * { properties: { authenticator: { [COMPONENT_KIND_KEYWORD]: ["authenticator"] } } } // what componentField("authenticator") makes
+ */
 export const COMPONENT_KIND_KEYWORD = "x-sluice-kind";
 
 /**

@@ -1,6 +1,11 @@
 import { serviceToken } from "./service-token.js";
 
-/** A connector's config: the end user's values (credentials included). */
+/**
+ * A connector's config: the end user's values (credentials included).
+ *
+ * @example
+ * const config: ConnectorConfig = { base_url: "https://api.example.com", credentials: { api_key: "..." } };
+ */
 export type ConnectorConfig = Record<string, unknown>;
 
 /**

@@ -1,6 +1,11 @@
 import { serviceToken } from "./service-token.js";
 
-/** What Sluice passes to the fetch implementation. `agent` is node-fetch's keep-alive agent (others may ignore it). */
+/**
+ * What Sluice passes to the fetch implementation. `agent` is node-fetch's keep-alive agent (others may ignore it).
+ *
+ * @example
+ * { method: "GET", headers: { Accept: "application/json" }, signal, redirect: "follow" }
+ */
 export interface FetchInit {
   method: string;
   headers: Record<string, string>;
@@ -10,7 +15,12 @@ export interface FetchInit {
   agent?: unknown;
 }
 
-/** The part of a fetch Response that Sluice reads. */
+/**
+ * The part of a fetch Response that Sluice reads.
+ *
+ * @example
+ * const response: FetchResponse = await globalThis.fetch(url, init); // a WHATWG Response fits
+ */
 export interface FetchResponse {
   status: number;
   statusText?: string;

@@ -1,6 +1,11 @@
 import { serviceToken } from "./service-token.js";
 
-/** The names a template may use, besides `config`, `parameters` and the macros. */
+/**
+ * The names a template may use, besides `config`, `parameters` and the macros.
+ *
+ * @example
+ * template.eval({ config, parameters, response: { next: "abc" }, last_page_size: 100 });
+ */
 export type TemplateContext = Record<string, unknown>;
 
 /**
@@ -38,6 +43,10 @@ export interface CompiledTemplate {
 /**
  * A nested value (mapping or list) whose string leaves are templates, e.g. `request_parameters`.
  * Entries that evaluate to null are dropped, as the kit does.
+ *
+ * @example
+ * const params = interpolator.compileNested({ since: "{{ config['start'] }}", tag: "{{ None }}" }, { path: "request_parameters" });
+ * params.eval({ config: { start: "2024-01-01" } }); // { since: "2024-01-01" }
  */
 export interface CompiledValue {
   eval(context: TemplateContext): unknown;

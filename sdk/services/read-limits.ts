@@ -14,7 +14,12 @@ export interface ReadLimits {
   followCrossOriginPages: boolean;
 }
 
-/** The defaults of {@link ReadLimits}. */
+/**
+ * The defaults of {@link ReadLimits}.
+ *
+ * @example
+ * createSluice({ readLimits: { ...DEFAULT_READ_LIMITS, maxPages: 500 } });
+ */
 export const DEFAULT_READ_LIMITS: ReadLimits = { maxPages: 1_000_000, followCrossOriginPages: false };
 
 /** The DI token of the {@link ReadLimits}. */

@@ -7,7 +7,12 @@
  */
 export type ServiceToken<T> = symbol & { readonly __service?: T };
 
-/** Makes a {@link ServiceToken}; the name is namespaced by convention (`"sluice.Clock"`). */
+/**
+ * Makes a {@link ServiceToken}; the name is namespaced by convention (`"sluice.Clock"`).
+ *
+ * @example
+ * export const RateBudget = serviceToken<{ take(): Promise<void> }>("acme.RateBudget");
+ */
 export function serviceToken<T>(name: string): ServiceToken<T> {
   return Symbol.for(name) as ServiceToken<T>;
 }
