@@ -7,7 +7,7 @@ export interface ProgressGuardOptions {
   stream: string;
   /** Most requests in this stream's read, all partitions together (default `DEFAULT_READ_LIMITS.maxPages`, 1,000,000). */
   maxPages?: number;
-  /** How many distinct tokens are remembered per partition (default 10,000); older ones are forgotten, so memory stays flat. */
+  /** How many of the latest tokens a partition remembers (default 10,000; at least half of them at any time); older ones are forgotten, so memory stays flat. */
   tokenMemory?: number;
 }
 
@@ -33,7 +33,9 @@ export class ProgressGuard {
   private readonly stream: string;
   private readonly maxPages: number;
   private readonly tokenMemory: number;
-  private readonly seenTokens = new Set<string>();
+  /** Tokens seen, in two generations so forgetting the oldest is O(1): `recent` fills, then becomes `older`. */
+  private recent = new Set<string>();
+  private older = new Set<string>();
   private previousSignature?: string;
   private requests = 0;
 
@@ -45,7 +47,8 @@ export class ProgressGuard {
 
   /** Forgets the tokens and the previous request: a new partition starts its pagination over. */
   startPartition(): void {
-    this.seenTokens.clear();
+    this.recent = new Set();
+    this.older = new Set();
     this.previousSignature = undefined;
   }
 
@@ -66,7 +69,7 @@ export class ProgressGuard {
     }
     if (token !== undefined && token !== null) {
       const key = tokenKey(token);
-      if (this.seenTokens.has(key)) {
+      if (this.recent.has(key) || this.older.has(key)) {
         throw this.error("PAGINATION_REPEATED_TOKEN", `Stream '${this.stream}': the page token of page ${page} was already used`, page, token, {
           expected: "a page token not seen before in this read",
           found: `token ${showToken(token)} again`,
@@ -84,11 +87,11 @@ export class ProgressGuard {
   }
 
   private remember(key: string): void {
-    if (this.seenTokens.size >= this.tokenMemory) {
-      const oldest = this.seenTokens.values().next().value;
-      if (oldest !== undefined) this.seenTokens.delete(oldest);
+    if (this.recent.size >= Math.ceil(this.tokenMemory / 2)) {
+      this.older = this.recent;
+      this.recent = new Set();
     }
-    this.seenTokens.add(key);
+    this.recent.add(key);
   }
 
   private error(code: string, message: string, page: number, token: unknown, facts: { expected: string; found: string }): PaginationError {
@@ -104,7 +107,16 @@ export class ProgressGuard {
  * requestSignature({ method: "GET", url: "https://api.example.com/users", params: { offset: 100 }, headers: {} });
  */
 export function requestSignature(request: OutgoingRequest): string {
-  return JSON.stringify([request.method, request.url, sorted(request.params), sorted(lowerKeys(request.headers)), sorted(request.bodyJson), request.bodyData === undefined || typeof request.bodyData === "string" ? request.bodyData : sorted(request.bodyData)]);
+  const body = request.bodyData === undefined || typeof request.bodyData === "string" ? request.bodyData : flat(request.bodyData);
+  return `${request.method} ${request.url}\n${flat(request.params)}\n${flat(request.headers, true)}\n${request.bodyJson === undefined ? "" : JSON.stringify(sorted(request.bodyJson))}\n${body ?? ""}`;
+}
+
+/** A flat object as sorted `key=value` lines (header names lower-cased); values as JSON. */
+function flat(values: Record<string, unknown>, lowerKeys = false): string {
+  const keys = Object.keys(values);
+  if (keys.length === 0) return "";
+  const lines = keys.map((k) => `${lowerKeys ? k.toLowerCase() : k}=${JSON.stringify(values[k])}`);
+  return lines.sort().join("&");
 }
 
 function sorted(value: unknown): unknown {
@@ -113,14 +125,8 @@ function sorted(value: unknown): unknown {
   return Object.keys(value).sort().map((k) => [k, sorted((value as Record<string, unknown>)[k])]);
 }
 
-function lowerKeys(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) out[k.toLowerCase()] = v;
-  return out;
-}
-
 function tokenKey(token: unknown): string {
-  const text = typeof token === "string" ? `s:${token}` : `j:${JSON.stringify(sorted(token)) ?? String(token)}`;
+  const text = typeof token === "string" ? `s:${token}` : typeof token === "number" ? `n:${token}` : `j:${JSON.stringify(sorted(token)) ?? String(token)}`;
   return text.length <= 64 ? text : `h:${createHash("sha256").update(text).digest("base64")}`;
 }
 
