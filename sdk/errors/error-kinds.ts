@@ -47,7 +47,7 @@ export class HttpRequestError extends SluiceError {
  * or a next URL on a foreign origin.
  *
  * @example
- * throw new PaginationError("PAGINATION_LOOP", "page token 'abc' was already used", { where: { stream: "users", page: 7 } });
+ * throw new PaginationError("PAGINATION_REPEATED_TOKEN", "page token 'abc' was already used", { where: { stream: "users", page: 7 } });
  */
 export class PaginationError extends SluiceError {}
 

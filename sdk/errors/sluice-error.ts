@@ -31,7 +31,7 @@ export type FailureType = "config_error" | "system_error" | "transient_error";
  * Options every Sluice error accepts.
  *
  * @example
- * new PaginationError("PAGINATION_LOOP", "the token repeated", { where: { stream: "users", page: 4 }, expected: "a new token", found: "'abc' again" });
+ * new PaginationError("PAGINATION_REPEATED_TOKEN", "the token repeated", { where: { stream: "users", page: 4 }, expected: "a new token", found: "'abc' again" });
  */
 export interface SluiceErrorOptions {
   where?: ErrorLocation;
@@ -48,7 +48,7 @@ export interface SluiceErrorOptions {
  * `docs/errors.md`), says what was expected and what was found, and where.
  *
  * @example
- * throw new SluiceError("PAGINATION_LOOP", "The page token repeated", { where: { stream: "users", page: 4 } });
+ * throw new SluiceError("PAGINATION_REPEATED_TOKEN", "The page token repeated", { where: { stream: "users", page: 4 } });
  */
 export class SluiceError extends Error {
   readonly code: string;
