@@ -49,7 +49,7 @@ export class RetryingHttpClient implements HttpClient {
       const outcome = await this.attempt(encoded, label, attempt, options);
       if (outcome.response?.status === 401 && options.authenticator && !refreshed) {
         refreshed = true;
-        if (await options.authenticator.onUnauthorized()) {
+        if (await options.authenticator.onUnauthorized(prepared)) {
           this.parts.logger.info("the API answered 401; refreshed the credentials and retrying once", { request: label });
           continue;
         }
