@@ -1,4 +1,5 @@
 import type { DemoRouter } from "../router.js";
+import { registerAuthRoutes } from "./auth.js";
 import { registerBasicRoutes } from "./basic.js";
 import { registerCustomRoutes } from "./custom.js";
 import { registerOAuthServerRoutes } from "./oauth-server.js";
@@ -10,4 +11,5 @@ export function registerRoutes(router: DemoRouter): void {
   registerOAuthServerRoutes(router);
   registerPaginationRoutes(router);
   registerCustomRoutes(router);
+  registerAuthRoutes(router);
 }
