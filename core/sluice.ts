@@ -25,7 +25,7 @@ import { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions } from "./http
 import { createNodeFetchTransport } from "./http/node-fetch-transport.js";
 import { RetryingHttpClient } from "./http/retrying-http-client.js";
 import { createInterpolator } from "./interpolation/index.js";
-import { createCustomCodeLoader, resolveCustomCodeTrust } from "./loader/index.js";
+import { createCustomCodeLoader, loadPlugins, resolveCustomCodeTrust } from "./loader/index.js";
 import { ComponentBuilder } from "./manifest/build-components.js";
 import { loadManifest, type ManifestInput } from "./manifest/load-manifest.js";
 import { propagateParameters } from "./manifest/propagate-parameters.js";
@@ -108,15 +108,19 @@ export class Sluice {
   /** Loads, resolves and validates a manifest, without a config and without building it. */
   async define(input: ManifestInput): Promise<ConnectorDefinition> {
     const source = await loadManifest(input);
+    const trusted = this.services.get(CustomCodeLoader).trusted;
+    const plugins = source.plugins.length ? await loadPlugins(source.plugins, { base: source.pluginBase, trusted, file: source.file }) : [];
+    const registry = plugins.length ? this.registry.child() : this.registry;
+    for (const plugin of plugins) plugin.register({ registerComponent: (f, o) => registry.register(f, o), registerService: () => undefined });
     const resolved = resolveReferences(source.manifest, source.file);
     resolved.type ??= "DeclarativeSource";
     const manifest = propagateParameters(resolved, (parentType, field, hasClassName) => {
-      const parent = this.registry.find(parentType);
+      const parent = registry.find(parentType);
       return hasClassName ? parent?.customFieldTypes?.[field] : parent?.fieldDefaults?.[field];
     });
-    validateManifest(manifest, this.registry, { file: source.file, trustCustomCode: this.services.get(CustomCodeLoader).trusted });
+    validateManifest(manifest, registry, { file: source.file, trustCustomCode: trusted });
     const streamNames = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
-    return { manifest, source, spec: specOf(manifest), streamNames };
+    return { manifest, source, spec: specOf(manifest), streamNames, registry, plugins };
   }
 
   /** Builds a connector for one config: validates the config against the spec first, before any request. */
@@ -127,9 +131,10 @@ export class Sluice {
     const services = this.services.child();
     const secrets = this.services.get(Secrets);
     for (const value of secretValues(config, secretFieldNames(definition.spec?.connectionSpecification))) secrets.add(value);
-    this.connectorServices(services, input, config);
+    this.connectorServices(services, input, config, definition.registry);
+    for (const plugin of definition.plugins) plugin.register({ registerComponent: () => undefined, registerService: (token, value) => services.register(token, value) });
     const builder = new ComponentBuilder({
-      registry: this.registry,
+      registry: definition.registry,
       services,
       config,
       file: definition.source.file,
@@ -139,9 +144,9 @@ export class Sluice {
     return new Connector(definition, source, config);
   }
 
-  private connectorServices(services: ServiceContainer, input: ConnectInput, config: ConnectorConfig): void {
+  private connectorServices(services: ServiceContainer, input: ConnectInput, config: ConnectorConfig, registry: ComponentRegistry): void {
     services.register(ConfigStore, input.configStore ?? new MemoryConfigStore(config));
-    services.register(ComponentRegistryToken, this.registry);
+    services.register(ComponentRegistryToken, registry);
     services.registerLazy(Interpolator, (s) => createInterpolator({ clock: () => s.get(Clock).now() }));
     services.registerLazy(HttpClient, (s) =>
       new RetryingHttpClient({ fetch: s.get(Fetch), clock: s.get(Clock), secrets: s.get(Secrets), logger: s.get(Logger), options: s.get(HttpOptionsToken) }),

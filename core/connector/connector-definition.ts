@@ -1,4 +1,5 @@
-import type { ConnectorSpec, JsonSchema } from "../../sdk/index.js";
+import type { ConnectorSpec, JsonSchema, SluicePlugin } from "../../sdk/index.js";
+import type { ComponentRegistry } from "../di/component-registry.js";
 import type { LoadedManifest } from "../manifest/load-manifest.js";
 
 /**
@@ -15,6 +16,10 @@ export interface ConnectorDefinition {
   readonly source: LoadedManifest;
   readonly spec?: ConnectorSpec;
   readonly streamNames: readonly string[];
+  /** The component types this connector may use: the host's, plus its config file's plugins. */
+  readonly registry: ComponentRegistry;
+  /** The connector-level plugins from its config file (their services are registered per connector). */
+  readonly plugins: readonly SluicePlugin[];
 }
 
 /** The spec of a resolved manifest, read directly from its `spec` definition. */

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { cosmiconfig, type Loader } from "cosmiconfig";
-import { ManifestError } from "../../sdk/index.js";
+import { ManifestError, type SluicePlugin } from "../../sdk/index.js";
 import { parseManifestText } from "./parse-manifest-text.js";
 
 /**
@@ -27,8 +27,8 @@ export interface LoadedManifest {
   file?: string;
   /** The connector folder: the manifest's folder (custom components and relative paths live here). */
   dir: string;
-  /** Plugin module specifiers listed in the Sluice config file (`plugins: [...]`), resolved against `pluginBase`. */
-  plugins: string[];
+  /** Plugins listed in the Sluice config file (`plugins: [...]`): module specifiers resolved against `pluginBase`, or plugin objects from a `sluice.config.ts`. */
+  plugins: Array<string | SluicePlugin>;
   pluginBase: string;
 }
 
@@ -101,7 +101,7 @@ async function searchManifest(from: string): Promise<LoadedManifest> {
   }
   const settings = found.config as Record<string, unknown>;
   const dir = dirname(found.filepath);
-  const plugins = Array.isArray(settings.plugins) ? settings.plugins.map(String) : [];
+  const plugins = Array.isArray(settings.plugins) ? (settings.plugins as Array<string | SluicePlugin>) : [];
   if (isManifest(settings)) {
     const { plugins: _ignored, ...manifest } = settings;
     return { manifest, file: found.filepath, dir, plugins, pluginBase: dir };
