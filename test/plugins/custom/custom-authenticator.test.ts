@@ -62,7 +62,7 @@ test("a TypeScript authenticator is built with its fields and config and signs r
 
 test("an error thrown by apply names the class and keeps the original as cause", async () => {
   const auth = await build({ class_name: "components.Failing" });
-  await assert.rejects(auth.apply(request()), (error: unknown) => {
+  await assert.rejects(async () => auth.apply(request()), (error: unknown) => {
     assert.ok(error instanceof CustomCodeError);
     assert.equal(error.code, "CUSTOM_CODE_FAILED");
     assert.match(error.message, /components\.Failing\.apply threw: token endpoint unreachable/);
@@ -74,7 +74,7 @@ test("an error thrown by apply names the class and keeps the original as cause",
 
 test("a Sluice error thrown on purpose keeps its code and gains the class name", async () => {
   const auth = await build({ class_name: "components.Refusing" });
-  await assert.rejects(auth.apply(request()), (error: unknown) => {
+  await assert.rejects(async () => auth.apply(request()), (error: unknown) => {
     assert.ok(error instanceof AuthenticationError);
     assert.equal(error.code, "AUTH_INVALID_GRANT");
     assert.equal(error.where.component, "components.Refusing");
