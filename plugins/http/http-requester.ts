@@ -61,6 +61,7 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = {
       authenticator: componentField("authenticator"),
       error_handler: componentField("error_handler"),
       use_cache: { type: "boolean" },
+      allow_cross_origin_pages: { type: "boolean", description: "Sluice: follow next-page URLs on another origin (without credentials)" },
       name: { type: "string" },
     },
   },
@@ -84,6 +85,7 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = {
       bodyData: compileMapping(ctx, def.request_body_data, "request_body_data"),
       authenticator: await ctx.build<Authenticator | undefined>("authenticator"),
       errorHandler: await ctx.build<ErrorHandler | undefined>("error_handler"),
+      allowCrossOriginPages: def.allow_cross_origin_pages === true,
     });
   },
 };
@@ -105,6 +107,7 @@ interface RequesterParts {
   bodyData?: CompiledValue;
   authenticator?: Authenticator;
   errorHandler?: ErrorHandler;
+  allowCrossOriginPages: boolean;
 }
 
 /** The built requester; see {@link HttpRequesterComponent}. */
@@ -145,8 +148,8 @@ export class HttpRequester implements Requester {
     const trusted = this.trustedOrigins.get(request);
     let authenticator = this.parts.authenticator;
     if (trusted !== undefined && originOf(request.url) !== trusted) {
-      if (!this.limits.followCrossOriginPages) {
-        throw new PaginationError("CROSS_ORIGIN_PAGE", `The next page is on another origin (${originOf(request.url)}) than the API (${trusted}); Sluice does not send credentials there and does not follow it`, {
+      if (!this.limits.followCrossOriginPages && !this.parts.allowCrossOriginPages) {
+        throw new PaginationError("CROSS_ORIGIN_PAGE", `The next page is on another origin (${originOf(request.url)}) than the API (${trusted}); Sluice does not send credentials there and does not follow it (allow it with allow_cross_origin_pages: true on the requester)`, {
           failureType: "config_error",
           where: options.where,
           expected: `a next-page URL on ${trusted}`,

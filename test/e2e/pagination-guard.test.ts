@@ -148,4 +148,21 @@ describe("next pages on another origin", () => {
     assert.equal(foreign.requests[0]!.headers.authorization, undefined);
     assert.ok(!JSON.stringify(foreign.requests[0]!.headers).includes("s3cr3t-token"));
   });
+  it("follows it without credentials when the manifest allows it on the requester", async () => {
+    const start = foreign.requests.length;
+    const allowed = oneStreamManifest({
+      urlBase: home.url,
+      requester: { allow_cross_origin_pages: true, authenticator: { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" } },
+      paginator: {
+        type: "DefaultPaginator",
+        pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}" },
+        page_token_option: { type: "RequestPath" },
+      },
+    });
+    const { records, error } = await readStream(allowed, { config: { token: "s3cr3t-token" } });
+    assert.equal(error, undefined);
+    assert.deepEqual(records.map((r) => r.id), ["h1", "h2", "f1"]);
+    assert.equal(foreign.requests.length, start + 1);
+    assert.equal(foreign.requests.at(-1)!.headers.authorization, undefined);
+  });
 });
