@@ -152,6 +152,13 @@ describe("custom components through the engine", () => {
     assert.deepEqual(keys, ["secret-key", "secret-key", "secret-key"]);
   });
 
+  it("an authenticator definition with class_name and no type is a CustomAuthenticator", async () => {
+    const start = api.requests.length;
+    const { error } = await read(manifest(api.url, undefined, { class_name: "source_reports.auth.ReportsKey", header: "X-Inferred-Key" }));
+    assert.equal(error, undefined);
+    assert.deepEqual(api.requests.slice(start).map((r) => r.headers["x-inferred-key"]), ["secret-key"]);
+  });
+
   it("an error thrown by custom pagination code names the class, the stream and the page, with the original as cause", async () => {
     const { records, error } = await read(manifest(api.url, { type: "CustomPaginationStrategy", class_name: "source_reports.components.BreaksOnPage2" }));
     assert.deepEqual(records.map((r) => r.id), [1, 2, 3, 4]);

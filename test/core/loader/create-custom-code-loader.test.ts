@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { createCustomCodeLoader } from "../../../core/loader/create-custom-code-loader.js";
+import { customModuleUrl } from "../../../core/loader/custom-module-hooks.js";
 import { Authenticator, CustomCodeError, PaginationStrategy } from "../../../sdk/index.js";
 import { tempConnector, type TempConnector } from "./temp-connector.js";
 
@@ -56,6 +57,16 @@ test("an .mjs module and a package folder's index.mts are found", async () => {
   const b = await loader.loadClass({ className: "source_x.pagination.B", connectorDir: folder.dir });
   assert.ok(new a.value({}) instanceof PaginationStrategy);
   assert.ok(new b.value({}) instanceof PaginationStrategy);
+});
+
+test("a module importing from \"sluice\" gets the running library entry and its SDK classes", async () => {
+  const folder = await connector({
+    "components.ts": `import { PaginationStrategy, createSluice } from "sluice";\nexport const hasLibrary = typeof createSluice === "function";\nexport class FromLibrary extends PaginationStrategy { nextPageToken() { return undefined; } }\n`,
+  });
+  const { value, file } = await loader.loadClass({ className: "components.FromLibrary", connectorDir: folder.dir });
+  assert.ok(new value({}) instanceof PaginationStrategy);
+  const module = (await import(customModuleUrl(file))) as { hasLibrary: boolean };
+  assert.equal(module.hasLibrary, true);
 });
 
 test("a missing module lists every file tried", async () => {
