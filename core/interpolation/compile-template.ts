@@ -186,7 +186,7 @@ export function compileExpr(node: TemplateNode, env: CompileEnv): Expr {
     }
     case "Group": {
       const items = children(node).map((c) => compileExpr(c, env));
-      if (items.length === 1) return items[0];
+      if (items.length === 1 && !node.isTuple) return items[0];
       return (s) => makeTuple(items.map((i) => i(s)));
     }
     case "Array": { const items = children(node).map((c) => compileExpr(c, env)); return (s) => items.map((i) => i(s)); }

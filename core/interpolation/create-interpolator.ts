@@ -94,6 +94,9 @@ function compileDynamic(template: string, site: TemplateSite, env: CompileEnv): 
     try {
       return render(new Scope(ctx, env.globals));
     } catch (error) {
+      // The kit's `_eval` catches TypeError (meant for non-string input) around rendering too, so a
+      // template that raises TypeError evaluates to its own source text.
+      if (error instanceof PyError && error.kind === "TypeError") return template;
       throw runtimeError(error, template, site);
     }
   };

@@ -21,6 +21,7 @@ class LiteralParser {
   private pos = 0;
   private depth = 0;
   private complex = false;
+  private lastFloat = false;
 
   constructor(private readonly text: string) {}
 
@@ -76,7 +77,8 @@ class LiteralParser {
       this.pos++;
       this.peek();
       const n = this.number(true);
-      value = ch === "-" ? (typeof n === "number" ? -n : n) : n;
+      // Python ints have no negative zero; floats do (`-0.0`).
+      value = ch === "-" && typeof n === "number" ? (n === 0 && !this.lastFloat ? 0 : -n) : n;
     } else {
       value = this.atom();
     }
@@ -95,6 +97,7 @@ class LiteralParser {
     const imag = IMAG.exec(rest);
     if (imag) { this.pos += imag[0].length; this.complex = true; this.checkEnd(); return 0; }
     const float = FLOAT.exec(rest);
+    this.lastFloat = !!float;
     if (float) { this.pos += float[0].length; this.checkEnd(); return Number(float[0].replace(/_/g, "")); }
     const int = INT.exec(rest);
     if (int) {

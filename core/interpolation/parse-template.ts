@@ -24,12 +24,15 @@ interface Token { type: string; value: string; lineno: number; colno: number }
 interface LexerModule {
   lex(src: string, opts?: object): unknown;
   TOKEN_LEFT_BRACKET: string; TOKEN_RIGHT_BRACKET: string; TOKEN_COLON: string; TOKEN_LEFT_PAREN: string;
-  TOKEN_OPERATOR: string; TOKEN_SYMBOL: string; TOKEN_FLOAT: string;
+  TOKEN_OPERATOR: string; TOKEN_SYMBOL: string; TOKEN_FLOAT: string; TOKEN_INT: string; TOKEN_NONE: string;
+  TOKEN_BOOLEAN: string; TOKEN_STRING: string; TOKEN_COMMA: string; TOKEN_RIGHT_PAREN: string; TOKEN_RIGHT_CURLY: string;
+  TOKEN_LEFT_CURLY: string;
 }
 interface ParserInstance {
   peekToken(): Token; nextToken(): Token; skip(type: string): boolean; fail(msg: string, lineno?: number, colno?: number): never;
   parseExpression(): TemplateNode; parseSignature(): TemplateNode; parseAsRoot(): TemplateNode;
-  parsePostfix(node: TemplateNode): TemplateNode; pushToken(tok: Token): void;
+  parsePostfix(node: TemplateNode): TemplateNode; pushToken(tok: Token): void; parsePrimary(noPostfix?: boolean): TemplateNode;
+  parseCompare(): TemplateNode; skipSymbol(name: string): boolean; expect(type: string): Token;
 }
 interface ParserClass {
   extend(name: string, props: Record<string, unknown>): new (tokens: unknown) => ParserInstance;
@@ -56,6 +59,39 @@ function parseSubscript(this: ParserInstance, open: Token): TemplateNode {
     return parts[0] as TemplateNode;
   }
   return { typename: "Slice", lineno: open.lineno, colno: open.colno, start: parts[0], stop: parts[1], step: parts[2] };
+}
+
+const TEST_ARGUMENT_STARTS = new Set([L.TOKEN_SYMBOL, L.TOKEN_STRING, L.TOKEN_INT, L.TOKEN_FLOAT, L.TOKEN_BOOLEAN, L.TOKEN_NONE, L.TOKEN_LEFT_PAREN, L.TOKEN_LEFT_BRACKET, L.TOKEN_LEFT_CURLY]);
+const NOT_AN_ARGUMENT = new Set(["else", "or", "and", "if", "in", "not", "is"]);
+const INT_TEXT = /^\d(?:_?\d)*$/;
+const FLOAT_TEXT = /^\d(?:_?\d)*(?:\.\d(?:_?\d)*)?(?:[eE][-+]?\d(?:_?\d)*)?$/;
+
+/**
+ * Reads a number the way Jinja's lexer does. nunjucks splits `1e20`, `1e-5` and `1_000` into several
+ * tokens; adjacent pieces are joined back here.
+ */
+function numberLiteral(this: ParserInstance, tok: Token): unknown {
+  let text = tok.value;
+  let end = tok.colno + text.length;
+  const adjacent = (t: Token | undefined): t is Token => !!t && t.lineno === tok.lineno && t.colno === end;
+  let next = this.peekToken();
+  if (tok.type !== L.TOKEN_SYMBOL && adjacent(next) && next.type === L.TOKEN_SYMBOL && /^[eE]\d*$/.test(next.value)) {
+    this.nextToken();
+    text += next.value;
+    end += next.value.length;
+    next = this.peekToken();
+  }
+  if (/[eE]$/.test(text) && adjacent(next) && next.type === L.TOKEN_OPERATOR && (next.value === "-" || next.value === "+")) {
+    this.nextToken();
+    const digits = this.peekToken();
+    if (digits && digits.type === L.TOKEN_INT && digits.colno === end + 1) {
+      this.nextToken();
+      text += next.value + digits.value;
+    } else this.fail(`invalid number ${text}${next.value}`, tok.lineno, tok.colno);
+  }
+  if (INT_TEXT.test(text)) return parseInt(text.replace(/_/g, ""), 10);
+  if (FLOAT_TEXT.test(text)) return makeFloat(parseFloat(text.replace(/_/g, "")));
+  return this.fail(`invalid number ${text}`, tok.lineno, tok.colno);
 }
 
 const JinjaParser = nunjucksParser.Parser.extend("JinjaParser", {
@@ -86,12 +122,60 @@ const JinjaParser = nunjucksParser.Parser.extend("JinjaParser", {
   },
   parsePrimary(this: ParserInstance & { parent: (noPostfix?: boolean) => TemplateNode }, noPostfix?: boolean): TemplateNode {
     const tok = this.peekToken();
-    if (tok && tok.type === L.TOKEN_FLOAT) {
+    let node: TemplateNode | undefined;
+    if (tok && (tok.type === L.TOKEN_FLOAT || tok.type === L.TOKEN_INT || (tok.type === L.TOKEN_SYMBOL && /^\d/.test(tok.value)))) {
       this.nextToken();
-      const node = new nunjucksNodes.Literal(tok.lineno, tok.colno, makeFloat(parseFloat(tok.value)));
-      return noPostfix ? node : this.parsePostfix(node);
+      node = new nunjucksNodes.Literal(tok.lineno, tok.colno, numberLiteral.call(this, tok));
+    } else if (tok && tok.type === L.TOKEN_NONE && tok.value === "null") {
+      // Jinja has no `null` constant: it is a name (undeclared unless the context has it).
+      this.nextToken();
+      node = new nunjucksNodes.Symbol(tok.lineno, tok.colno, "null");
     }
-    return this.parent(noPostfix);
+    if (!node) return this.parent(noPostfix);
+    return noPostfix ? node : this.parsePostfix(node);
+  },
+  parseIs(this: ParserInstance): TemplateNode {
+    const node = this.parseCompare();
+    if (!this.skipSymbol("is")) return node;
+    const negated = this.skipSymbol("not");
+    const nameTok = this.nextToken();
+    const name = nameTok && (nameTok.type === L.TOKEN_SYMBOL || nameTok.type === L.TOKEN_NONE || nameTok.type === L.TOKEN_BOOLEAN)
+      ? (nameTok.type === L.TOKEN_NONE ? "none" : nameTok.value)
+      : this.fail("expected a test name after 'is'", nameTok?.lineno, nameTok?.colno);
+    let test: TemplateNode = new nunjucksNodes.Symbol(nameTok.lineno, nameTok.colno, name);
+    const next = this.peekToken();
+    if (next && next.type === L.TOKEN_LEFT_PAREN) {
+      test = new nunjucksNodes.FunCall(nameTok.lineno, nameTok.colno, test, this.parseSignature());
+    } else if (next && TEST_ARGUMENT_STARTS.has(next.type) && !(next.type === L.TOKEN_SYMBOL && NOT_AN_ARGUMENT.has(next.value))) {
+      const arg = this.parsePrimary();
+      test = new nunjucksNodes.FunCall(nameTok.lineno, nameTok.colno, test, new nunjucksNodes.NodeList(next.lineno, next.colno, [arg]));
+    }
+    const result = new nunjucksNodes.Is(node.lineno, node.colno, node, test);
+    return negated ? new nunjucksNodes.Not(node.lineno, node.colno, result) : result;
+  },
+  parseAggregate(this: ParserInstance): TemplateNode | null {
+    const tok = this.nextToken();
+    const kind = tok.type === L.TOKEN_LEFT_PAREN ? "Group" : tok.type === L.TOKEN_LEFT_BRACKET ? "Array" : tok.type === L.TOKEN_LEFT_CURLY ? "Dict" : undefined;
+    if (!kind) return null;
+    const node = new nunjucksNodes[kind](tok.lineno, tok.colno) as TemplateNode & { children: TemplateNode[] };
+    const closes = (type: string): boolean => type === L.TOKEN_RIGHT_PAREN || type === L.TOKEN_RIGHT_BRACKET || type === L.TOKEN_RIGHT_CURLY;
+    let trailingComma = false;
+    for (;;) {
+      if (closes(this.peekToken().type)) { this.nextToken(); break; }
+      if (node.children.length > 0) {
+        if (!this.skip(L.TOKEN_COMMA)) this.fail("expected comma after expression", tok.lineno, tok.colno);
+        if (closes(this.peekToken().type)) { this.nextToken(); trailingComma = true; break; }
+      }
+      if (kind === "Dict") {
+        const key = this.parsePrimary();
+        if (!this.skip(L.TOKEN_COLON)) this.fail("expected colon after dict key", tok.lineno, tok.colno);
+        node.children.push(new nunjucksNodes.Pair(key.lineno, key.colno, key, this.parseExpression()));
+      } else {
+        node.children.push(this.parseExpression());
+      }
+    }
+    if (kind === "Group" && (trailingComma || node.children.length === 0)) (node as { isTuple?: boolean }).isTuple = true;
+    return node;
   },
 });
 

@@ -45,7 +45,14 @@ export class PyTimedelta {
     const clock = `${Math.floor(secs / 3600)}:${pad(Math.floor(secs / 60) % 60)}:${pad(secs % 60)}${micro ? `.${pad(micro, 6)}` : ""}`;
     return days ? `${days} day${Math.abs(days) === 1 ? "" : "s"}, ${clock}` : clock;
   }
-  pyRepr(): string { return `datetime.timedelta(microseconds=${this.us})`; }
+  pyRepr(): string {
+    const rest = this.us - this.days * US_PER_DAY;
+    const parts: string[] = [];
+    if (this.days) parts.push(`days=${this.days}`);
+    if (Math.floor(rest / 1e6)) parts.push(`seconds=${Math.floor(rest / 1e6)}`);
+    if (rest % 1e6) parts.push(`microseconds=${rest % 1e6}`);
+    return `datetime.timedelta(${parts.length ? parts.join(", ") : "0"})`;
+  }
   pyEq(other: unknown): boolean { return other instanceof PyTimedelta && other.us === this.us; }
   pyCompare(other: unknown): number | undefined { return other instanceof PyTimedelta ? Math.sign(this.us - other.us) : undefined; }
   pyAdd(other: unknown): unknown { return other instanceof PyTimedelta ? new PyTimedelta(this.us + other.us) : undefined; }
@@ -139,7 +146,14 @@ export class PyDateTime {
     return `${date}${sep}${time}${this.offset === null ? "" : offsetText(this.offset, true)}`;
   }
   pyStr(): string { return this.isoformat(" "); }
-  pyRepr(): string { return `datetime.datetime(${this.isoformat()})`; }
+  pyRepr(): string {
+    const f = this.fields;
+    const parts = [f.year, f.month, f.day, f.hour, f.minute, f.second, f.microsecond];
+    if (parts[6] === 0) parts.pop();
+    if (parts.length === 6 && parts[5] === 0) parts.pop();
+    const zone = this.offset === null ? "" : this.offset === 0 ? ", tzinfo=datetime.timezone.utc" : `, tzinfo=datetime.timezone(${new PyTimedelta(this.offset * 60e6).pyRepr()})`;
+    return `datetime.datetime(${parts.join(", ")}${zone})`;
+  }
   pyFormat(spec: string): string { return spec ? this.strftime(spec) : this.pyStr(); }
   pyEq(other: unknown): boolean {
     return other instanceof PyDateTime && (other.offset === null) === (this.offset === null) && other.epochUs === this.epochUs;

@@ -6,6 +6,7 @@
 import { pyEq } from "./py-ops.js";
 import { pyRepr, pyStr } from "./py-str.js";
 import { formatValue } from "./py-format.js";
+import { iterate } from "./py-iterate.js";
 import { isDict, makeTuple, numeric, PyError, typeName } from "./py-values.js";
 
 type Impl = (self: never, args: unknown[], kwargs: Record<string, unknown>) => unknown;
@@ -93,8 +94,7 @@ const STRING_METHODS: Table = {
   },
   format: (s: string, a, k) => formatString(s, a, k),
   join: (s: string, a) => {
-    if (!Array.isArray(a[0])) throw new PyError("TypeError", "can only join an iterable");
-    return a[0].map((x, i) => {
+    return iterate(a[0]).map((x, i) => {
       if (typeof x !== "string") throw new PyError("TypeError", `sequence item ${i}: expected str instance, ${typeName(x)} found`);
       return x;
     }).join(s);
