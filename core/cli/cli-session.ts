@@ -10,7 +10,7 @@ import type { ConnectorDefinition } from "../connector/connector-definition.js";
 import { createSluice, type Sluice } from "../sluice.js";
 import type { LogLevel } from "../services/stderr-logger.js";
 import type { CliIO, ParsedArgs } from "./command.js";
-import type { ProtocolWriter } from "./protocol-writer.js";
+import { ProtocolWriter } from "./protocol-writer.js";
 
 /** Flags every connector command shares. */
 export const CONNECTOR_OPTIONS = {
@@ -40,6 +40,22 @@ export class CliSession {
         ...(args.values["follow-cross-origin-pages"] ? { followCrossOriginPages: true } : {}),
       },
     });
+  }
+
+  /**
+   * Runs a protocol command: a session and a protocol writer for it, the writer flushed at the end, and
+   * any failure reported as a TRACE error (on stdout) and a readable message (on stderr).
+   */
+  static async run(args: ParsedArgs, io: CliIO, body: (session: CliSession, out: ProtocolWriter) => Promise<number>): Promise<number> {
+    const session = new CliSession(args, io);
+    const out = new ProtocolWriter(io, (t) => session.redact(t));
+    try {
+      const code = await body(session, out);
+      await out.flush();
+      return code;
+    } catch (error) {
+      return session.fail(error, out);
+    }
   }
 
   redact(text: string): string {

@@ -1,6 +1,5 @@
 import type { CliCommand } from "../command.js";
 import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
-import { ProtocolWriter } from "../protocol-writer.js";
 
 /** `sluice discover`: prints the connector's streams and schemas as an Airbyte CATALOG message. */
 export const command: CliCommand = {
@@ -8,10 +7,8 @@ export const command: CliCommand = {
   summary: "List the streams and their schemas (CATALOG message)",
   usage: "sluice discover --config C [--manifest M]",
   options: CONNECTOR_OPTIONS,
-  async run(args, io) {
-    const session = new CliSession(args, io);
-    const out = new ProtocolWriter(io, (t) => session.redact(t));
-    try {
+  run(args, io) {
+    return CliSession.run(args, io, async (session, out) => {
       const connector = await session.connect(out);
       const streams = [];
       for (const stream of connector.streams) {
@@ -25,11 +22,8 @@ export const command: CliCommand = {
         });
       }
       out.message({ type: "CATALOG", catalog: { streams } });
-      await out.flush();
       return 0;
-    } catch (error) {
-      return session.fail(error, out);
-    }
+    });
   },
 };
 

@@ -1,6 +1,5 @@
 import type { CliCommand } from "../command.js";
 import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
-import { ProtocolWriter } from "../protocol-writer.js";
 
 /** `sluice spec`: prints the connector's spec as an Airbyte SPEC message. */
 export const command: CliCommand = {
@@ -8,10 +7,8 @@ export const command: CliCommand = {
   summary: "Print the connector's spec (SPEC message)",
   usage: "sluice spec [--manifest M]",
   options: { manifest: CONNECTOR_OPTIONS.manifest, "no-custom-code": CONNECTOR_OPTIONS["no-custom-code"] },
-  async run(args, io) {
-    const session = new CliSession(args, io);
-    const out = new ProtocolWriter(io, (t) => session.redact(t));
-    try {
+  run(args, io) {
+    return CliSession.run(args, io, async (session, out) => {
       const definition = await session.define();
       const spec = definition.spec;
       out.message({
@@ -22,10 +19,7 @@ export const command: CliCommand = {
           ...(spec?.advancedAuth ? { advanced_auth: spec.advancedAuth } : {}),
         },
       });
-      await out.flush();
       return 0;
-    } catch (error) {
-      return session.fail(error, out);
-    }
+    });
   },
 };
