@@ -111,7 +111,7 @@ function compileTemplate(template: string, site: TemplateSite, env: CompileEnv):
   }
   const isStatic = !/\{[{%#]/.test(template);
   const render = isStatic ? staticRender(template) : compileDynamic(template, site, env);
-  const evaluate = (context: TemplateContext): unknown => {
+  const evaluate = isStatic ? staticEval(render({})) : (context: TemplateContext): unknown => {
     const text = render(context);
     return text === "" ? "" : toPlain(literalEval(text));
   };
@@ -131,6 +131,13 @@ function compileTemplate(template: string, site: TemplateSite, env: CompileEnv):
       return !isFalseValue(text === "" ? false : literalEval(text));
     },
   };
+}
+
+/** A static template's typed value, computed once (objects are rebuilt per call so callers may mutate them). */
+function staticEval(text: string): () => unknown {
+  const value = text === "" ? "" : toPlain(literalEval(text));
+  if (value === null || typeof value !== "object") return () => value;
+  return () => toPlain(literalEval(text));
 }
 
 function staticRender(template: string): () => string {

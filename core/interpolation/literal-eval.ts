@@ -4,7 +4,8 @@
  * (`"007"`, `"true"`, `"2024-01-01"`) stays the rendered string.
  */
 
-class NotALiteral extends Error {}
+/** Thrown (without a stack, which would cost microseconds) when the text is not a Python literal. */
+const NOT_A_LITERAL = Object.freeze({ notALiteral: true });
 
 const INT = /^(?:0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|[1-9](?:_?\d)*|0(?:_?0)*)/;
 const DIGITS = String.raw`\d(?:_?\d)*`;
@@ -29,8 +30,8 @@ class LiteralParser {
     this.skipSpace();
     const value = this.exprList(true);
     this.skipSpace();
-    if (this.pos < this.text.length) throw new NotALiteral();
-    if (this.complex) throw new NotALiteral();
+    if (this.pos < this.text.length) throw NOT_A_LITERAL;
+    if (this.complex) throw NOT_A_LITERAL;
     return { value };
   }
 
@@ -40,7 +41,7 @@ class LiteralParser {
       if (ch === " " || ch === "\t" || ch === "\f") this.pos++;
       else if (ch === "\\" && this.text[this.pos + 1] === "\n") this.pos += 2;
       else if (ch === "\n" || ch === "\r") {
-        if (this.depth === 0 && /\S/.test(this.text.slice(this.pos).replace(/#[^\n]*/g, ""))) throw new NotALiteral();
+        if (this.depth === 0 && /\S/.test(this.text.slice(this.pos).replace(/#[^\n]*/g, ""))) throw NOT_A_LITERAL;
         this.pos++;
       } else if (ch === "#") {
         while (this.pos < this.text.length && this.text[this.pos] !== "\n") this.pos++;
@@ -104,21 +105,21 @@ class LiteralParser {
       this.pos += int[0].length;
       this.checkEnd();
       const n = parseInt_(int[0]);
-      if (!Number.isSafeInteger(n)) throw new NotALiteral();
+      if (!Number.isSafeInteger(n)) throw NOT_A_LITERAL;
       return n;
     }
-    if (required) throw new NotALiteral();
+    if (required) throw NOT_A_LITERAL;
     return undefined;
   }
 
   private checkEnd(): void {
-    if (/[\w.]/.test(this.text[this.pos] ?? "")) throw new NotALiteral();
+    if (/[\w.]/.test(this.text[this.pos] ?? "")) throw NOT_A_LITERAL;
   }
 
   private atom(): unknown {
     const ch = this.peek();
     if (/[0-9.]/.test(ch)) {
-      if (this.text.startsWith("...", this.pos)) throw new NotALiteral();
+      if (this.text.startsWith("...", this.pos)) throw NOT_A_LITERAL;
       return this.number(true);
     }
     if (STRING_START.test(this.text.slice(this.pos))) return this.strings();
@@ -126,13 +127,13 @@ class LiteralParser {
     if (ch === "(") return this.parenthesized();
     if (ch === "{") return this.braces();
     const name = /^[A-Za-z_]\w*/.exec(this.text.slice(this.pos));
-    if (!name) throw new NotALiteral();
+    if (!name) throw NOT_A_LITERAL;
     this.pos += name[0].length;
     if (name[0] === "True") return true;
     if (name[0] === "False") return false;
     if (name[0] === "None") return null;
     if (name[0] === "set" && this.eat("(") && this.eat(")")) return [];
-    throw new NotALiteral();
+    throw NOT_A_LITERAL;
   }
 
   private sequence(close: string): unknown[] {
@@ -140,7 +141,7 @@ class LiteralParser {
     this.depth++;
     const items: unknown[] = [];
     while (!this.eat(close)) {
-      if (items.length && !this.eat(",")) throw new NotALiteral();
+      if (items.length && !this.eat(",")) throw NOT_A_LITERAL;
       if (this.eat(close)) break;
       items.push(this.expr());
     }
@@ -159,7 +160,7 @@ class LiteralParser {
       if (this.peek() === ")") break;
       items.push(this.expr());
     }
-    if (!this.eat(")")) throw new NotALiteral();
+    if (!this.eat(")")) throw NOT_A_LITERAL;
     this.depth--;
     return items;
   }
@@ -176,9 +177,9 @@ class LiteralParser {
         out[hashableKey(key)] = this.expr();
         if (!this.eat(",") || this.peek() === "}") break;
         key = this.expr();
-        if (!this.eat(":")) throw new NotALiteral();
+        if (!this.eat(":")) throw NOT_A_LITERAL;
       }
-      if (!this.eat("}")) throw new NotALiteral();
+      if (!this.eat("}")) throw NOT_A_LITERAL;
       this.depth--;
       return out;
     }
@@ -187,7 +188,7 @@ class LiteralParser {
       if (this.peek() === "}") break;
       items.push(this.expr());
     }
-    if (!this.eat("}")) throw new NotALiteral();
+    if (!this.eat("}")) throw NOT_A_LITERAL;
     items.forEach(hashableKey);
     this.depth--;
     return items.filter((item, i) => items.findIndex((other) => other === item) === i);
@@ -199,9 +200,9 @@ class LiteralParser {
     while (STRING_START.test(this.text.slice(this.pos))) {
       const m = STRING_START.exec(this.text.slice(this.pos)) as RegExpExecArray;
       const prefix = m[1].toLowerCase();
-      if (prefix.includes("f") || (prefix.length === 2 && !/^(br|rb)$/.test(prefix))) throw new NotALiteral();
+      if (prefix.includes("f") || (prefix.length === 2 && !/^(br|rb)$/.test(prefix))) throw NOT_A_LITERAL;
       const isBytes = prefix.includes("b");
-      if (bytes !== undefined && bytes !== isBytes) throw new NotALiteral();
+      if (bytes !== undefined && bytes !== isBytes) throw NOT_A_LITERAL;
       bytes = isBytes;
       this.pos += m[0].length;
       const text = this.stringBody(m[2], prefix.includes("r"));
@@ -209,17 +210,17 @@ class LiteralParser {
       if (!STRING_START.test(this.text.slice(this.pos).replace(/^[ \t]+/, ""))) break;
       this.skipSpace();
     }
-    if (bytes) throw new NotALiteral();
+    if (bytes) throw NOT_A_LITERAL;
     return result;
   }
 
   private stringBody(quote: string, raw: boolean): string {
     let out = "";
     for (;;) {
-      if (this.pos >= this.text.length) throw new NotALiteral();
+      if (this.pos >= this.text.length) throw NOT_A_LITERAL;
       if (this.text.startsWith(quote, this.pos)) { this.pos += quote.length; return out; }
       const ch = this.text[this.pos];
-      if (ch === "\n" && quote.length === 1) throw new NotALiteral();
+      if (ch === "\n" && quote.length === 1) throw NOT_A_LITERAL;
       if (ch !== "\\") { out += ch; this.pos++; continue; }
       const next = this.text[this.pos + 1] ?? "";
       if (raw) { out += ch + next; this.pos += 2; continue; }
@@ -232,10 +233,10 @@ class LiteralParser {
     if (Object.hasOwn(SIMPLE_ESCAPES, next)) return SIMPLE_ESCAPES[next];
     const hex = (len: number): string => {
       const digits = this.text.slice(this.pos, this.pos + len);
-      if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(digits)) throw new NotALiteral();
+      if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(digits)) throw NOT_A_LITERAL;
       this.pos += len;
       const code = parseInt(digits, 16);
-      if (code > 0x10ffff) throw new NotALiteral();
+      if (code > 0x10ffff) throw NOT_A_LITERAL;
       return String.fromCodePoint(code);
     };
     if (next === "x") return hex(2);
@@ -246,10 +247,13 @@ class LiteralParser {
       this.pos += m[0].length;
       return String.fromCodePoint(parseInt(next + m[0], 8));
     }
-    if (next === "N") throw new NotALiteral();
+    if (next === "N") throw NOT_A_LITERAL;
     return `\\${next}`;
   }
 }
+
+const COMMON = new Map<string, { value: unknown }>([["True", { value: true }], ["False", { value: false }], ["None", { value: null }]]);
+const PLAIN_INT = /^-?[1-9]\d{0,14}$|^0$/;
 
 function parseInt_(text: string): number {
   const clean = text.replace(/_/g, "").toLowerCase();
@@ -260,7 +264,7 @@ function parseInt_(text: string): number {
 }
 
 function hashableKey(key: unknown): string {
-  if (key !== null && typeof key === "object") throw new NotALiteral();
+  if (key !== null && typeof key === "object") throw NOT_A_LITERAL;
   if (key === null) return "None";
   if (typeof key === "boolean") return key ? "True" : "False";
   return String(key);
@@ -277,6 +281,9 @@ function hashableKey(key: unknown): string {
  * literalEval("[1, 2]")  // [1, 2]
  */
 export function literalEval(text: string): unknown {
+  const known = COMMON.get(text);
+  if (known !== undefined) return known.value;
+  if (PLAIN_INT.test(text)) return Number(text);
   const trimmed = text.replace(/^[ \t]+/, "");
   const first = trimmed.charCodeAt(0);
   // Fast path: most rendered values are plain words or URLs, which can never be literals.
@@ -286,7 +293,7 @@ export function literalEval(text: string): unknown {
   try {
     return new LiteralParser(trimmed).parse().value;
   } catch (error) {
-    if (error instanceof NotALiteral || error instanceof RangeError) return text;
+    if (error === NOT_A_LITERAL || error instanceof RangeError) return text;
     throw error;
   }
 }
