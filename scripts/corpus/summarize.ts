@@ -1,0 +1,94 @@
+import { featureFamily } from "./feature-family.js";
+import { STEPS, type ManifestResult, type Step } from "./run-manifest.js";
+
+/** The corpus run in numbers, as written to `test/bench/results/corpus.json`. */
+export interface CorpusSummary {
+  total: number;
+  /** Manifests that passed each step (a manifest that passed `build` passed all four). */
+  passed: Record<Step, number>;
+  /** Manifests that failed at each step. */
+  failedAt: Record<Step, number>;
+  /** Failure reasons (unsupported types first among them), most frequent first: [feature, manifests]. */
+  topReasons: [string, number][];
+  /** Failure reasons by error code: [code, manifests]. */
+  byCode: [string, number][];
+  /** Unsupported types used anywhere in a manifest (not only the first failing one): [feature, manifests]. */
+  unsupportedUse: [string, number][];
+  /** Areas (error handling, incremental sync...) that alone keep a manifest from passing: [area, manifests]. */
+  soleBlocker: [string, number][];
+  /** Requests attempted while building (must be 0). */
+  requestsAtBuild: number;
+}
+
+/**
+ * Aggregates per-manifest results. Every count is "manifests", each reason counted once per manifest.
+ *
+ * @example
+ * summarize(results).passed.build // 120
+ */
+export function summarize(results: readonly ManifestResult[]): CorpusSummary {
+  const passed = Object.fromEntries(STEPS.map((s) => [s, 0])) as Record<Step, number>;
+  const failedAt = Object.fromEntries(STEPS.map((s) => [s, 0])) as Record<Step, number>;
+  const reasons = new Counter();
+  const codes = new Counter();
+  const use = new Counter();
+  const sole = new Counter();
+  for (const result of results) {
+    const last = result.passed ? STEPS.indexOf(result.passed) : -1;
+    for (const [i, step] of STEPS.entries()) if (i <= last) passed[step]++;
+    for (const feature of result.unsupported) use.add(feature);
+    if (!result.failed) continue;
+    failedAt[result.failed.step]++;
+    reasons.addAll(result.failed.reasons.map((r) => r.feature));
+    codes.addAll(result.failed.reasons.map((r) => r.code));
+    const families = new Set([...result.failed.reasons.map((r) => r.feature), ...result.unsupported].map(featureFamily));
+    if (families.size === 1) sole.add([...families][0]!);
+  }
+  return {
+    total: results.length,
+    passed,
+    failedAt,
+    topReasons: reasons.top(),
+    byCode: codes.top(),
+    unsupportedUse: use.top(),
+    soleBlocker: sole.top(),
+    requestsAtBuild: results.reduce((sum, r) => sum + r.requestsAtBuild, 0),
+  };
+}
+
+/** Counts each key once per manifest. */
+class Counter {
+  private readonly counts = new Map<string, number>();
+
+  add(key: string): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  addAll(keys: readonly string[]): void {
+    for (const key of new Set(keys)) this.add(key);
+  }
+
+  top(): [string, number][] {
+    return [...this.counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  }
+}
+
+/** The summary as the text table `npm run corpus` prints. */
+export function formatSummary(summary: CorpusSummary, limit = 25): string {
+  const pct = (n: number) => `${((100 * n) / Math.max(1, summary.total)).toFixed(1)}%`;
+  const lines = [`Corpus: ${summary.total} manifests`, "", "step       passed         failed here"];
+  for (const step of STEPS) lines.push(`${step.padEnd(10)} ${String(summary.passed[step]).padStart(4)} (${pct(summary.passed[step]).padStart(6)})  ${String(summary.failedAt[step]).padStart(4)}`);
+  const table = (title: string, rows: [string, number][]) => {
+    lines.push("", title);
+    if (rows.length === 0) lines.push("  (none)");
+    for (const [key, count] of rows.slice(0, limit)) lines.push(`  ${String(count).padStart(4)}  ${key}`);
+    if (rows.length > limit) lines.push(`  ... ${rows.length - limit} more in the JSON report`);
+  };
+  table(`Why manifests failed (top ${limit}, manifests per reason):`, summary.topReasons);
+  table("Failures by error code (manifests):", summary.byCode);
+  table(`Unsupported component types used anywhere (top ${limit}, manifests):`, summary.unsupportedUse);
+  table("Areas that alone keep a manifest from passing (manifests it would unblock):", summary.soleBlocker);
+  lines.push("", `Requests attempted while building: ${summary.requestsAtBuild}`);
+  lines.push(`Totals: ${summary.passed.build}/${summary.total} manifests load, resolve, validate and build (${pct(summary.passed.build)}).`);
+  return lines.join("\n");
+}

@@ -1,0 +1,161 @@
+import { samplePattern } from "./pattern-sample.js";
+
+/**
+ * A plausible end-user config for a connector, made from its `spec.connection_specification`, so the
+ * corpus run can build every manifest without real credentials. Only required fields are filled
+ * (optional ones may carry patterns or cross-field rules that a made-up value would break), each with a
+ * value of the right type: its `const`, its `default`, its first `enum` value, a date for
+ * `format: date`/`date-time`, a value matching its `pattern` (a few candidates, else one made from the pattern), else
+ * `"x"` / `1` / `true`. For `oneOf`/`anyOf` the first branch is used (its required fields filled too).
+ *
+ * @example
+ * syntheticConfig({ type: "object", required: ["api_key", "start_date"],
+ *   properties: { api_key: { type: "string" }, start_date: { type: "string", format: "date" } } })
+ * // { api_key: "x", start_date: "2024-01-01" }
+ */
+export function syntheticConfig(spec: unknown): Record<string, unknown> {
+  const value = valueFor(spec, 0);
+  return isObject(value) ? value : {};
+}
+
+type Schema = Record<string, unknown>;
+
+const MAX_DEPTH = 8;
+
+/** Strings tried, in order, against a `pattern` (or a `format`): the first that matches wins. */
+const STRING_CANDIDATES = [
+  "x",
+  "2024-01-01T00:00:00Z",
+  "2024-01-01T00:00:00.000Z",
+  "2024-01-01",
+  "2024-01-01 00:00:00",
+  "2024-01-01T00:00:00",
+  "2024-01",
+  "01/01/2024",
+  "1",
+  "12345",
+  "abc123",
+  "https://example.com",
+  "user@example.com",
+  "x.example.com",
+  "example",
+  "us",
+  "US",
+  "a-b",
+  "P1D",
+  "00000000-0000-0000-0000-000000000000",
+];
+
+const FORMAT_VALUES: Record<string, string> = {
+  date: "2024-01-01",
+  "date-time": "2024-01-01T00:00:00Z",
+  time: "00:00:00",
+  email: "user@example.com",
+  uri: "https://example.com",
+  url: "https://example.com",
+  hostname: "example.com",
+  uuid: "00000000-0000-0000-0000-000000000000",
+};
+
+/** A value satisfying `schema` (best effort), or undefined when nothing sensible can be said. */
+export function valueFor(schema: unknown, depth: number): unknown {
+  if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
+  if ("const" in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  if (schema.default !== undefined && schema.default !== null) return schema.default;
+  const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
+  const type = primaryType(schema);
+  if (Array.isArray(branches) && branches.length > 0 && (type === undefined || type === "object")) {
+    const branch = valueFor(branches[0], depth + 1);
+    const own = type === "object" || isObject(schema.properties) ? objectValue(schema, depth) : undefined;
+    return isObject(branch) && isObject(own) ? { ...own, ...branch } : (branch ?? own);
+  }
+  if (Array.isArray(schema.allOf)) {
+    return Object.assign({}, ...schema.allOf.map((part) => valueFor(part, depth + 1)).filter(isObject), objectValue(schema, depth));
+  }
+  switch (type) {
+    case "object":
+      return objectValue(schema, depth);
+    case "array":
+      return arrayValue(schema, depth);
+    case "integer":
+      return numberValue(schema, true);
+    case "number":
+      return numberValue(schema, false);
+    case "boolean":
+      return true;
+    case "null":
+      return null;
+    case "string":
+      return stringValue(schema);
+    default:
+      return isObject(schema.properties) ? objectValue(schema, depth) : "x";
+  }
+}
+
+function primaryType(schema: Schema): string | undefined {
+  const type = schema.type;
+  if (typeof type === "string") return type;
+  if (Array.isArray(type)) return (type.find((t) => t !== "null") as string | undefined) ?? "null";
+  return undefined;
+}
+
+function objectValue(schema: Schema, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
+  for (const name of required) {
+    const value = valueFor(properties[name] ?? { type: "string" }, depth + 1);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+function arrayValue(schema: Schema, depth: number): unknown[] {
+  const count = typeof schema.minItems === "number" && schema.minItems > 0 ? schema.minItems : 1;
+  const item = valueFor(schema.items ?? { type: "string" }, depth + 1);
+  return item === undefined ? [] : Array.from({ length: count }, () => item);
+}
+
+function numberValue(schema: Schema, integer: boolean): number {
+  const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : undefined;
+  const max = typeof schema.maximum === "number" ? schema.maximum : undefined;
+  let value = min ?? (max !== undefined && max < 1 ? max : 1);
+  if (integer) value = Math.ceil(value);
+  return value;
+}
+
+function stringValue(schema: Schema): string {
+  const format = typeof schema.format === "string" ? FORMAT_VALUES[schema.format] : undefined;
+  const pattern = typeof schema.pattern === "string" ? compilePattern(schema.pattern) : undefined;
+  const candidates = format ? [format, ...STRING_CANDIDATES] : STRING_CANDIDATES;
+  const fits = (s: string) => (!pattern || pattern.test(s)) && lengthFits(schema, s);
+  const found = candidates.find(fits);
+  if (found !== undefined) return found;
+  const sample = typeof schema.pattern === "string" ? samplePattern(schema.pattern) : undefined;
+  if (sample !== undefined && lengthFits(schema, sample)) return sample;
+  const min = typeof schema.minLength === "number" ? schema.minLength : 1;
+  return "x".repeat(Math.max(1, min));
+}
+
+function lengthFits(schema: Schema, value: string): boolean {
+  if (typeof schema.minLength === "number" && value.length < schema.minLength) return false;
+  if (typeof schema.maxLength === "number" && value.length > schema.maxLength) return false;
+  return true;
+}
+
+function compilePattern(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern, "u");
+  } catch {
+    try {
+      return new RegExp(pattern);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
