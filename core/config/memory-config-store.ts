@@ -22,9 +22,14 @@ export class MemoryConfigStore implements ConfigStore {
   }
 
   update(mutate: (config: ConnectorConfig) => void | Promise<void>): Promise<void> {
+    // The change is made on a copy and adopted only once `onUpdate` has persisted it: a failed mutation
+    // or a failed save leaves the config as it was, so a token that was not saved is never used.
     const run = this.queue.then(async () => {
-      await mutate(this.config);
-      await this.onUpdate?.(this.config);
+      const next = structuredClone(this.config);
+      await mutate(next);
+      await this.onUpdate?.(next);
+      for (const key of Object.keys(this.config)) if (!(key in next)) delete this.config[key];
+      Object.assign(this.config, next);
     });
     this.queue = run.catch(() => undefined);
     return run;
