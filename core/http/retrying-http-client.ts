@@ -3,6 +3,7 @@ import {
   SluiceError,
   cloneRequest,
   type AttemptOutcome,
+  type Authenticator,
   type Clock,
   type ErrorDecision,
   type Fetch,
@@ -43,7 +44,7 @@ export class RetryingHttpClient implements HttpClient {
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       const prepared = cloneRequest(request);
-      if (options.authenticator) await options.authenticator.apply(prepared);
+      if (options.authenticator) await this.authenticate(options.authenticator, prepared, options);
       const encoded = encodeRequest(prepared);
       const label = this.label(encoded);
       const outcome = await this.attempt(encoded, label, attempt, options);
@@ -66,6 +67,16 @@ export class RetryingHttpClient implements HttpClient {
       const delay = this.delay(attempt, decision.delayMs);
       this.parts.logger.warn(`retrying in ${Math.round(delay)} ms`, { request: label, attempt, reason: decision.reason ?? "" });
       await this.parts.clock.sleep(delay, options.signal);
+    }
+  }
+
+  /** Adds the credentials; an error from the authenticator (built-in or custom) learns the stream and page. */
+  private async authenticate(authenticator: Authenticator, request: OutgoingRequest, options: SendOptions): Promise<void> {
+    try {
+      await authenticator.apply(request);
+    } catch (error) {
+      if (error instanceof SluiceError) throw error.locate(options.where ?? {});
+      throw error;
     }
   }
 

@@ -170,10 +170,12 @@ describe("custom components through the engine", () => {
     assert.equal((error.cause as Error).message, "no cursor in this page");
   });
 
-  it("an error thrown by a custom authenticator names the class, with the original as cause", async () => {
+  it("an error thrown by a custom authenticator names the class, the stream and the page, with the original as cause", async () => {
     const { error } = await read(manifest(api.url, undefined, { type: "CustomAuthenticator", class_name: "source_reports.auth.NoKeyYet" }));
     assert.ok(error instanceof SluiceError, String(error));
     assert.equal(error.where.component, "source_reports.auth.NoKeyYet");
+    assert.equal(error.where.stream, "reports");
+    assert.equal(error.where.page, 1);
     assert.equal((error.cause as Error).message, "the key service is down");
   });
 
