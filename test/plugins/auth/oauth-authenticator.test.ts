@@ -179,3 +179,35 @@ test("a token response without the access token names the key it looked for", as
   const connector = await testConnector({ url: api.url, clock, authenticator: refreshGrant(api.url), config });
   await assert.rejects(readAll(connector), (error: unknown) => error instanceof SluiceError && error.code === "AUTH_TOKEN_MISSING" && /'access_token'/.test(error.message));
 });
+
+test("use_profile_assertion sends the JWT-bearer grant with a signed assertion and no client secret", async () => {
+  const clock = fakeClock();
+  const server = oauthServer(api, { clock });
+  const assertions: string[] = [];
+  api.route("/oauth/jwt-token", (req, res) => {
+    server.tokenRequests.push(req);
+    const form = new URLSearchParams(req.body);
+    assertions.push(form.get("assertion") ?? "");
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ access_token: "unused-here", expires_in: 60 }));
+  });
+  const connector = await testConnector({
+    url: api.url,
+    clock,
+    authenticator: {
+      type: "OAuthAuthenticator",
+      token_refresh_endpoint: `${api.url}/oauth/jwt-token`,
+      use_profile_assertion: true,
+      profile_assertion: { type: "JwtAuthenticator", secret_key: "assert-key", algorithm: "HS256", jwt_payload: { iss: "svc@example.com", aud: "https://oauth2.example.com/token" } },
+    },
+    config: {},
+  });
+  await assert.rejects(readAll(connector), /401/);
+  const [request] = server.tokenRequests;
+  const form = new URLSearchParams(request!.body);
+  assert.deepEqual([...form.keys()], ["grant_type", "assertion"]);
+  assert.equal(form.get("grant_type"), "urn:ietf:params:oauth:grant-type:jwt-bearer");
+  const claims = JSON.parse(Buffer.from(assertions[0]!.split(".")[1]!, "base64url").toString());
+  assert.equal(claims.iss, "svc@example.com");
+  assert.equal(claims.iat, Math.floor(clock.now() / 1000));
+});
