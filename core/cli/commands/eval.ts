@@ -1,0 +1,68 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { SluiceError } from "../../../sdk/errors/index.js";
+import { createInterpolator } from "../../interpolation/index.js";
+import type { CliCommand, CliIO } from "../command.js";
+
+async function readObject(file: string, io: CliIO, what: string): Promise<Record<string, unknown>> {
+  const text = await readFile(resolve(io.cwd, file), "utf8");
+  const value: unknown = parseYaml(text);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new Error(`${what} file ${file} must hold a JSON object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+const USAGE = "sluice eval TEMPLATE [--config FILE] [--context FILE] [--boolean] [--now ISO_DATETIME]";
+
+function clockFrom(now: unknown): (() => number) | undefined {
+  if (typeof now !== "string") return undefined;
+  const ms = Date.parse(now);
+  if (Number.isNaN(ms)) throw new Error(`--now must be an ISO 8601 date-time, got ${JSON.stringify(now)}`);
+  return () => ms;
+}
+
+/**
+ * `sluice eval`: evaluates one template the way a manifest field would and prints the typed result as JSON
+ * (or `true`/`false` with `--boolean`, by the stop-condition rule). The context file is a JSON object of
+ * names such as `response`, `headers`, `last_record`, `next_page_token`, `stream_slice`; exactly those
+ * names (plus `config`, `parameters` and the macros) are in scope, as in the manifest field they stand for.
+ *
+ * @example
+ * sluice eval "{{ response.get('has_more') is false }}" --context page.json --boolean
+ * sluice eval "{{ format_datetime(config['start_date'], '%s') }}" --config secrets/config.json
+ */
+export const command: CliCommand = {
+  name: "eval",
+  summary: "Evaluate a template as a manifest field would (prints the typed result as JSON)",
+  usage: USAGE,
+  options: {
+    config: { type: "string" },
+    context: { type: "string" },
+    boolean: { type: "boolean" },
+    now: { type: "string" },
+  },
+  allowPositionals: true,
+  async run(args, io) {
+    if (args.positionals.length !== 1) {
+      io.stderr.write(`sluice eval: expected exactly one template\nusage: ${USAGE}\n`);
+      return 2;
+    }
+    try {
+      const config = typeof args.values.config === "string" ? await readObject(args.values.config, io, "config") : {};
+      const extra = typeof args.values.context === "string" ? await readObject(args.values.context, io, "context") : {};
+      const { parameters = {}, config: _ignored, ...names } = extra;
+      const interpolator = createInterpolator({ clock: clockFrom(args.values.now) });
+      const template = interpolator.compile(args.positionals[0], { path: "(command line)", names: Object.keys(names) });
+      const context = { ...names, config, parameters };
+      const result = args.values.boolean ? template.test(context) : template.eval(context);
+      io.stdout.write(`${JSON.stringify(result === undefined ? null : result)}\n`);
+      return 0;
+    } catch (error) {
+      const text = error instanceof SluiceError ? error.describe() : error instanceof Error ? error.message : String(error);
+      io.stderr.write(`sluice eval: ${text}\n`);
+      return 1;
+    }
+  },
+};
