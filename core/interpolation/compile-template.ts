@@ -3,7 +3,7 @@
  * a few function calls. Every operation goes through the Python-compatible helpers (py-*.ts); no
  * template ever reads a JavaScript property directly.
  */
-import { getAttr, getItem, PySlice, undefinedName } from "./py-access.js";
+import { getAttr, getItem, PySlice } from "./py-access.js";
 import { pyAdd, pyCompare, pyDiv, pyEq, pyFloorDiv, pyIn, pyMod, pyMul, pyNeg, pyPos, pyPow, pySub } from "./py-ops.js";
 import { pyStr } from "./py-str.js";
 import { iterate } from "./py-iterate.js";
@@ -24,7 +24,9 @@ export class Scope {
       return value === undefined ? null : value;
     }
     if (this.globals.has(name)) return this.globals.get(name);
-    return undefinedName(name);
+    // Names were checked at compile time, so this is a name of the field's context that the caller
+    // left out; the kit always passes such names (as None when there is nothing, e.g. `last_record`).
+    return null;
   }
 
   set(name: string, value: unknown): void {

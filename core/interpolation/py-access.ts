@@ -38,11 +38,6 @@ export function missing(obj: unknown, name: unknown): PyUndefined {
   return new PyUndefined(`${objectRepr(obj)} has no element ${String(name)}`);
 }
 
-/** The value of a name that is not in the context. */
-export function undefinedName(name: string): PyUndefined {
-  return new PyUndefined(`'${name}' is undefined`);
-}
-
 /** Python attributes: a blocked dunder, a known method, or a datetime's own attribute; `undefined` if none. */
 function pythonAttribute(obj: unknown, name: string): unknown {
   if (PYTHON_DUNDERS.has(name)) {
