@@ -32,7 +32,7 @@ export {
 } from "./plugin/component-factory.js";
 export { definePlugin, type PluginContext, type RegisterOptions, type SluicePlugin } from "./plugin/define-plugin.js";
 export { serviceToken, type ServiceToken } from "./services/service-token.js";
-export { Interpolator, type CompiledTemplate, type CompiledValue, type TemplateContext, type TemplateSite } from "./services/interpolator.js";
+export { Interpolator, type CompiledTemplate, type CompiledValue, type NestedOptions, type TemplateContext, type TemplateSite } from "./services/interpolator.js";
 export { Clock } from "./services/clock.js";
 export { Logger } from "./services/logger.js";
 export { Secrets } from "./services/secrets.js";

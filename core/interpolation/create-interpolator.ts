@@ -3,7 +3,7 @@
  * template into closures that follow Python/Jinja semantics, with the kit's literal step and boolean rule.
  */
 import { TemplateError } from "../../sdk/errors/index.js";
-import type { CompiledTemplate, CompiledValue, Interpolator, TemplateContext, TemplateSite } from "../../sdk/services/interpolator.js";
+import type { CompiledTemplate, CompiledValue, Interpolator, NestedOptions, TemplateContext, TemplateSite } from "../../sdk/services/interpolator.js";
 import { isFalseValue } from "./boolean-rule.js";
 import { compileRender, Scope, UnsupportedSyntax, type CompileEnv, type FilterImpl } from "./compile-template.js";
 import { jinjaFilters } from "./jinja-filters.js";
@@ -13,7 +13,7 @@ import { kitMacros } from "./kit-macros.js";
 import { literalEval } from "./literal-eval.js";
 import { parseTemplate, prepareSource } from "./parse-template.js";
 import { pyStr } from "./py-str.js";
-import { PyError, toPlain } from "./py-values.js";
+import { PyError, toPlain, typeName } from "./py-values.js";
 import { undeclaredNames } from "./undeclared-names.js";
 
 /** Options of {@link createInterpolator}. */
@@ -145,15 +145,22 @@ function staticRender(template: string): () => string {
   return () => text;
 }
 
+/** The kit's `_literal_eval(text, valid_types)`: the literal's value if its Python type is accepted, else the text. */
+function typedValue(text: string, validTypes: ReadonlySet<string> | undefined): unknown {
+  const value = literalEval(text);
+  if (validTypes && !validTypes.has(typeName(value))) return text;
+  return toPlain(value);
+}
+
 /** InterpolatedNestedMapping: string leaves are templates (empty or undefined renders give null); null entries are dropped. */
-function compileNestedValue(value: unknown, site: TemplateSite, env: CompileEnv): CompiledValue {
+function compileNestedValue(value: unknown, site: TemplateSite, env: CompileEnv, validTypes?: ReadonlySet<string>): CompiledValue {
   if (typeof value === "string") {
     const t = compileTemplate(value, site, env);
     return {
       eval: (context) => {
         try {
           const text = t.render(context);
-          return text === "" ? null : toPlain(literalEval(text));
+          return text === "" ? null : typedValue(text, validTypes);
         } catch (error) {
           if (isUndefinedError(error)) return null;
           throw error;
@@ -162,11 +169,11 @@ function compileNestedValue(value: unknown, site: TemplateSite, env: CompileEnv)
     };
   }
   if (Array.isArray(value)) {
-    const items = value.map((item, i) => compileNestedValue(item, { ...site, path: `${site.path}[${i}]` }, env));
+    const items = value.map((item, i) => compileNestedValue(item, { ...site, path: `${site.path}[${i}]` }, env, validTypes));
     return { eval: (context) => items.map((item) => item.eval(context)) };
   }
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).map(([k, v]) => [compileNestedValue(k, site, env), compileNestedValue(v, { ...site, path: `${site.path}.${k}` }, env)] as const);
+    const entries = Object.entries(value).map(([k, v]) => [compileNestedValue(k, site, env), compileNestedValue(v, { ...site, path: `${site.path}.${k}` }, env, validTypes)] as const);
     return {
       eval: (context) => {
         const out: Record<string, unknown> = {};
@@ -195,6 +202,6 @@ export function createInterpolator(options: InterpolatorOptions = {}): Interpola
   const env = createEnv(options.clock ?? Date.now);
   return {
     compile: (template, site) => compileTemplate(template, site, env),
-    compileNested: (value, site) => compileNestedValue(value, site, env),
+    compileNested: (value, site, options?: NestedOptions) => compileNestedValue(value, site, env, options?.validTypes ? new Set(options.validTypes) : undefined),
   };
 }

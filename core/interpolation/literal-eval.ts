@@ -4,6 +4,8 @@
  * (`"007"`, `"true"`, `"2024-01-01"`) stays the rendered string.
  */
 
+import { makeFloat, makeTuple, PySet } from "./py-values.js";
+
 /** Thrown (without a stack, which would cost microseconds) when the text is not a Python literal. */
 const NOT_A_LITERAL = Object.freeze({ notALiteral: true });
 
@@ -68,7 +70,7 @@ class LiteralParser {
       if (next === "" || next === ")") break;
       items.push(this.expr());
     }
-    return items;
+    return makeTuple(items);
   }
 
   private expr(): unknown {
@@ -83,6 +85,8 @@ class LiteralParser {
     } else {
       value = this.atom();
     }
+    // A float keeps its type (`5.0` is a float, which matters when only some types are accepted).
+    if (typeof value === "number" && this.lastFloat) value = makeFloat(value);
     const op = this.peek();
     if ((op === "+" || op === "-") && typeof value === "number") {
       this.pos++;
@@ -132,7 +136,7 @@ class LiteralParser {
     if (name[0] === "True") return true;
     if (name[0] === "False") return false;
     if (name[0] === "None") return null;
-    if (name[0] === "set" && this.eat("(") && this.eat(")")) return [];
+    if (name[0] === "set" && this.eat("(") && this.eat(")")) return new PySet([]);
     throw NOT_A_LITERAL;
   }
 
@@ -152,7 +156,7 @@ class LiteralParser {
   private parenthesized(): unknown {
     this.pos++;
     this.depth++;
-    if (this.eat(")")) { this.depth--; return []; }
+    if (this.eat(")")) { this.depth--; return makeTuple([]); }
     const first = this.expr();
     if (this.eat(")")) { this.depth--; return first; }
     const items = [first];
@@ -162,7 +166,7 @@ class LiteralParser {
     }
     if (!this.eat(")")) throw NOT_A_LITERAL;
     this.depth--;
-    return items;
+    return makeTuple(items);
   }
 
   private braces(): unknown {
@@ -191,7 +195,7 @@ class LiteralParser {
     if (!this.eat("}")) throw NOT_A_LITERAL;
     items.forEach(hashableKey);
     this.depth--;
-    return items.filter((item, i) => items.findIndex((other) => other === item) === i);
+    return new PySet(items.filter((item, i) => items.findIndex((other) => other === item) === i));
   }
 
   private strings(): unknown {

@@ -53,6 +53,24 @@ export interface CompiledValue {
 }
 
 /**
+ * Options of {@link Interpolator.compileNested}.
+ *
+ * @example
+ * { validTypes: ["str", "list"] }
+ */
+export interface NestedOptions {
+  /**
+   * The Python types a leaf's literal value may have (the kit's `valid_value_types`); a leaf whose value has
+   * another type keeps its rendered text. Default: every type. The kit's requester uses `["str", "list"]`
+   * for query parameters and headers, so `"{{ 10 / 2 }}"` is sent as `5.0` and a rendered `None` as `None`.
+   *
+   * @example
+   * interpolator.compileNested(def.request_parameters, { path, names }, { validTypes: ["str", "list"] });
+   */
+  validTypes?: readonly ("str" | "int" | "float" | "bool" | "list" | "tuple" | "dict" | "NoneType")[];
+}
+
+/**
  * The interpolation service: Jinja-compatible templates on nunjucks. Plugins get it from
  * `ctx.get(Interpolator)`.
  *
@@ -62,7 +80,7 @@ export interface CompiledValue {
  */
 export interface Interpolator {
   compile(template: string, site: TemplateSite): CompiledTemplate;
-  compileNested(value: unknown, site: TemplateSite): CompiledValue;
+  compileNested(value: unknown, site: TemplateSite, options?: NestedOptions): CompiledValue;
 }
 
 /** The DI token of the {@link Interpolator}. */

@@ -137,6 +137,12 @@ describe("nested values (InterpolatedNestedMapping semantics)", () => {
       { page: "t", size: 50, fixed: 3, flag: false, nested: { since: "x" }, list: [1, null] });
   });
 
+  it("keeps the rendered text of a leaf whose type is not accepted (the requester's valid_value_types)", () => {
+    const params = interpolator.compileNested({ half: "{{ 10 / 2 }}", size: "{{ config.page_size }}", none: "{{ None }}", q: "'x'", ids: "[1, 2]", gone: "" },
+      { path: "request_parameters" }, { validTypes: ["str", "list"] });
+    assert.deepEqual(params.eval(base), { half: "5.0", size: "50", none: "None", q: "x", ids: [1, 2] });
+  });
+
   it("interpolates keys", () => {
     const v = interpolator.compileNested({ "{{ parameters.name }}_id": "{{ 5 }}" }, { path: "p" });
     assert.deepEqual(v.eval(base), { users_id: 5 });
