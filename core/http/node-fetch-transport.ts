@@ -1,11 +1,13 @@
-import { Agent as HttpAgent } from "node:http";
-import { Agent as HttpsAgent } from "node:https";
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import nodeFetch from "node-fetch";
-import type { Fetch } from "../../sdk/index.js";
+import type { Fetch, FetchInit, FetchResponse } from "../../sdk/index.js";
 
 /**
  * The default transport: node-fetch with keep-alive agents, so pages reuse one connection (without an
  * agent node-fetch sends `Connection: close` and reconnects per page, measured at ~0.6x throughput).
+ * A GET with a body (which the Python kit sends, and fetch refuses) goes through `node:http` on the same
+ * agents.
  *
  * @example
  * const fetch = createNodeFetchTransport({ maxSockets: 8 });
@@ -15,5 +17,40 @@ export function createNodeFetchTransport(options: { maxSockets: number }): Fetch
   const http = new HttpAgent({ keepAlive: true, maxSockets: options.maxSockets });
   const https = new HttpsAgent({ keepAlive: true, maxSockets: options.maxSockets });
   const agent = (url: URL) => (url.protocol === "http:" ? http : https);
-  return (url, init) => nodeFetch(url, { ...init, agent: init.agent ?? agent, compress: true } as never) as never;
+  return (url, init) => {
+    if (init.body !== undefined && init.method.toUpperCase() === "GET") return getWithBody(url, init, agent(new URL(url)));
+    return nodeFetch(url, { ...init, agent: init.agent ?? agent, compress: true } as never) as never;
+  };
+}
+
+/** A GET carrying a body, sent with `node:http(s)`; redirects are not followed (fetch would drop the body anyway). */
+function getWithBody(url: string, init: FetchInit, agent: HttpAgent): Promise<FetchResponse> {
+  const target = new URL(url);
+  const send = target.protocol === "http:" ? httpRequest : httpsRequest;
+  const body = Buffer.from(init.body ?? "", "utf8");
+  return new Promise((resolve, reject) => {
+    const request = send(target, { method: "GET", agent, headers: { ...init.headers, "Content-Length": String(body.length) }, signal: init.signal }, (response: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        resolve({
+          status: response.statusCode ?? 0,
+          statusText: response.statusMessage,
+          url,
+          headers: {
+            forEach(callback) {
+              for (const [name, value] of Object.entries(response.headers)) {
+                if (value !== undefined) callback(Array.isArray(value) ? value.join(", ") : value, name);
+              }
+            },
+          },
+          text: async () => text,
+        });
+      });
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
 }

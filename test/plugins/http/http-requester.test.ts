@@ -63,6 +63,12 @@ describe("HttpRequester", () => {
     assert.deepEqual(JSON.parse(seen.body), { query: "x", size: 10, nested: { deep: true } });
   });
 
+  it("sends a JSON body on a GET, as the Python kit does (fetch alone refuses it)", async () => {
+    const seen = await send({ url_base: api.url, path: "query", http_method: "GET", request_body_json: { filter: "{{ config['f'] }}" } }, { f: "open" });
+    assert.equal(seen.method, "GET");
+    assert.deepEqual(JSON.parse(seen.body), { filter: "open" });
+  });
+
   it("sends a form body", async () => {
     const seen = await send({ url_base: api.url, path: "form", http_method: "POST", request_body_data: { a: "1", b: "{{ config['b'] }}" } }, { b: "two words" });
     assert.equal(seen.headers["content-type"], "application/x-www-form-urlencoded");
