@@ -6,6 +6,7 @@ import { selectionPlugin } from "./selection/index.js";
 import { paginationPlugin } from "./pagination/index.js";
 import { authPlugin } from "./auth/index.js";
 import { customPlugin } from "./custom/index.js";
+import { errorsPlugin } from "./errors/index.js";
 
 /**
  * The built-in plugins, in registration order. They are registered through the same API a host's
@@ -19,4 +20,5 @@ export const builtinPlugins: readonly SluicePlugin[] = [
   paginationPlugin,
   authPlugin,
   customPlugin,
+  errorsPlugin,
 ];

@@ -1,0 +1,49 @@
+import { Interpolator, ManifestError, type AttemptOutcome, type BuildContext, type CompiledTemplate } from "../../sdk/index.js";
+
+/**
+ * How long to wait before retrying, in seconds, or undefined for "no opinion" (the next strategy, then
+ * the client's exponential backoff, decides). `attempt` is 1 for the first attempt, as in the kit.
+ *
+ * @example
+ * const oneMinute: BackoffStrategy = { backoffSeconds: () => 60 };
+ */
+export interface BackoffStrategy {
+  backoffSeconds(outcome: AttemptOutcome): number | undefined;
+}
+
+/**
+ * A numeric manifest field that may be a template (`"{{ config['backoff'] }}"`): evaluated once at build
+ * time when static (a non-number is a manifest error there), else per use (a non-number is "no value").
+ *
+ * @example
+ * const factor = numericField(ctx, def.factor, "factor", 5);
+ * factor(); // 5
+ */
+export function numericField(ctx: BuildContext, value: unknown, field: string, fallback?: number): () => number | undefined {
+  if (value === undefined || value === null || value === "") return () => fallback;
+  if (typeof value === "number") return () => value;
+  const template: CompiledTemplate = ctx.get(Interpolator).compile(String(value), { path: `${ctx.path}.${field}` });
+  const scope = { config: ctx.config, parameters: ctx.parameters };
+  const read = () => toNumber(template.eval(scope));
+  if (template.isStatic && read() === undefined) {
+    throw new ManifestError("MANIFEST_INVALID", `${field} must be a number`, {
+      where: { manifestPath: `${ctx.path}.${field}` },
+      expected: "a number, or a template that renders one",
+      found: JSON.stringify(value),
+    });
+  }
+  return read;
+}
+
+/**
+ * A number as Python's `float()` reads it: numbers, numeric strings (surrounding spaces allowed);
+ * anything else is undefined.
+ *
+ * @example
+ * toNumber(" 2.5 ") === 2.5; toNumber("soon") === undefined
+ */
+export function toNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== "string" || !/^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(value)) return undefined;
+  return Number(value);
+}

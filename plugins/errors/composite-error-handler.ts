@@ -1,0 +1,92 @@
+import { ManifestError, componentField, type AttemptOutcome, type ComponentFactory, type ErrorDecision, type ErrorHandler } from "../../sdk/index.js";
+import type { BackoffStrategy } from "./backoff-strategy.js";
+import { fallbackResolution } from "./default-error-mapping.js";
+import { buildList, decideWith, type ResolvingErrorHandler } from "./default-error-handler.js";
+import type { Resolution } from "./resolution.js";
+
+/**
+ * `CompositeErrorHandler`: asks its `error_handlers` in order. The first that answers SUCCESS, RETRY
+ * or IGNORE decides; a FAIL or RATE_LIMITED answer lets the next handler try, and the last answer
+ * stands. `max_retries` is the first handler's; the backoff strategies of all handlers are pooled
+ * (the first that gives a wait wins, whichever handler matched), as in the kit.
+ *
+ * @example
+ * # HubSpot: a 403 on a scope the account lacks is skipped, 429s wait for the 10-second window.
+ * error_handler:
+ *   type: CompositeErrorHandler
+ *   error_handlers:
+ *     - type: DefaultErrorHandler
+ *       response_filters: [{ type: HttpResponseFilter, http_codes: [403], action: IGNORE }]
+ *     - type: DefaultErrorHandler
+ *       backoff_strategies: [{ type: ConstantBackoffStrategy, backoff_time_in_seconds: 10 }]
+ */
+export class CompositeErrorHandler implements ResolvingErrorHandler {
+  constructor(private readonly handlers: readonly ErrorHandler[]) {}
+
+  get maxRetries(): number | undefined {
+    return this.handlers[0]?.maxRetries;
+  }
+
+  get backoffStrategies(): readonly BackoffStrategy[] {
+    return this.handlers.flatMap((h) => (isResolving(h) ? h.backoffStrategies : []));
+  }
+
+  decide(outcome: AttemptOutcome): ErrorDecision {
+    return decideWith(this.interpret(outcome), outcome, this.backoffStrategies);
+  }
+
+  interpret(outcome: AttemptOutcome): Resolution {
+    let last: Resolution | undefined;
+    for (const handler of this.handlers) {
+      const resolution = isResolving(handler) ? handler.interpret(outcome) : fromDecision(handler.decide(outcome));
+      if (!resolution) continue;
+      last = resolution;
+      if (resolution.action === "SUCCESS" || resolution.action === "RETRY" || resolution.action === "IGNORE") return resolution;
+    }
+    return last ?? fallbackResolution(outcome);
+  }
+}
+
+function isResolving(handler: ErrorHandler): handler is ResolvingErrorHandler {
+  return typeof (handler as Partial<ResolvingErrorHandler>).interpret === "function";
+}
+
+/** A third-party handler's decision, seen as a resolution. */
+function fromDecision(decision: ErrorDecision | undefined): Resolution | undefined {
+  if (!decision) return undefined;
+  switch (decision.action) {
+    case "success":
+      return { action: "SUCCESS" };
+    case "retry":
+      return { action: "RETRY", message: decision.reason };
+    case "ignore":
+      return { action: "IGNORE", message: decision.reason };
+    case "fail":
+      return { action: "FAIL", message: decision.message, failureType: decision.failureType };
+  }
+}
+
+/** The manifest component; see {@link CompositeErrorHandler}. */
+export const CompositeErrorHandlerComponent: ComponentFactory<CompositeErrorHandler> = {
+  type: "CompositeErrorHandler",
+  kind: "error_handler",
+  description: "Asks several error handlers in order",
+  fieldDefaults: { error_handlers: "DefaultErrorHandler" },
+  customFieldTypes: { error_handlers: "CustomErrorHandler" },
+  schema: {
+    type: "object",
+    required: ["error_handlers"],
+    properties: { error_handlers: { type: "array", items: componentField("error_handler") } },
+  },
+  async build(def, ctx) {
+    const handlers = await buildList<ErrorHandler>(ctx, def.error_handlers, "error_handlers");
+    if (handlers.length === 0) {
+      throw new ManifestError("MANIFEST_INVALID", "A CompositeErrorHandler needs at least one error handler", {
+        where: { manifestPath: `${ctx.path}.error_handlers` },
+        expected: "a non-empty list of error handlers",
+        found: "an empty list",
+      });
+    }
+    return new CompositeErrorHandler(handlers);
+  },
+};

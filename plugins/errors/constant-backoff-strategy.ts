@@ -1,0 +1,26 @@
+import type { ComponentFactory } from "../../sdk/index.js";
+import { numericField, type BackoffStrategy } from "./backoff-strategy.js";
+
+/**
+ * `ConstantBackoffStrategy`: waits the same number of seconds before every retry.
+ * `backoff_time_in_seconds` is required; it may be a template over `config`.
+ *
+ * @example
+ * backoff_strategies:
+ *   - type: ConstantBackoffStrategy
+ *     backoff_time_in_seconds: 30
+ */
+export const ConstantBackoffStrategyComponent: ComponentFactory<BackoffStrategy> = {
+  type: "ConstantBackoffStrategy",
+  kind: "backoff_strategy",
+  description: "Waits a constant number of seconds before each retry",
+  schema: {
+    type: "object",
+    required: ["backoff_time_in_seconds"],
+    properties: { backoff_time_in_seconds: { type: ["number", "string"] } },
+  },
+  build(def, ctx) {
+    const seconds = numericField(ctx, def.backoff_time_in_seconds, "backoff_time_in_seconds");
+    return { backoffSeconds: () => seconds() };
+  },
+};

@@ -1,0 +1,98 @@
+import { componentField, type AttemptOutcome, type ComponentFactory, type ErrorDecision, type ErrorHandler } from "../../sdk/index.js";
+import { numericField, type BackoffStrategy } from "./backoff-strategy.js";
+import { defaultMapping, fallbackResolution } from "./default-error-mapping.js";
+import type { HttpResponseFilter } from "./http-response-filter.js";
+import { isRetry, toDecision, type Resolution } from "./resolution.js";
+
+/**
+ * An error handler that can explain itself as the kit's `ErrorResolution` and lend its backoff
+ * strategies, so a `CompositeErrorHandler` can combine handlers as the kit does.
+ */
+export interface ResolvingErrorHandler extends ErrorHandler {
+  interpret(outcome: AttemptOutcome): Resolution;
+  readonly backoffStrategies: readonly BackoffStrategy[];
+}
+
+/**
+ * `DefaultErrorHandler`: the `response_filters` are tried in order and the first that matches decides;
+ * else an ok response (< 400) succeeds; else the status's default: 401/403 fail as config errors,
+ * 400/404/405 fail, 408/429/5xx and network errors are retried (up to `max_retries`, default 5, which
+ * may be a template over `config`). Before a retry the `backoff_strategies` are asked in order and the
+ * first that gives a wait wins; with none, the client's exponential backoff applies.
+ *
+ * @example
+ * # Notion: 429 carries Retry-After; a 404 on a page shared and then unshared is skipped.
+ * error_handler:
+ *   type: DefaultErrorHandler
+ *   max_retries: 8
+ *   response_filters:
+ *     - { type: HttpResponseFilter, http_codes: [404], action: IGNORE }
+ *   backoff_strategies:
+ *     - { type: WaitTimeFromHeader, header: Retry-After }
+ *     - { type: ExponentialBackoffStrategy, factor: 2 }
+ */
+export class DefaultErrorHandler implements ResolvingErrorHandler {
+  constructor(
+    private readonly filters: readonly HttpResponseFilter[],
+    readonly backoffStrategies: readonly BackoffStrategy[],
+    readonly maxRetries: number,
+  ) {}
+
+  decide(outcome: AttemptOutcome): ErrorDecision {
+    return decideWith(this.interpret(outcome), outcome, this.backoffStrategies);
+  }
+
+  interpret(outcome: AttemptOutcome): Resolution {
+    for (const filter of this.filters) {
+      const matched = filter.matches(outcome);
+      if (matched) return matched;
+    }
+    if (outcome.response && outcome.response.status < 400) return { action: "SUCCESS" };
+    return defaultMapping(outcome) ?? fallbackResolution(outcome);
+  }
+}
+
+/**
+ * Turns a resolution into the client's decision, asking the backoff strategies for the wait of a retry
+ * (the first non-zero answer wins, as in the kit).
+ */
+export function decideWith(resolution: Resolution, outcome: AttemptOutcome, strategies: readonly BackoffStrategy[]): ErrorDecision {
+  if (!isRetry(resolution.action)) return toDecision(resolution, outcome);
+  for (const strategy of strategies) {
+    const seconds = strategy.backoffSeconds(outcome);
+    if (seconds) return toDecision(resolution, outcome, seconds * 1000);
+  }
+  return toDecision(resolution, outcome);
+}
+
+/** The manifest component; see {@link DefaultErrorHandler}. */
+export const DefaultErrorHandlerComponent: ComponentFactory<DefaultErrorHandler> = {
+  type: "DefaultErrorHandler",
+  kind: "error_handler",
+  description: "Decides per response: filters first, then the default status mapping; retries with backoff strategies",
+  fieldDefaults: { response_filters: "HttpResponseFilter" },
+  customFieldTypes: { backoff_strategies: "CustomBackoffStrategy" },
+  schema: {
+    type: "object",
+    properties: {
+      response_filters: { type: "array", items: componentField("response_filter") },
+      backoff_strategies: { type: "array", items: componentField("backoff_strategy") },
+      max_retries: { type: ["integer", "string"] },
+      max_time: { type: "integer" },
+    },
+  },
+  async build(def, ctx) {
+    const filters = await buildList<HttpResponseFilter>(ctx, def.response_filters, "response_filters");
+    const strategies = await buildList<BackoffStrategy>(ctx, def.backoff_strategies, "backoff_strategies");
+    const maxRetries = numericField(ctx, def.max_retries, "max_retries", 5)() ?? 5;
+    return new DefaultErrorHandler(filters, strategies, Math.max(0, Math.trunc(maxRetries)));
+  },
+};
+
+/** Builds each definition of a list field, at `<path>.<field>[i]`. */
+export async function buildList<T>(ctx: Parameters<ComponentFactory["build"]>[1], value: unknown, field: string): Promise<T[]> {
+  if (!Array.isArray(value)) return [];
+  const built: T[] = [];
+  for (const [i, item] of value.entries()) built.push(await ctx.buildChild<T>(item, `${ctx.path}.${field}[${i}]`));
+  return built;
+}

@@ -1,0 +1,28 @@
+import type { ComponentFactory } from "../../sdk/index.js";
+import { numericField, type BackoffStrategy } from "./backoff-strategy.js";
+
+/**
+ * `ExponentialBackoffStrategy`: waits `factor * 2^attempt` seconds, `attempt` counting from 1 as the
+ * kit does (so with the default factor 5 the waits are 10, 20, 40... seconds). `factor` may be a
+ * template over `config`.
+ *
+ * @example
+ * backoff_strategies:
+ *   - type: ExponentialBackoffStrategy
+ *     factor: 2
+ */
+export const ExponentialBackoffStrategyComponent: ComponentFactory<BackoffStrategy> = {
+  type: "ExponentialBackoffStrategy",
+  kind: "backoff_strategy",
+  description: "Waits factor * 2^attempt seconds before each retry",
+  schema: { type: "object", properties: { factor: { type: ["number", "string"] } } },
+  build(def, ctx) {
+    const factor = numericField(ctx, def.factor, "factor", 5);
+    return {
+      backoffSeconds(outcome) {
+        const f = factor();
+        return f === undefined ? undefined : f * 2 ** outcome.attempt;
+      },
+    };
+  },
+};

@@ -1,0 +1,48 @@
+import { HttpRequestError, type ComponentFactory } from "../../sdk/index.js";
+import { type BackoffStrategy } from "./backoff-strategy.js";
+import { compileHeaderFields, numericHeader } from "./header-number.js";
+
+/**
+ * `WaitTimeFromHeader`: waits the number of seconds a response header says (`Retry-After`,
+ * `X-RateLimit-Reset-After`), optionally extracted with `regex`. With `max_waiting_time_in_seconds`,
+ * a wait at least that long stops the read (`RATE_LIMIT_WAIT_TOO_LONG`, transient) instead of
+ * sleeping. No header, no opinion: the next strategy decides.
+ *
+ * @example
+ * # Zendesk answers 429 with "Retry-After: 93"
+ * backoff_strategies:
+ *   - type: WaitTimeFromHeader
+ *     header: Retry-After
+ *     max_waiting_time_in_seconds: 600
+ */
+export const WaitTimeFromHeaderComponent: ComponentFactory<BackoffStrategy> = {
+  type: "WaitTimeFromHeader",
+  kind: "backoff_strategy",
+  description: "Waits the number of seconds given by a response header",
+  schema: {
+    type: "object",
+    required: ["header"],
+    properties: { header: { type: "string" }, regex: { type: "string" }, max_waiting_time_in_seconds: { type: "number" } },
+  },
+  build(def, ctx) {
+    const fields = compileHeaderFields(ctx, def);
+    const max = typeof def.max_waiting_time_in_seconds === "number" ? def.max_waiting_time_in_seconds : undefined;
+    return {
+      backoffSeconds(outcome) {
+        if (!outcome.response) return undefined;
+        const header = fields.header();
+        const seconds = numericHeader(outcome.response, header, fields.regex());
+        if (max && seconds && seconds >= max) {
+          throw new HttpRequestError("RATE_LIMIT_WAIT_TOO_LONG", `The API asks to wait ${seconds} s (header ${header}), longer than max_waiting_time_in_seconds (${max} s)`, {
+            status: outcome.response.status,
+            failureType: "transient_error",
+            where: { manifestPath: ctx.path },
+            expected: `a wait shorter than ${max} s`,
+            found: `${seconds} s`,
+          });
+        }
+        return seconds;
+      },
+    };
+  },
+};
