@@ -1,5 +1,6 @@
 """The golden cases: (mode, template, extra context). Modes: "string" (InterpolatedString), "boolean"
-(InterpolatedBoolean), "nested" (InterpolatedNestedMapping; the template is a JSON value).
+(InterpolatedBoolean), "nested" (InterpolatedNestedMapping; the template is a JSON value), "params" (the
+requester's request_parameters: values restricted to str and list, None entries dropped).
 Every case also gets `config` and `parameters` below."""
 
 CONFIG = {
@@ -41,6 +42,10 @@ def B(t, **ctx):
 
 def N(v, **ctx):
     return ("nested", v, ctx)
+
+
+def P(v, **ctx):
+    return ("params", v, ctx)
 
 
 CASES = [
@@ -277,4 +282,12 @@ CASES = [
     N({"{{ config['region'] }}": "v", "k": "{{ None }}"}), N({"deep": "{{ config.missing.deeper }}", "keep": 1}),
     N(["{{ config['list'] }}", "{{ '' }}"]), N({"n": "{{ config['page_size_str'] }}", "t": "{{ 'true' }}", "f": False}),
     N({"q": "{{ 'a' ~ config.region }}", "empty": ""}), N({"ids": "{{ response.data | map(attribute='id') | list }}"}, **PAG),
+
+    # --- request parameters (valid_value_types=(str, list)) -------------------------------------
+    P({"page": "{{ next_page_token['next_page_token'] }}", "limit": "{{ config['page_size'] }}"}, **REQ_FIRST),
+    P({"page": "{{ next_page_token['next_page_token'] }}", "limit": "{{ config['page_size'] }}"}, **REQ),
+    P({"half": "{{ 10 / 2 }}", "none": "{{ None }}", "q": "'x'", "ids": "[1, 2]", "tuple": "1, 2", "empty": ""}),
+    P({"since": "{{ stream_slice['start_time'] }}", "flag": "{{ config['flag'] }}", "zero": "{{ config['zero'] }}"}, **REQ),
+    P({"cursor": "{{ stream_slice.get('cursor') }}", "missing": "{{ stream_slice.missing.deeper }}"}, **REQ),
+    P({"{{ config['region'] }}_id": "{{ stream_slice.parent_id }}", "fields": "{{ config['names'] }}"}, **REQ),
 ]

@@ -64,7 +64,8 @@ def case_id(mode, template, ctx):
 
 
 def run(mode, template, ctx):
-    fn = {"string": kit.interpolated_string, "boolean": kit.interpolated_boolean, "nested": kit.interpolated_nested}[mode]
+    fn = {"string": kit.interpolated_string, "boolean": kit.interpolated_boolean, "nested": kit.interpolated_nested,
+          "params": kit.request_parameters}[mode]
     try:
         return {"value": encode(fn(template, CONFIG, PARAMETERS, **ctx))}
     except Exception as error:  # noqa: BLE001 - every failure is a recorded outcome

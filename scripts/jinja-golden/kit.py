@@ -277,7 +277,7 @@ def _literal_eval(result, valid_types=None):
     return result
 
 
-def jinja_eval(input_str, config, default=None, **ctx):
+def jinja_eval(input_str, config, default=None, valid_types=None, **ctx):
     context = {"config": config, **ctx}
     if "stream_slice" in context:
         context["stream_interval"] = context["stream_partition"] = context["stream_slice"]
@@ -288,10 +288,10 @@ def jinja_eval(input_str, config, default=None, **ctx):
             raise Exception(f"Expected a string, got {input_str}")
         result = _eval(input_str, context)
         if result:
-            return _literal_eval(result)
+            return _literal_eval(result, valid_types)
     except UndefinedError:
         pass
-    return _literal_eval(_eval(default, context))
+    return _literal_eval(_eval(default, context), valid_types)
 
 
 def interpolated_string(template, config, parameters, **ctx):
@@ -317,6 +317,18 @@ def interpolated_nested(value, config, parameters, **ctx):
     if isinstance(value, list):
         return [interpolated_nested(v, config, parameters, **ctx) for v in value]
     return value
+
+
+def request_parameters(mapping, config, parameters, **ctx):
+    """The requester's request_parameters/request_headers: InterpolatedMapping with
+    valid_value_types=(str, list), then entries that are None dropped."""
+    out = {}
+    for key, value in mapping.items():
+        k = jinja_eval(key, config, None, valid_types=(str,), parameters=parameters, **ctx)
+        v = jinja_eval(value, config, None, valid_types=(str, list), parameters=parameters, **ctx) if isinstance(value, str) else value
+        if v is not None:
+            out[k] = v
+    return out
 
 
 def render_text(template, config, parameters, **ctx):

@@ -11,7 +11,7 @@ import { SluiceError } from "../../../sdk/errors/index.js";
 interface Outcome { value?: unknown; error?: string }
 interface GoldenCase {
   id: string;
-  mode: "string" | "boolean" | "nested";
+  mode: "string" | "boolean" | "nested" | "params";
   template: unknown;
   context: Record<string, unknown>;
   expect: Outcome & { message?: string };
@@ -52,6 +52,7 @@ function run(c: GoldenCase): { outcome: Outcome; render?: string } {
   const site = { path: `golden.${c.id}`, names: Object.keys(c.context) };
   try {
     if (c.mode === "nested") return { outcome: { value: interpolator.compileNested(c.template, site).eval(context) } };
+    if (c.mode === "params") return { outcome: { value: interpolator.compileNested(c.template, site, { validTypes: ["str", "list"] }).eval(context) } };
     const compiled = interpolator.compile(c.template as string, site);
     if (c.mode === "boolean") return { outcome: { value: compiled.test(context) } };
     let render: string | undefined;
