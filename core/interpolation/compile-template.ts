@@ -105,6 +105,8 @@ function compareOp(op: string, a: unknown, b: unknown): boolean {
   switch (op) {
     case "==": case "===": return pyEq(a, b);
     case "!=": case "!==": return !pyEq(a, b);
+    case "in": return pyIn(a, b);
+    case "notin": return !pyIn(a, b);
     case "<": return pyCompare(a, b, op) < 0;
     case ">": return pyCompare(a, b, op) > 0;
     case "<=": return pyCompare(a, b, op) <= 0;

@@ -4,6 +4,7 @@
  * (Jinja tries the attribute first for one and the item first for the other).
  */
 import { createRequire } from "node:module";
+import { jinjaExpressionRules, type LexerModule, type ParserInstance, type Token } from "./jinja-expressions.js";
 import { makeFloat } from "./py-values.js";
 
 const require = createRequire(import.meta.url);
@@ -20,20 +21,6 @@ export interface TemplateNode {
 }
 
 type NodeClass = new (lineno: number, colno: number, ...fields: unknown[]) => TemplateNode;
-interface Token { type: string; value: string; lineno: number; colno: number }
-interface LexerModule {
-  lex(src: string, opts?: object): unknown;
-  TOKEN_LEFT_BRACKET: string; TOKEN_RIGHT_BRACKET: string; TOKEN_COLON: string; TOKEN_LEFT_PAREN: string;
-  TOKEN_OPERATOR: string; TOKEN_SYMBOL: string; TOKEN_FLOAT: string; TOKEN_INT: string; TOKEN_NONE: string;
-  TOKEN_BOOLEAN: string; TOKEN_STRING: string; TOKEN_COMMA: string; TOKEN_RIGHT_PAREN: string; TOKEN_RIGHT_CURLY: string;
-  TOKEN_LEFT_CURLY: string;
-}
-interface ParserInstance {
-  peekToken(): Token; nextToken(): Token; skip(type: string): boolean; fail(msg: string, lineno?: number, colno?: number): never;
-  parseExpression(): TemplateNode; parseSignature(): TemplateNode; parseAsRoot(): TemplateNode;
-  parsePostfix(node: TemplateNode): TemplateNode; pushToken(tok: Token): void; parsePrimary(noPostfix?: boolean): TemplateNode;
-  parseCompare(): TemplateNode; skipSymbol(name: string): boolean; expect(type: string): Token;
-}
 interface ParserClass {
   extend(name: string, props: Record<string, unknown>): new (tokens: unknown) => ParserInstance;
 }
@@ -61,8 +48,6 @@ function parseSubscript(this: ParserInstance, open: Token): TemplateNode {
   return { typename: "Slice", lineno: open.lineno, colno: open.colno, start: parts[0], stop: parts[1], step: parts[2] };
 }
 
-const TEST_ARGUMENT_STARTS = new Set([L.TOKEN_SYMBOL, L.TOKEN_STRING, L.TOKEN_INT, L.TOKEN_FLOAT, L.TOKEN_BOOLEAN, L.TOKEN_NONE, L.TOKEN_LEFT_PAREN, L.TOKEN_LEFT_BRACKET, L.TOKEN_LEFT_CURLY]);
-const NOT_AN_ARGUMENT = new Set(["else", "or", "and", "if", "in", "not", "is"]);
 const INT_TEXT = /^\d(?:_?\d)*$/;
 const FLOAT_TEXT = /^\d(?:_?\d)*(?:\.\d(?:_?\d)*)?(?:[eE][-+]?\d(?:_?\d)*)?$/;
 
@@ -95,6 +80,7 @@ function numberLiteral(this: ParserInstance, tok: Token): unknown {
 }
 
 const JinjaParser = nunjucksParser.Parser.extend("JinjaParser", {
+  ...jinjaExpressionRules(L, nunjucksNodes),
   parsePostfix(this: ParserInstance, node: TemplateNode): TemplateNode {
     let tok = this.peekToken();
     while (tok) {
@@ -133,25 +119,6 @@ const JinjaParser = nunjucksParser.Parser.extend("JinjaParser", {
     }
     if (!node) return this.parent(noPostfix);
     return noPostfix ? node : this.parsePostfix(node);
-  },
-  parseIs(this: ParserInstance): TemplateNode {
-    const node = this.parseCompare();
-    if (!this.skipSymbol("is")) return node;
-    const negated = this.skipSymbol("not");
-    const nameTok = this.nextToken();
-    const name = nameTok && (nameTok.type === L.TOKEN_SYMBOL || nameTok.type === L.TOKEN_NONE || nameTok.type === L.TOKEN_BOOLEAN)
-      ? (nameTok.type === L.TOKEN_NONE ? "none" : nameTok.value)
-      : this.fail("expected a test name after 'is'", nameTok?.lineno, nameTok?.colno);
-    let test: TemplateNode = new nunjucksNodes.Symbol(nameTok.lineno, nameTok.colno, name);
-    const next = this.peekToken();
-    if (next && next.type === L.TOKEN_LEFT_PAREN) {
-      test = new nunjucksNodes.FunCall(nameTok.lineno, nameTok.colno, test, this.parseSignature());
-    } else if (next && TEST_ARGUMENT_STARTS.has(next.type) && !(next.type === L.TOKEN_SYMBOL && NOT_AN_ARGUMENT.has(next.value))) {
-      const arg = this.parsePrimary();
-      test = new nunjucksNodes.FunCall(nameTok.lineno, nameTok.colno, test, new nunjucksNodes.NodeList(next.lineno, next.colno, [arg]));
-    }
-    const result = new nunjucksNodes.Is(node.lineno, node.colno, node, test);
-    return negated ? new nunjucksNodes.Not(node.lineno, node.colno, result) : result;
   },
   parseAggregate(this: ParserInstance): TemplateNode | null {
     const tok = this.nextToken();

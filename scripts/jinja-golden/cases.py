@@ -86,6 +86,13 @@ CASES = [
     S("{{ None == None }}"), S("{{ 1 != 2 }}"), S("{{ 'a' < 1 }}"), S("{{ None < 1 }}"), S("{{ config.missing == None }}"),
     S("{{ [1, 2] < [1, 3] }}"),
 
+    # --- precedence --------------------------------------------------------------------------
+    S("{{ 'a' ~ 1 + 2 }}"), S("{{ 4 * 3 % 5 }}"), S("{{ 7 * 3 / 2 }}"), S("{{ 1 == 1 is true }}"), S("{{ 9 is divisibleby 3 }}"),
+    S("{{ 1 if 0 else 2 if 0 else 3 }}"), S("{{ 1 in [1] == True }}"), S("{{ not 'a' in 'abc' }}"), S("{{ 'a' + 'b' ~ 'c' }}"),
+    S("{{ 2 + 3 * 4 ** 2 }}"), S("{{ -2 ** 2 }}"), S("{{ 10 - 2 + 3 }}"), S("{{ 1 < 2 == True }}"), S("{{ 2 ** 3 ** 2 }}"),
+    S("{{ -3 | abs + 1 }}"), S("{{ [1, 2] | length * 2 }}"), S("{{ 'x' ~ 2 * 3 }}"), S("{{ 1 is number and 2 is number }}"),
+    S("{{ config.missing is defined or 'd' }}"), S("{{ response.cursor if response.has_more else None }}", **PAG),
+
     # --- and / or / not / if-else -----------------------------------------------------------
     S("{{ config['missing'] or 'fallback' }}"), S("{{ config['empty'] or 'fallback' }}"), S("{{ config['zero'] or 5 }}"),
     S("{{ config['api_key'] and 'yes' }}"), S("{{ config['off'] and 'yes' }}"), S("{{ not config['flag'] }}"),
