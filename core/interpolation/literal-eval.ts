@@ -29,6 +29,12 @@ class LiteralParser {
   constructor(private readonly text: string) {}
 
   parse(): LiteralResult {
+    // Blank and comment-only lines before the expression are skipped; the expression's line may not be indented.
+    const blank = /^(?:[ \t\f]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))+/.exec(this.text);
+    if (blank) {
+      this.pos = blank[0].length;
+      if (/^[ \t]/.test(this.text.slice(this.pos))) throw NOT_A_LITERAL;
+    }
     this.skipSpace();
     const value = this.exprList(true);
     this.skipSpace();

@@ -93,6 +93,22 @@ CASES = [
     S("{{ -3 | abs + 1 }}"), S("{{ [1, 2] | length * 2 }}"), S("{{ 'x' ~ 2 * 3 }}"), S("{{ 1 is number and 2 is number }}"),
     S("{{ config.missing is defined or 'd' }}"), S("{{ response.cursor if response.has_more else None }}", **PAG),
 
+    # --- expressions from real manifests ------------------------------------------------------
+    S("{{ response.get('paging', {}).get('next', {}).get('after') }}", **PAG), S("{{ (response.data | last).id }}", **PAG),
+    S("{{ config.get('api_key') }}"), S("{{ config.get('missing', 'd') }}"), S("{{ response['next'] | urlencode }}", **PAG),
+    S("{{ config['start_date'] ~ 'T00:00:00Z' }}"), S("{{ config['start_date'][:10] }}"), S("{{ response.meta.total // parameters.limit }}", **PAG),
+    S("{{ str_to_datetime(last_record.updated_at) < now_utc() }}", **PAG),
+    S("{{ format_datetime(last_record['updated_at'], '%Y-%m-%d', '%Y-%m-%dT%H:%M:%SZ') }}", **PAG),
+    S("{{ timestamp(last_record.updated_at) | int }}", **PAG), S("{{ (timestamp(config['start_date']) * 1000) | int }}"),
+    S("{{ now_utc().strftime('%s') }}"), S("{{ config['api_key'] }} "), S("{{ 5 }} "), S("\n{{ 5 }}"), S(" \n5"),
+    S("{{ '\t5' }}"), S("\n  5"), S("\n# c\n5"), S("(1,\n2)"), S("{{ '\\r\\n5' }}"), S("5\n\n"), S("[\n1,\n2\n]"),
+    S("{{ \"a\\nb\" }}"), S("{{ 'it\\'s' }}"), S("{{ 'a' }}{{ 'b' }}"), S("{{ 1 }}{{ 2 }}"),
+    S("{{ response.data | map(attribute='name') | join(',') }}", **PAG), S("{{ response.data | selectattr('id', 'gt', 1) | map(attribute='id') | first }}", **PAG),
+    S("{{ headers.link.get('next', {}).get('url') }}", **NOLINK), S("{{ (headers.link.next or {}).url }}", **NOLINK),
+    S("{{ response.data[0].id if response.data else None }}", **NOLINK), S("{{ last_page_size == parameters.limit }}", **PAG),
+    S("{{ stream_slice['start_time'] | replace('-', '') }}", **REQ), S("{{ (config['page_size'] / 3) | round(2) }}"),
+    S("{{ config['page_size'] / 3 }}"), S("{{ 1 / 3 }}"), S("{{ 2 / 3 * 3 }}"), S("{{ 1e16 }}"), S("{{ 123456789012345.6 }}"), S("{{ 0.0001 }}"),
+
     # --- and / or / not / if-else -----------------------------------------------------------
     S("{{ config['missing'] or 'fallback' }}"), S("{{ config['empty'] or 'fallback' }}"), S("{{ config['zero'] or 5 }}"),
     S("{{ config['api_key'] and 'yes' }}"), S("{{ config['off'] and 'yes' }}"), S("{{ not config['flag'] }}"),
