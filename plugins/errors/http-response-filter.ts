@@ -1,4 +1,4 @@
-import { Interpolator, ManifestError, type AttemptOutcome, type CompiledTemplate, type ComponentFactory, type FailureType } from "../../sdk/index.js";
+import { Interpolator, Logger, type AttemptOutcome, type CompiledTemplate, type ComponentFactory, type FailureType } from "../../sdk/index.js";
 import { defaultMapping } from "./default-error-mapping.js";
 import { parseErrorMessage } from "./error-message-parser.js";
 import { FAILURE_TYPES, RESPONSE_ACTIONS, type Resolution, type ResponseAction } from "./resolution.js";
@@ -96,11 +96,8 @@ export const HttpResponseFilterComponent: ComponentFactory<HttpResponseFilter> =
   build(def, ctx) {
     const hasCondition = def.http_codes !== undefined || def.predicate !== undefined || def.error_message_contains !== undefined;
     if (def.action !== undefined && !hasCondition) {
-      throw new ManifestError("ERROR_FILTER_NO_CONDITION", "An HttpResponseFilter with an action needs a condition", {
-        where: { manifestPath: ctx.path },
-        expected: "http_codes, error_message_contains or predicate",
-        found: `only action ${String(def.action)}`,
-      });
+      // The kit accepts such a filter (its check compares the empty default predicate with None), and it never matches.
+      ctx.get(Logger).warn("an HttpResponseFilter has an action but no condition (http_codes, error_message_contains, predicate); it never matches", { at: ctx.path });
     }
     const interpolator = ctx.get(Interpolator);
     const site = (field: string) => ({ path: `${ctx.path}.${field}`, names: RESPONSE_NAMES });
