@@ -37,11 +37,11 @@ export async function run(): Promise<Measurement[]> {
   const dates = interpolator.compile("{{ format_datetime(config['start_date'], '%Y-%m-%dT%H:%M:%SZ') }}", site);
   const staticText = interpolator.compile("https://api.example.com/v1/items", site);
   return [
-    measure("interpolation: eval {{ response.next }}", () => simple.eval(context)),
-    measure("interpolation: eval complex expression", () => complex.eval(context)),
-    measure("interpolation: test stop condition", () => condition.test(context)),
-    measure("interpolation: eval format_datetime", () => dates.eval(context), 50_000),
-    measure("interpolation: eval static string", () => staticText.eval(context)),
+    measure("interpolation.response_next.eval", () => simple.eval(context)),
+    measure("interpolation.complex_expression.eval", () => complex.eval(context)),
+    measure("interpolation.stop_condition.test", () => condition.test(context)),
+    measure("interpolation.format_datetime.eval", () => dates.eval(context), 50_000),
+    measure("interpolation.static_string.eval", () => staticText.eval(context)),
   ];
 }
 
