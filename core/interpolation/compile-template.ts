@@ -8,7 +8,7 @@ import { pyAdd, pyCompare, pyDiv, pyEq, pyFloorDiv, pyIn, pyMod, pyMul, pyNeg, p
 import { pyStr } from "./py-str.js";
 import { iterate } from "./py-iterate.js";
 import type { TemplateNode } from "./parse-template.js";
-import { BoundMethod, makeTuple, PyError, PyFunction, PyUndefined, truthy, typeName } from "./py-values.js";
+import { BoundMethod, makeTuple, PyError, PyFunction, PyUndefined, setKey, truthy, typeName } from "./py-values.js";
 
 /** The variables of one evaluation: the caller's context, then `{% set %}`/loop variables. */
 export class Scope {
@@ -91,7 +91,7 @@ function compileArgs(list: TemplateNode | undefined, env: CompileEnv): { args: E
 
 function evalKwargs(kwargs: [string, Expr][], scope: Scope): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, e] of kwargs) out[k] = e(scope);
+  for (const [k, e] of kwargs) setKey(out, k, e(scope));
   return out;
 }
 
@@ -198,7 +198,7 @@ export function compileExpr(node: TemplateNode, env: CompileEnv): Expr {
       const pairs = children(node).map((p) => [compileExpr(p.key as TemplateNode, env), compileExpr(p.value as TemplateNode, env)] as const);
       return (s) => {
         const out: Record<string, unknown> = {};
-        for (const [k, v] of pairs) out[pyStr(k(s))] = v(s);
+        for (const [k, v] of pairs) setKey(out, pyStr(k(s)), v(s));
         return out;
       };
     }

@@ -13,7 +13,7 @@ import { kitMacros } from "./kit-macros.js";
 import { literalEval } from "./literal-eval.js";
 import { parseTemplate, prepareSource } from "./parse-template.js";
 import { pyStr } from "./py-str.js";
-import { PyError, toPlain, typeName } from "./py-values.js";
+import { PyError, setKey, toPlain, typeName } from "./py-values.js";
 import { undeclaredNames } from "./undeclared-names.js";
 
 /** Options of {@link createInterpolator}. */
@@ -181,7 +181,7 @@ function compileNestedValue(value: unknown, site: TemplateSite, env: CompileEnv,
           const result = item.eval(context);
           if (result === null || result === undefined) continue;
           const name = key.eval(context);
-          out[typeof name === "string" ? name : pyStr(name)] = result;
+          setKey(out, typeof name === "string" ? name : pyStr(name), result);
         }
         return out;
       },

@@ -4,7 +4,7 @@
  * (`"007"`, `"true"`, `"2024-01-01"`) stays the rendered string.
  */
 
-import { makeFloat, makeTuple, PySet } from "./py-values.js";
+import { makeFloat, makeTuple, PySet, setKey } from "./py-values.js";
 
 /** Thrown (without a stack, which would cost microseconds) when the text is not a Python literal. */
 const NOT_A_LITERAL = Object.freeze({ notALiteral: true });
@@ -184,7 +184,7 @@ class LiteralParser {
       const out: Record<string, unknown> = {};
       let key = firstKey;
       for (;;) {
-        out[hashableKey(key)] = this.expr();
+        setKey(out, hashableKey(key), this.expr());
         if (!this.eat(",") || this.peek() === "}") break;
         key = this.expr();
         if (!this.eat(":")) throw NOT_A_LITERAL;

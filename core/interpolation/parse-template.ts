@@ -4,6 +4,7 @@
  * (Jinja tries the attribute first for one and the item first for the other).
  */
 import { createRequire } from "node:module";
+import { balanceBraces } from "./balance-braces.js";
 import { jinjaExpressionRules, type LexerModule, type ParserInstance, type Token } from "./jinja-expressions.js";
 import { makeFloat } from "./py-values.js";
 
@@ -154,6 +155,6 @@ export function prepareSource(source: string): string {
 
 /** Parses a template into nunjucks' tree; throws nunjucks' error (with line and column) on a syntax error. */
 export function parseTemplate(source: string): TemplateNode {
-  const parser = new JinjaParser(L.lex(source, {}));
+  const parser = new JinjaParser(L.lex(balanceBraces(source), {}));
   return parser.parseAsRoot();
 }

@@ -132,6 +132,11 @@ export function typeName(value: unknown): string {
   return typeof named === "string" ? named : "object";
 }
 
+/** Sets a key as an own property, so a key named `__proto__` is data and never changes a prototype. */
+export function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** Converts a template result to plain JavaScript (JSON-like) data: floats unboxed, undefined to null. */
 export function toPlain(value: unknown): unknown {
   if (value instanceof PyFloat) return value.value;
@@ -140,7 +145,7 @@ export function toPlain(value: unknown): unknown {
   if (value instanceof PySet) return value.items.map(toPlain);
   if (isDict(value)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = toPlain(v);
+    for (const [k, v] of Object.entries(value)) setKey(out, k, toPlain(v));
     return out;
   }
   return value;

@@ -88,3 +88,15 @@ describe("the template sandbox", () => {
     }
   });
 });
+
+describe("keys named __proto__ in template output", () => {
+  it("stay ordinary keys in dict literals, the literal step and nested values", () => {
+    const literal = interpolator.compile(`{{ {'__proto__': {'polluted': 1} } }}`, { path: "p" }).eval({ config: {}, parameters: {} }) as Record<string, unknown>;
+    assert.equal(Object.getPrototypeOf(literal), Object.prototype);
+    assert.deepEqual(Object.keys(literal), ["__proto__"]);
+    const nested = interpolator.compileNested({ "{{ '__proto__' }}": { polluted: "{{ 1 }}" } }, { path: "p" }).eval({ config: {}, parameters: {} }) as Record<string, unknown>;
+    assert.equal(Object.getPrototypeOf(nested), Object.prototype);
+    assert.deepEqual(Object.keys(nested), ["__proto__"]);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+});
