@@ -7,6 +7,7 @@ import { paginationPlugin } from "./pagination/index.js";
 import { authPlugin } from "./auth/index.js";
 import { customPlugin } from "./custom/index.js";
 import { errorsPlugin } from "./errors/index.js";
+import { transformationsPlugin } from "./transformations/index.js";
 
 /**
  * The built-in plugins, in registration order. They are registered through the same API a host's
@@ -21,4 +22,5 @@ export const builtinPlugins: readonly SluicePlugin[] = [
   authPlugin,
   customPlugin,
   errorsPlugin,
+  transformationsPlugin,
 ];

@@ -20,6 +20,7 @@ export type { AttemptOutcome, ErrorDecision, ErrorHandler } from "./components/e
 export type { PageReport, ReadOptions, Retriever, SchemaLoader, Stream } from "./components/stream.js";
 export type { RequestInput, Requester } from "./components/requester.js";
 export type { RecordExtractor, RecordFilter, RecordSelector, SelectionContext } from "./components/record-selector.js";
+export type { RecordTransformation } from "./components/record-transformation.js";
 export type { Paginator } from "./components/paginator.js";
 export type { CheckResult, ConnectionCheck, ConnectorSpec, Source } from "./components/source.js";
 export {

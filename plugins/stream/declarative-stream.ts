@@ -1,4 +1,4 @@
-import { componentField, type ComponentFactory, type ReadOptions, type Retriever, type SchemaLoader, type Stream } from "../../sdk/index.js";
+import { componentField, type ComponentFactory, type DataRecord, type ReadOptions, type RecordTransformation, type Retriever, type SchemaLoader, type Stream } from "../../sdk/index.js";
 
 /**
  * `DeclarativeStream`: a named stream of records with its retriever and schema.
@@ -35,11 +35,20 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
     const name = String(def.name ?? "");
     const retriever = await ctx.build<Retriever>("retriever");
     const loader = await ctx.build<SchemaLoader | undefined>("schema_loader");
+    const transformations = await Promise.all(((def.transformations as unknown[] | undefined) ?? []).map((t, i) => ctx.buildChild<RecordTransformation>(t, `${ctx.path}.transformations[${i}]`)));
     return {
       name,
       primaryKey: def.primary_key as Stream["primaryKey"],
       jsonSchema: async () => (loader ? loader.load() : { type: "object", additionalProperties: true }),
-      read: (options: ReadOptions = {}) => retriever.read(name, options),
+      read: (options: ReadOptions = {}) => (transformations.length ? transformed(retriever.read(name, options), transformations, options) : retriever.read(name, options)),
     };
   },
 };
+
+/** Applies the stream's `transformations` to each record, in order, before it is emitted. */
+async function* transformed(records: AsyncIterable<DataRecord>, transformations: readonly RecordTransformation[], options: ReadOptions): AsyncGenerator<DataRecord> {
+  for await (const record of records) {
+    for (const transformation of transformations) transformation.transform(record, { streamSlice: options.slice });
+    yield record;
+  }
+}

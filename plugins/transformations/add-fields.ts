@@ -1,0 +1,79 @@
+import { Interpolator, ManifestError, type CompiledTemplate, type CompiledValue, type ComponentFactory, type DataRecord, type RecordTransformation, type StreamSlice } from "../../sdk/index.js";
+import { setPath } from "./dpath.js";
+
+const NAMES = ["record", "stream_slice", "stream_partition", "stream_interval"] as const;
+const VALUE_TYPES = { string: ["str"], number: ["float"], integer: ["int"], boolean: ["bool"] } as const;
+
+interface ParsedField {
+  path: string[];
+  value: CompiledValue;
+}
+
+/**
+ * `AddFields`: adds (or overwrites) fields of each record, with values that may be templates over
+ * `record`, `stream_slice`, `config` and `parameters`. `value_type` (string, number, integer, boolean)
+ * keeps a value as text when the rendered literal is of another type, as the kit does. With a
+ * `condition` (which also sees `value` and `path`), a field is added only where it holds.
+ *
+ * @example
+ * transformations:
+ *   - type: AddFields
+ *     fields:
+ *       - path: [shop_id]
+ *         value: "{{ config['shop_id'] }}"
+ *       - path: [meta, board_id]
+ *         value: "{{ stream_slice.board_id }}"
+ */
+export class AddFields implements RecordTransformation {
+  constructor(
+    private readonly fields: readonly ParsedField[],
+    private readonly condition: CompiledTemplate | undefined,
+    private readonly scope: { config: Record<string, unknown>; parameters: Record<string, unknown> },
+  ) {}
+
+  transform(record: DataRecord, context: { streamSlice?: StreamSlice }): void {
+    const slice = context.streamSlice ?? {};
+    const names = { ...this.scope, record, stream_slice: slice, stream_partition: slice, stream_interval: slice };
+    for (const field of this.fields) {
+      const value = field.value.eval(names);
+      if (!this.condition || this.condition.test({ ...names, value, path: field.path })) setPath(record, field.path, value);
+    }
+  }
+}
+
+/** The manifest component; see {@link AddFields}. */
+export const AddFieldsComponent: ComponentFactory<AddFields> = {
+  type: "AddFields",
+  kind: "transformation",
+  description: "Adds fields to each record",
+  schema: {
+    type: "object",
+    required: ["fields"],
+    properties: {
+      fields: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["path", "value"],
+          properties: { path: { type: "array", items: { type: "string" } }, value: {}, value_type: { enum: Object.keys(VALUE_TYPES) } },
+        },
+      },
+      condition: { type: "string" },
+    },
+  },
+  build(def, ctx) {
+    const interpolator = ctx.get(Interpolator);
+    const fields = (def.fields as Record<string, unknown>[]).map((field, i): ParsedField => {
+      const path = (field.path as unknown[]).map(String);
+      const where = `${ctx.path}.fields[${i}]`;
+      if (path.length === 0) {
+        throw new ManifestError("MANIFEST_INVALID", "An AddFields field needs a non-empty path", { where: { manifestPath: `${where}.path` }, expected: "a list of keys, e.g. [meta, source]", found: "[]" });
+      }
+      const validTypes = VALUE_TYPES[field.value_type as keyof typeof VALUE_TYPES];
+      const value = interpolator.compileNested(field.value, { path: `${where}.value`, names: NAMES }, validTypes ? { validTypes } : undefined);
+      return { path, value };
+    });
+    const condition = typeof def.condition === "string" && def.condition !== "" ? interpolator.compile(def.condition, { path: `${ctx.path}.condition`, names: [...NAMES, "value", "path"] }) : undefined;
+    return new AddFields(fields, condition, { config: ctx.config, parameters: ctx.parameters });
+  },
+};

@@ -1,0 +1,12 @@
+import type { DataRecord, StreamSlice } from "./records.js";
+
+/**
+ * Changes a record in place after it was selected and filtered, before it is emitted (a stream's
+ * `transformations`: `AddFields`, `RemoveFields`, or a plugin's own kind).
+ *
+ * @example
+ * const stamp: RecordTransformation = { transform(record) { record.source = "crm"; } };
+ */
+export interface RecordTransformation {
+  transform(record: DataRecord, context: { streamSlice?: StreamSlice }): void;
+}
