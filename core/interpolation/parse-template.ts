@@ -147,6 +147,40 @@ const JinjaParser = nunjucksParser.Parser.extend("JinjaParser", {
   },
 });
 
+const ESCAPES: Record<string, string> = { "\\": "\\", "'": "'", '"': '"', a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\n": "" };
+
+/** Python's `unicode-escape` decoding, which Jinja applies to string literals (`'\x41'` is `A`). */
+export function unescapePython(raw: string): string {
+  return raw.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|[\s\S])/g, (match, esc: string) => {
+    if (Object.hasOwn(ESCAPES, esc)) return ESCAPES[esc];
+    if (/^[xuU]/.test(esc) && esc.length > 1) {
+      const code = parseInt(esc.slice(1), 16);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : match;
+    }
+    if (/^[0-7]+$/.test(esc)) return String.fromCodePoint(parseInt(esc, 8));
+    return match;
+  });
+}
+
+interface Tokenizer { forward(): void; current(): string; isFinished(): boolean; _parseString?: (delimiter: string) => string }
+
+/** nunjucks' string reader keeps the raw text here, so Jinja's (Python's) escapes can be applied. */
+function readPythonString(this: Tokenizer, delimiter: string): string {
+  this.forward();
+  let raw = "";
+  while (!this.isFinished() && this.current() !== delimiter) {
+    if (this.current() === "\\") {
+      raw += "\\";
+      this.forward();
+      if (this.isFinished()) break;
+    }
+    raw += this.current();
+    this.forward();
+  }
+  this.forward();
+  return unescapePython(raw);
+}
+
 /** Jinja's source preparation: newlines normalised to `\n` and one trailing newline dropped. */
 export function prepareSource(source: string): string {
   const normalized = source.replace(/\r\n?/g, "\n");
@@ -155,6 +189,8 @@ export function prepareSource(source: string): string {
 
 /** Parses a template into nunjucks' tree; throws nunjucks' error (with line and column) on a syntax error. */
 export function parseTemplate(source: string): TemplateNode {
-  const parser = new JinjaParser(L.lex(balanceBraces(source), {}));
+  const tokens = L.lex(balanceBraces(source), {}) as Tokenizer;
+  tokens._parseString = readPythonString;
+  const parser = new JinjaParser(tokens);
   return parser.parseAsRoot();
 }

@@ -103,7 +103,7 @@ CASES = [
     S("{{ timestamp(last_record.updated_at) | int }}", **PAG), S("{{ (timestamp(config['start_date']) * 1000) | int }}"),
     S("{{ now_utc().strftime('%s') }}"), S("{{ config['api_key'] }} "), S("{{ 5 }} "), S("\n{{ 5 }}"), S(" \n5"),
     S("{{ '\t5' }}"), S("\n  5"), S("\n# c\n5"), S("(1,\n2)"), S("{{ '\\r\\n5' }}"), S("5\n\n"), S("[\n1,\n2\n]"),
-    S("{{ \"a\\nb\" }}"), S("{{ 'it\\'s' }}"), S("{{ 'a' }}{{ 'b' }}"), S("{{ 1 }}{{ 2 }}"),
+    S("{{ \"a\\nb\" }}"), S("{{ '\\x41' }}"), S("{{ 'a\\\\b' }}"), S("{{ '\\u00e9' }}"), S("{{ 'tab\\there' }}"), S("{{ 'q\\\"q' }}"), S("{{ 'it\\'s' }}"), S("{{ 'a' }}{{ 'b' }}"), S("{{ 1 }}{{ 2 }}"),
     S("{{ response.data | map(attribute='name') | join(',') }}", **PAG), S("{{ response.data | selectattr('id', 'gt', 1) | map(attribute='id') | first }}", **PAG),
     S("{{ headers.link.get('next', {}).get('url') }}", **NOLINK), S("{{ (headers.link.next or {}).url }}", **NOLINK),
     S("{{ response.data[0].id if response.data else None }}", **NOLINK), S("{{ last_page_size == parameters.limit }}", **PAG),
