@@ -173,3 +173,22 @@ describe("generate_uuid", () => {
     assert.notEqual(t.eval(base), a);
   });
 });
+
+describe("the paginator's headers object", () => {
+  it("is read case-insensitively and safely through templates (headers.link, headers['x-next'], .get)", async () => {
+    const { templateHeaders } = await import("../../../plugins/pagination/pagination-context.js");
+    const raw = new Map([["X-Next-Cursor", "c2"], ["Link", '<https://api.example.com/items?page=2>; rel="next"']]);
+    const response = {
+      status: 200, url: "https://api.example.com/items", text: () => "{}", json: () => ({}),
+      headers: { get: (n: string) => [...raw].find(([k]) => k.toLowerCase() === n.toLowerCase())?.[1] ?? null, entries: () => raw.entries() },
+      links: { next: { url: "https://api.example.com/items?page=2", rel: "next" } },
+    };
+    const headers = templateHeaders(response);
+    const t = (source: string): unknown => interpolator.compile(source, { path: "p", names: PAGINATOR }).eval({ ...base, headers });
+    assert.equal(t("{{ headers.link.next.url }}"), "https://api.example.com/items?page=2");
+    assert.equal(t("{{ headers['x-next-cursor'] }}"), "c2");
+    assert.equal(t("{{ headers.get('X-NEXT-CURSOR') }}"), "c2");
+    assert.equal(t("{{ 'next' in headers['link'] }}"), true);
+    assert.equal(t("{{ headers.constructor }}"), "");
+  });
+});
