@@ -8,7 +8,7 @@ import { pyAdd, pyCompare, pyDiv, pyEq, pyFloorDiv, pyIn, pyMod, pyMul, pyNeg, p
 import { pyStr } from "./py-str.js";
 import { iterate } from "./py-iterate.js";
 import type { TemplateNode } from "./parse-template.js";
-import { BoundMethod, makeTuple, PyError, PyFunction, PyUndefined, setKey, truthy, typeName } from "./py-values.js";
+import { BoundMethod, isNamespace, makeTuple, PyError, PyFunction, PyUndefined, setKey, truthy, typeName } from "./py-values.js";
 
 /** The variables of one evaluation: the caller's context, then `{% set %}`/loop variables. */
 export class Scope {
@@ -228,18 +228,35 @@ export function compileExpr(node: TemplateNode, env: CompileEnv): Expr {
   throw new UnsupportedSyntax(`'${t}' is not supported in Sluice templates`);
 }
 
+type Assign = (scope: Scope, value: unknown) => void;
+
+/** An assignment target: a name, or `ns.attr` on a `namespace()` object (Jinja's only attribute assignment). */
+function compileTarget(target: TemplateNode, env: CompileEnv): Assign {
+  if (target.typename === "Symbol") {
+    const name = String(target.value);
+    return (s, v) => s.set(name, v);
+  }
+  if (target.typename === "LookupVal" && target.isAttr && (target.target as TemplateNode).typename === "Symbol") {
+    const owner = compileExpr(target.target as TemplateNode, env);
+    const attr = String((target.val as TemplateNode).value);
+    return (s, v) => {
+      const ns = owner(s);
+      if (!isNamespace(ns)) throw new PyError("TemplateRuntimeError", "cannot assign attribute on non-namespace object");
+      setKey(ns, attr, v);
+    };
+  }
+  throw new UnsupportedSyntax("can only assign to names and namespace attributes");
+}
+
 function compileSet(node: TemplateNode, env: CompileEnv): Stmt {
-  const targets = (node.targets as TemplateNode[]).map((t) => {
-    if (t.typename !== "Symbol") throw new UnsupportedSyntax("can only assign to names");
-    return String(t.value);
-  });
+  const targets = (node.targets as TemplateNode[]).map((t) => compileTarget(t, env));
   const value: Expr = node.value ? compileExpr(node.value as TemplateNode, env) : captureBody(node.body as TemplateNode, env);
   return (s) => {
     const v = value(s);
-    if (targets.length === 1) return s.set(targets[0], v);
+    if (targets.length === 1) return targets[0](s, v);
     const items = iterate(v);
     if (items.length !== targets.length) throw new PyError("ValueError", `expected ${targets.length} values to unpack, got ${items.length}`);
-    targets.forEach((name, i) => s.set(name, items[i]));
+    targets.forEach((assign, i) => assign(s, items[i]));
   };
 }
 

@@ -19,7 +19,7 @@ import { PyDate, PyDateTime, PyDuration, PyTimedelta } from "./py-datetime.js";
 import { strptime } from "./py-strftime.js";
 import { pyFloat, pyInt } from "./py-convert.js";
 import { floatRepr, pyStr } from "./py-str.js";
-import { isNumber, makeFloat, numeric, PyError, PyFunction, PyUndefined, typeName } from "./py-values.js";
+import { isNumber, makeFloat, makeNamespace, numeric, PyError, PyFunction, PyUndefined, typeName } from "./py-values.js";
 
 const US_PER_DAY = 86_400_000_000;
 const DURATION = /^([+-])?P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/;
@@ -138,7 +138,7 @@ export function kitMacros(clock: () => number): Map<string, unknown> {
     }),
     fn("generate_uuid", () => randomUUID()),
     fn("dict", (a, k) => ({ ...(a[0] && typeof a[0] === "object" ? (a[0] as object) : {}), ...k })),
-    fn("namespace", (a, k) => ({ ...(a[0] && typeof a[0] === "object" ? (a[0] as object) : {}), ...k })),
+    fn("namespace", (a, k) => makeNamespace({ ...(a[0] && typeof a[0] === "object" ? (a[0] as object) : {}), ...k })),
     ["lipsum", notSupported("lipsum")],
     ["cycler", notSupported("cycler")],
     ["joiner", notSupported("joiner")],

@@ -54,6 +54,21 @@ export function isTuple(value: unknown): boolean {
   return Array.isArray(value) && (value as unknown as Record<symbol, unknown>)[TUPLE] === true;
 }
 
+const NAMESPACE = Symbol("sluice.namespace");
+
+/** Jinja's `namespace(...)`: a dict whose attributes `{% set ns.x = ... %}` may assign. */
+export function makeNamespace(values: Record<string, unknown>): Record<string, unknown> {
+  const ns: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) setKey(ns, k, v);
+  Object.defineProperty(ns, NAMESPACE, { value: true });
+  return ns;
+}
+
+/** True for an object made by {@link makeNamespace}. */
+export function isNamespace(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[NAMESPACE] === true;
+}
+
 /** A Python set (from a literal such as `{1, 2}`), kept as an ordered array of distinct items. */
 export class PySet {
   constructor(readonly items: unknown[]) {}

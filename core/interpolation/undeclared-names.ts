@@ -22,7 +22,10 @@ function walk(node: unknown, declared: Set<string>, found: Set<string>): void {
     }
     case "Set": {
       walk(n.value ?? n.body, declared, found);
-      for (const target of (n.targets as TemplateNode[]) ?? []) declared.add(String(target.value));
+      for (const target of (n.targets as TemplateNode[]) ?? []) {
+        if (target.typename === "Symbol") declared.add(String(target.value));
+        else walk(target, declared, found);
+      }
       return;
     }
     case "For": {

@@ -185,7 +185,10 @@ CASES = [
     S("{{ config['email'].split('@')[0] }}"), S("{{ 'x'.join('abc') }}"), S("{{ 'abc'.upper().lower() }}"),
 
     # --- set / if / for ---------------------------------------------------------------------
-    S("{% set x = 3 %}{{ x * 2 }}"), S("{% set a, b = [1, 2] %}{{ a + b }}"), S("{% set s %}in{{ 1 }}{% endset %}{{ s }}"),
+    S("{% set x = 3 %}{{ x * 2 }}"),
+    S("{% set ns = namespace(found=false) %}{% for r in response.data %}{% if r.id == 2 %}{% set ns.found = true %}{% endif %}{% endfor %}{{ ns.found }}", **PAG),
+    S("{% set ns = namespace(total=0) %}{% for r in response.data %}{% set ns.total = ns.total + r.id %}{% endfor %}{{ ns.total }}", **PAG),
+    S("{% set d = {} %}{% set d.x = 1 %}{{ d }}"), S("{% set ns.x = 1 %}{{ ns }}"), S("{% set t = 0 %}{% for r in [1, 2] %}{% set t = t + r %}{% endfor %}{{ t }}"), S("{% set a, b = [1, 2] %}{{ a + b }}"), S("{% set s %}in{{ 1 }}{% endset %}{{ s }}"),
     S("{% if config['flag'] %}yes{% else %}no{% endif %}"), S("{% if config['off'] %}yes{% elif config['zero'] %}z{% else %}no{% endif %}"),
     S("{% if response.has_more %}{{ response.cursor }}{% endif %}", **PAG), S("{% if response.done %}{{ response.cursor }}{% endif %}", **PAG),
     S("{% for r in response.data %}{{ r.id }},{% endfor %}", **PAG), S("{% for i in [] %}x{% else %}empty{% endfor %}"),
