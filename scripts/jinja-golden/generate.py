@@ -11,11 +11,13 @@ import hashlib
 import json
 import math
 import os
+import re
 import sys
 
 import jinja2
 from jinja2.exceptions import SecurityError, TemplateSyntaxError, UndefinedError
 
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kit  # noqa: E402
 from cases import CASES, CONFIG, PARAMETERS  # noqa: E402
@@ -27,9 +29,19 @@ KNOWN = os.path.join(HERE, "known-differences.json")
 BUILTIN_KINDS = ["ZeroDivisionError", "OverflowError", "KeyError", "IndexError", "AttributeError", "TypeError", "ValueError"]
 
 
+ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+
+
+def stable(text):
+    """Memory addresses (in a rendered method object) replaced, so the file is the same on every run."""
+    return ADDRESS.sub(" at 0x0", text) if isinstance(text, str) else text
+
+
 def encode(value):
     """A Python result as JSON; what JSON cannot hold is tagged with `$python` and its repr."""
-    if value is None or isinstance(value, (bool, str)):
+    if isinstance(value, str):
+        return stable(value)
+    if value is None or isinstance(value, bool):
         return value
     if isinstance(value, int):
         return value if abs(value) < 2 ** 53 else {"$python": "int", "repr": repr(value)}
@@ -69,7 +81,7 @@ def run(mode, template, ctx):
     try:
         return {"value": encode(fn(template, CONFIG, PARAMETERS, **ctx))}
     except Exception as error:  # noqa: BLE001 - every failure is a recorded outcome
-        return {"error": error_kind(error), "message": str(error)[:200]}
+        return {"error": error_kind(error), "message": stable(str(error))[:200]}
 
 
 def render(template, ctx):
@@ -91,7 +103,7 @@ def main():
         if mode == "string":
             text = render(template, ctx)
             if text is not None and "generate_uuid" not in template:
-                case["render"] = text
+                case["render"] = stable(text)
         if cid in known:
             case["known_difference"] = known[cid]
         cases.append(case)

@@ -261,7 +261,7 @@ def _eval(s, context):
         undeclared = meta.find_undeclared_variables(ENV.parse(s))
         missing = {v for v in undeclared if v not in context and v not in ENV.globals}
         if missing:
-            raise UndeclaredError(f"Jinja macro has undeclared variables: {missing}")
+            raise UndeclaredError(f"Jinja macro has undeclared variables: {sorted(missing)}")
         return ENV.from_string(s).render(context)
     except TypeError:
         return s
