@@ -79,8 +79,8 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = {
       urlBase: compileField(ctx, def.url_base, "url_base", REQUEST_NAMES),
       url: compileField(ctx, def.url, "url", REQUEST_NAMES),
       path: compileField(ctx, def.path, "path", REQUEST_NAMES),
-      params: compileMapping(ctx, def.request_parameters, "request_parameters"),
-      headers: compileMapping(ctx, def.request_headers, "request_headers"),
+      params: compileMapping(ctx, def.request_parameters, "request_parameters", QUERY_VALUE_TYPES),
+      headers: compileMapping(ctx, def.request_headers, "request_headers", QUERY_VALUE_TYPES),
       bodyJson: compileMapping(ctx, def.request_body_json, "request_body_json"),
       bodyData: compileMapping(ctx, def.request_body_data, "request_body_data"),
       authenticator: await ctx.build<Authenticator | undefined>("authenticator"),
@@ -90,9 +90,15 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = {
   },
 };
 
-function compileMapping(ctx: BuildContext, value: unknown, field: string): CompiledValue | undefined {
+/**
+ * The kit keeps a query parameter or header value typed only when it is a string or a list: `"{{ 10 / 2 }}"`
+ * is sent as `5.0`, as Python's `str()` wrote it, never re-typed to the number 5.
+ */
+const QUERY_VALUE_TYPES = ["str", "list"] as const;
+
+function compileMapping(ctx: BuildContext, value: unknown, field: string, validTypes?: typeof QUERY_VALUE_TYPES): CompiledValue | undefined {
   if (value === undefined || value === null) return undefined;
-  return ctx.get(Interpolator).compileNested(value, { path: `${ctx.path}.${field}`, names: REQUEST_NAMES });
+  return ctx.get(Interpolator).compileNested(value, { path: `${ctx.path}.${field}`, names: REQUEST_NAMES }, validTypes ? { validTypes } : undefined);
 }
 
 interface RequesterParts {

@@ -56,6 +56,11 @@ describe("HttpRequester", () => {
     assert.equal(seen.headers["x-tenant"], "acme");
   });
 
+  it("sends query values as Python's str() writes them, as the kit does", async () => {
+    const seen = await send({ url_base: api.url, path: "typed", request_parameters: { half: "{{ 10 / 2 }}", flag: "{{ True }}" } });
+    assert.equal(seen.url.search, "?half=5.0&flag=True");
+  });
+
   it("sends a JSON body with typed values on POST", async () => {
     const seen = await send({ url_base: api.url, path: "search", http_method: "POST", request_body_json: { query: "{{ config['q'] }}", size: "{{ 10 }}", nested: { deep: true } } }, { q: "x" });
     assert.equal(seen.method, "POST");
