@@ -10,7 +10,7 @@ import { ConfigError, type ConnectorConfig, type JsonSchema } from "../../sdk/in
  */
 export function validateConfig(config: ConnectorConfig, schema: JsonSchema | undefined, file?: string): void {
   if (!schema) return;
-  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false, verbose: true });
+  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false, verbose: true, validateFormats: false, logger: false });
   let validate;
   try {
     validate = ajv.compile(withoutSchemaUri(schema));

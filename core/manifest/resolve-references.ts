@@ -17,6 +17,8 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
     if (!isObject(node)) return node;
     if (typeof node.$ref === "string") {
       const target = follow(node.$ref, joinPath(path, "$ref"), active);
+      const overrides = Object.keys(node).filter((key) => key !== "$ref");
+      if (overrides.length === 0) return target;
       if (!isObject(target)) {
         throw new ManifestError("MANIFEST_REFERENCE", `$ref '${node.$ref}' does not point to an object, so it cannot take overrides`, {
           where: { file, manifestPath: path },

@@ -74,7 +74,8 @@ export function* componentChildren(
     const items = (fieldSchema.items as DefinitionSchema | undefined)?.[COMPONENT_KIND_KEYWORD] as string[] | undefined;
     const values = (fieldSchema.additionalProperties as DefinitionSchema | undefined)?.[COMPONENT_KIND_KEYWORD] as string[] | undefined;
     const fieldPath = joinPath(path, field);
-    if (direct) yield { definition: value, path: fieldPath, kinds: direct, field };
+    if (direct && Array.isArray(value)) for (const [i, item] of value.entries()) yield { definition: item, path: joinPath(fieldPath, i), kinds: direct, field };
+    else if (direct) yield { definition: value, path: fieldPath, kinds: direct, field };
     else if (items && Array.isArray(value)) for (const [i, item] of value.entries()) yield { definition: item, path: joinPath(fieldPath, i), kinds: items, field };
     else if (values && typeof value === "object" && !Array.isArray(value)) {
       for (const [key, item] of Object.entries(value)) yield { definition: item, path: joinPath(fieldPath, key), kinds: values, field };
@@ -83,7 +84,7 @@ export function* componentChildren(
 }
 
 class SchemaValidator {
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
+  private readonly ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true, validateFormats: false, logger: false });
   private readonly compiled = new WeakMap<ComponentFactory, ValidateFunction>();
 
   check(factory: ComponentFactory, def: Record<string, unknown>): ErrorObject[] {

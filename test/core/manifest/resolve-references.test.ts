@@ -36,4 +36,8 @@ describe("resolveReferences", () => {
   it("reports a circular reference instead of recursing forever", () => {
     assert.throws(() => resolveReferences({ definitions: { a: { $ref: "#/definitions/b" }, b: { $ref: "#/definitions/a" } }, s: "#/definitions/a" }), /Circular reference/);
   });
+  it("resolves a bare $ref to a list", () => {
+    const out = resolveReferences({ definitions: { keys: ["id", "date"] }, s: { primary_key: { $ref: "#/definitions/keys" } } });
+    assert.deepEqual((out.s as Record<string, unknown>).primary_key, ["id", "date"]);
+  });
 });

@@ -71,4 +71,24 @@ describe("manifest validation", () => {
     assert.match(error.message, /config\.api_key: a required field is missing/);
     assert.match(error.message, /config\.page_size: must be integer, found string/);
   });
+  it("checks each item of a component list given where one component is expected (partition_router: [...])", async () => {
+    const bad = manifest();
+    const retriever = (bad.streams as Record<string, Record<string, Record<string, unknown>>>[])[0]!.retriever!;
+    retriever.partition_router = [{ type: "ListPartitionRouter", values: ["a"], cursor_field: "x" }];
+    const error = await createSluice().define({ manifest: bad }).catch((e: unknown) => e);
+    assert.ok(error instanceof ManifestError);
+    assert.equal(error.where.manifestPath, "streams[0].retriever.partition_router[0]");
+    assert.match(error.message, /unknown component type 'ListPartitionRouter'/);
+  });
+
+  it("ignores a field_path that $parameters copied onto a RequestOption with a field_name", async () => {
+    const withParameters = manifest({
+      type: "DefaultPaginator",
+      pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}" },
+      page_token_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "cursor" },
+    });
+    (withParameters.streams as Record<string, unknown>[])[0]!.$parameters = { field_path: ["data"] };
+    const connector = await createSluice().connect({ manifest: withParameters, config: { api_key: "k" } });
+    assert.deepEqual(connector.streamNames, ["users"]);
+  });
 });
