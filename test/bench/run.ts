@@ -1,17 +1,18 @@
 /**
  * `npm run bench`: runs every `test/bench/*.bench.ts` module (each exports
- * `run(): Promise<Metric[]>`), one after the other in this process, prints a table and writes the
- * results to `test/bench/results/<timestamp>.json`. Arguments select modules by name.
+ * `run(): Promise<Metric[]>`), one after the other, each in a fresh `node` process (so one module's
+ * leftovers, its heap, timers and sockets, cannot slow the next one down), with `gc()` exposed;
+ * prints a table and writes the results to `test/bench/results/<timestamp>.json`. Arguments select
+ * modules by name.
  *
  * @example
  * npm run bench                     # everything (about three minutes on 2 cores)
  * npm run bench -- throughput cli   # only throughput.bench.ts and cli.bench.ts
  */
+import { fork } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Metric } from "./support/measure.js";
 import { fileStamp, formatTable, machineInfo, resultsDocument, type ModuleResult } from "./support/report.js";
 
@@ -25,29 +26,39 @@ export function benchModules(dir: string, only: readonly string[]): string[] {
     .sort();
 }
 
-/** Gives modules a `gc()` (as `--expose-gc` would) so memory figures can be taken after a collection. */
-function exposeGc(): void {
-  const global = globalThis as { gc?: () => void };
-  if (global.gc) return;
-  setFlagsFromString("--expose-gc");
-  global.gc = runInNewContext("gc") as () => void;
-}
-
-async function runModule(file: string): Promise<ModuleResult> {
-  const start = performance.now();
-  process.stderr.write(`running ${file} ...\n`);
+/** Runs one module in this process (the child side) and sends its metrics to the parent. */
+async function runHere(file: string): Promise<void> {
+  let answer: { metrics?: Metric[]; error?: string };
   try {
     const mod = (await import(pathToFileURL(join(here, file)).href)) as { run?: () => Promise<Metric[]> };
     if (typeof mod.run !== "function") throw new Error("exports no run() function");
-    const metrics = await mod.run();
-    return { module: file, seconds: (performance.now() - start) / 1000, metrics };
+    answer = { metrics: await mod.run() };
   } catch (error) {
-    return { module: file, seconds: (performance.now() - start) / 1000, metrics: [], error: error instanceof Error ? error.message : String(error) };
+    answer = { error: error instanceof Error ? error.message : String(error) };
   }
+  // Exit once the answer is sent, even if the module left a timer or a socket open.
+  process.send!(answer, () => process.exit(0));
+}
+
+/** Runs one module in a fresh `node --expose-gc --import tsx` process. */
+function runModule(file: string): Promise<ModuleResult> {
+  const start = performance.now();
+  process.stderr.write(`running ${file} ...\n`);
+  const child = fork(fileURLToPath(import.meta.url), ["--module", file], { execArgv: ["--expose-gc", "--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  return new Promise((resolve) => {
+    let answer: { metrics?: Metric[]; error?: string } = { error: "the module's process exited without results" };
+    child.on("message", (message) => {
+      answer = message as typeof answer;
+    });
+    child.on("exit", (code) => {
+      const seconds = (performance.now() - start) / 1000;
+      const error = answer.error ?? (code ? `the module's process exited with code ${code}` : undefined);
+      resolve({ module: file, seconds, metrics: answer.metrics ?? [], ...(error ? { error } : {}) });
+    });
+  });
 }
 
 async function main(): Promise<void> {
-  exposeGc();
   const started = new Date();
   const machine = machineInfo();
   process.stderr.write(`Node ${machine.node}, ${machine.cpu}, ${machine.cores} cores\n`);
@@ -63,4 +74,8 @@ async function main(): Promise<void> {
   if (results.some((r) => r.error)) process.exitCode = 1;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const at = process.argv.indexOf("--module");
+  if (at >= 0 && process.send) await runHere(process.argv[at + 1]!);
+  else await main();
+}
