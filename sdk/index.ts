@@ -17,11 +17,12 @@ export { PaginationStrategy } from "./pagination/pagination-strategy.js";
 export type { PageFacts } from "./pagination/page-facts.js";
 export type { DataRecord, JsonSchema, StreamSlice } from "./components/records.js";
 export type { AttemptOutcome, ErrorDecision, ErrorHandler } from "./components/error-handler.js";
-export type { PageReport, ReadOptions, Retriever, SchemaLoader, Stream } from "./components/stream.js";
+export type { PageReport, ReadOptions, Retriever, SchemaLoader, Slicing, Stream } from "./components/stream.js";
 export type { RequestInput, Requester } from "./components/requester.js";
 export type { RecordExtractor, RecordFilter, RecordSelector, SelectionContext } from "./components/record-selector.js";
 export type { RecordTransformation } from "./components/record-transformation.js";
 export type { Paginator } from "./components/paginator.js";
+export { makeSlice, sliceCursor, slicePartition, type IncrementalCursor, type StreamSlicer } from "./components/stream-slicer.js";
 export type { CheckResult, ConnectionCheck, ConnectorSpec, Source } from "./components/source.js";
 export {
   COMPONENT_KIND_KEYWORD,

@@ -1,4 +1,16 @@
-import { componentField, type ComponentFactory, type DataRecord, type ReadOptions, type RecordTransformation, type Retriever, type SchemaLoader, type Stream } from "../../sdk/index.js";
+import {
+  componentField,
+  type ComponentFactory,
+  type DataRecord,
+  type IncrementalCursor,
+  type ReadOptions,
+  type RecordTransformation,
+  type Retriever,
+  type SchemaLoader,
+  type Slicing,
+  type Stream,
+} from "../../sdk/index.js";
+import { combineSlicers } from "./cartesian-slicer.js";
 
 /**
  * `DeclarativeStream`: a named stream of records with its retriever and schema.
@@ -36,11 +48,22 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
     const retriever = await ctx.build<Retriever>("retriever");
     const loader = await ctx.build<SchemaLoader | undefined>("schema_loader");
     const transformations = await Promise.all(((def.transformations as unknown[] | undefined) ?? []).map((t, i) => ctx.buildChild<RecordTransformation>(t, `${ctx.path}.transformations[${i}]`)));
+    const cursor = await ctx.build<IncrementalCursor | undefined>("incremental_sync");
+    const slicer = combineSlicers([retriever.partitionRouter, cursor]);
+    const slicing = (options: ReadOptions): Slicing | undefined => {
+      if (!slicer) return undefined;
+      cursor?.setState(options.state);
+      return { slicer, cursor };
+    };
     return {
       name,
       primaryKey: def.primary_key as Stream["primaryKey"],
+      cursorField: cursor?.cursorField,
       jsonSchema: async () => (loader ? loader.load() : { type: "object", additionalProperties: true }),
-      read: (options: ReadOptions = {}) => (transformations.length ? transformed(retriever.read(name, options), transformations, options) : retriever.read(name, options)),
+      read(options: ReadOptions = {}) {
+        const records = retriever.read(name, options, slicing(options));
+        return transformations.length ? transformed(records, transformations, options) : records;
+      },
     };
   },
 };

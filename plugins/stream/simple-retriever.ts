@@ -8,8 +8,12 @@ import {
   type RecordSelector,
   type Requester,
   type Retriever,
+  type Slicing,
+  type StreamSlice,
+  type StreamSlicer,
 } from "../../sdk/index.js";
 import { ProgressGuard, requestSignature } from "../pagination/progress-guard.js";
+import { combineSlicers } from "./cartesian-slicer.js";
 
 /**
  * `SimpleRetriever`: reads a stream page by page. Each page's records are yielded as soon as the page
@@ -42,32 +46,79 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
       name: { type: "string" },
     },
   },
-  async build(_def, ctx) {
+  async build(def, ctx) {
     const requester = await ctx.build<Requester>("requester");
     const selector = await ctx.build<RecordSelector>("record_selector");
     const paginator = (await ctx.build<Paginator | undefined>("paginator")) ?? (await ctx.buildChild<Paginator>({ type: "NoPagination" }, `${ctx.path}.paginator`));
-    return new SimpleRetriever(requester, selector, paginator, ctx.get(ReadLimits));
+    const routers = def.partition_router === undefined || def.partition_router === null ? [] : Array.isArray(def.partition_router) ? def.partition_router : [def.partition_router];
+    const partitionRouter = combineSlicers(await Promise.all(routers.map((r, i) => ctx.buildChild<StreamSlicer>(r, Array.isArray(def.partition_router) ? `${ctx.path}.partition_router[${i}]` : `${ctx.path}.partition_router`))));
+    return new SimpleRetriever({
+      requester,
+      selector,
+      paginator,
+      limits: ctx.get(ReadLimits),
+      partitionRouter,
+      sliceOptionsOnFirstPageOnly: def.ignore_stream_slicer_parameters_on_paginated_requests === true,
+    });
   },
 };
 
+/** What a {@link SimpleRetriever} is made of. */
+export interface SimpleRetrieverParts {
+  requester: Requester;
+  selector: RecordSelector;
+  paginator: Paginator;
+  limits: ReadLimits;
+  partitionRouter?: StreamSlicer;
+  /** `ignore_stream_slicer_parameters_on_paginated_requests`: slice options go into the first page's request only. */
+  sliceOptionsOnFirstPageOnly?: boolean;
+}
+
 /** The built retriever; see {@link SimpleRetrieverComponent}. */
 export class SimpleRetriever implements Retriever {
-  constructor(
-    private readonly requester: Requester,
-    private readonly selector: RecordSelector,
-    private readonly paginator: Paginator,
-    private readonly limits: ReadLimits,
-  ) {}
+  private readonly requester: Requester;
+  private readonly selector: RecordSelector;
+  private readonly paginator: Paginator;
+  private readonly limits: ReadLimits;
+  readonly partitionRouter?: StreamSlicer;
+  private readonly sliceOptionsOnFirstPageOnly: boolean;
 
-  async *read(stream: string, options: ReadOptions = {}): AsyncGenerator<DataRecord> {
+  constructor(parts: SimpleRetrieverParts) {
+    this.requester = parts.requester;
+    this.selector = parts.selector;
+    this.paginator = parts.paginator;
+    this.limits = parts.limits;
+    this.partitionRouter = parts.partitionRouter;
+    this.sliceOptionsOnFirstPageOnly = parts.sliceOptionsOnFirstPageOnly ?? false;
+  }
+
+  async *read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncGenerator<DataRecord> {
     const guard = new ProgressGuard({ stream, maxPages: this.limits.maxPages });
+    if (!slicing) {
+      yield* this.readSlice(stream, options.slice ?? {}, options, guard);
+      return;
+    }
+    const { slicer, cursor } = slicing;
+    for await (const slice of slicer.slices()) {
+      for await (const record of this.readSlice(stream, slice, options, guard, slicer)) {
+        if (!cursor || cursor.observe(slice, record)) yield record;
+      }
+      if (cursor) {
+        cursor.closeSlice(slice);
+        options.onState?.(cursor.state());
+      }
+    }
+  }
+
+  /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
+  private async *readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer): AsyncGenerator<DataRecord> {
     guard.startPartition();
-    const slice = options.slice ?? {};
     let token = this.paginator.initialToken();
     for (let page = 1; ; page++) {
       const hasToken = token !== undefined && token !== null;
       const request = this.requester.buildRequest({ nextPageToken: token, streamSlice: slice, pagePath: hasToken ? this.paginator.pagePath(token) : undefined });
       this.paginator.applyToRequest(request, token);
+      if (slicer && !(hasToken && this.sliceOptionsOnFirstPageOnly)) slicer.applyToRequest(request, slice);
       guard.beforeRequest(page, token, requestSignature(request));
       const response = await this.requester.send(request, { signal: options.signal, where: { stream, page } });
       const stats = { rawCount: 0 };
@@ -82,4 +133,5 @@ export class SimpleRetriever implements Retriever {
       if (token === undefined || token === null) return;
     }
   }
+
 }

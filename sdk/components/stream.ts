@@ -1,4 +1,5 @@
 import type { DataRecord, JsonSchema, StreamSlice } from "./records.js";
+import type { IncrementalCursor, StreamSlicer } from "./stream-slicer.js";
 
 /**
  * Facts about a page just read, for progress reports.
@@ -25,6 +26,10 @@ export interface ReadOptions {
   slice?: StreamSlice;
   /** Called after every page. */
   onPage?(report: PageReport): void;
+  /** The stream's saved state (incremental streams start from it). */
+  state?: Record<string, unknown>;
+  /** Called with the stream's new state each time a slice has been read completely (incremental streams). */
+  onState?(state: Record<string, unknown>): void;
 }
 
 /**
@@ -36,18 +41,36 @@ export interface ReadOptions {
 export interface Stream {
   readonly name: string;
   readonly primaryKey?: string | string[] | string[][];
+  /** The cursor field of an incremental stream (undefined: full refresh only). */
+  readonly cursorField?: string;
   jsonSchema(): Promise<JsonSchema>;
   read(options?: ReadOptions): AsyncIterable<DataRecord>;
 }
 
 /**
- * Reads the records of one stream (a `SimpleRetriever` in the manifest).
+ * How a stream is sliced: the slicer yields the slices (partitions × cursor windows); the cursor, for an
+ * incremental stream, filters records to the window and keeps the state.
+ *
+ * @example
+ * retriever.read("comments", options, { slicer: partitionRouter });
+ */
+export interface Slicing {
+  slicer: StreamSlicer;
+  cursor?: IncrementalCursor;
+}
+
+/**
+ * Reads the records of one stream (a `SimpleRetriever` in the manifest): every slice of `slicing` in
+ * turn (or one empty slice), page by page. After each slice, the cursor closes it and
+ * `options.onState` receives the new state.
  *
  * @example
  * for await (const record of retriever.read("users", { signal })) yield record;
  */
 export interface Retriever {
-  read(stream: string, options: ReadOptions): AsyncIterable<DataRecord>;
+  /** The retriever's partition router, if it has one (the stream combines it with its incremental cursor). */
+  readonly partitionRouter?: StreamSlicer;
+  read(stream: string, options: ReadOptions, slicing?: Slicing): AsyncIterable<DataRecord>;
 }
 
 /**

@@ -1,0 +1,77 @@
+import type { OutgoingRequest } from "../http/outgoing-request.js";
+import type { DataRecord, StreamSlice } from "./records.js";
+
+/**
+ * A source of stream slices: a partition router's partitions (one per parent record, one per listed
+ * value) or an incremental cursor's date windows. The stream reads its pages once per slice; the slice
+ * is `stream_slice` (also `stream_partition`, `stream_interval`) in the requester's templates.
+ *
+ * @example
+ * // ListPartitionRouter { values: [open, closed], cursor_field: status, request_option: { inject_into: request_parameter, field_name: status } }
+ * for await (const slice of router.slices()) console.log(slice.status);   // "open", then "closed"
+ * router.applyToRequest(request, slice);                                     // ?status=open
+ */
+export interface StreamSlicer {
+  /** The slices to read, in order. */
+  slices(): AsyncIterable<StreamSlice>;
+  /** Puts this slicer's request options for `slice` into a request (a parent id, a start and end time). */
+  applyToRequest(request: OutgoingRequest, slice: StreamSlice): void;
+}
+
+/**
+ * An incremental cursor (`DatetimeBasedCursor`): slices the sync window, filters records to it, and
+ * keeps the state that the next sync starts from.
+ *
+ * @example
+ * cursor.setState({ updated_at: "2024-01-01T00:00:00Z" });
+ * for await (const slice of cursor.slices()) { ...read, cursor.observe(slice, record)...; cursor.closeSlice(slice); }
+ * cursor.state(); // { updated_at: "2024-03-15T12:00:00Z" }
+ */
+export interface IncrementalCursor extends StreamSlicer {
+  /** The record field holding the cursor value, e.g. `updated_at`. */
+  readonly cursorField: string;
+  /** Starts from a saved state; undefined starts from the configured start. */
+  setState(state: Record<string, unknown> | undefined): void;
+  /** Notes a record read in `slice`; returns false when the record falls outside the sync window and is dropped. */
+  observe(slice: StreamSlice, record: DataRecord): boolean;
+  /** The slice has been read completely; its progress becomes part of the state. */
+  closeSlice(slice: StreamSlice): void;
+  /** The state to save after the slices closed so far. */
+  state(): Record<string, unknown>;
+}
+
+/**
+ * Makes a slice from a partition and a cursor slice, as the kit's `StreamSlice`: the keys of both at the
+ * top level (`stream_slice.parent_id`, `stream_slice.start_time`), and each part on its own under the
+ * non-enumerable `partition` and `cursor_slice`.
+ *
+ * @example
+ * const slice = makeSlice({ parent_id: 7 }, { start_time: "2024-01-01", end_time: "2024-01-31" });
+ * slice.parent_id === 7; slice.partition; // { parent_id: 7 }
+ */
+export function makeSlice(partition: Record<string, unknown> = {}, cursorSlice: Record<string, unknown> = {}): StreamSlice {
+  const slice: StreamSlice = { ...partition, ...cursorSlice };
+  Object.defineProperty(slice, "partition", { value: partition, enumerable: false });
+  Object.defineProperty(slice, "cursor_slice", { value: cursorSlice, enumerable: false });
+  return slice;
+}
+
+/**
+ * The partition part of a slice made by {@link makeSlice} (the whole slice otherwise).
+ *
+ * @example
+ * slicePartition(makeSlice({ parent_id: 7 }, { start_time: "2024-01-01" })); // { parent_id: 7 }
+ */
+export function slicePartition(slice: StreamSlice): Record<string, unknown> {
+  return ((slice as { partition?: Record<string, unknown> }).partition ?? slice) as Record<string, unknown>;
+}
+
+/**
+ * The cursor part of a slice made by {@link makeSlice} (the whole slice otherwise).
+ *
+ * @example
+ * sliceCursor(makeSlice({ parent_id: 7 }, { start_time: "2024-01-01" })); // { start_time: "2024-01-01" }
+ */
+export function sliceCursor(slice: StreamSlice): Record<string, unknown> {
+  return ((slice as { cursor_slice?: Record<string, unknown> }).cursor_slice ?? slice) as Record<string, unknown>;
+}
