@@ -8,6 +8,7 @@ import { authPlugin } from "./auth/index.js";
 import { customPlugin } from "./custom/index.js";
 import { errorsPlugin } from "./errors/index.js";
 import { transformationsPlugin } from "./transformations/index.js";
+import { partitionsPlugin } from "./partitions/index.js";
 
 /**
  * The built-in plugins, in registration order. They are registered through the same API a host's
@@ -23,4 +24,5 @@ export const builtinPlugins: readonly SluicePlugin[] = [
   customPlugin,
   errorsPlugin,
   transformationsPlugin,
+  partitionsPlugin,
 ];

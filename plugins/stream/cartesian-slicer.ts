@@ -1,4 +1,4 @@
-import { makeSlice, slicePartition, sliceCursor, type OutgoingRequest, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
+import { makeSlice, slicePartition, sliceCursor, sliceExtraFields, type OutgoingRequest, type SliceOptions, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
 
 /**
  * Several slicers read as one: every combination of their slices, in order (the kit's
@@ -11,23 +11,48 @@ import { makeSlice, slicePartition, sliceCursor, type OutgoingRequest, type Stre
 export class CartesianSlicer implements StreamSlicer {
   constructor(private readonly slicers: readonly StreamSlicer[]) {}
 
-  async *slices(): AsyncGenerator<StreamSlice> {
-    yield* this.combine(0, {}, {});
+  async *slices(options?: SliceOptions): AsyncGenerator<StreamSlice> {
+    const inner = this.slicers.map(() => undefined as StreamSlice[] | undefined);
+    yield* this.combine(0, {}, {}, {}, { options, inner });
   }
 
   applyToRequest(request: OutgoingRequest, slice: StreamSlice): void {
     for (const slicer of this.slicers) slicer.applyToRequest(request, slice);
   }
 
-  private async *combine(index: number, partition: Record<string, unknown>, cursor: Record<string, unknown>): AsyncGenerator<StreamSlice> {
+  // On a key two slicers share, the first slicer's value wins (the kit merges with a ChainMap). The
+  // first slicer is read lazily; the others are read once and kept (as the kit's itertools.product does),
+  // so a parent stream in second place is not read again for every slice of the first.
+  private async *combine(index: number, partition: Record<string, unknown>, cursor: Record<string, unknown>, extra: Record<string, unknown>, read: CombineRead): AsyncGenerator<StreamSlice> {
     if (index === this.slicers.length) {
-      yield makeSlice(partition, cursor);
+      yield makeSlice(partition, cursor, extra);
       return;
     }
-    for await (const slice of this.slicers[index]!.slices()) {
-      yield* this.combine(index + 1, { ...partition, ...slicePartitionOnly(slice) }, { ...cursor, ...cursorOnly(slice) });
+    for await (const slice of this.slicesOf(index, read)) {
+      yield* this.combine(index + 1, { ...slicePartitionOnly(slice), ...partition }, { ...cursorOnly(slice), ...cursor }, { ...sliceExtraFields(slice), ...extra }, read);
     }
   }
+
+  private async *slicesOf(index: number, read: CombineRead): AsyncGenerator<StreamSlice> {
+    const slicer = this.slicers[index]!;
+    if (index === 0) {
+      yield* slicer.slices(read.options);
+      return;
+    }
+    let kept = read.inner[index];
+    if (!kept) {
+      kept = [];
+      for await (const slice of slicer.slices(read.options)) kept.push(slice);
+      read.inner[index] = kept;
+    }
+    yield* kept;
+  }
+}
+
+/** One read of a {@link CartesianSlicer}: its options, and the slices kept of every slicer after the first. */
+interface CombineRead {
+  options?: SliceOptions;
+  inner: (StreamSlice[] | undefined)[];
 }
 
 /** The partition keys of a slice (all of it, for a slice that is not split into parts). */

@@ -9,6 +9,7 @@ import {
   type SchemaLoader,
   type Slicing,
   type Stream,
+  type StreamSlice,
 } from "../../sdk/index.js";
 import { combineSlicers } from "./cartesian-slicer.js";
 
@@ -61,17 +62,20 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
       cursorField: cursor?.cursorField,
       jsonSchema: async () => (loader ? loader.load() : { type: "object", additionalProperties: true }),
       read(options: ReadOptions = {}) {
-        const records = retriever.read(name, options, slicing(options));
-        return transformations.length ? transformed(records, transformations, options) : records;
+        if (!transformations.length) return retriever.read(name, options, slicing(options));
+        // Each record is transformed with the slice it was read in (`{{ stream_slice.parent_id }}`).
+        const current = { slice: options.slice };
+        const tracked: ReadOptions = { ...options, onSlice: (slice) => { current.slice = slice; options.onSlice?.(slice); } };
+        return transformed(retriever.read(name, tracked, slicing(tracked)), transformations, current);
       },
     };
   },
 };
 
 /** Applies the stream's `transformations` to each record, in order, before it is emitted. */
-async function* transformed(records: AsyncIterable<DataRecord>, transformations: readonly RecordTransformation[], options: ReadOptions): AsyncGenerator<DataRecord> {
+async function* transformed(records: AsyncIterable<DataRecord>, transformations: readonly RecordTransformation[], current: { slice?: StreamSlice }): AsyncGenerator<DataRecord> {
   for await (const record of records) {
-    for (const transformation of transformations) transformation.transform(record, { streamSlice: options.slice });
+    for (const transformation of transformations) transformation.transform(record, { streamSlice: current.slice });
     yield record;
   }
 }

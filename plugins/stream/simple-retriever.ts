@@ -99,7 +99,8 @@ export class SimpleRetriever implements Retriever {
       return;
     }
     const { slicer, cursor } = slicing;
-    for await (const slice of slicer.slices()) {
+    for await (const slice of slicer.slices({ signal: options.signal })) {
+      options.onSlice?.(slice);
       for await (const record of this.readSlice(stream, slice, options, guard, slicer)) {
         if (!cursor || cursor.observe(slice, record)) yield record;
       }

@@ -2,6 +2,17 @@ import type { OutgoingRequest } from "../http/outgoing-request.js";
 import type { DataRecord, StreamSlice } from "./records.js";
 
 /**
+ * Options of {@link StreamSlicer.slices}.
+ *
+ * @example
+ * for await (const slice of router.slices({ signal })) ...
+ */
+export interface SliceOptions {
+  /** The read's abort signal: a slicer that reads a parent stream passes it on. */
+  signal?: AbortSignal;
+}
+
+/**
  * A source of stream slices: a partition router's partitions (one per parent record, one per listed
  * value) or an incremental cursor's date windows. The stream reads its pages once per slice; the slice
  * is `stream_slice` (also `stream_partition`, `stream_interval`) in the requester's templates.
@@ -12,8 +23,8 @@ import type { DataRecord, StreamSlice } from "./records.js";
  * router.applyToRequest(request, slice);                                     // ?status=open
  */
 export interface StreamSlicer {
-  /** The slices to read, in order. */
-  slices(): AsyncIterable<StreamSlice>;
+  /** The slices to read, in order. `options.signal` aborts requests a slicer makes (a parent stream's pages). */
+  slices(options?: SliceOptions): AsyncIterable<StreamSlice>;
   /** Puts this slicer's request options for `slice` into a request (a parent id, a start and end time). */
   applyToRequest(request: OutgoingRequest, slice: StreamSlice): void;
 }
@@ -43,17 +54,31 @@ export interface IncrementalCursor extends StreamSlicer {
 /**
  * Makes a slice from a partition and a cursor slice, as the kit's `StreamSlice`: the keys of both at the
  * top level (`stream_slice.parent_id`, `stream_slice.start_time`), and each part on its own under the
- * non-enumerable `partition` and `cursor_slice`.
+ * non-enumerable `partition` and `cursor_slice`. `extraFields` (values a template may read, such as a
+ * parent record's fields, that are not part of the partition) are the non-enumerable `extra_fields`.
  *
  * @example
- * const slice = makeSlice({ parent_id: 7 }, { start_time: "2024-01-01", end_time: "2024-01-31" });
+ * const slice = makeSlice({ parent_id: 7 }, { start_time: "2024-01-01", end_time: "2024-01-31" }, { name: "Main board" });
  * slice.parent_id === 7; slice.partition; // { parent_id: 7 }
+ * slice.extra_fields; // { name: "Main board" }  (in a template: {{ stream_slice.extra_fields.name }})
  */
-export function makeSlice(partition: Record<string, unknown> = {}, cursorSlice: Record<string, unknown> = {}): StreamSlice {
+export function makeSlice(partition: Record<string, unknown> = {}, cursorSlice: Record<string, unknown> = {}, extraFields: Record<string, unknown> = {}): StreamSlice {
   const slice: StreamSlice = { ...partition, ...cursorSlice };
   Object.defineProperty(slice, "partition", { value: partition, enumerable: false });
   Object.defineProperty(slice, "cursor_slice", { value: cursorSlice, enumerable: false });
+  if (!Object.hasOwn(slice, "extra_fields")) Object.defineProperty(slice, "extra_fields", { value: extraFields, enumerable: false });
   return slice;
+}
+
+/**
+ * The extra fields of a slice made by {@link makeSlice} (`{}` otherwise).
+ *
+ * @example
+ * sliceExtraFields(makeSlice({ base_id: "app1" }, {}, { name: "CRM" })); // { name: "CRM" }
+ */
+export function sliceExtraFields(slice: StreamSlice): Record<string, unknown> {
+  const descriptor = Object.getOwnPropertyDescriptor(slice, "extra_fields");
+  return descriptor && !descriptor.enumerable ? (descriptor.value as Record<string, unknown>) : {};
 }
 
 /**

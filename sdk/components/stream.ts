@@ -30,6 +30,8 @@ export interface ReadOptions {
   state?: Record<string, unknown>;
   /** Called with the stream's new state each time a slice has been read completely (incremental streams). */
   onState?(state: Record<string, unknown>): void;
+  /** Called when the read starts a slice: the records that follow, until the next call, belong to it. */
+  onSlice?(slice: StreamSlice): void;
 }
 
 /**

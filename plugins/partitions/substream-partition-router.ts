@@ -1,0 +1,112 @@
+import {
+  Logger,
+  ManifestError,
+  componentField,
+  makeSlice,
+  slicePartition,
+  type ComponentFactory,
+  type DataRecord,
+  type OutgoingRequest,
+  type SliceOptions,
+  type StreamSlice,
+  type StreamSlicer,
+} from "../../sdk/index.js";
+import type { ParentStreamConfig } from "./parent-stream-config.js";
+import { injectPartitionValue } from "./partition-option.js";
+import { readRecordPath } from "./record-path.js";
+
+/**
+ * `SubstreamPartitionRouter`: one slice per record of a parent stream. The slice is
+ * `{ <partition_field>: <the record's parent_key value>, parent_slice: <the parent's own partition> }`,
+ * plus `extra_fields`; each parent's `request_option` also sends the value in the child's requests.
+ * Parent records are read lazily: the child reads a parent's slice before the next parent record is
+ * read, so memory does not grow with the number of parents. A parent record without `parent_key` is
+ * skipped, as in the kit (Sluice also logs a warning). Several parents are read one after the other.
+ *
+ * @example
+ * # Jira: the comments of every issue (GET /rest/api/3/issue/{id}/comment)
+ * retriever:
+ *   requester: { path: "/rest/api/3/issue/{{ stream_partition.issue_id }}/comment" }
+ *   partition_router:
+ *     type: SubstreamPartitionRouter
+ *     parent_stream_configs:
+ *       - stream: { $ref: "#/definitions/streams/issues" }
+ *         parent_key: id
+ *         partition_field: issue_id
+ */
+export class SubstreamPartitionRouter implements StreamSlicer {
+  constructor(
+    private readonly parents: readonly ParentStreamConfig[],
+    private readonly logger: Logger,
+  ) {}
+
+  async *slices(options: SliceOptions = {}): AsyncGenerator<StreamSlice> {
+    for (const parent of this.parents) yield* this.parentSlices(parent, options);
+  }
+
+  applyToRequest(request: OutgoingRequest, slice: StreamSlice): void {
+    for (const parent of this.parents) injectPartitionValue(request, parent.requestOption, slice, parent.partitionField);
+  }
+
+  private async *parentSlices(parent: ParentStreamConfig, options: SliceOptions): AsyncGenerator<StreamSlice> {
+    let partition: Record<string, unknown> = {};
+    let skipped = 0;
+    const records = parent.stream.read({ signal: options.signal, onSlice: (slice) => (partition = slicePartition(slice)) });
+    for await (const record of records) {
+      const key = readRecordPath(record, parent.parentKey);
+      if (!key.found) {
+        if (++skipped === 1) this.warnSkipped(parent, "a record");
+        continue;
+      }
+      const partitionValues = { [parent.partitionField]: key.value, parent_slice: partition };
+      yield makeSlice(partitionValues, {}, extraFields(record, parent.extraFields));
+    }
+    if (skipped > 1) this.warnSkipped(parent, `${skipped} records in all`);
+  }
+
+  private warnSkipped(parent: ParentStreamConfig, what: string): void {
+    const key = parent.parentKey.join("/");
+    this.logger.warn(`Parent stream '${parent.stream.name}': ${what} without '${key}' skipped (no partition for the child stream)`, {
+      parentStream: parent.stream.name,
+      parentKey: key,
+    });
+  }
+}
+
+/** The parent record's `extra_fields`, keyed by their dotted paths; a missing one is null, as in the kit. */
+function extraFields(record: DataRecord, paths: readonly (readonly string[])[]): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  for (const path of paths) {
+    const found = readRecordPath(record, path);
+    extra[path.join(".")] = found.found ? found.value : null;
+  }
+  return extra;
+}
+
+/** The manifest component; see {@link SubstreamPartitionRouter}. */
+export const SubstreamPartitionRouterComponent: ComponentFactory<SubstreamPartitionRouter> = {
+  type: "SubstreamPartitionRouter",
+  kind: "partition_router",
+  description: "One slice per record of a parent stream",
+  fieldDefaults: { parent_stream_configs: "ParentStreamConfig" },
+  schema: {
+    type: "object",
+    required: ["parent_stream_configs"],
+    properties: {
+      parent_stream_configs: { type: "array", items: componentField("parent_stream_config") },
+    },
+  },
+  async build(def, ctx) {
+    const configs = def.parent_stream_configs as unknown[];
+    if (configs.length === 0) {
+      throw new ManifestError("MANIFEST_INVALID", "A SubstreamPartitionRouter needs at least one parent stream", {
+        where: { manifestPath: `${ctx.path}.parent_stream_configs` },
+        expected: "one or more ParentStreamConfig",
+        found: "[]",
+      });
+    }
+    const parents: ParentStreamConfig[] = [];
+    for (const [i, config] of configs.entries()) parents.push(await ctx.buildChild<ParentStreamConfig>(config, `${ctx.path}.parent_stream_configs[${i}]`));
+    return new SubstreamPartitionRouter(parents, ctx.get(Logger));
+  },
+};
