@@ -8,6 +8,7 @@ import { authPlugin } from "./auth/index.js";
 import { customPlugin } from "./custom/index.js";
 import { errorsPlugin } from "./errors/index.js";
 import { transformationsPlugin } from "./transformations/index.js";
+import { incrementalPlugin } from "./incremental/index.js";
 import { partitionsPlugin } from "./partitions/index.js";
 
 /**
@@ -25,4 +26,5 @@ export const builtinPlugins: readonly SluicePlugin[] = [
   errorsPlugin,
   transformationsPlugin,
   partitionsPlugin,
+  incrementalPlugin,
 ];

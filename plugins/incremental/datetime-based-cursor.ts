@@ -1,0 +1,211 @@
+import {
+  ConfigError,
+  makeSlice,
+  sliceCursor,
+  type Clock,
+  type DataRecord,
+  type IncrementalCursor,
+  type Logger,
+  type OutgoingRequest,
+  type RequestOption,
+  type StreamSlice,
+} from "../../sdk/index.js";
+import { NO_CLAMPING, type Clamping } from "./clamping.js";
+import { CursorIntervals, type Interval } from "./cursor-intervals.js";
+import { formatDatetime, parseDatetime } from "./datetime-parser.js";
+import { DatetimeValue } from "./datetime-value.js";
+import type { IsoDuration } from "./iso-duration.js";
+import type { MinMaxDatetime } from "./min-max-datetime.js";
+import { sliceWindows } from "./slice-windows.js";
+
+/** What a {@link DatetimeBasedCursor} is made of (all templates already evaluated). */
+export interface DatetimeBasedCursorParts {
+  cursorField: string;
+  /** How slice bounds and the state are written (`datetime_format`). */
+  datetimeFormat: string;
+  /** How record values and saved state are read: `cursor_datetime_formats`, then `datetime_format`. */
+  inputFormats: readonly string[];
+  start: MinMaxDatetime;
+  end?: MinMaxDatetime;
+  step?: IsoDuration;
+  granularity?: IsoDuration;
+  lookback?: IsoDuration;
+  /** The slice keys of the window bounds (`partition_field_start`/`_end`, default start_time/end_time). */
+  startField: string;
+  endField: string;
+  startOption?: RequestOption;
+  endOption?: RequestOption;
+  /** Drop records outside the sync window (`is_client_side_incremental`, `is_data_feed`). */
+  filterRecords: boolean;
+  clamping?: Clamping;
+  /** The end-of-window adjustment that comes with clamping (the kit's ClampingEndProvider). */
+  clampEnd?: (end: DatetimeValue) => DatetimeValue;
+  clock: Clock;
+  logger?: Logger;
+  stream?: string;
+  path: string;
+}
+
+/** The kit's marker of a concurrent-format state (`{"state_type": "date-range", "slices": [...]}`). */
+const CONCURRENT_STATE_TYPES = ["date-range", "integer"];
+
+/**
+ * An incremental cursor over a datetime field (the kit's `DatetimeBasedCursor`, run the way the kit
+ * runs it today: its concurrent cursor). It cuts the sync window into slices, injects each slice's
+ * bounds into the request, notes the highest cursor value read in each slice, and after every slice
+ * gives the state `{<cursor_field>: <value in datetime_format>}` that the next sync starts from.
+ *
+ * @example
+ * incremental_sync:
+ *   type: DatetimeBasedCursor
+ *   cursor_field: updated_at
+ *   datetime_format: "%Y-%m-%dT%H:%M:%SZ"
+ *   start_datetime: "{{ config['start_date'] }}"
+ *   step: P1D
+ *   cursor_granularity: PT1S
+ *   start_time_option: { type: RequestOption, inject_into: request_parameter, field_name: updated_since }
+ *   end_time_option: { type: RequestOption, inject_into: request_parameter, field_name: updated_before }
+ */
+export class DatetimeBasedCursor implements IncrementalCursor {
+  readonly cursorField: string;
+  private readonly parts: DatetimeBasedCursorParts;
+  private intervals?: CursorIntervals;
+  private legacy: Record<string, unknown> = {};
+  /** The earliest cursor value this sync keeps (the saved cursor, or the start): the client-side filter's floor. */
+  private syncStart?: DatetimeValue;
+  private windows?: Array<[string, string]>;
+  private mostRecent = new Map<StreamSlice, DatetimeValue>();
+  private warned = false;
+
+  constructor(parts: DatetimeBasedCursorParts) {
+    this.parts = parts;
+    this.cursorField = parts.cursorField;
+  }
+
+  setState(state: Record<string, unknown> | undefined): void {
+    const start = this.parts.start.get();
+    this.mostRecent = new Map();
+    this.windows = undefined;
+    const saved = state ?? {};
+    if (CONCURRENT_STATE_TYPES.includes(String(saved.state_type)) && Array.isArray(saved.slices) && saved.slices.length > 0) {
+      const ranges = (saved.slices as Array<Record<string, unknown>>).map((s) => this.savedInterval(s));
+      this.syncStart = ranges[0]!.mostRecent ?? ranges[0]!.end;
+      this.legacy = { ...((saved.legacy as Record<string, unknown> | undefined) ?? {}) };
+      this.intervals = new CursorIntervals(ranges, this.parts.granularity);
+      return;
+    }
+    const savedValue = this.cursorField in saved ? this.parseState(saved[this.cursorField]) : undefined;
+    this.syncStart = savedValue && savedValue.compare(start) >= 0 ? savedValue : start;
+    this.legacy = { ...saved };
+    this.intervals = new CursorIntervals([{ start, end: this.syncStart, mostRecent: this.syncStart }], this.parts.granularity);
+  }
+
+  async *slices(): AsyncGenerator<StreamSlice> {
+    if (!this.intervals) this.setState(undefined);
+    // With a partition router the windows are read once per partition: cut them once per sync.
+    this.windows ??= [...sliceWindows(this.intervals!.ranges, this.windowOptions())].map(([from, to]) => [this.format(from), this.format(to)]);
+    for (const [from, to] of this.windows) yield makeSlice({}, { [this.parts.startField]: from, [this.parts.endField]: to });
+  }
+
+  applyToRequest(request: OutgoingRequest, slice: StreamSlice): void {
+    const start = slice[this.parts.startField];
+    const end = slice[this.parts.endField];
+    if (this.parts.startOption && start !== undefined) this.parts.startOption.inject(request, start);
+    if (this.parts.endOption && end !== undefined) this.parts.endOption.inject(request, end);
+  }
+
+  observe(slice: StreamSlice, record: DataRecord): boolean {
+    const value = this.recordValue(record);
+    if (value === undefined) return true;
+    if (this.parts.filterRecords && !this.withinWindow(value)) return false;
+    const previous = this.mostRecent.get(slice);
+    if (!previous || previous.isBefore(value)) this.mostRecent.set(slice, value);
+    return true;
+  }
+
+  closeSlice(slice: StreamSlice): void {
+    if (!this.intervals) this.setState(undefined);
+    const bounds = sliceCursor(slice);
+    const interval: Interval = {
+      start: this.parseState(bounds[this.parts.startField] ?? slice[this.parts.startField]),
+      end: this.parseState(bounds[this.parts.endField] ?? slice[this.parts.endField]),
+      mostRecent: this.mostRecent.get(slice),
+    };
+    this.mostRecent.delete(slice);
+    this.intervals!.add(interval);
+  }
+
+  state(): Record<string, unknown> {
+    if (!this.intervals) this.setState(undefined);
+    return { ...this.legacy, [this.cursorField]: this.format(this.intervals!.latestComplete()) };
+  }
+
+  /** The end of the sync window: `end_datetime`, else now (clamped down when clamping is set). */
+  private end(): DatetimeValue {
+    const end = this.parts.end ? this.parts.end.get() : new DatetimeValue(BigInt(Math.floor(this.parts.clock.now())) * 1000n);
+    return this.parts.clampEnd ? this.parts.clampEnd(end) : end;
+  }
+
+  private windowOptions() {
+    return {
+      start: this.parts.start.get(),
+      step: this.parts.step,
+      granularity: this.parts.granularity,
+      lookback: this.parts.lookback,
+      clamping: this.parts.clamping ?? NO_CLAMPING,
+      end: () => this.end(),
+    };
+  }
+
+  /** The kit's `should_be_synced`: between the saved cursor (or start) and the end of the window, bounds included. */
+  private withinWindow(value: DatetimeValue): boolean {
+    return !value.isBefore(this.syncStart ?? this.parts.start.get()) && !this.end().isBefore(value);
+  }
+
+  /** The record's cursor value, or undefined (with one warning per read) when it is missing or unreadable. */
+  private recordValue(record: DataRecord): DatetimeValue | undefined {
+    const raw = record[this.cursorField];
+    if (raw !== undefined && raw !== null) {
+      const value = this.tryParse(raw);
+      if (value) return value;
+    }
+    if (!this.warned) {
+      this.warned = true;
+      this.parts.logger?.warn(`Could not find cursor field \`${this.cursorField}\` in record for stream ${this.parts.stream ?? ""}. The incremental sync will assume it needs to be synced`);
+    }
+    return undefined;
+  }
+
+  private tryParse(raw: unknown): DatetimeValue | undefined {
+    for (const format of this.parts.inputFormats) {
+      try {
+        return parseDatetime(raw, format);
+      } catch {
+        // the kit tries each format in turn
+      }
+    }
+    return undefined;
+  }
+
+  private parseState(raw: unknown): DatetimeValue {
+    const value = this.tryParse(raw);
+    if (value) return value;
+    throw new ConfigError("INCREMENTAL_STATE_INVALID", `The saved cursor value ${JSON.stringify(raw)} of '${this.cursorField}' matches none of the cursor's datetime formats`, {
+      where: { manifestPath: this.parts.path, stream: this.parts.stream },
+      expected: `a value in one of: ${this.parts.inputFormats.join(", ")}`,
+      found: JSON.stringify(raw) ?? "nothing",
+    });
+  }
+
+  private savedInterval(slice: Record<string, unknown>): Interval {
+    return {
+      start: this.parseState(slice.start),
+      end: this.parseState(slice.end),
+      mostRecent: slice.most_recent_cursor_value === undefined || slice.most_recent_cursor_value === null ? undefined : this.parseState(slice.most_recent_cursor_value),
+    };
+  }
+
+  private format(value: DatetimeValue): string {
+    return formatDatetime(value, this.parts.datetimeFormat);
+  }
+}

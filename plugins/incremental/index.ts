@@ -1,0 +1,16 @@
+import { definePlugin } from "../../sdk/index.js";
+import { DatetimeBasedCursorComponent } from "./datetime-based-cursor-component.js";
+import { MinMaxDatetimeComponent } from "./min-max-datetime.js";
+
+export { DatetimeBasedCursor } from "./datetime-based-cursor.js";
+export { MinMaxDatetime } from "./min-max-datetime.js";
+export { formatDatetime, parseDatetime } from "./datetime-parser.js";
+
+/** Incremental sync: `DatetimeBasedCursor` and its `MinMaxDatetime` bounds. */
+export const incrementalPlugin = definePlugin({
+  name: "sluice:incremental",
+  register(ctx) {
+    ctx.registerComponent(DatetimeBasedCursorComponent);
+    ctx.registerComponent(MinMaxDatetimeComponent);
+  },
+});
