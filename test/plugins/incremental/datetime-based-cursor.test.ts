@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { startLoopback, type Loopback, type SeenRequest } from "../pagination/loopback.js";
+import { incrementalManifest, readIncremental } from "./support.js";
+
+const EPOCH = (iso: string) => Date.parse(iso) / 1000;
+
+// Stripe: GET /v1/events?created[gte]=<epoch s>&created[lte]=<epoch s>, {"data": [...]} with `created` in epoch seconds.
+const STRIPE_EVENTS = [
+  { id: "evt_1", created: EPOCH("2024-01-01T01:00:00Z") },
+  { id: "evt_2", created: EPOCH("2024-01-02T10:00:00Z") },
+  { id: "evt_3", created: EPOCH("2024-01-03T05:00:00Z") },
+  { id: "evt_4", created: EPOCH("2024-01-03T20:00:00Z") },
+];
+
+function stripe(req: SeenRequest) {
+  const gte = Number(req.url.searchParams.get("created[gte]"));
+  const lte = Number(req.url.searchParams.get("created[lte]"));
+  return { body: { object: "list", data: STRIPE_EVENTS.filter((e) => e.created >= gte && e.created <= lte), has_more: false } };
+}
+
+describe("DatetimeBasedCursor on a Stripe-style events API (epoch seconds, created[gte]/created[lte])", () => {
+  let api: Loopback;
+  before(async () => {
+    api = await startLoopback(stripe);
+  });
+  after(() => api.close());
+  const since = () => {
+    const start = api.requests.length;
+    return () => api.requests.slice(start).map((r) => [r.url.searchParams.get("created[gte]"), r.url.searchParams.get("created[lte]")]);
+  };
+  const manifest = (extra: Record<string, unknown> = {}) =>
+    incrementalManifest({
+      urlBase: api.url,
+      path: "/v1/events",
+      cursor: {
+        cursor_field: "created",
+        datetime_format: "%s",
+        start_datetime: { type: "MinMaxDatetime", datetime: "{{ config['start_date'] }}", datetime_format: "%Y-%m-%dT%H:%M:%SZ" },
+        step: "P1D",
+        cursor_granularity: "PT1S",
+        start_time_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "created[gte]" },
+        end_time_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "created[lte]" },
+        ...extra,
+      },
+    });
+
+  it("reads one-day windows from the start to now, each ending a second before the next, the last ending at now", async () => {
+    const seen = since();
+    const read = await readIncremental(manifest(), { config: { start_date: "2024-01-01T00:00:00Z" }, now: "2024-01-03T12:00:00Z" });
+    assert.equal(read.error, undefined);
+    assert.deepEqual(seen(), [
+      [String(EPOCH("2024-01-01T00:00:00Z")), String(EPOCH("2024-01-01T23:59:59Z"))],
+      [String(EPOCH("2024-01-02T00:00:00Z")), String(EPOCH("2024-01-02T23:59:59Z"))],
+      [String(EPOCH("2024-01-03T00:00:00Z")), String(EPOCH("2024-01-03T12:00:00Z"))],
+    ]);
+    assert.deepEqual(read.records.map((r) => r.id), ["evt_1", "evt_2", "evt_3"]);
+  });
+
+  it("gives the state after every window, as text in datetime_format, and once more at the end of the stream", async () => {
+    const read = await readIncremental(manifest(), { config: { start_date: "2024-01-01T00:00:00Z" }, now: "2024-01-03T12:00:00Z" });
+    const created = (id: string) => String(STRIPE_EVENTS.find((e) => e.id === id)!.created);
+    assert.deepEqual(read.states, [{ created: created("evt_1") }, { created: created("evt_2") }, { created: created("evt_3") }, { created: created("evt_3") }]);
+  });
+
+  it("starts the next sync at the saved cursor, not at the start date", async () => {
+    const seen = since();
+    const saved = { created: String(EPOCH("2024-01-03T05:00:00Z")) };
+    const read = await readIncremental(manifest(), { config: { start_date: "2024-01-01T00:00:00Z" }, state: saved, now: "2024-01-04T00:00:00Z" });
+    assert.deepEqual(seen(), [[String(EPOCH("2024-01-03T05:00:00Z")), String(EPOCH("2024-01-04T00:00:00Z"))]]);
+    assert.deepEqual(read.records.map((r) => r.id), ["evt_3", "evt_4"]);
+    assert.deepEqual(read.states.at(-1), { created: String(EPOCH("2024-01-03T20:00:00Z")) });
+  });
+
+  it("ignores a saved cursor older than the start date", async () => {
+    const seen = since();
+    await readIncremental(manifest(), { config: { start_date: "2024-01-03T00:00:00Z" }, state: { created: "0" }, now: "2024-01-03T06:00:00Z" });
+    assert.deepEqual(seen(), [[String(EPOCH("2024-01-03T00:00:00Z")), String(EPOCH("2024-01-03T06:00:00Z"))]]);
+  });
+
+  it("keeps the other keys of a saved state and writes the start as the cursor when no record was read", async () => {
+    const read = await readIncremental(manifest(), { config: { start_date: "2023-06-01T00:00:00Z" }, state: { created: String(EPOCH("2023-06-01T00:00:00Z")), note: "kept" }, now: "2023-06-01T10:00:00Z" });
+    assert.deepEqual(read.records, []);
+    assert.deepEqual(read.states, [
+      { created: String(EPOCH("2023-06-01T00:00:00Z")), note: "kept" },
+      { created: String(EPOCH("2023-06-01T00:00:00Z")), note: "kept" },
+    ]);
+  });
+
+  it("makes no request when the saved cursor is now, and still gives the state once", async () => {
+    const seen = since();
+    const now = "2024-01-03T12:00:00Z";
+    const read = await readIncremental(manifest(), { config: { start_date: "2024-01-01T00:00:00Z" }, state: { created: String(EPOCH(now)) }, now });
+    assert.deepEqual(seen(), []);
+    assert.deepEqual(read.states, [{ created: String(EPOCH(now)) }]);
+  });
+
+  it("stops the window at end_datetime, and keeps start_datetime above min_datetime", async () => {
+    const seen = since();
+    const cursor = {
+      start_datetime: { type: "MinMaxDatetime", datetime: "2023-01-01T00:00:00Z", min_datetime: "{{ config['start_date'] }}", datetime_format: "%Y-%m-%dT%H:%M:%SZ" },
+      end_datetime: { datetime: "{{ config['end_date'] }}", datetime_format: "%Y-%m-%dT%H:%M:%SZ" },
+      step: "P7D",
+    };
+    await readIncremental(manifest(cursor), { config: { start_date: "2024-01-02T00:00:00Z", end_date: "2024-01-02T06:00:00Z" }, now: "2024-06-01T00:00:00Z" });
+    assert.deepEqual(seen(), [[String(EPOCH("2024-01-02T00:00:00Z")), String(EPOCH("2024-01-02T06:00:00Z"))]]);
+  });
+});
