@@ -109,6 +109,8 @@ export class SimpleRetriever implements Retriever {
         options.onState?.(cursor.state());
       }
     }
+    // As the kit, the end of an incremental stream always emits its state (also when no slice was read).
+    if (cursor) options.onState?.(cursor.state());
   }
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */

@@ -16,7 +16,8 @@ export const command: CliCommand = {
         streams.push({
           name: stream.name,
           json_schema: await stream.jsonSchema(),
-          supported_sync_modes: ["full_refresh"],
+          supported_sync_modes: stream.cursorField === undefined ? ["full_refresh"] : ["full_refresh", "incremental"],
+          ...(stream.cursorField === undefined ? {} : { source_defined_cursor: true, default_cursor_field: [stream.cursorField] }),
           ...(key === undefined || (Array.isArray(key) && key.length === 0) ? {} : { source_defined_primary_key: normalizeKey(key) }),
           is_resumable: false,
         });

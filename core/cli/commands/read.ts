@@ -5,6 +5,7 @@ import type { Connector } from "../../connector/connector.js";
 import type { CliCommand, CliIO, ParsedArgs } from "../command.js";
 import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
 import { ProtocolWriter } from "../protocol-writer.js";
+import { loadStreamStates, streamStateMessage, type StreamStates } from "../read-state.js";
 
 /**
  * `sluice read`: reads streams and prints RECORD, STATE and stream-status TRACE messages. A stream
@@ -13,17 +14,21 @@ import { ProtocolWriter } from "../protocol-writer.js";
 export const command: CliCommand = {
   name: "read",
   summary: "Read streams (RECORD, STATE and TRACE messages)",
-  usage: "sluice read --config C [--catalog CAT] [--stream NAME]... [--manifest M]",
-  options: { ...CONNECTOR_OPTIONS, catalog: { type: "string" }, stream: { type: "string", multiple: true } },
+  usage: "sluice read --config C [--catalog CAT] [--state STATE] [--stream NAME]... [--manifest M]",
+  options: { ...CONNECTOR_OPTIONS, catalog: { type: "string" }, state: { type: "string" }, stream: { type: "string", multiple: true } },
   async run(args, io) {
     const session = new CliSession(args, io);
     const out = new ProtocolWriter(io, (t) => session.redact(t));
     const started = performance.now();
     let connector: Connector;
     let names: string[];
+    let states: StreamStates;
+    let fullRefresh: Set<string>;
     try {
       connector = await session.connect(out);
       names = await selectedStreams(args, io, connector);
+      states = typeof args.values.state === "string" ? await loadStreamStates(resolve(io.cwd, args.values.state)) : new Map();
+      fullRefresh = typeof args.values.catalog === "string" ? await fullRefreshStreams(resolve(io.cwd, args.values.catalog)) : new Set();
     } catch (error) {
       return session.fail(error, out);
     }
@@ -33,13 +38,20 @@ export const command: CliCommand = {
     for (const name of names) {
       out.streamStatus(name, "STARTED");
       let count = 0;
+      // An incremental stream emits its cursor state after every slice; `sync_mode: full_refresh` starts it from no state.
+      const incremental = connector.stream(name).cursorField !== undefined;
+      let sinceState = 0;
+      const stateOptions = incremental
+        ? { state: fullRefresh.has(name) ? undefined : states.get(name), onState: (state: Record<string, unknown>) => { out.message(streamStateMessage(name, state, sinceState)); sinceState = 0; } }
+        : {};
       try {
-        for await (const record of connector.read(name, { onPage: () => void pages++ })) {
+        for await (const record of connector.read(name, { onPage: () => void pages++, ...stateOptions })) {
           if (count === 0) out.streamStatus(name, "RUNNING");
           out.record(name, record);
           count++;
+          sinceState++;
         }
-        out.streamState(name, count);
+        if (!incremental) out.streamState(name, count);
         out.streamStatus(name, "COMPLETE");
       } catch (error) {
         failed.push(name);
@@ -80,4 +92,10 @@ async function catalogStreams(file: string): Promise<string[]> {
     if (typeof entry?.stream?.name !== "string") throw new ConfigError("CATALOG_INVALID", `Catalog entry ${i} has no stream.name`, { where: { file } });
     return entry.stream.name;
   });
+}
+
+/** The streams the configured catalog reads with `sync_mode: full_refresh` (they ignore the saved state). */
+async function fullRefreshStreams(file: string): Promise<Set<string>> {
+  const catalog = JSON.parse(await readFile(file, "utf8")) as { streams: Array<{ stream?: { name?: string }; sync_mode?: string }> };
+  return new Set(catalog.streams.filter((entry) => entry?.sync_mode === "full_refresh").map((entry) => String(entry?.stream?.name)));
 }
