@@ -34,7 +34,7 @@ export function parseIsoDuration(text: string): IsoDuration | undefined {
   // isodate parses fractional years and months but cannot add them to a datetime (ValueError).
   if (!Number.isInteger(num(match[2])) || !Number.isInteger(num(match[3]))) return undefined;
   const exact = num(match[4]) * US.W + num(match[5]) * US.D + num(match[6]) * US.H + num(match[7]) * US.M + num(match[8]) * US.S;
-  return { years: sign * num(match[2]), months: sign * num(match[3]), us: BigInt(Math.round(sign * exact)) };
+  return { years: sign * num(match[2]) || 0, months: sign * num(match[3]) || 0, us: BigInt(Math.round(sign * exact)) };
 }
 
 /** True for a zero duration (falsy in Python: `timedelta(0)`). */
