@@ -11,7 +11,7 @@ function route(req: SeenRequest): Reply {
     return { body: { articles: [{ id: `${req.headers["x-zendesk-brand"]}-${req.url.searchParams.get("locale")}` }] } };
   }
   if (path === "/api/v2/search") return { body: { results: [{ id: JSON.stringify(req.fields) }] } };
-  if (path === "/rest/api/3/project") return { body: [{ id: "P1" }, { id: "P2" }] };
+  if (path === "/rest/api/3/project") return { body: [{ id: "P1", key: "WEB" }, { id: "P2", key: "OPS" }] };
   if (path === "/rest/api/3/search") return { body: { issues: [{ id: `${req.url.searchParams.get("project")}:${req.url.searchParams.get("status")}` }] } };
   return { status: 404, body: {} };
 }
@@ -67,7 +67,7 @@ describe("a list of partition routers: every combination of their slices", () =>
     assert.deepEqual(records.map((r) => JSON.parse(String(r.id))), [{ filter: { type: "tickets", status: "open" } }, { filter: { type: "tickets", status: "solved" } }]);
   });
 
-  it("a list router then a substream router: the parent stream is read once, not once per listed value", async () => {
+  it("a list router then a substream router: the parent stream is read once, not once per listed value, and its extra_fields reach the slice", async () => {
     const projects = streamDef({ name: "projects", urlBase: `${api.url}/rest/api/3`, path: "/project" });
     const manifest = sourceDef([
       streamDef({
@@ -79,15 +79,18 @@ describe("a list of partition routers: every combination of their slices", () =>
           { type: "ListPartitionRouter", values: ["open", "done"], cursor_field: "status", request_option: { inject_into: "request_parameter", field_name: "status" } },
           {
             type: "SubstreamPartitionRouter",
-            parent_stream_configs: [{ stream: projects, parent_key: "id", partition_field: "project", request_option: { inject_into: "request_parameter", field_name: "project" } }],
+            parent_stream_configs: [
+              { stream: projects, parent_key: "id", partition_field: "project", extra_fields: [["key"]], request_option: { inject_into: "request_parameter", field_name: "project" } },
+            ],
           },
         ],
+        transformations: [{ type: "AddFields", fields: [{ path: ["project_key"], value: "{{ stream_slice.extra_fields['key'] }}" }] }],
       }),
     ]);
     const seen = since();
     const { records, error } = await readPartitioned(manifest, "issues");
     assert.equal(error, undefined);
-    assert.deepEqual(records.map((r) => r.id), ["P1:open", "P2:open", "P1:done", "P2:done"]);
+    assert.deepEqual(records.map((r) => [r.id, r.project_key]), [["P1:open", "WEB"], ["P2:open", "OPS"], ["P1:done", "WEB"], ["P2:done", "OPS"]]);
     assert.equal(seen().filter((r) => r.url.pathname === "/rest/api/3/project").length, 1);
   });
 });
