@@ -87,9 +87,8 @@ export const DatetimeBasedCursorComponent: ComponentFactory<IncrementalCursor> =
       inputFormats: [...formats, datetimeFormat],
       start,
       end,
-      step: duration(ctx, text("step"), "step"),
+      durations: once(() => ({ step: duration(ctx, text("step"), "step"), lookback: duration(ctx, text("lookback_window"), "lookback_window") })),
       granularity,
-      lookback: duration(ctx, text("lookback_window"), "lookback_window"),
       startField: text("partition_field_start", def.partition_field_start || "start_time"),
       endField: text("partition_field_end", def.partition_field_end || "end_time"),
       startOption: await ctx.build<RequestOption | undefined>("start_time_option"),
@@ -104,6 +103,19 @@ export const DatetimeBasedCursorComponent: ComponentFactory<IncrementalCursor> =
     });
   },
 };
+
+/** A function that computes its value on the first call and keeps it. */
+function once<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
+}
 
 /** Evaluates a template field once, at build time, with `config` and `parameters` (as the kit does). */
 function evalText(ctx: BuildContext, value: unknown, field: string): string {

@@ -27,9 +27,12 @@ export interface DatetimeBasedCursorParts {
   inputFormats: readonly string[];
   start: MinMaxDatetime;
   end?: MinMaxDatetime;
-  step?: IsoDuration;
+  /**
+   * The slice length (`step`) and `lookback_window`, evaluated from the config when the first read needs
+   * them (a config that leaves them empty still builds, so `spec`, `check` and `discover` work).
+   */
+  durations(): { step?: IsoDuration; lookback?: IsoDuration };
   granularity?: IsoDuration;
-  lookback?: IsoDuration;
   /** The slice keys of the window bounds (`partition_field_start`/`_end`, default start_time/end_time). */
   startField: string;
   endField: string;
@@ -147,11 +150,12 @@ export class DatetimeBasedCursor implements IncrementalCursor {
   }
 
   private windowOptions() {
+    const { step, lookback } = this.parts.durations();
     return {
       start: this.parts.start.get(),
-      step: this.parts.step,
+      step,
       granularity: this.parts.granularity,
-      lookback: this.parts.lookback,
+      lookback,
       clamping: this.parts.clamping ?? NO_CLAMPING,
       end: () => this.end(),
     };
