@@ -110,7 +110,10 @@ export class SimpleRetriever implements Retriever {
       }
     }
     // As the kit, the end of an incremental stream always emits its state (also when no slice was read).
-    if (cursor) options.onState?.(cursor.state());
+    if (cursor) {
+      cursor.finish?.();
+      options.onState?.(cursor.state());
+    }
   }
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */

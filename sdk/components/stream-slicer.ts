@@ -49,6 +49,8 @@ export interface IncrementalCursor extends StreamSlicer {
   closeSlice(slice: StreamSlice): void;
   /** The state to save after the slices closed so far. */
   state(): Record<string, unknown>;
+  /** Every slice of the read has been read (optional): progress a cursor held back until then becomes part of the state. */
+  finish?(): void;
 }
 
 /**
