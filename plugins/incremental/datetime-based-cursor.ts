@@ -103,7 +103,8 @@ export class DatetimeBasedCursor implements IncrementalCursor {
     }
     const savedValue = this.cursorField in saved ? this.parseState(saved[this.cursorField]) : undefined;
     this.syncStart = savedValue && savedValue.compare(start) >= 0 ? savedValue : start;
-    this.legacy = { ...saved };
+    // A per-partition state (the kit's `{"states": [...], "state": ...}`) is not carried over.
+    this.legacy = Array.isArray(saved.states) ? {} : { ...saved };
     this.intervals = new CursorIntervals([{ start, end: this.syncStart, mostRecent: this.syncStart }], this.parts.granularity);
   }
 
