@@ -95,6 +95,26 @@ describe("DatetimeBasedCursor on a Stripe-style events API (epoch seconds, creat
     assert.deepEqual(read.states, [{ created: String(EPOCH(now)) }]);
   });
 
+  it("reads a state in the kit's concurrent format, filling the gap between its ranges before going on from the last", async () => {
+    const seen = since();
+    const e = (iso: string) => String(EPOCH(iso));
+    const state = {
+      state_type: "date-range",
+      slices: [
+        { start: e("2024-01-01T00:00:00Z"), end: e("2024-01-01T23:59:59Z"), most_recent_cursor_value: e("2024-01-01T01:00:00Z") },
+        { start: e("2024-01-03T00:00:00Z"), end: e("2024-01-03T06:00:00Z") },
+      ],
+    };
+    const read = await readIncremental(manifest(), { config: { start_date: "2024-01-01T00:00:00Z" }, state, now: "2024-01-03T12:00:00Z" });
+    assert.deepEqual(seen(), [
+      [e("2024-01-02T00:00:00Z"), e("2024-01-02T23:59:59Z")],
+      [e("2024-01-03T06:00:00Z"), e("2024-01-03T12:00:00Z")],
+    ]);
+    // evt_3 (Jan 3, 05:00) lies in a range the state says was read; the cursor is the latest value read in the ranges.
+    assert.deepEqual(read.records.map((r) => r.id), ["evt_2"]);
+    assert.deepEqual(read.states.at(-1), { created: e("2024-01-02T10:00:00Z") });
+  });
+
   it("stops the window at end_datetime, and keeps start_datetime above min_datetime", async () => {
     const seen = since();
     const cursor = {
