@@ -103,10 +103,12 @@ export class DatetimeValue {
     return DatetimeValue.fromFields({ ...this.fields(), ...fields }, this.offsetMinutes);
   }
 
+  /** Negative, zero or positive as this instant is before, at or after `other` (offsets do not matter). */
   compare(other: DatetimeValue): number {
     return this.us < other.us ? -1 : this.us > other.us ? 1 : 0;
   }
 
+  /** True when this instant is strictly before `other`. */
   isBefore(other: DatetimeValue): boolean {
     return this.us < other.us;
   }
