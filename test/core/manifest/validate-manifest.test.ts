@@ -73,8 +73,8 @@ describe("manifest validation", () => {
   });
   it("checks each item of a component list given where one component is expected (partition_router: [...])", async () => {
     const bad = manifest();
-    const retriever = (bad.streams as Record<string, Record<string, Record<string, unknown>>>[])[0]!.retriever!;
-    retriever.partition_router = [{ type: "UnionPartitionRouter", partition_field: "x", partition_routers: [] as unknown[] }];
+    const retriever = (bad.streams as Array<Record<string, Record<string, unknown>>>)[0]!.retriever!;
+    retriever.partition_router = [{ type: "UnionPartitionRouter", partition_field: "x", partition_routers: [] }];
     const error = await createSluice().define({ manifest: bad }).catch((e: unknown) => e);
     assert.ok(error instanceof ManifestError);
     assert.equal(error.where.manifestPath, "streams[0].retriever.partition_router[0]");
