@@ -1,5 +1,6 @@
 import { definePlugin } from "../../sdk/index.js";
 import { CheckStreamComponent } from "./check-stream.js";
+import { ConcurrencyLevelComponent } from "./concurrency-level.js";
 import { DeclarativeSourceComponent } from "./declarative-source.js";
 import { SpecComponent } from "./spec.js";
 
@@ -10,5 +11,6 @@ export const sourcePlugin = definePlugin({
     ctx.registerComponent(DeclarativeSourceComponent);
     ctx.registerComponent(SpecComponent);
     ctx.registerComponent(CheckStreamComponent);
+    ctx.registerComponent(ConcurrencyLevelComponent);
   },
 });
