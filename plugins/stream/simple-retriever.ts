@@ -12,7 +12,8 @@ import {
   type StreamSlice,
   type StreamSlicer,
 } from "../../sdk/index.js";
-import { ProgressGuard, requestSignature } from "../pagination/progress-guard.js";
+import { ProgressGuard } from "../pagination/progress-guard.js";
+import { PageReader } from "./page-reader.js";
 import { combineSlicers } from "./cartesian-slicer.js";
 
 /**
@@ -92,7 +93,7 @@ export class SimpleRetriever implements Retriever {
     this.sliceOptionsOnFirstPageOnly = parts.sliceOptionsOnFirstPageOnly ?? false;
   }
 
-  read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncGenerator<DataRecord> {
+  read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterableIterator<DataRecord> {
     const guard = new ProgressGuard({ stream, maxPages: this.limits.maxPages });
     // Without slices the page loop is the stream: a `yield*` around it would add an async hop to every
     // record (measured: ~15% more CPU per page of 100 records).
@@ -121,27 +122,8 @@ export class SimpleRetriever implements Retriever {
   }
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
-  private async *readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer): AsyncGenerator<DataRecord> {
-    guard.startPartition();
-    let token = this.paginator.initialToken();
-    for (let page = 1; ; page++) {
-      const hasToken = token !== undefined && token !== null;
-      const request = this.requester.buildRequest({ nextPageToken: token, streamSlice: slice, pagePath: hasToken ? this.paginator.pagePath(token) : undefined });
-      this.paginator.applyToRequest(request, token);
-      if (slicer && !(hasToken && this.sliceOptionsOnFirstPageOnly)) slicer.applyToRequest(request, slice);
-      guard.beforeRequest(page, token, requestSignature(request));
-      const response = await this.requester.send(request, { signal: options.signal, where: { stream, page } });
-      const stats = { rawCount: 0 };
-      const records: DataRecord[] = [];
-      for (const record of this.selector.select(response, { streamSlice: slice, nextPageToken: token }, stats)) {
-        records.push(record);
-        yield record;
-      }
-      options.onPage?.({ stream, page, records: records.length, url: response.url });
-      if (response.ignored) return;
-      token = this.paginator.nextPageToken(response, records.length, records.at(-1), token, { rawRecordCount: stats.rawCount, records });
-      if (token === undefined || token === null) return;
-    }
+  private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer): PageReader {
+    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly } = this;
+    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly });
   }
-
 }

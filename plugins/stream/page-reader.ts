@@ -1,0 +1,140 @@
+import type { DataRecord, HttpResponse, Paginator, ReadOptions, RecordSelector, Requester, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import { requestSignature, type ProgressGuard } from "../pagination/progress-guard.js";
+
+/** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
+export interface PageReaderParts {
+  stream: string;
+  slice: StreamSlice;
+  options: ReadOptions;
+  requester: Requester;
+  selector: RecordSelector;
+  paginator: Paginator;
+  guard: ProgressGuard;
+  /** The slicer whose request options go into each request (absent for an unsliced read). */
+  slicer?: StreamSlicer;
+  /** `ignore_stream_slicer_parameters_on_paginated_requests`. */
+  sliceOptionsOnFirstPageOnly: boolean;
+}
+
+const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
+
+/**
+ * The records of one slice, page by page: the loop of `SimpleRetriever` (build the request, let the
+ * progress guard check it, send it, select the page's records, hand them out, ask the paginator for
+ * the next token) as a hand-written async iterator. Records of a page already parsed are handed out
+ * as resolved promises, without resuming a generator for each one: an `async *` loop here cost ~16%
+ * more CPU per page of 100 records. As before, nothing accumulates across pages, `onPage` runs once
+ * the page's last record was taken, a record filter that fails on a record fails the read after the
+ * records before it were delivered, and `return()` ends the read.
+ *
+ * @example
+ * for await (const record of new PageReader({ stream: "users", slice: {}, options: {}, requester, selector, paginator, guard, sliceOptionsOnFirstPageOnly: false })) use(record);
+ */
+export class PageReader implements AsyncIterableIterator<DataRecord> {
+  private records: DataRecord[] = [];
+  private index = 0;
+  private started = false;
+  private finished = false;
+  private page = 0;
+  private token: unknown;
+  /** The page whose records are being handed out, until the paginator has seen it. */
+  private current?: { response: HttpResponse; rawCount: number };
+  /** An error from selecting the current page, thrown after the records before it. */
+  private failure?: { error: unknown };
+  private busy?: Promise<IteratorResult<DataRecord>>;
+
+  constructor(private readonly parts: PageReaderParts) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<DataRecord>> {
+    if (this.index < this.records.length) return Promise.resolve({ value: this.records[this.index++]!, done: false });
+    // A second call while a page is being fetched waits for it, as calls to a generator queue.
+    if (this.busy) return this.busy.then(() => this.next());
+    const busy = this.fill().finally(() => {
+      this.busy = undefined;
+    });
+    this.busy = busy;
+    return busy;
+  }
+
+  async return(): Promise<IteratorResult<DataRecord>> {
+    this.finish();
+    return DONE;
+  }
+
+  async throw(error?: unknown): Promise<IteratorResult<DataRecord>> {
+    this.finish();
+    throw error;
+  }
+
+  private finish(): void {
+    this.finished = true;
+    this.records = [];
+    this.index = 0;
+    this.current = undefined;
+  }
+
+  /** Moves on to the next page that has records (or to the end), and hands out its first record. */
+  private async fill(): Promise<IteratorResult<DataRecord>> {
+    const { parts } = this;
+    if (!this.started) {
+      this.started = true;
+      parts.guard.startPartition();
+      this.token = parts.paginator.initialToken();
+    }
+    for (;;) {
+      if (this.failure) {
+        const { error } = this.failure;
+        this.finish();
+        this.failure = undefined;
+        throw error;
+      }
+      if (this.finished || !this.advance()) {
+        this.finish();
+        return DONE;
+      }
+      await this.readPage();
+      if (this.finished) return DONE;
+      if (this.records.length > 0) return { value: this.records[this.index++]!, done: false };
+    }
+  }
+
+  /** After a page was handed out: report it and ask for the next token; false when the read is over. */
+  private advance(): boolean {
+    const current = this.current;
+    if (!current) return this.page === 0;
+    this.current = undefined;
+    const { stream, options, paginator } = this.parts;
+    const records = this.records;
+    options.onPage?.({ stream, page: this.page, records: records.length, url: current.response.url });
+    if (current.response.ignored) return false;
+    this.token = paginator.nextPageToken(current.response, records.length, records.at(-1), this.token, { rawRecordCount: current.rawCount, records });
+    return this.token !== undefined && this.token !== null;
+  }
+
+  private async readPage(): Promise<void> {
+    const { stream, slice, options, requester, selector, paginator, guard, slicer } = this.parts;
+    const token = this.token;
+    const page = ++this.page;
+    const hasToken = token !== undefined && token !== null;
+    const request = requester.buildRequest({ nextPageToken: token, streamSlice: slice, pagePath: hasToken ? paginator.pagePath(token) : undefined });
+    paginator.applyToRequest(request, token);
+    if (slicer && !(hasToken && this.parts.sliceOptionsOnFirstPageOnly)) slicer.applyToRequest(request, slice);
+    guard.beforeRequest(page, token, requestSignature(request));
+    const response = await requester.send(request, { signal: options.signal, where: { stream, page } });
+    if (this.finished) return;
+    const stats = { rawCount: 0 };
+    const records: DataRecord[] = [];
+    try {
+      for (const record of selector.select(response, { streamSlice: slice, nextPageToken: token }, stats)) records.push(record);
+    } catch (error) {
+      this.failure = { error };
+    }
+    this.records = records;
+    this.index = 0;
+    if (!this.failure) this.current = { response, rawCount: stats.rawCount };
+  }
+}
