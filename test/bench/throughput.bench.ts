@@ -2,9 +2,11 @@
  * Read throughput (issue 8, part 1): 100,000 records in pages of 100 with Bearer auth, for
  * OffsetIncrement, PageIncrement, CursorPagination from the body and from the Link header, each
  * read by Sluice and by a hand-written node-fetch loop on the same keep-alive transport function,
- * alternating, from a page server in a child process (so the server has its own core and event loop).
- * Reports the median records/s of each and their ratio (goal: Sluice >= 0.9), plus the offset ratio
- * with the server in this process, to show what sharing the event loop does to the comparison.
+ * alternating in back-to-back pairs, from a page server in a child process (so the server has its own
+ * core and event loop). Reports the median records/s of each, the median of the pairs' ratios (goal:
+ * Sluice >= 0.9), and the reader's CPU time per page, which other processes' load disturbs less than
+ * wall time; plus the offset comparison with the server in this process, to show what sharing the
+ * event loop does to it.
  *
  * @example
  * npm run bench -- throughput
@@ -13,49 +15,76 @@ import { createNodeFetchTransport, type Fetch } from "../../core/index.js";
 import { median, significant, type Metric } from "./support/measure.js";
 import { startPageServer, type PageServer, type PageStyle } from "./support/page-server.js";
 import { startPageServerProcess } from "./support/page-server-process.js";
-import { STRATEGIES, benchConnector, nodeFetchTransport, readByHand, readWithSluice } from "./support/readers.js";
+import { PAGE_SIZE, STRATEGIES, benchConnector, nodeFetchTransport, readByHand, readWithSluice } from "./support/readers.js";
 
 const RECORDS = 100_000;
-const ROUNDS = 3;
+const ROUNDS = 5;
 
-async function recordsPerSecond(read: () => Promise<number>): Promise<number> {
+interface Sample {
+  /** Records per second, wall clock. */
+  rate: number;
+  /** This process's CPU time (user + system, all threads) per page, in microseconds. */
+  cpuPerPage: number;
+}
+
+async function sample(read: () => Promise<number>): Promise<Sample> {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const n = await read();
   const seconds = (performance.now() - start) / 1000;
+  const used = process.cpuUsage(cpu);
   if (n !== RECORDS) throw new Error(`read ${n} records, expected ${RECORDS}`);
-  return n / seconds;
+  return { rate: n / seconds, cpuPerPage: (used.user + used.system) / (RECORDS / PAGE_SIZE) };
 }
 
-/** Sluice and the hand-written loop on one style, alternating; median records/s of each. */
-export async function compare(server: PageServer, style: PageStyle, fetch: Fetch, rounds = ROUNDS): Promise<{ sluice: number; hand: number }> {
+/** The medians of a comparison; `ratio` is the median of the per-round ratios (each round's two reads ran back to back). */
+export interface Comparison {
+  sluice: Sample;
+  hand: Sample;
+  ratio: number;
+  cpuRatio: number;
+}
+
+/** Sluice and the hand-written loop on one style, two warm-up reads each, then `rounds` alternating pairs. */
+export async function compare(server: PageServer, style: PageStyle, fetch: Fetch, rounds = ROUNDS): Promise<Comparison> {
   const hand = nodeFetchTransport(fetch);
   const sluiceRun = async () => {
     const connector = await benchConnector(server.url, style, fetch);
-    return recordsPerSecond(() => readWithSluice(connector));
+    return sample(() => readWithSluice(connector));
   };
-  const handRun = () => recordsPerSecond(() => readByHand(hand, server.url, style));
-  await sluiceRun();
-  await handRun();
-  const s: number[] = [];
-  const h: number[] = [];
+  const handRun = () => sample(() => readByHand(hand, server.url, style));
+  for (let i = 0; i < 2; i++) {
+    await sluiceRun();
+    await handRun();
+  }
+  const pairs: Array<{ sluice: Sample; hand: Sample }> = [];
   for (let i = 0; i < rounds; i++) {
     // Alternate the order so that a slow moment of the machine does not always hit the same reader.
     if (i % 2 === 0) {
-      s.push(await sluiceRun());
-      h.push(await handRun());
+      const sluice = await sluiceRun();
+      pairs.push({ sluice, hand: await handRun() });
     } else {
-      h.push(await handRun());
-      s.push(await sluiceRun());
+      const hand = await handRun();
+      pairs.push({ sluice: await sluiceRun(), hand });
     }
   }
-  return { sluice: median(s), hand: median(h) };
+  const med = (pick: (p: { sluice: Sample; hand: Sample }) => number) => median(pairs.map(pick));
+  return {
+    sluice: { rate: med((p) => p.sluice.rate), cpuPerPage: med((p) => p.sluice.cpuPerPage) },
+    hand: { rate: med((p) => p.hand.rate), cpuPerPage: med((p) => p.hand.cpuPerPage) },
+    ratio: med((p) => p.sluice.rate / p.hand.rate),
+    cpuRatio: med((p) => p.hand.cpuPerPage / p.sluice.cpuPerPage),
+  };
 }
 
-function rows(prefix: string, result: { sluice: number; hand: number }): Metric[] {
+function rows(prefix: string, result: Comparison): Metric[] {
   return [
-    { name: `${prefix}.sluice`, value: Math.round(result.sluice), unit: "records/s" },
-    { name: `${prefix}.handwritten`, value: Math.round(result.hand), unit: "records/s" },
-    { name: `${prefix}.ratio`, value: significant(result.sluice / result.hand), unit: "x (goal >= 0.9)" },
+    { name: `${prefix}.sluice`, value: Math.round(result.sluice.rate), unit: "records/s" },
+    { name: `${prefix}.handwritten`, value: Math.round(result.hand.rate), unit: "records/s" },
+    { name: `${prefix}.ratio`, value: significant(result.ratio), unit: "x (goal >= 0.9)" },
+    { name: `${prefix}.sluice_cpu`, value: Math.round(result.sluice.cpuPerPage), unit: "us CPU/page" },
+    { name: `${prefix}.handwritten_cpu`, value: Math.round(result.hand.cpuPerPage), unit: "us CPU/page" },
+    { name: `${prefix}.cpu_ratio`, value: significant(result.cpuRatio), unit: "x (hand CPU / Sluice CPU)" },
   ];
 }
 
