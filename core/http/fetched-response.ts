@@ -39,9 +39,14 @@ export class FetchedResponse implements HttpResponse {
     readonly url: string,
     readonly headers: HeaderBag,
     private readonly body: string,
-    /** `METHOD url`, credentials redacted, for error messages. */
-    readonly requestLabel: string,
+    /** `METHOD url`, credentials redacted, for error messages (computed only when one is needed). */
+    private readonly label: string | (() => string),
   ) {}
+
+  /** `METHOD url`, credentials redacted. */
+  get requestLabel(): string {
+    return typeof this.label === "string" ? this.label : this.label();
+  }
 
   get links(): Record<string, LinkEntry> {
     this.parsedLinks ??= parseLinkHeader(this.headers.get("link"));

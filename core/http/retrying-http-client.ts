@@ -46,12 +46,12 @@ export class RetryingHttpClient implements HttpClient {
       const prepared = cloneRequest(request);
       if (options.authenticator) await this.authenticate(options.authenticator, prepared, options);
       const encoded = encodeRequest(prepared);
-      const label = this.label(encoded);
+      const label = memo(() => this.label(encoded));
       const outcome = await this.attempt(encoded, label, attempt, options);
       if (outcome.response?.status === 401 && options.authenticator && !refreshed) {
         refreshed = true;
         if (await options.authenticator.onUnauthorized(prepared)) {
-          this.parts.logger.info("the API answered 401; refreshed the credentials and retrying once", { request: label });
+          this.parts.logger.info("the API answered 401; refreshed the credentials and retrying once", { request: label() });
           continue;
         }
       }
@@ -60,12 +60,12 @@ export class RetryingHttpClient implements HttpClient {
       if (decision.action === "ignore") {
         const response = outcome.response as FetchedResponse;
         response.ignored = true;
-        this.parts.logger.info("ignoring the response as the error handler says", { request: label, status: response?.status, reason: decision.reason });
+        this.parts.logger.info("ignoring the response as the error handler says", { request: label(), status: response?.status, reason: decision.reason });
         return response;
       }
       if (decision.action === "fail" || attempt > maxRetries) throw this.failure(outcome, label, options, decision, attempt);
       const delay = this.delay(attempt, decision.delayMs);
-      this.parts.logger.warn(`retrying in ${Math.round(delay)} ms`, { request: label, attempt, reason: decision.reason ?? "" });
+      this.parts.logger.warn(`retrying in ${Math.round(delay)} ms`, { request: label(), attempt, reason: decision.reason ?? "" });
       await this.parts.clock.sleep(delay, options.signal);
     }
   }
@@ -80,7 +80,7 @@ export class RetryingHttpClient implements HttpClient {
     }
   }
 
-  private async attempt(encoded: EncodedRequest, label: string, attempt: number, options: SendOptions): Promise<AttemptOutcome> {
+  private async attempt(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions): Promise<AttemptOutcome> {
     const deadline = attemptDeadline(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
     try {
       const raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "follow" });
@@ -91,7 +91,7 @@ export class RetryingHttpClient implements HttpClient {
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       const cause = error instanceof Error ? error : new Error(String(error));
-      if (deadline.timedOut()) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label} timed out`, { failureType: "transient_error", cause }) };
+      if (deadline.timedOut()) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label()} timed out`, { failureType: "transient_error", cause }) };
       return { attempt, error: cause };
     } finally {
       deadline.dispose();
@@ -112,7 +112,8 @@ export class RetryingHttpClient implements HttpClient {
     return this.parts.secrets.redact(`${encoded.method} ${url.toString()}`);
   }
 
-  private failure(outcome: AttemptOutcome, label: string, options: SendOptions, decision: ErrorDecision, attempt: number): SluiceError {
+  private failure(outcome: AttemptOutcome, lazyLabel: () => string, options: SendOptions, decision: ErrorDecision, attempt: number): SluiceError {
+    const label = lazyLabel();
     const where = { ...options.where, request: label };
     const tries = attempt > 1 ? ` after ${attempt} attempts` : "";
     const failureType = decision.action === "fail" ? decision.failureType : undefined;
@@ -164,4 +165,10 @@ function attemptDeadline(timeoutMs: number, outer: AbortSignal | undefined): { s
       outer?.removeEventListener("abort", onAbort);
     },
   };
+}
+
+/** A value computed on first use: the redacted request label is only needed for logs and errors. */
+function memo(make: () => string): () => string {
+  let value: string | undefined;
+  return () => (value ??= make());
 }

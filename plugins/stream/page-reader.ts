@@ -96,7 +96,13 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
         this.finish();
         return DONE;
       }
-      await this.readPage();
+      try {
+        await this.readPage();
+      } catch (error) {
+        // return() was called while the page was in flight: its request was aborted, the read is over.
+        if (this.finished) return DONE;
+        throw error;
+      }
       if (this.finished) return DONE;
       if (this.records.length > 0) return { value: this.records[this.index++]!, done: false };
     }
