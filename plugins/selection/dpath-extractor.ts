@@ -36,14 +36,26 @@ export class DpathExtractor implements RecordExtractor {
     this.wildcard = path.includes("*");
   }
 
-  *extract(response: HttpResponse): Iterable<unknown> {
+  /**
+   * The page's items as one array (an `Iterable`, as the contract asks): no generator is resumed per
+   * record. A path that ends at a list returns that list itself; callers copy before they change it.
+   */
+  extract(response: HttpResponse): unknown[] {
     const body = response.json();
-    const documents = Array.isArray(body) ? body : [body];
-    for (const document of documents) {
-      const found = this.path.length === 0 ? document : this.wildcard ? glob(document, this.path) : get(document, this.path);
-      if (Array.isArray(found)) yield* found;
-      else if (isNonEmptyObject(found)) yield found;
+    if (!Array.isArray(body)) return this.find(body);
+    const items: unknown[] = [];
+    for (const document of body) {
+      const found = this.find(document);
+      for (let i = 0; i < found.length; i++) items.push(found[i]);
     }
+    return items;
+  }
+
+  /** What the path finds in one document: the list's items, the object alone, or nothing. */
+  private find(document: unknown): unknown[] {
+    const found = this.path.length === 0 ? document : this.wildcard ? glob(document, this.path) : get(document, this.path);
+    if (Array.isArray(found)) return found;
+    return isNonEmptyObject(found) ? [found] : [];
   }
 }
 
