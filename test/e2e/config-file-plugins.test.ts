@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createSluice } from "../../core/index.js";
 import { CustomCodeError, SluiceError, type DataRecord } from "../../sdk/index.js";
-import { startLoopback, type Loopback } from "../plugins/pagination/loopback.js";
+import { startLoopback, type Loopback } from "../support/loopback.js";
 
 describe("plugins listed in a connector's Sluice config file", () => {
   let api: Loopback;

@@ -4,7 +4,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createSluice, type SluiceOptions } from "../../core/index.js";
 import { CustomCodeError, SluiceError } from "../../sdk/index.js";
-import { startLoopback, type Loopback } from "../plugins/pagination/loopback.js";
+import { startLoopback, type Loopback } from "../support/loopback.js";
 import { tempConnector, type TempConnector } from "../core/loader/temp-connector.js";
 
 // Reports API: ?page=0,1,2... (from 0), `total_pages` in every body, two records per page.

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createSluice } from "../../core/index.js";
-import { startLoopback, type Loopback } from "../plugins/pagination/loopback.js";
+import { startLoopback, type Loopback } from "../support/loopback.js";
 import { tempConnector, type TempConnector } from "../core/loader/temp-connector.js";
 
 // A connector folder outside the repo whose .sluicerc.yaml lists a TypeScript plugin next to it.

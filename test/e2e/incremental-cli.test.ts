@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { startLoopback, type Loopback, type SeenRequest } from "../plugins/pagination/loopback.js";
+import { startLoopback, type Loopback, type SeenRequest } from "../support/loopback.js";
 import { runSluice } from "./auth-cli-support.js";
 
 // SendGrid-style messages API: GET /v3/messages?start_time=<ISO>&end_time=<ISO>, {"messages": [...]}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { oneStreamManifest, readStream, startLoopback, type Loopback, type Reply, type SeenRequest } from "../plugins/pagination/loopback.js";
+import { oneStreamManifest, readStream, startLoopback, type Loopback, type Reply, type SeenRequest } from "../support/loopback.js";
 
 const ITEMS = Array.from({ length: 5 }, (_, i) => ({ id: `obj_${i + 1}` }));
 const page = (from: number, size: number) => ITEMS.slice(from, from + size);

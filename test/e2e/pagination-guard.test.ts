@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { PaginationError, SluiceError } from "../../sdk/index.js";
-import { oneStreamManifest, readStream, startLoopback, type Loopback, type Reply, type SeenRequest } from "../plugins/pagination/loopback.js";
+import { oneStreamManifest, readStream, startLoopback, type Loopback, type Reply, type SeenRequest } from "../support/loopback.js";
 
 const row = (page: number, i: number) => ({ id: `${page}-${i}` });
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { oneStreamManifest, readStream, startLoopback, type Loopback } from "../plugins/pagination/loopback.js";
+import { oneStreamManifest, readStream, startLoopback, type Loopback } from "../support/loopback.js";
 
 const ITEMS = Array.from({ length: 7 }, (_, i) => ({ id: i + 1, name: `item ${i + 1}` }));
 

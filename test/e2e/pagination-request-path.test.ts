@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { oneStreamManifest, readStream, startLoopback, type Loopback, type Reply, type SeenRequest } from "../plugins/pagination/loopback.js";
+import { oneStreamManifest, readStream, startLoopback, type Loopback, type Reply, type SeenRequest } from "../support/loopback.js";
 
 const RECORDS = Array.from({ length: 6 }, (_, i) => ({ Id: `001${i + 1}` }));
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../plugins/pagination/loopback.js";
+import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../support/loopback.js";
 import { readPartitioned, sourceDef, streamDef } from "../plugins/partitions/support.js";
 
 // Zendesk Guide-style: articles per locale (query) and brand (header); a POST search with the

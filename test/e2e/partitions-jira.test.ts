@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../plugins/pagination/loopback.js";
+import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../support/loopback.js";
 import { readPartitioned, sourceDef, streamDef } from "../plugins/partitions/support.js";
 
 // Jira Cloud: GET /rest/api/3/search?startAt=&maxResults= -> { startAt, maxResults, total, issues },

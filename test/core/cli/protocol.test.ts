@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { stringify } from "yaml";
-import { startLoopback, type Loopback } from "../../plugins/pagination/loopback.js";
+import { startLoopback, type Loopback } from "../../support/loopback.js";
 
 const BIN = join(import.meta.dirname, "..", "..", "..", "bin", "sluice.js");
 const KEY = "cli-secret-key-42";

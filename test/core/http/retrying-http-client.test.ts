@@ -3,7 +3,7 @@ import { after, before, describe, it } from "node:test";
 import { createSluice, type Connector } from "../../../core/index.js";
 import { Clock, HttpRequestError, type DataRecord } from "../../../sdk/index.js";
 import { FakeClock } from "../../support/fake-clock.js";
-import { startLoopback, type Loopback, type Reply } from "../../plugins/pagination/loopback.js";
+import { startLoopback, type Loopback, type Reply } from "../../support/loopback.js";
 
 const SECRET = "tok-very-secret-123";
 

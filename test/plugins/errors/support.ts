@@ -4,9 +4,9 @@
  */
 import { Clock, type FailureType } from "../../../sdk/index.js";
 import { createSluice } from "../../../core/index.js";
-import { oneStreamManifest } from "../pagination/loopback.js";
+import { oneStreamManifest } from "../../support/loopback.js";
 
-export { startLoopback, type Loopback, type Reply } from "../pagination/loopback.js";
+export { startLoopback, type Loopback, type Reply } from "../../support/loopback.js";
 
 /** A clock standing still at `now` whose `sleep` records the wait and returns at once. */
 export function recordingClock(now = Date.UTC(2024, 0, 1)): Clock & { sleeps: number[] } {

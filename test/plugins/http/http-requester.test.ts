@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createSluice } from "../../../core/index.js";
 import { SluiceError, type DataRecord } from "../../../sdk/index.js";
-import { startLoopback, type Loopback, type SeenRequest } from "../pagination/loopback.js";
+import { startLoopback, type Loopback, type SeenRequest } from "../../support/loopback.js";
 import { joinUrl } from "../../../plugins/http/join-url.js";
 
 function stream(requester: Record<string, unknown>): Record<string, unknown> {

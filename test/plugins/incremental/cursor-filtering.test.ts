@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { SluiceError } from "../../../sdk/index.js";
-import { startLoopback, type Loopback, type SeenRequest } from "../pagination/loopback.js";
+import { startLoopback, type Loopback, type SeenRequest } from "../../support/loopback.js";
 import { incrementalManifest, readIncremental } from "./support.js";
 
 // An API without a date filter (Harvest-like full lists): every call returns every project.

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { startLoopback, type Loopback, type SeenRequest } from "../pagination/loopback.js";
+import { startLoopback, type Loopback, type SeenRequest } from "../../support/loopback.js";
 import { incrementalManifest, readIncremental } from "./support.js";
 
 const EPOCH = (iso: string) => Date.parse(iso) / 1000;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createSluice } from "../../../core/index.js";
-import { oneStreamManifest, startLoopback, type Loopback } from "../pagination/loopback.js";
+import { oneStreamManifest, startLoopback, type Loopback } from "../../support/loopback.js";
 
 /** Offset pages of 3 over records 1..7 at /items?offset=. */
 function pageOf(offset: number) {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createSluice } from "../../../core/index.js";
 import { deletePath, setPath } from "../../../plugins/transformations/dpath.js";
-import { oneStreamManifest, startLoopback, type Loopback } from "../pagination/loopback.js";
+import { oneStreamManifest, startLoopback, type Loopback } from "../../support/loopback.js";
 
 let server: Loopback;
 before(async () => {

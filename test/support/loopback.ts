@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createSluice, type SluiceOptions } from "../../../core/index.js";
+import { createSluice, type SluiceOptions } from "../../core/index.js";
 
 /** One request as the server saw it. */
 export interface SeenRequest {
