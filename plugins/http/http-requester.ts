@@ -122,6 +122,8 @@ export class HttpRequester implements Requester {
   private readonly http: HttpClient;
   private readonly limits: ReadLimits;
   private readonly logger: Logger;
+  private lastJoin?: { base: string; path: string; url: string };
+  private lastOrigin?: { url: string; origin: string };
 
   constructor(private readonly parts: RequesterParts) {
     this.http = parts.ctx.get(HttpClient);
@@ -134,7 +136,7 @@ export class HttpRequester implements Requester {
     const base = this.parts.urlBase?.render(scope) ?? "";
     const url = this.parts.url?.render(scope) ?? "";
     const path = input.pagePath ?? stripLeadingSlash(this.parts.path?.render(scope) ?? "");
-    const full = base ? joinUrl(base, path) : path ? joinUrl(url, path) : url;
+    const full = base ? this.join(base, path) : path ? this.join(url, path) : url;
     const request: OutgoingRequest = { method: this.parts.method, url: full, params: {}, headers: {} };
     const source = "the requester";
     for (const [key, value] of entries(this.parts.params?.eval(scope))) {
@@ -146,14 +148,14 @@ export class HttpRequester implements Requester {
     if (json !== undefined && json !== null) request.bodyJson = json as Record<string, unknown>;
     const data = this.parts.bodyData?.eval(scope);
     if (data !== undefined && data !== null && data !== "") request.bodyData = data as Record<string, unknown> | string;
-    this.trustedOrigins.set(request, originOf(base || url || full));
+    this.trustedOrigins.set(request, this.originOfBase(base || url || full));
     return request;
   }
 
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<HttpResponse> {
     const trusted = this.trustedOrigins.get(request);
     let authenticator = this.parts.authenticator;
-    if (trusted !== undefined && originOf(request.url) !== trusted) {
+    if (trusted !== undefined && !isOnOrigin(request.url, trusted)) {
       if (!this.limits.followCrossOriginPages && !this.parts.allowCrossOriginPages) {
         throw new PaginationError("CROSS_ORIGIN_PAGE", `The next page is on another origin (${originOf(request.url)}) than the API (${trusted}); Sluice does not send credentials there and does not follow it (allow it with allow_cross_origin_pages: true on the requester)`, {
           failureType: "config_error",
@@ -166,6 +168,24 @@ export class HttpRequester implements Requester {
       authenticator = undefined;
     }
     return this.http.send(request, { ...options, authenticator, errorHandler: this.parts.errorHandler ?? options.errorHandler });
+  }
+
+  /** {@link joinUrl}, remembered for the last base and path: most pages of a slice join the same two. */
+  private join(base: string, path: string): string {
+    const last = this.lastJoin;
+    if (last && last.base === base && last.path === path) return last.url;
+    const url = joinUrl(base, path);
+    this.lastJoin = { base, path, url };
+    return url;
+  }
+
+  /** The origin of the URL requests are built from, remembered for the last one (it rarely changes). */
+  private originOfBase(url: string): string {
+    const last = this.lastOrigin;
+    if (last && last.url === url) return last.origin;
+    const origin = originOf(url);
+    this.lastOrigin = { url, origin };
+    return origin;
   }
 
   private scope(input: RequestInput): TemplateContext {
@@ -197,6 +217,18 @@ function invalidParam(key: string, path: string): ManifestError {
 
 function stripLeadingSlash(path: string): string {
   return path.replace(/^\/+/, "");
+}
+
+/**
+ * Whether `url` is on `origin`. A URL that starts with an http(s) origin followed by `/`, `?`, `#` or
+ * nothing is on it without parsing (a `new URL` per page); anything else is parsed and compared.
+ */
+function isOnOrigin(url: string, origin: string): boolean {
+  if (url.startsWith(origin) && (origin.startsWith("https://") || origin.startsWith("http://"))) {
+    const next = url.charAt(origin.length);
+    if (next === "" || next === "/" || next === "?" || next === "#") return true;
+  }
+  return originOf(url) === origin;
 }
 
 function originOf(url: string): string {
