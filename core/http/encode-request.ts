@@ -20,17 +20,7 @@ export interface EncodedRequest {
  * // "https://api/x?limit=10&page=2"
  */
 export function encodeRequest(request: OutgoingRequest): EncodedRequest {
-  const url = new URL(request.url);
-  const present = new Map<string, string[]>();
-  url.searchParams.forEach((value, key) => present.set(key, [...(present.get(key) ?? []), value]));
-  for (const [key, value] of Object.entries(request.params)) {
-    for (const item of asList(value)) {
-      if (item === null || item === undefined) continue;
-      const text = stringify(item);
-      if (present.has(key)) continue;
-      url.searchParams.append(key, text);
-    }
-  }
+  const url = withQuery(request.url, request.params);
   const headers = { ...request.headers };
   const hasJson = request.bodyJson !== undefined && Object.keys(request.bodyJson).length > 0;
   const hasData = request.bodyData !== undefined && (typeof request.bodyData === "string" ? request.bodyData !== "" : Object.keys(request.bodyData).length > 0);
@@ -56,7 +46,38 @@ export function encodeRequest(request: OutgoingRequest): EncodedRequest {
       setDefaultHeader(headers, "Content-Type", "application/x-www-form-urlencoded");
     }
   }
-  return { method: request.method, url: url.toString(), headers, body };
+  return { method: request.method, url, headers, body };
+}
+
+/** The URL with the query parameters the URL does not already carry appended (see {@link encodeRequest}). */
+function withQuery(raw: string, params: OutgoingRequest["params"]): string {
+  // Without a query or fragment in the URL, no key is present: the parameters are serialised on their own
+  // and appended to the normalised URL (remembered for the last URL), as URL.searchParams would.
+  if (!raw.includes("?") && !raw.includes("#")) {
+    const href = normalised(raw);
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) {
+      for (const item of asList(value)) if (item !== null && item !== undefined) query.append(key, stringify(item));
+    }
+    const text = query.toString();
+    return text ? `${href}?${text}` : href;
+  }
+  const url = new URL(raw);
+  const present = new Set<string>();
+  url.searchParams.forEach((_value, key) => present.add(key));
+  for (const [key, value] of Object.entries(params)) {
+    if (present.has(key)) continue;
+    for (const item of asList(value)) if (item !== null && item !== undefined) url.searchParams.append(key, stringify(item));
+  }
+  return url.toString();
+}
+
+let lastUrl: { raw: string; href: string } | undefined;
+
+/** `new URL(raw).href`, remembered for the last URL: most pages of a read share it. */
+function normalised(raw: string): string {
+  if (lastUrl?.raw !== raw) lastUrl = { raw, href: new URL(raw).href };
+  return lastUrl.href;
 }
 
 function asList(value: QueryValue | null | undefined): ReadonlyArray<unknown> {
