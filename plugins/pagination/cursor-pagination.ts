@@ -51,6 +51,8 @@ export class CursorPagination extends PaginationStrategy {
   private readonly pageSize?: number;
   private readonly scope: { config: Record<string, unknown>; parameters: Record<string, unknown> };
   private readonly usesLastRecords: boolean;
+  /** Whether a template can read `headers` at all: the headers mapping (with the parsed Link header) is built only then. */
+  private readonly usesHeaders: boolean;
 
   constructor(options: CursorPaginationOptions) {
     super();
@@ -59,6 +61,7 @@ export class CursorPagination extends PaginationStrategy {
     this.pageSize = options.pageSize;
     this.scope = { config: options.config ?? {}, parameters: options.parameters ?? {} };
     this.usesLastRecords = [options.cursorValue, options.stopCondition].some((t) => t?.source.includes("last_records"));
+    this.usesHeaders = [options.cursorValue, options.stopCondition].some((t) => t?.source.includes("headers"));
   }
 
   override getPageSize(): number | undefined {
@@ -75,7 +78,7 @@ export class CursorPagination extends PaginationStrategy {
     const context = {
       ...this.scope,
       response: decodedResponse(response),
-      headers: templateHeaders(response),
+      headers: this.usesHeaders ? templateHeaders(response) : {},
       last_record: lastRecord ?? null,
       last_page_size: lastPageSize,
       last_records: this.usesLastRecords ? (page?.records ?? (lastRecord ? [lastRecord] : [])) : [],
