@@ -30,31 +30,60 @@ export class AttemptDeadlines {
   private readonly spare: AbortController[] = [];
 
   start(timeoutMs: number, outer: AbortSignal | undefined): AttemptDeadline {
-    const controller = this.spare.pop() ?? new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
-    }, timeoutMs);
-    timer.unref();
-    const onAbort = () => controller.abort(outer?.reason);
-    if (outer?.aborted) controller.abort(outer.reason);
-    else outer?.addEventListener("abort", onAbort, { once: true });
-    return {
-      signal: controller.signal,
-      timedOut: () => timedOut,
-      dispose: () => {
-        clearTimeout(timer);
-        outer?.removeEventListener("abort", onAbort);
-        this.release(controller);
-      },
-    };
+    return new Deadline(this, this.spare.pop() ?? new AbortController(), timeoutMs, outer);
   }
 
-  private release(controller: AbortController): void {
+  /** Keeps a controller for a later attempt when nothing can still see it abort. */
+  release(controller: AbortController): void {
     const { signal } = controller;
     if (signal.aborted || signal.onabort !== null || this.spare.length >= MAX_SPARE) return;
     if (getEventListeners(signal, "abort").length > 0) return;
     this.spare.push(controller);
   }
+}
+
+/** One attempt's deadline. A class, not closures: it is made once per request. */
+class Deadline implements AttemptDeadline {
+  private expired = false;
+  private readonly timer: NodeJS.Timeout;
+  private readonly onOuterAbort?: () => void;
+
+  constructor(
+    private readonly owner: AttemptDeadlines,
+    private readonly controller: AbortController,
+    timeoutMs: number,
+    private readonly outer: AbortSignal | undefined,
+  ) {
+    this.timer = setTimeout(expire, timeoutMs, this);
+    this.timer.unref();
+    if (outer?.aborted) controller.abort(outer.reason);
+    else if (outer) {
+      this.onOuterAbort = () => controller.abort(outer.reason);
+      outer.addEventListener("abort", this.onOuterAbort, { once: true });
+    }
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  timedOut(): boolean {
+    return this.expired;
+  }
+
+  /** The timer fired: the attempt is aborted with a `TimeoutError`. */
+  expire(): void {
+    this.expired = true;
+    this.controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    if (this.onOuterAbort) this.outer?.removeEventListener("abort", this.onOuterAbort);
+    this.owner.release(this.controller);
+  }
+}
+
+function expire(deadline: Deadline): void {
+  deadline.expire();
 }
