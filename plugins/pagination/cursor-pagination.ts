@@ -76,7 +76,8 @@ export class CursorPagination extends PaginationStrategy {
     page?: PageFacts,
   ): unknown {
     const context = {
-      ...this.scope,
+      config: this.scope.config,
+      parameters: this.scope.parameters,
       response: decodedResponse(response),
       headers: this.usesHeaders ? templateHeaders(response) : {},
       last_record: lastRecord ?? null,
