@@ -45,17 +45,22 @@ export class DpathExtractor implements RecordExtractor {
     if (!Array.isArray(body)) return this.find(body);
     const items: unknown[] = [];
     for (const document of body) {
-      const found = this.find(document);
-      for (let i = 0; i < found.length; i++) items.push(found[i]);
+      const found = this.path.length === 0 ? document : this.locate(document);
+      if (Array.isArray(found)) for (let i = 0; i < found.length; i++) items.push(found[i]);
+      else if (isNonEmptyObject(found)) items.push(found);
     }
     return items;
   }
 
   /** What the path finds in one document: the list's items, the object alone, or nothing. */
   private find(document: unknown): unknown[] {
-    const found = this.path.length === 0 ? document : this.wildcard ? glob(document, this.path) : get(document, this.path);
+    const found = this.path.length === 0 ? document : this.locate(document);
     if (Array.isArray(found)) return found;
     return isNonEmptyObject(found) ? [found] : [];
+  }
+
+  private locate(document: unknown): unknown {
+    return this.wildcard ? glob(document, this.path) : get(document, this.path);
   }
 }
 
@@ -92,6 +97,9 @@ function child(node: unknown, segment: string): unknown {
   return undefined;
 }
 
+/** Whether the value is an object with an own enumerable key (`Object.keys(value).length > 0`, without the array). */
 function isNonEmptyObject(value: unknown): boolean {
-  return typeof value === "object" && value !== null && Object.keys(value).length > 0;
+  if (typeof value !== "object" || value === null) return false;
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return true;
+  return false;
 }
