@@ -47,7 +47,10 @@ export class RetryingHttpClient implements HttpClient {
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       const prepared = cloneRequest(request);
-      if (options.authenticator) await this.authenticate(options.authenticator, prepared, options);
+      if (options.authenticator) {
+        const applying = this.authenticate(options.authenticator, prepared, options);
+        if (applying) await applying;
+      }
       const encoded = encodeRequest(prepared);
       const label = memo(() => this.label(encoded));
       const outcome = await this.attempt(encoded, label, attempt, options);
@@ -73,14 +76,21 @@ export class RetryingHttpClient implements HttpClient {
     }
   }
 
-  /** Adds the credentials; an error from the authenticator (built-in or custom) learns the stream and page. */
-  private async authenticate(authenticator: Authenticator, request: OutgoingRequest, options: SendOptions): Promise<void> {
+  /**
+   * Adds the credentials; an error from the authenticator (built-in or custom) learns the stream and page.
+   * A synchronous authenticator (Bearer, API key, Basic) is not awaited: no promise per request.
+   */
+  private authenticate(authenticator: Authenticator, request: OutgoingRequest, options: SendOptions): Promise<void> | undefined {
+    let applying: void | Promise<void>;
     try {
-      await authenticator.apply(request);
+      applying = authenticator.apply(request);
     } catch (error) {
-      if (error instanceof SluiceError) throw error.locate(options.where ?? {});
-      throw error;
+      throw located(error, options);
     }
+    if (!applying) return undefined;
+    return Promise.resolve(applying).catch((error: unknown) => {
+      throw located(error, options);
+    });
   }
 
   private async attempt(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions): Promise<AttemptOutcome> {
@@ -141,6 +151,11 @@ export class RetryingHttpClient implements HttpClient {
       found: `status ${status}`,
     });
   }
+}
+
+/** An authenticator's error, told where it happened when it is one of Sluice's errors. */
+function located(error: unknown, options: SendOptions): unknown {
+  return error instanceof SluiceError ? error.locate(options.where ?? {}) : error;
 }
 
 /** A value computed on first use: the redacted request label is only needed for logs and errors. */
