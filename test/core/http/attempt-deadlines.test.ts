@@ -30,7 +30,10 @@ test("a signal a transport still listens to is never reused", () => {
 test("the timeout aborts the attempt with a TimeoutError, and that signal is not reused", async () => {
   const deadlines = new AttemptDeadlines();
   const first = deadlines.start(5, undefined);
+  // The deadline's timer is unref'd (it never keeps a process alive): this one keeps the test's loop running.
+  const keepAlive = setTimeout(() => undefined, 1_000);
   await new Promise((resolve) => first.signal.addEventListener("abort", resolve, { once: true }));
+  clearTimeout(keepAlive);
   assert.equal(first.timedOut(), true);
   assert.equal((first.signal.reason as DOMException).name, "TimeoutError");
   first.dispose();
