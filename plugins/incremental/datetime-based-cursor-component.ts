@@ -96,6 +96,7 @@ export const DatetimeBasedCursorComponent: ComponentFactory<IncrementalCursor> =
       filterRecords: def.is_client_side_incremental === true || def.is_data_feed === true,
       clamping: clamp?.strategy,
       clampEnd: clamp?.end,
+      globalSubstreamCursor: def.global_substream_cursor === true,
       clock: ctx.get(Clock),
       logger: ctx.get(Logger),
       stream: ctx.stream,

@@ -44,6 +44,8 @@ export interface DatetimeBasedCursorParts {
   clamping?: Clamping;
   /** The end-of-window adjustment that comes with clamping (the kit's ClampingEndProvider). */
   clampEnd?: (end: DatetimeValue) => DatetimeValue;
+  /** `global_substream_cursor: true`: one state for a partitioned stream instead of one per partition. */
+  globalSubstreamCursor?: boolean;
   clock: Clock;
   logger?: Logger;
   stream?: string;
@@ -155,6 +157,27 @@ export class DatetimeBasedCursor implements IncrementalCursor {
   state(): Record<string, unknown> {
     if (!this.intervals) this.setState(undefined);
     return { ...this.legacy, [this.cursorField]: this.format(this.intervals!.latestComplete()) };
+  }
+
+  /** A fresh cursor with the same configuration and no state: one partition's cursor (see PerPartitionCursor). */
+  fork(): DatetimeBasedCursor {
+    return new DatetimeBasedCursor(this.parts);
+  }
+
+  /** Whether a partitioned stream keeps one state per partition (false with `global_substream_cursor: true`). */
+  get perPartition(): boolean {
+    return this.parts.globalSubstreamCursor !== true;
+  }
+
+  /** Now, in epoch milliseconds, from the Clock service. */
+  now(): number {
+    return this.parts.clock.now();
+  }
+
+  /** The cursor value of a state `{<cursor_field>: value}`, or undefined when it has none (an unreadable value throws). */
+  stateValue(state: Record<string, unknown> | undefined): DatetimeValue | undefined {
+    const raw = state?.[this.cursorField];
+    return raw === undefined || raw === null ? undefined : this.parseState(raw);
   }
 
   /** The end of the sync window: `end_datetime`, else now (clamped down when clamping is set). */

@@ -11,6 +11,7 @@ import {
   type Stream,
   type StreamSlice,
 } from "../../sdk/index.js";
+import { PerPartitionCursor } from "../incremental/per-partition-cursor.js";
 import { combineSlicers } from "./cartesian-slicer.js";
 
 /**
@@ -49,8 +50,11 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
     const retriever = await ctx.build<Retriever>("retriever");
     const loader = await ctx.build<SchemaLoader | undefined>("schema_loader");
     const transformations = await Promise.all(((def.transformations as unknown[] | undefined) ?? []).map((t, i) => ctx.buildChild<RecordTransformation>(t, `${ctx.path}.transformations[${i}]`)));
-    const cursor = await ctx.build<IncrementalCursor | undefined>("incremental_sync");
-    const slicer = combineSlicers([retriever.partitionRouter, cursor]);
+    const built = await ctx.build<IncrementalCursor | undefined>("incremental_sync");
+    // A partitioned incremental stream keeps one cursor per partition (the kit's per-partition state).
+    const perPartition = PerPartitionCursor.wrap(retriever.partitionRouter, built);
+    const cursor = perPartition ?? built;
+    const slicer = perPartition ?? combineSlicers([retriever.partitionRouter, cursor]);
     const slicing = (options: ReadOptions): Slicing | undefined => {
       if (!slicer) return undefined;
       cursor?.setState(options.state);

@@ -57,7 +57,7 @@ describe("DatetimeBasedCursor record filtering, partitions and errors", () => {
     assert.deepEqual(read.records.map((r) => r.id), ["at-state", "new", "no-cursor"]);
   });
 
-  it("reads the same windows for every partition of a partition router, and moves the state at the end of the read", async () => {
+  it("with global_substream_cursor, reads the same windows for every partition and moves the one state at the end of the read", async () => {
     const manifest = incrementalManifest({
       urlBase: api.url,
       path: "/boards/{{ stream_partition.board }}/items",
@@ -70,6 +70,7 @@ describe("DatetimeBasedCursor record filtering, partitions and errors", () => {
         step: "P1D",
         cursor_granularity: "P1D",
         start_time_option: { inject_into: "request_parameter", field_name: "since" },
+        global_substream_cursor: true,
       },
     });
     const start = api.requests.length;

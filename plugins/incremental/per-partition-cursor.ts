@@ -1,0 +1,189 @@
+import {
+  makeSlice,
+  sliceCursor,
+  sliceExtraFields,
+  slicePartition,
+  type DataRecord,
+  type IncrementalCursor,
+  type OutgoingRequest,
+  type SliceOptions,
+  type StreamSlice,
+  type StreamSlicer,
+} from "../../sdk/index.js";
+import { DatetimeBasedCursor } from "./datetime-based-cursor.js";
+
+/** One partition known to a {@link PerPartitionCursor}: from the saved state, this read, or both. */
+interface PartitionEntry {
+  partition: Record<string, unknown>;
+  /** The partition's cursor, once the read reaches the partition. */
+  cursor?: DatetimeBasedCursor;
+  /** The partition's saved cursor state (kept as is when the read does not reach the partition). */
+  saved?: Record<string, unknown>;
+}
+
+/** Where a slice of the combined stream comes from: its partition and the slice its cursor made. */
+interface SliceOrigin {
+  entry: PartitionEntry;
+  inner: StreamSlice;
+}
+
+/**
+ * One `DatetimeBasedCursor` per partition of a partition router (the kit's `ConcurrentPerPartitionCursor`):
+ * each partition's windows start from its own saved cursor, else from the stream's global cursor, else
+ * from the configured start; after each slice the state holds that partition's progress. The state has
+ * the kit's per-partition shape, and a state in Sluice's single-cursor shape is read as the global cursor.
+ * Used by `DeclarativeStream` for a stream with both a `partition_router` and an `incremental_sync`.
+ *
+ * @example
+ * // partition_router: SubstreamPartitionRouter (boards), incremental_sync: DatetimeBasedCursor (updated_at)
+ * // state after a read:
+ * // { "use_global_cursor": false,
+ * //   "states": [{ "partition": { "board_id": 7, "parent_slice": {} }, "cursor": { "updated_at": "2024-03-01T00:00:00Z" } }],
+ * //   "state": { "updated_at": "2024-03-01T00:00:00Z" }, "lookback_window": 12 }
+ */
+export class PerPartitionCursor implements IncrementalCursor {
+  readonly cursorField: string;
+  private entries = new Map<string, PartitionEntry>();
+  private origins = new Map<StreamSlice, SliceOrigin>();
+  private global?: Record<string, unknown>;
+  private lookbackWindow = 0;
+  private parentState?: unknown;
+  private startedAt?: number;
+
+  constructor(
+    private readonly router: StreamSlicer,
+    private readonly template: DatetimeBasedCursor,
+  ) {
+    this.cursorField = template.cursorField;
+  }
+
+  /**
+   * The per-partition cursor for `router` and `cursor`, or undefined when the cursor is not a
+   * `DatetimeBasedCursor` keeping per-partition state (a custom cursor, `global_substream_cursor: true`).
+   */
+  static wrap(router: StreamSlicer | undefined, cursor: IncrementalCursor | undefined): PerPartitionCursor | undefined {
+    if (!router || !(cursor instanceof DatetimeBasedCursor) || !cursor.perPartition) return undefined;
+    return new PerPartitionCursor(router, cursor);
+  }
+
+  setState(state: Record<string, unknown> | undefined): void {
+    this.entries = new Map();
+    this.origins = new Map();
+    this.global = undefined;
+    this.lookbackWindow = 0;
+    this.parentState = undefined;
+    this.startedAt = undefined;
+    const saved = state ?? {};
+    if (Object.keys(saved).length === 0) return;
+    if (!("states" in saved) && !("state" in saved)) {
+      // Sluice's single-cursor shape (or the kit's global one): every partition starts from it.
+      this.global = this.globalFrom(saved);
+      return;
+    }
+    this.lookbackWindow = Number(saved.lookback_window ?? 0) || 0;
+    this.parentState = saved.parent_state ?? undefined;
+    for (const item of (Array.isArray(saved.states) ? saved.states : []) as Array<Record<string, unknown>>) {
+      const partition = (item?.partition ?? {}) as Record<string, unknown>;
+      this.entries.set(partitionKey(partition), { partition, saved: (item?.cursor ?? {}) as Record<string, unknown> });
+    }
+    if (saved.state && typeof saved.state === "object") this.global = this.globalFrom(saved.state as Record<string, unknown>);
+  }
+
+  async *slices(options?: SliceOptions): AsyncGenerator<StreamSlice> {
+    this.startedAt ??= this.template.now();
+    for await (const routed of this.router.slices(options)) {
+      const partition = slicePartition(routed);
+      const entry = this.entry(partition);
+      for await (const inner of entry.cursor!.slices()) {
+        const slice = makeSlice(partition, sliceCursor(inner), sliceExtraFields(routed));
+        this.origins.set(slice, { entry, inner });
+        yield slice;
+      }
+    }
+  }
+
+  applyToRequest(request: OutgoingRequest, slice: StreamSlice): void {
+    this.router.applyToRequest(request, slice);
+    this.template.applyToRequest(request, slice);
+  }
+
+  observe(slice: StreamSlice, record: DataRecord): boolean {
+    const origin = this.origins.get(slice);
+    return origin ? origin.entry.cursor!.observe(origin.inner, record) : true;
+  }
+
+  closeSlice(slice: StreamSlice): void {
+    const origin = this.origins.get(slice);
+    if (!origin) return;
+    this.origins.delete(slice);
+    origin.entry.cursor!.closeSlice(origin.inner);
+  }
+
+  /**
+   * The read is complete: the global cursor becomes the highest cursor of the partitions (as the kit, it
+   * moves only at the end of a sync), and `lookback_window` the seconds the sync took.
+   */
+  finish(): void {
+    let best = this.global;
+    let bestValue = this.template.stateValue(best);
+    for (const entry of this.entries.values()) {
+      // As the kit, only the partitions of this read move the global cursor.
+      if (!entry.cursor) continue;
+      const state = entry.cursor.state();
+      const value = this.template.stateValue(state);
+      if (value && (!bestValue || bestValue.isBefore(value))) {
+        best = { [this.cursorField]: state[this.cursorField] };
+        bestValue = value;
+      }
+    }
+    this.global = best;
+    if (this.startedAt !== undefined) this.lookbackWindow = Math.max(0, Math.round((this.template.now() - this.startedAt) / 1000));
+  }
+
+  state(): Record<string, unknown> {
+    const states = [...this.entries.values()]
+      .map((entry) => ({ partition: entry.partition, cursor: entry.cursor ? entry.cursor.state() : entry.saved }))
+      .filter((item) => item.cursor && Object.keys(item.cursor).length > 0);
+    const state: Record<string, unknown> = { use_global_cursor: false, states };
+    if (this.global) state.state = { ...this.global };
+    state.lookback_window = this.lookbackWindow;
+    if (this.parentState !== undefined) state.parent_state = this.parentState;
+    return state;
+  }
+
+  /** The partition's entry, with its cursor started from its saved state, else the global one, else the start. */
+  private entry(partition: Record<string, unknown>): PartitionEntry {
+    const key = partitionKey(partition);
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = { partition };
+      this.entries.set(key, entry);
+    }
+    if (!entry.cursor) {
+      entry.cursor = this.template.fork();
+      entry.cursor.setState(entry.saved ?? (this.global ? { ...this.global } : undefined));
+    }
+    return entry;
+  }
+
+  /** The global cursor of a saved state: its cursor field only (validated now, so a bad value fails before any request). */
+  private globalFrom(saved: Record<string, unknown>): Record<string, unknown> | undefined {
+    return this.template.stateValue(saved) ? { [this.cursorField]: saved[this.cursorField] } : undefined;
+  }
+}
+
+/**
+ * A stable key of a partition: its JSON with the keys of every object sorted (the kit's
+ * `PerPartitionKeySerializer`), so `{a: 1, b: 2}` and `{b: 2, a: 1}` are the same partition.
+ */
+export function partitionKey(partition: unknown): string {
+  return JSON.stringify(sorted(partition));
+}
+
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.keys(value as object).sort().map((k) => [k, sorted((value as Record<string, unknown>)[k])]));
+  }
+  return value;
+}
