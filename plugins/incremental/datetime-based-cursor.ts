@@ -95,7 +95,9 @@ export class DatetimeBasedCursor implements IncrementalCursor {
     this.mostRecent = new Map();
     this.pending = [];
     this.windows = undefined;
-    const saved = state ?? {};
+    // The kit's global-cursor state of a partitioned stream (`{"use_global_cursor": true, "state": {...}}`).
+    const outer = state ?? {};
+    const saved = !(this.cursorField in outer) && isObject(outer.state) ? outer.state : outer;
     if (CONCURRENT_STATE_TYPES.includes(String(saved.state_type)) && Array.isArray(saved.slices) && saved.slices.length > 0) {
       const ranges = (saved.slices as Array<Record<string, unknown>>).map((s) => this.savedInterval(s));
       this.syncStart = ranges[0]!.mostRecent ?? ranges[0]!.end;
@@ -249,4 +251,8 @@ export class DatetimeBasedCursor implements IncrementalCursor {
   private format(value: DatetimeValue): string {
     return formatDatetime(value, this.parts.datetimeFormat);
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

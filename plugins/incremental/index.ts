@@ -3,6 +3,7 @@ import { DatetimeBasedCursorComponent } from "./datetime-based-cursor-component.
 import { MinMaxDatetimeComponent } from "./min-max-datetime.js";
 
 export { DatetimeBasedCursor } from "./datetime-based-cursor.js";
+export { PerPartitionCursor, partitionKey } from "./per-partition-cursor.js";
 export { MinMaxDatetime } from "./min-max-datetime.js";
 export { formatDatetime, parseDatetime } from "./datetime-parser.js";
 

@@ -137,7 +137,7 @@ export class PerPartitionCursor implements IncrementalCursor {
       }
     }
     this.global = best;
-    if (this.startedAt !== undefined) this.lookbackWindow = Math.max(0, Math.round((this.template.now() - this.startedAt) / 1000));
+    if (this.startedAt !== undefined) this.lookbackWindow = Math.max(0, Math.floor((this.template.now() - this.startedAt) / 1000));
   }
 
   state(): Record<string, unknown> {

@@ -27,7 +27,7 @@ describe("per-partition state of a partitioned DatetimeBasedCursor stream", () =
   });
   after(() => api.close());
 
-  function manifest(values: string[] = ["a", "b"]): Record<string, unknown> {
+  function manifest(values: string[] = ["a", "b"], extra: Record<string, unknown> = {}): Record<string, unknown> {
     return incrementalManifest({
       urlBase: api.url,
       path: "/boards/{{ stream_partition.board }}/items",
@@ -41,13 +41,14 @@ describe("per-partition state of a partitioned DatetimeBasedCursor stream", () =
         cursor_granularity: "P1D",
         start_time_option: { inject_into: "request_parameter", field_name: "since" },
         end_time_option: { inject_into: "request_parameter", field_name: "until" },
+        ...extra,
       },
     });
   }
 
-  async function read(state?: Record<string, unknown>, values?: string[]) {
+  async function read(state?: Record<string, unknown>, values?: string[], extra?: Record<string, unknown>) {
     const first = api.requests.length;
-    const result = await readIncremental(manifest(values), { state, now: NOW });
+    const result = await readIncremental(manifest(values, extra), { state, now: NOW });
     assert.equal(result.error, undefined, String(result.error));
     const requests = api.requests.slice(first).map((r) => `${r.url.pathname.split("/")[2]}:${r.url.searchParams.get("since")}`);
     return { ...result, requests };
@@ -122,6 +123,12 @@ describe("per-partition state of a partitioned DatetimeBasedCursor stream", () =
     ]);
     // Only the partitions read in this sync move the global cursor.
     assert.deepEqual(states.at(-1)!.state, { changed: "2024-01-03" });
+  });
+
+  it("with global_substream_cursor, starts every partition from the global state of the kit's global-cursor shape", async () => {
+    const { requests, states } = await read({ use_global_cursor: true, state: { changed: "2024-01-03" }, lookback_window: 2 }, ["a", "b"], { global_substream_cursor: true });
+    assert.deepEqual(requests, ["a:2024-01-03", "b:2024-01-03"]);
+    assert.deepEqual(states.at(-1), { changed: "2024-01-03" });
   });
 
   it("keys partitions by their JSON with sorted keys, at every depth", () => {
