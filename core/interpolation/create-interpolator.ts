@@ -77,7 +77,7 @@ function createEnv(clock: () => number): CompileEnv {
   return { globals: kitMacros(clock), filters, tests: jinjaTests };
 }
 
-function compileDynamic(template: string, site: TemplateSite, env: CompileEnv): (context: TemplateContext) => string {
+function compileDynamic(template: string, site: TemplateSite, env: CompileEnv): { render: (context: TemplateContext) => string; names: ReadonlySet<string> } {
   let render: (scope: Scope) => string;
   let used: Set<string>;
   try {
@@ -89,7 +89,7 @@ function compileDynamic(template: string, site: TemplateSite, env: CompileEnv): 
   }
   checkNames(template, used, site, env);
   const aliases = SLICE_ALIASES.some((alias) => used.has(alias));
-  return (context) => {
+  const renderContext = (context: TemplateContext): string => {
     const ctx = aliases && context.stream_slice !== undefined ? { ...context, stream_partition: context.stream_slice, stream_interval: context.stream_slice } : context;
     try {
       return render(new Scope(ctx, env.globals));
@@ -100,6 +100,7 @@ function compileDynamic(template: string, site: TemplateSite, env: CompileEnv): 
       throw runtimeError(error, template, site);
     }
   };
+  return { render: renderContext, names: new Set([...used].filter((name) => !env.globals.has(name))) };
 }
 
 function compileTemplate(template: string, site: TemplateSite, env: CompileEnv): CompiledTemplate {
@@ -110,7 +111,8 @@ function compileTemplate(template: string, site: TemplateSite, env: CompileEnv):
     throw new TemplateError("TEMPLATE_STREAM_STATE", "`stream_state` is no longer supported for interpolation. Use `stream_interval` instead.", { where: { manifestPath: site.path } });
   }
   const isStatic = !/\{[{%#]/.test(template);
-  const render = isStatic ? staticRender(template) : compileDynamic(template, site, env);
+  const dynamic = isStatic ? undefined : compileDynamic(template, site, env);
+  const render = dynamic?.render ?? staticRender(template);
   const evaluate = isStatic ? staticEval(render({})) : (context: TemplateContext): unknown => {
     const text = render(context);
     return text === "" ? "" : toPlain(literalEval(text));
@@ -118,6 +120,7 @@ function compileTemplate(template: string, site: TemplateSite, env: CompileEnv):
   return {
     source: template,
     isStatic,
+    names: dynamic?.names ?? NO_NAMES,
     render,
     eval: evaluate,
     test: (context) => {
@@ -132,6 +135,8 @@ function compileTemplate(template: string, site: TemplateSite, env: CompileEnv):
     },
   };
 }
+
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** A static template's typed value, computed once (objects are rebuilt per call so callers may mutate them). */
 function staticEval(text: string): () => unknown {

@@ -60,8 +60,8 @@ export class CursorPagination extends PaginationStrategy {
     this.stopCondition = options.stopCondition;
     this.pageSize = options.pageSize;
     this.scope = { config: options.config ?? {}, parameters: options.parameters ?? {} };
-    this.usesLastRecords = [options.cursorValue, options.stopCondition].some((t) => t?.source.includes("last_records"));
-    this.usesHeaders = [options.cursorValue, options.stopCondition].some((t) => t?.source.includes("headers"));
+    this.usesLastRecords = [options.cursorValue, options.stopCondition].some((t) => t?.names.has("last_records"));
+    this.usesHeaders = [options.cursorValue, options.stopCondition].some((t) => t?.names.has("headers"));
   }
 
   override getPageSize(): number | undefined {

@@ -32,6 +32,11 @@ export interface CompiledTemplate {
   readonly source: string;
   /** True when the source has no `{{`/`{%`: evaluation returns it without running the engine. */
   readonly isStatic: boolean;
+  /**
+   * The context names the template reads (`response`, `headers`, `config`...), so a caller can skip
+   * building a context value no template uses.
+   */
+  readonly names: ReadonlySet<string>;
   /** Renders, then applies the kit's literal step (`"123"` → 123, `"None"` → null). */
   eval(context: TemplateContext): unknown;
   /** Renders to text, without the literal step. */

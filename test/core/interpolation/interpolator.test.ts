@@ -192,3 +192,14 @@ describe("the paginator's headers object", () => {
     assert.equal(t("{{ headers.constructor }}"), "");
   });
 });
+
+describe("the names a template reads", () => {
+  it("lists the context names used, not locals, macros or attributes", () => {
+    const compiled = interpolator.compile("{% set x = 1 %}{{ response.headers_count if headers else now_utc() }}{{ x }}", { path: "p", names: ["response", "headers"] });
+    assert.deepEqual([...compiled.names].sort(), ["headers", "response"]);
+  });
+
+  it("is empty for a static string", () => {
+    assert.equal(interpolator.compile("plain", { path: "p" }).names.size, 0);
+  });
+});
