@@ -32,7 +32,7 @@ import { propagateParameters } from "./manifest/propagate-parameters.js";
 import { resolveReferences } from "./manifest/resolve-references.js";
 import { validateManifest } from "./manifest/validate-manifest.js";
 import { SecretRegistry } from "./services/secret-registry.js";
-import { StreamLogger, type LogLevel } from "./services/stderr-logger.js";
+import { StreamLogger, type LogLevel } from "./services/stream-logger.js";
 import { systemClock } from "./services/system-clock.js";
 
 /**

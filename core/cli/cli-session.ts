@@ -8,7 +8,7 @@ import { connectorConfigControlMessage } from "../config/connector-config-messag
 import type { Connector } from "../connector/connector.js";
 import type { ConnectorDefinition } from "../connector/connector-definition.js";
 import { createSluice, type Sluice } from "../sluice.js";
-import type { LogLevel } from "../services/stderr-logger.js";
+import type { LogLevel } from "../services/stream-logger.js";
 import type { CliIO, ParsedArgs } from "./command.js";
 import { ProtocolWriter } from "./protocol-writer.js";
 
