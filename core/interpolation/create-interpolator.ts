@@ -10,10 +10,10 @@ import { jinjaFilters } from "./jinja-filters.js";
 import { jinjaTests } from "./jinja-tests.js";
 import { kitFilters } from "./kit-filters.js";
 import { kitMacros } from "./kit-macros.js";
-import { literalEval } from "./literal-eval.js";
+import { literalEval } from "../../python/literal-eval.js";
 import { parseTemplate, prepareSource } from "./parse-template.js";
-import { pyStr } from "./py-str.js";
-import { PyError, setKey, toPlain, typeName } from "./py-values.js";
+import { pyStr } from "../../python/str.js";
+import { PyError, setKey, toPlain, typeName } from "../../python/values.js";
 import { undeclaredNames } from "./undeclared-names.js";
 
 /** Options of {@link createInterpolator}. */

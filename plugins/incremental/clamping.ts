@@ -1,5 +1,5 @@
 import { ManifestError } from "../../sdk/index.js";
-import { DatetimeValue } from "./datetime-value.js";
+import { DatetimeValue } from "../../python/datetime-value.js";
 
 const DAY_US = 86_400_000_000n;
 const WEEKDAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"];

@@ -1,5 +1,5 @@
-import type { DatetimeValue } from "./datetime-value.js";
-import type { IsoDuration } from "./iso-duration.js";
+import type { DatetimeValue } from "../../python/datetime-value.js";
+import type { IsoDuration } from "../../python/iso-duration.js";
 
 /** One synced range of the cursor: its bounds and the highest cursor value read in it, if any. */
 export interface Interval {

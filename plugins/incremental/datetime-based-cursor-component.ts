@@ -11,10 +11,10 @@ import {
 } from "../../sdk/index.js";
 import { makeClamping, type Clamping } from "./clamping.js";
 import { DatetimeBasedCursor } from "./datetime-based-cursor.js";
-import type { DatetimeValue } from "./datetime-value.js";
-import { parseIsoDuration, type IsoDuration } from "./iso-duration.js";
+import type { DatetimeValue } from "../../python/datetime-value.js";
+import { parseIsoDuration, type IsoDuration } from "../../python/iso-duration.js";
 import { MinMaxDatetime } from "./min-max-datetime.js";
-import { pyStr } from "./py-text.js";
+import { pyStr } from "../../python/py-text.js";
 
 const DATETIME_FIELD = { anyOf: [{ type: "string" }, { type: "object" }] };
 

@@ -13,9 +13,9 @@ import {
 } from "../../sdk/index.js";
 import { NO_CLAMPING, type Clamping } from "./clamping.js";
 import { CursorIntervals, type Interval } from "./cursor-intervals.js";
-import { formatDatetime, parseDatetime } from "./datetime-parser.js";
-import { DatetimeValue } from "./datetime-value.js";
-import type { IsoDuration } from "./iso-duration.js";
+import { formatDatetime, parseDatetime } from "../../python/datetime-format.js";
+import { DatetimeValue } from "../../python/datetime-value.js";
+import type { IsoDuration } from "../../python/iso-duration.js";
 import type { MinMaxDatetime } from "./min-max-datetime.js";
 import { sliceWindows } from "./slice-windows.js";
 

@@ -1,7 +1,7 @@
 import { ConfigError, Interpolator, ManifestError, type CompiledTemplate, type ComponentFactory, type ConnectorConfig } from "../../sdk/index.js";
-import { parseDatetime } from "./datetime-parser.js";
-import { DatetimeValue } from "./datetime-value.js";
-import { pyStr } from "./py-text.js";
+import { parseDatetime } from "../../python/datetime-format.js";
+import { DatetimeValue } from "../../python/datetime-value.js";
+import { pyStr } from "../../python/py-text.js";
 
 /** The format a MinMaxDatetime uses when neither it nor its cursor names one (the kit's default). */
 export const DEFAULT_MIN_MAX_FORMAT = "%Y-%m-%dT%H:%M:%S.%f%z";

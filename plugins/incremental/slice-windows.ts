@@ -1,7 +1,7 @@
 import type { Clamping } from "./clamping.js";
 import type { Interval } from "./cursor-intervals.js";
-import { DatetimeValue } from "./datetime-value.js";
-import { isZeroDuration, type IsoDuration } from "./iso-duration.js";
+import { DatetimeValue } from "../../python/datetime-value.js";
+import { isZeroDuration, type IsoDuration } from "../../python/iso-duration.js";
 
 /** How the sync window is cut into slices. */
 export interface WindowOptions {

@@ -9,7 +9,7 @@ import {
 } from "../../sdk/index.js";
 import { buildTimePageSize } from "./page-size.js";
 import { decodedResponse, templateHeaders } from "./pagination-context.js";
-import { isTruthy } from "./python-truthy.js";
+import { isTruthy } from "../../python/truthy.js";
 
 /** The names `cursor_value` and `stop_condition` may use besides `config` and `parameters`. */
 export const CURSOR_TEMPLATE_NAMES = ["response", "headers", "last_record", "last_records", "last_page_size"] as const;

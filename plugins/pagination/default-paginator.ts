@@ -12,7 +12,7 @@ import {
   type RequestOption,
   type RequestPath,
 } from "../../sdk/index.js";
-import { isTruthy } from "./python-truthy.js";
+import { isTruthy } from "../../python/truthy.js";
 
 /** Options of {@link DefaultPaginator}. */
 export interface DefaultPaginatorOptions {

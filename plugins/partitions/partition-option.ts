@@ -1,5 +1,5 @@
 import type { OutgoingRequest, RequestOption, StreamSlice } from "../../sdk/index.js";
-import { isTruthy } from "../pagination/python-truthy.js";
+import { isTruthy } from "../../python/truthy.js";
 
 /**
  * Puts a slice's partition value into a request through a router's `request_option`, with the kit's

@@ -4,7 +4,7 @@
  * (`"007"`, `"true"`, `"2024-01-01"`) stays the rendered string.
  */
 
-import { makeFloat, makeTuple, PySet, setKey } from "./py-values.js";
+import { makeFloat, makeTuple, PySet, setKey } from "./values.js";
 
 /** Thrown (without a stack, which would cost microseconds) when the text is not a Python literal. */
 const NOT_A_LITERAL = Object.freeze({ notALiteral: true });

@@ -3,11 +3,11 @@
  * (`startswith`, `split`, `strip`, `replace`, `format`...) and `list.index/count`.
  * Only the methods listed here exist; nothing else of a JavaScript object is reachable.
  */
-import { pyEq } from "./py-ops.js";
-import { pyRepr, pyStr } from "./py-str.js";
-import { formatValue } from "./py-format.js";
-import { iterate } from "./py-iterate.js";
-import { isDict, makeTuple, numeric, PyError, typeName } from "./py-values.js";
+import { pyEq } from "./ops.js";
+import { pyRepr, pyStr } from "./str.js";
+import { formatValue } from "./format.js";
+import { iterate } from "./iterate.js";
+import { isDict, makeTuple, numeric, PyError, typeName } from "./values.js";
 
 type Impl = (self: never, args: unknown[], kwargs: Record<string, unknown>) => unknown;
 type Table = Record<string, Impl>;

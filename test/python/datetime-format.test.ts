@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { formatDatetime, parseDatetime } from "../../../plugins/incremental/datetime-parser.js";
-import { DatetimeValue } from "../../../plugins/incremental/datetime-value.js";
-import { parseIsoDuration } from "../../../plugins/incremental/iso-duration.js";
+import { formatDatetime, parseDatetime } from "../../python/datetime-format.js";
+import { DatetimeValue } from "../../python/datetime-value.js";
+import { parseIsoDuration } from "../../python/iso-duration.js";
 
 const at = (iso: string, micro = 0, offset = 0) => new DatetimeValue(BigInt(Date.parse(iso)) * 1000n + BigInt(micro), offset);
 

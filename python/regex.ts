@@ -2,7 +2,7 @@
  * Python `re` patterns and replacement templates, translated for JavaScript's RegExp
  * (`(?P<name>...)`, `(?P=name)`, `\A`, `\Z`, leading `(?i)`; `\1` and `\g<name>` in replacements).
  */
-import { PyError } from "./py-values.js";
+import { PyError } from "./values.js";
 
 /** Compiles a Python pattern to a global JavaScript RegExp. */
 export function pyRegex(pattern: string): RegExp {

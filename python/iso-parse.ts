@@ -2,8 +2,8 @@
  * dateutil's `isoparse` (what the kit's `str_to_datetime` uses): `2024-01-02`, `20240102`,
  * `2024-01-02T03:04:05.123456+02:00`, `2024-01-02 03:04Z`; anything else raises ValueError.
  */
-import { PyDateTime } from "./py-datetime.js";
-import { PyError } from "./py-values.js";
+import { PyDateTime } from "./datetime.js";
+import { PyError } from "./values.js";
 
 const DATE = /^(\d{4})(?:(-?)(\d{2})(?:\2(\d{2}))?)?/;
 const TIME = /^(\d{2})(?:(:?)(\d{2})(?:\2(\d{2})(?:[.,](\d+))?)?)?/;

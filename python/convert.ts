@@ -1,7 +1,7 @@
 /**
  * Python's `int()` and `float()` conversions, which Jinja's `int`/`float` filters rely on.
  */
-import { isNumber, numeric, PyError, PyFloat, PyUndefined, typeName } from "./py-values.js";
+import { isNumber, numeric, PyError, PyFloat, PyUndefined, typeName } from "./values.js";
 
 const FLOAT_TEXT = /^[+-]?(?:(?:\d(?:_?\d)*)?\.\d(?:_?\d)*|\d(?:_?\d)*\.?)(?:[eE][+-]?\d(?:_?\d)*)?$/;
 

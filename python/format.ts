@@ -1,8 +1,8 @@
 /**
  * Python's format-spec mini-language (`'{:>5}'.format(x)`, `'{:.2f}'`, `'{:03d}'`), used by `str.format`.
  */
-import { floatRepr, pyStr } from "./py-str.js";
-import { isFloat, isNumber, numeric, PyError, typeName } from "./py-values.js";
+import { floatRepr, pyStr } from "./str.js";
+import { isFloat, isNumber, numeric, PyError, typeName } from "./values.js";
 
 const SPEC = /^(?:(.)?([<>=^]))?([-+ ])?(#)?(0)?(\d+)?([,_])?(?:\.(\d+))?([bcdeEfFgGnosxX%])?$/s;
 

@@ -2,7 +2,7 @@
  * Python's `str()` and `repr()`, which decide how every value renders in a template:
  * `None`, `True`, `['a', 'b']`, `{'k': 'v'}`, `2.0`, `1e+20`.
  */
-import { BoundMethod, isDict, isTuple, PyFloat, PyFunction, PySet, PyUndefined } from "./py-values.js";
+import { BoundMethod, isDict, isTuple, PyFloat, PyFunction, PySet, PyUndefined } from "./values.js";
 
 /** A value with its own Python rendering (datetimes, durations). */
 export interface PyObject {

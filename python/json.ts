@@ -2,8 +2,8 @@
  * Python's `json.dumps` (used by Jinja's `tojson` and the kit's `string` filter): `", "` and `": "`
  * separators, ASCII-only output, `1.0` for floats, optional sorted keys.
  */
-import { floatRepr } from "./py-str.js";
-import { isDict, PyError, PyFloat, PySet, typeName } from "./py-values.js";
+import { floatRepr } from "./str.js";
+import { isDict, PyError, PyFloat, PySet, typeName } from "./values.js";
 
 function quote(text: string, htmlSafe: boolean): string {
   let out = '"';

@@ -5,8 +5,8 @@
  * Calendar arithmetic is done with luxon; instants are kept as microseconds.
  */
 import { DateTime } from "luxon";
-import { strftime, type DateFields } from "./py-strftime.js";
-import { BoundMethod, makeFloat, numeric, PyError, PyFloat } from "./py-values.js";
+import { strftime, type DateFields } from "./strftime.js";
+import { BoundMethod, makeFloat, numeric, PyError, PyFloat } from "./values.js";
 
 const US_PER_DAY = 86_400_000_000;
 

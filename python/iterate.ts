@@ -1,7 +1,7 @@
 /**
  * Python iteration over a template value (`{% for %}`, filters such as `join`, `list`, `sort`).
  */
-import { isDict, PyError, PySet, PyUndefined, typeName } from "./py-values.js";
+import { isDict, PyError, PySet, PyUndefined, typeName } from "./values.js";
 
 /** The items Python's `iter()` yields: list/tuple items, dict keys, string characters; undefined is empty. */
 export function iterate(value: unknown): unknown[] {

@@ -2,10 +2,10 @@
  * Python's operators on template values: `==`, `<`, `in`, `+ - * / // % **`, with Python's types
  * (int/float/bool arithmetic, string and list concatenation, errors where Python raises).
  */
-import { isPyObject, pyRepr, pyStr } from "./py-str.js";
+import { isPyObject, pyRepr, pyStr } from "./str.js";
 import {
   isDict, isFloat, isNumber, isTuple, makeFloat, makeTuple, numeric, PyError, PyFloat, PySet, PyUndefined, typeName,
-} from "./py-values.js";
+} from "./values.js";
 
 /** A value that implements some operators itself (datetimes, durations). */
 export interface PyOperand {

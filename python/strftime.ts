@@ -2,7 +2,7 @@
  * Python's `strftime` and `strptime` for the directives manifests use (glibc behaviour, C locale),
  * including glibc's `%-d` (no padding) and `%s` (epoch seconds).
  */
-import { PyError } from "./py-values.js";
+import { PyError } from "./values.js";
 
 /** The calendar fields of a date or datetime. `weekday` is Monday = 0, as in Python. */
 export interface DateFields {

@@ -1,5 +1,5 @@
 import { DatetimeValue } from "./datetime-value.js";
-import { strftime } from "./strftime.js";
+import { strftime } from "./strftime-value.js";
 import { strptime } from "./strptime.js";
 import { pyFloatText, pyStr } from "./py-text.js";
 
