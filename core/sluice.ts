@@ -24,7 +24,7 @@ import { ServiceContainer } from "./di/service-container.js";
 import { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions } from "./http/http-options.js";
 import { createNodeFetchTransport } from "./http/node-fetch-transport.js";
 import { RetryingHttpClient } from "./http/retrying-http-client.js";
-import { createInterpolator } from "./interpolation/index.js";
+import { createInterpolator } from "../templates/index.js";
 import { createCustomCodeLoader, loadPlugins, resolveCustomCodeTrust } from "./loader/index.js";
 import { ComponentBuilder } from "./manifest/build-components.js";
 import { loadManifest, type ManifestInput } from "./manifest/load-manifest.js";

@@ -2,7 +2,7 @@
  * Helpers for manifest fields that hold either a plain value or a template, such as
  * `page_size: 100` or `page_size: "{{ config['page_size'] }}"`, and `stop_condition: true`.
  */
-import type { CompiledValue, Interpolator, TemplateContext, TemplateSite } from "../../sdk/services/interpolator.js";
+import type { CompiledValue, Interpolator, TemplateContext, TemplateSite } from "../sdk/services/interpolator.js";
 
 /**
  * Compiles a field that may be a number, boolean, null or template string. Strings get the kit's

@@ -10,10 +10,10 @@
  */
 import { createHash, createHmac, getHashes } from "node:crypto";
 import type { FilterImpl } from "./compile-template.js";
-import { pyJsonDumps } from "../../python/json.js";
-import { expandTemplate, pyRegex } from "../../python/regex.js";
-import { pyStr } from "../../python/str.js";
-import { PyError, PyUndefined, truthy, typeName } from "../../python/values.js";
+import { pyJsonDumps } from "../python/json.js";
+import { expandTemplate, pyRegex } from "../python/regex.js";
+import { pyStr } from "../python/str.js";
+import { PyError, PyUndefined, truthy, typeName } from "../python/values.js";
 
 const HASHES: Record<string, string> = {
   md5: "md5", sha1: "sha1", sha224: "sha224", sha256: "sha256", sha384: "sha384", sha512: "sha512",

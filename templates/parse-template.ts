@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { balanceBraces } from "./balance-braces.js";
 import { jinjaExpressionRules, type LexerModule, type ParserInstance, type Token } from "./jinja-expressions.js";
-import { makeFloat } from "../../python/values.js";
+import { makeFloat } from "../python/values.js";
 
 const require = createRequire(import.meta.url);
 const nunjucksParser = require("nunjucks/src/parser.js") as { Parser: ParserClass };

@@ -2,9 +2,9 @@
  * Jinja's tests (`x is defined`, `x is none`, `x is false`, `x is string`...), with Python semantics.
  */
 import type { TestImpl } from "./compile-template.js";
-import { pyCompare, pyEq, pyIn } from "../../python/ops.js";
-import { isPyObject } from "../../python/str.js";
-import { BoundMethod, isDict, isFloat, isNumber, numeric, PyFunction, PySet, PyUndefined } from "../../python/values.js";
+import { pyCompare, pyEq, pyIn } from "../python/ops.js";
+import { isPyObject } from "../python/str.js";
+import { BoundMethod, isDict, isFloat, isNumber, numeric, PyFunction, PySet, PyUndefined } from "../python/values.js";
 
 const isInt = (v: unknown): boolean => (typeof v === "number" && Number.isInteger(v)) || false;
 

@@ -6,14 +6,14 @@
  */
 import type { FilterImpl } from "./compile-template.js";
 import { getItem, missing } from "./py-access.js";
-import { methodOf } from "../../python/methods.js";
-import { pyFloat, pyInt } from "../../python/convert.js";
-import { iterate } from "../../python/iterate.js";
-import { pyJsonDumps } from "../../python/json.js";
-import { formatString } from "../../python/methods.js";
-import { percentFormat, pyAdd, pyCompare, pyEq } from "../../python/ops.js";
-import { pyStr } from "../../python/str.js";
-import { BoundMethod, isDict, makeFloat, makeTuple, numeric, PyError, PyFloat, PyUndefined, truthy, typeName } from "../../python/values.js";
+import { methodOf } from "../python/methods.js";
+import { pyFloat, pyInt } from "../python/convert.js";
+import { iterate } from "../python/iterate.js";
+import { pyJsonDumps } from "../python/json.js";
+import { formatString } from "../python/methods.js";
+import { percentFormat, pyAdd, pyCompare, pyEq } from "../python/ops.js";
+import { pyStr } from "../python/str.js";
+import { BoundMethod, isDict, makeFloat, makeTuple, numeric, PyError, PyFloat, PyUndefined, truthy, typeName } from "../python/values.js";
 
 const ALWAYS_SAFE = /[A-Za-z0-9_.\-~]/;
 

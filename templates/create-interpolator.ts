@@ -2,18 +2,18 @@
  * The interpolation service: Jinja-compatible templates on nunjucks' parser, compiled once per
  * template into closures that follow Python/Jinja semantics, with the kit's literal step and boolean rule.
  */
-import { TemplateError } from "../../sdk/errors/index.js";
-import type { CompiledTemplate, CompiledValue, Interpolator, NestedOptions, TemplateContext, TemplateSite } from "../../sdk/services/interpolator.js";
+import { TemplateError } from "../sdk/errors/index.js";
+import type { CompiledTemplate, CompiledValue, Interpolator, NestedOptions, TemplateContext, TemplateSite } from "../sdk/services/interpolator.js";
 import { isFalseValue } from "./boolean-rule.js";
 import { compileRender, Scope, UnsupportedSyntax, type CompileEnv, type FilterImpl } from "./compile-template.js";
 import { jinjaFilters } from "./jinja-filters.js";
 import { jinjaTests } from "./jinja-tests.js";
 import { kitFilters } from "./kit-filters.js";
 import { kitMacros } from "./kit-macros.js";
-import { literalEval } from "../../python/literal-eval.js";
+import { literalEval } from "../python/literal-eval.js";
 import { parseTemplate, prepareSource } from "./parse-template.js";
-import { pyStr } from "../../python/str.js";
-import { PyError, setKey, toPlain, typeName } from "../../python/values.js";
+import { pyStr } from "../python/str.js";
+import { PyError, setKey, toPlain, typeName } from "../python/values.js";
 import { undeclaredNames } from "./undeclared-names.js";
 
 /** Options of {@link createInterpolator}. */

@@ -5,9 +5,9 @@
  * listed in py-methods.ts. JavaScript properties (`constructor`, `__proto__`, `prototype`) are never read,
  * and Python's dunder attributes (`__class__`...) give an undefined value that raises SecurityError when used.
  */
-import { methodOf } from "../../python/methods.js";
-import { isPyObject } from "../../python/str.js";
-import { BoundMethod, isDict, isTuple, makeTuple, PyError, PyUndefined, typeName } from "../../python/values.js";
+import { methodOf } from "../python/methods.js";
+import { isPyObject } from "../python/str.js";
+import { BoundMethod, isDict, isTuple, makeTuple, PyError, PyUndefined, typeName } from "../python/values.js";
 
 /** A slice `[start:stop:step]` used as a subscript. */
 export class PySlice {

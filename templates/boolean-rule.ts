@@ -3,7 +3,7 @@
  * of `"False", "false", "{}", "[]", "()", "", "0", "0.0", {}, False, [], (), set()` by Python's `==`.
  * So `0`, `0.0` and `False` are false, while `None` (a rendered `"None"`), `"null"`, `"no"` are true.
  */
-import { isDict, isNumber, numeric, PySet } from "../../python/values.js";
+import { isDict, isNumber, numeric, PySet } from "../python/values.js";
 
 const FALSE_STRINGS = new Set(["False", "false", "{}", "[]", "()", "", "0", "0.0"]);
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { compileCondition, compileScalar, createInterpolator } from "../../../core/interpolation/index.js";
-import { TemplateError } from "../../../sdk/errors/index.js";
+import { compileCondition, compileScalar, createInterpolator } from "../../templates/index.js";
+import { TemplateError } from "../../sdk/errors/index.js";
 
 const NOW = Date.parse("2024-03-15T12:34:56Z");
 const interpolator = createInterpolator({ clock: () => NOW });
@@ -176,7 +176,7 @@ describe("generate_uuid", () => {
 
 describe("the paginator's headers object", () => {
   it("is read case-insensitively and safely through templates (headers.link, headers['x-next'], .get)", async () => {
-    const { templateHeaders } = await import("../../../plugins/pagination/pagination-context.js");
+    const { templateHeaders } = await import("../../plugins/pagination/pagination-context.js");
     const raw = new Map([["X-Next-Cursor", "c2"], ["Link", '<https://api.example.com/items?page=2>; rel="next"']]);
     const response = {
       status: 200, url: "https://api.example.com/items", text: () => "{}", json: () => ({}),

@@ -11,15 +11,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
-import { isoParse } from "../../python/iso-parse.js";
+import { isoParse } from "../python/iso-parse.js";
 import { urlQuote } from "./jinja-filters.js";
-import { iterate } from "../../python/iterate.js";
-import { pyCompare } from "../../python/ops.js";
-import { PyDate, PyDateTime, PyDuration, PyTimedelta } from "../../python/datetime.js";
-import { strptime } from "../../python/strftime.js";
-import { pyFloat, pyInt } from "../../python/convert.js";
-import { floatRepr, pyStr } from "../../python/str.js";
-import { isNumber, makeFloat, makeNamespace, numeric, PyError, PyFunction, PyUndefined, typeName } from "../../python/values.js";
+import { iterate } from "../python/iterate.js";
+import { pyCompare } from "../python/ops.js";
+import { PyDate, PyDateTime, PyDuration, PyTimedelta } from "../python/datetime.js";
+import { strptime } from "../python/strftime.js";
+import { pyFloat, pyInt } from "../python/convert.js";
+import { floatRepr, pyStr } from "../python/str.js";
+import { isNumber, makeFloat, makeNamespace, numeric, PyError, PyFunction, PyUndefined, typeName } from "../python/values.js";
 
 const US_PER_DAY = 86_400_000_000;
 const DURATION = /^([+-])?P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/;

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { createInterpolator } from "../../../core/interpolation/index.js";
-import { SluiceError } from "../../../sdk/errors/index.js";
+import { createInterpolator } from "../../templates/index.js";
+import { SluiceError } from "../../sdk/errors/index.js";
 
 interface Outcome { value?: unknown; error?: string }
 interface GoldenCase {

@@ -3,8 +3,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createInterpolator } from "../../../core/interpolation/index.js";
-import { TemplateError } from "../../../sdk/errors/index.js";
+import { createInterpolator } from "../../templates/index.js";
+import { TemplateError } from "../../sdk/errors/index.js";
 
 const interpolator = createInterpolator({ clock: () => 0 });
 const MARK = "__sluice_sandbox_escaped";
