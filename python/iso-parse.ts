@@ -2,6 +2,7 @@
  * dateutil's `isoparse` (what the kit's `str_to_datetime` uses): `2024-01-02`, `20240102`,
  * `2024-01-02T03:04:05.123456+02:00`, `2024-01-02 03:04Z`; anything else raises ValueError.
  */
+import { daysInMonth } from "./calendar.js";
 import { PyDateTime } from "./datetime.js";
 import { PyError } from "./values.js";
 
@@ -42,15 +43,13 @@ export function isoParse(text: string): PyDateTime {
       }
     }
   }
-  const check = new Date(Date.UTC(fields.year, fields.month - 1, fields.day));
-  if (fields.month < 1 || fields.month > 12 || check.getUTCDate() !== fields.day) {
+  if (fields.month < 1 || fields.month > 12 || fields.day < 1 || fields.day > daysInMonth(fields.year, fields.month)) {
     throw new PyError("ValueError", "day is out of range for month");
   }
   if (fields.hour === 24 && fields.minute === 0 && fields.second === 0 && fields.microsecond === 0) {
     fields.hour = 0;
-    const next = PyDateTime.of(fields, offset);
-    return new PyDateTime(next.wallUs + 86_400_000_000, offset);
+    return new PyDateTime(PyDateTime.fromFields(fields, offset).us + 86_400_000_000n, offset);
   }
   if (fields.hour > 23 || fields.minute > 59 || fields.second > 59) throw new PyError("ValueError", "hour must be in 0..23");
-  return PyDateTime.of(fields, offset);
+  return PyDateTime.fromFields(fields, offset);
 }

@@ -1,4 +1,6 @@
-import { DatetimeValue, daysInMonth } from "./datetime-value.js";
+import { daysInMonth } from "./calendar.js";
+import { PyDateTime } from "./datetime.js";
+import { PyError } from "./values.js";
 
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
@@ -30,16 +32,16 @@ const cache = new Map<string, RegExp>();
 /**
  * Python's `datetime.strptime` (C locale): the same directive patterns, case-insensitive literals,
  * whitespace in the format matching any run of whitespace, and the whole text must match. The result
- * is naive (offset undefined) unless the format has `%z`. Throws `Error` with Python's message on a
+ * is naive (offset `null`) unless the format has `%z`. Raises ValueError with Python's message on a
  * mismatch ("time data ... does not match format ...") or an impossible date.
  *
  * @example
- * strptime("2024-03-05T10:00:00+0100", "%Y-%m-%dT%H:%M:%S%z"); // { value: 2024-03-05T09:00:00Z, aware: true }
+ * strptime("2024-03-05T10:00:00+0100", "%Y-%m-%dT%H:%M:%S%z"); // 2024-03-05 10:00:00+01:00
  */
-export function strptime(text: string, format: string): { value: DatetimeValue; aware: boolean } {
+export function strptime(text: string, format: string): PyDateTime {
   const match = compile(format).exec(text);
-  if (!match) throw new Error(`time data '${text}' does not match format '${format}'`);
-  if (match[0].length !== text.length) throw new Error(`unconverted data remains: ${text.slice(match[0].length)}`);
+  if (!match) throw new PyError("ValueError", `time data '${text}' does not match format '${format}'`);
+  if (match[0].length !== text.length) throw new PyError("ValueError", `unconverted data remains: ${text.slice(match[0].length)}`);
   return build(match.groups ?? {}, text);
 }
 
@@ -53,7 +55,7 @@ function compile(format: string): RegExp {
     if (ch === "%") {
       const directive = format[++i];
       const pattern = directive === undefined ? undefined : DIRECTIVES[directive];
-      if (pattern === undefined) throw new Error(directive === undefined ? `stray % in format '${format}'` : `'${directive}' is a bad directive in format '${format}'`);
+      if (pattern === undefined) throw new PyError("ValueError", directive === undefined ? `stray % in format '${format}'` : `'${directive}' is a bad directive in format '${format}'`);
       // A directive used twice becomes a backreference in CPython; a second named group is not allowed in JS either.
       source += seen.has(directive!) ? `\\k<${directive}>` : pattern;
       seen.add(directive!);
@@ -69,7 +71,7 @@ function compile(format: string): RegExp {
   return regex;
 }
 
-function build(g: Record<string, string | undefined>, text: string): { value: DatetimeValue; aware: boolean } {
+function build(g: Record<string, string | undefined>, text: string): PyDateTime {
   const year = g.Y !== undefined ? Number(g.Y) : g.y !== undefined ? (Number(g.y) < 69 ? 2000 : 1900) + Number(g.y) : 1900;
   let month = g.m !== undefined ? Number(g.m) : g.b !== undefined ? monthIndex(g.b, 3) : g.B !== undefined ? monthIndex(g.B, 0) : 1;
   let day = g.d !== undefined ? Number(g.d.trim()) : 1;
@@ -82,15 +84,15 @@ function build(g: Record<string, string | undefined>, text: string): { value: Da
   const second = g.S !== undefined ? Number(g.S) : 0;
   const microsecond = g.f !== undefined ? Number(g.f.padEnd(6, "0")) : 0;
   if (g.j !== undefined && g.m === undefined && g.d === undefined) {
-    const date = DatetimeValue.fromFields({ year }).plus({ years: 0, months: 0, us: BigInt(Number(g.j) - 1) * 86_400_000_000n })!.fields();
+    const date = PyDateTime.fromFields({ year }).plus({ years: 0, months: 0, us: BigInt(Number(g.j) - 1) * 86_400_000_000n })!.fields();
     month = date.month;
     day = date.day;
   }
   // CPython matches %z's `Z` case-sensitively; a JS regex cannot switch case sensitivity for one group.
-  if (g.z === "z") throw new Error(`time data '${text}' does not match format`);
-  if (day > daysInMonth(year, month) || second > 59) throw new Error("day is out of range for month");
+  if (g.z === "z") throw new PyError("ValueError", `time data '${text}' does not match format`);
+  if (day > daysInMonth(year, month) || second > 59) throw new PyError("ValueError", "day is out of range for month");
   const offset = g.z === undefined ? undefined : offsetMinutes(g.z);
-  return { value: DatetimeValue.fromFields({ year, month, day, hour, minute, second, microsecond }, offset ?? 0), aware: offset !== undefined };
+  return PyDateTime.fromFields({ year, month, day, hour, minute, second, microsecond }, offset ?? null);
 }
 
 function monthIndex(name: string, length: number): number {

@@ -118,15 +118,30 @@ export function makeFloat(value: number): number | PyFloat {
   return Number.isInteger(value) ? new PyFloat(value) : value;
 }
 
-/** Python's truthiness (Jinja's `if`, `or`, `not`). */
+/**
+ * Python's truthiness: `None`, `False`, `0`, `0.0`, `""`, `[]`, `{}`, an empty set and Jinja's undefined are
+ * false; everything else is true. Jinja's `if`/`or`/`not` and the kit's paginators (a cursor that renders
+ * "0" has become the number 0 through the literal step, so it stops pagination, as in the kit) use it.
+ *
+ * @example
+ * truthy(0);      // false
+ * truthy("abc");  // true
+ * truthy({});     // false
+ */
 export function truthy(value: unknown): boolean {
   if (value === null || value === undefined || value === false || value === "" || value === 0) return false;
   if (value instanceof PyUndefined) return false;
   if (value instanceof PyFloat) return value.value !== 0;
   if (Array.isArray(value)) return value.length > 0;
   if (value instanceof PySet) return value.items.length > 0;
+  if (value instanceof Map || value instanceof Set) return value.size > 0;
   if (isDict(value)) return Object.keys(value).length > 0;
   return true;
+}
+
+/** True for a Python `int` (bools included, as `isinstance(True, int)` holds in Python). */
+export function isPythonInt(value: unknown): value is number | boolean {
+  return (typeof value === "number" && Number.isInteger(value)) || typeof value === "boolean";
 }
 
 /** Python's type name, for error messages (`'dict object' has no attribute 'x'`). */

@@ -15,67 +15,38 @@ import { isoParse } from "../python/iso-parse.js";
 import { urlQuote } from "./jinja-filters.js";
 import { iterate } from "../python/iterate.js";
 import { pyCompare } from "../python/ops.js";
-import { PyDate, PyDateTime, PyDuration, PyTimedelta } from "../python/datetime.js";
-import { strptime } from "../python/strftime.js";
-import { pyFloat, pyInt } from "../python/convert.js";
-import { floatRepr, pyStr } from "../python/str.js";
+import { PyDate } from "../python/date.js";
+import { PyDateTime } from "../python/datetime.js";
+import { formatDatetime as formatKitDatetime, parseDatetime } from "../python/datetime-format.js";
+import { parseIsoDurationParts } from "../python/iso-duration.js";
+import { PyDuration, PyTimedelta, US_PER_DAY } from "../python/timedelta.js";
+import { pyInt } from "../python/convert.js";
+import { pyStr } from "../python/str.js";
 import { isNumber, makeFloat, makeNamespace, numeric, PyError, PyFunction, PyUndefined, typeName } from "../python/values.js";
-
-const US_PER_DAY = 86_400_000_000;
-const DURATION = /^([+-])?P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/;
 
 /** isodate's `parse_duration`: a timedelta, or a Duration when years or months are present. */
 export function parseDuration(text: unknown): PyTimedelta | PyDuration {
   if (typeof text !== "string") throw new PyError("TypeError", `Expecting a string ${pyStr(text)}`);
-  const m = DURATION.exec(text);
-  if (!m || text === "P" || text.endsWith("T")) throw new PyError("ValueError", `Unable to parse duration string '${text}'`);
-  const n = (i: number): number => (m[i] ? Number(m[i].replace(",", ".")) : 0);
-  const sign = m[1] === "-" ? -1 : 1;
-  const us = Math.round(((n(4) * 7 + n(5)) * 86400 + n(6) * 3600 + n(7) * 60 + n(8)) * 1e6);
-  const delta = new PyTimedelta(sign * us);
-  if (n(2) || n(3)) return new PyDuration(sign * n(2), sign * n(3), delta);
-  return delta;
+  const parts = parseIsoDurationParts(text);
+  if (!parts) throw new PyError("ValueError", `Unable to parse duration string '${text}'`);
+  const delta = new PyTimedelta(parts.us);
+  return parts.years || parts.months ? new PyDuration(parts.years, parts.months, delta) : delta;
 }
 
 /** The kit's `str_to_datetime`: ISO text to a UTC datetime (naive counts as UTC). */
 export function strToDatetime(value: unknown): PyDateTime {
   if (typeof value !== "string") throw new PyError("AttributeError", `'${typeName(value)}' object has no attribute 'encode'`);
-  const parsed = isoParse(value);
-  return PyDateTime.utc(parsed.epochUs);
-}
-
-function parseWithFormat(value: unknown, format: string): PyDateTime {
-  const epoch = (us: number): PyDateTime => PyDateTime.utc(us);
-  if (format === "%s") return epoch(pyInt(value) * 1e6);
-  if (format === "%s_as_float") return epoch(Math.round(pyFloat(value) * 1e6));
-  if (format === "%epoch_microseconds") return epoch(pyInt(value));
-  if (format === "%ms") return epoch(pyInt(value) * 1000);
-  const parsed = strptime(pyStr(value), format.replace("%_ms", "%f"));
-  return PyDateTime.of(parsed.fields, parsed.offset ?? 0);
-}
-
-function formatParsed(dt: PyDateTime, format: string): string {
-  const seconds = dt.epochUs / 1e6;
-  if (format === "%s") return String(Math.trunc(seconds));
-  if (format === "%s_as_float") return floatRepr(seconds);
-  if (format === "%epoch_microseconds") return String(Math.trunc(dt.epochUs));
-  if (format === "%ms") return String(Math.trunc(dt.epochUs / 1000));
-  if (format.includes("%_ms")) {
-    const ms = String(Math.floor(dt.fields.microsecond / 1000)).padStart(3, "0");
-    return dt.strftime(format.replaceAll("%_ms", ms));
-  }
-  return dt.strftime(format);
+  return isoParse(value).withOffset(0);
 }
 
 /** The kit's `format_datetime(dt, format, input_format=None)`. */
 export function formatDatetime(dt: unknown, format: unknown, inputFormat: unknown = null): string {
   if (dt instanceof PyDateTime) return dt.strftime(pyStr(format));
   let parsed: PyDateTime;
-  if (inputFormat !== null && inputFormat !== undefined) parsed = parseWithFormat(dt, pyStr(inputFormat));
-  else if (isNumber(dt)) parsed = parseWithFormat(dt, "%s");
+  if (inputFormat !== null && inputFormat !== undefined) parsed = parseDatetime(dt, pyStr(inputFormat));
+  else if (isNumber(dt)) parsed = parseDatetime(dt, "%s");
   else parsed = strToDatetime(dt);
-  if (parsed.offset === null) parsed = new PyDateTime(parsed.wallUs, 0);
-  return formatParsed(parsed, pyStr(format));
+  return formatKitDatetime(parsed.assumeUtc(), pyStr(format));
 }
 
 function builtinMinMax(args: unknown[], sign: 1 | -1, name: string): unknown {
@@ -103,12 +74,12 @@ export function kitMacros(clock: () => number): Map<string, unknown> {
   const fn = (name: string, impl: (args: unknown[], kwargs: Record<string, unknown>) => unknown): [string, PyFunction] => [name, new PyFunction(name, impl)];
   return new Map<string, unknown>([
     fn("now_utc", () => now()),
-    fn("today_utc", () => new PyDate(Math.floor(now().wallUs / US_PER_DAY) * US_PER_DAY)),
+    fn("today_utc", () => now().date()),
     fn("today_with_timezone", (a, k) => {
       const zone = pyStr(arg(a, k, 0, "timezone"));
       const local = DateTime.fromMillis(clock(), { zone });
       if (!local.isValid) throw new PyError("KeyError", `'${zone}'`);
-      return new PyDate(Date.UTC(local.year, local.month - 1, local.day) * 1000);
+      return PyDate.of({ year: local.year, month: local.month, day: local.day });
     }),
     fn("timestamp", (a, k) => {
       const dt = arg(a, k, 0, "dt");

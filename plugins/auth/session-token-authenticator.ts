@@ -14,7 +14,7 @@ import {
   type Requester,
 } from "../../sdk/index.js";
 import { authServices, type AuthServices } from "./auth-context.js";
-import { parseIsoDuration } from "./expiry-date.js";
+import { durationAdder } from "./expiry-date.js";
 import { TokenAuthenticator } from "./token-authenticator.js";
 
 /**
@@ -106,7 +106,7 @@ export const SessionTokenAuthenticatorComponent: ComponentFactory<SessionTokenAu
 function parseDuration(value: unknown, ctx: BuildContext): ((ms: number) => number) | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   try {
-    return parseIsoDuration(String(value));
+    return durationAdder(String(value));
   } catch (error) {
     throw new ManifestError("AUTH_DURATION_INVALID", (error as Error).message, {
       where: { manifestPath: `${ctx.path}.expiration_duration` },

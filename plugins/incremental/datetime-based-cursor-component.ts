@@ -11,10 +11,10 @@ import {
 } from "../../sdk/index.js";
 import { makeClamping, type Clamping } from "./clamping.js";
 import { DatetimeBasedCursor } from "./datetime-based-cursor.js";
-import type { DatetimeValue } from "../../python/datetime-value.js";
+import type { PyDateTime } from "../../python/datetime.js";
 import { parseIsoDuration, type IsoDuration } from "../../python/iso-duration.js";
 import { MinMaxDatetime } from "./min-max-datetime.js";
-import { pyStr } from "../../python/py-text.js";
+import { pyStr } from "../../python/str.js";
 
 const DATETIME_FIELD = { anyOf: [{ type: "string" }, { type: "object" }] };
 
@@ -153,5 +153,5 @@ function clamping(def: Record<string, unknown>, ctx: BuildContext, text: (field:
   const day = 86_400_000_000n;
   const fallback: IsoDuration = { years: 0, months: 0, us: target === "DAY" ? 1_000_000n : day };
   const step = granularity ?? fallback;
-  return { strategy, end: (value: DatetimeValue) => strategy.floor(value).plus(step, -1) ?? value };
+  return { strategy, end: (value: PyDateTime) => strategy.floor(value).plus(step, -1) ?? value };
 }

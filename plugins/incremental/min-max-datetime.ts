@@ -1,7 +1,7 @@
 import { ConfigError, Interpolator, ManifestError, type CompiledTemplate, type ComponentFactory, type ConnectorConfig } from "../../sdk/index.js";
 import { parseDatetime } from "../../python/datetime-format.js";
-import { DatetimeValue } from "../../python/datetime-value.js";
-import { pyStr } from "../../python/py-text.js";
+import { PyDateTime } from "../../python/datetime.js";
+import { pyStr } from "../../python/str.js";
 
 /** The format a MinMaxDatetime uses when neither it nor its cursor names one (the kit's default). */
 export const DEFAULT_MIN_MAX_FORMAT = "%Y-%m-%dT%H:%M:%S.%f%z";
@@ -41,17 +41,17 @@ export class MinMaxDatetime {
   }
 
   /** Evaluates the datetime now (macros such as `now_utc()` read the injected clock). */
-  get(): DatetimeValue {
+  get(): PyDateTime {
     const format = this.datetimeFormat || DEFAULT_MIN_MAX_FORMAT;
     let value = this.evaluate(this.parts.datetime, "datetime", format);
     const min = this.parts.minDatetime && pyStr(this.evalTemplate(this.parts.minDatetime));
-    if (min) value = DatetimeValue.max(value, this.parse(min, "min_datetime", format));
+    if (min) value = PyDateTime.max(value, this.parse(min, "min_datetime", format));
     const max = this.parts.maxDatetime && pyStr(this.evalTemplate(this.parts.maxDatetime));
-    if (max) value = DatetimeValue.min(value, this.parse(max, "max_datetime", format));
+    if (max) value = PyDateTime.min(value, this.parse(max, "max_datetime", format));
     return value;
   }
 
-  private evaluate(template: CompiledTemplate, field: string, format: string): DatetimeValue {
+  private evaluate(template: CompiledTemplate, field: string, format: string): PyDateTime {
     return this.parse(pyStr(this.evalTemplate(template)), field, format);
   }
 
@@ -59,7 +59,7 @@ export class MinMaxDatetime {
     return template.eval({ config: this.parts.config, parameters: this.parts.parameters });
   }
 
-  private parse(text: string, field: string, format: string): DatetimeValue {
+  private parse(text: string, field: string, format: string): PyDateTime {
     try {
       return parseDatetime(text, format);
     } catch (error) {

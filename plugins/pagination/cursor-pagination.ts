@@ -9,7 +9,7 @@ import {
 } from "../../sdk/index.js";
 import { buildTimePageSize } from "./page-size.js";
 import { decodedResponse, templateHeaders } from "./pagination-context.js";
-import { isTruthy } from "../../python/truthy.js";
+import { truthy } from "../../python/values.js";
 
 /** The names `cursor_value` and `stop_condition` may use besides `config` and `parameters`. */
 export const CURSOR_TEMPLATE_NAMES = ["response", "headers", "last_record", "last_records", "last_page_size"] as const;
@@ -86,7 +86,7 @@ export class CursorPagination extends PaginationStrategy {
     };
     if (this.stopCondition && this.stopCondition.test(context)) return undefined;
     const token = this.cursorValue.eval(context);
-    return isTruthy(token) ? token : undefined;
+    return truthy(token) ? token : undefined;
   }
 }
 

@@ -10,7 +10,7 @@ import {
 } from "../../sdk/index.js";
 import { checkPageSize } from "./page-size.js";
 import { decodedResponse } from "./pagination-context.js";
-import { isPythonInt } from "../../python/truthy.js";
+import { isPythonInt } from "../../python/values.js";
 
 /** Options of {@link OffsetIncrement}; all optional. */
 export interface OffsetIncrementOptions {

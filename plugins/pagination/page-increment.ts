@@ -1,6 +1,6 @@
 import { PaginationError, PaginationStrategy, type ComponentFactory, type DataRecord, type HttpResponse, type PageFacts } from "../../sdk/index.js";
 import { buildTimePageSize, checkPageSize } from "./page-size.js";
-import { isPythonInt } from "../../python/truthy.js";
+import { isPythonInt } from "../../python/values.js";
 
 /** Options of {@link PageIncrement}; all optional. */
 export interface PageIncrementOptions {

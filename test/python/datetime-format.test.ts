@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { formatDatetime, parseDatetime } from "../../python/datetime-format.js";
-import { DatetimeValue } from "../../python/datetime-value.js";
+import { PyDateTime } from "../../python/datetime.js";
 import { parseIsoDuration } from "../../python/iso-duration.js";
 
-const at = (iso: string, micro = 0, offset = 0) => new DatetimeValue(BigInt(Date.parse(iso)) * 1000n + BigInt(micro), offset);
+const at = (iso: string, micro = 0, offset = 0) => new PyDateTime(BigInt(Date.parse(iso)) * 1000n + BigInt(micro), offset);
 
 describe("datetime formats of the kit's DatetimeParser", () => {
-  const parses: Array<[unknown, string, DatetimeValue]> = [
+  const parses: Array<[unknown, string, PyDateTime]> = [
     ["2021-01-01T00:00:00.000000+0000", "%Y-%m-%dT%H:%M:%S.%f%z", at("2021-01-01T00:00:00Z")],
     ["2021-01-01T00:00:00.000000+0400", "%Y-%m-%dT%H:%M:%S.%f%z", at("2020-12-31T20:00:00Z")],
     ["1609459200", "%s", at("2021-01-01T00:00:00Z")],
@@ -29,7 +29,7 @@ describe("datetime formats of the kit's DatetimeParser", () => {
     });
   }
 
-  const formats: Array<[DatetimeValue, string, string]> = [
+  const formats: Array<[PyDateTime, string, string]> = [
     [at("2021-01-01T00:00:00Z"), "%s", "1609459200"],
     [at("2021-01-01T00:00:00.001Z"), "%ms", "1609459200001"],
     [at("2023-01-30T15:28:28Z", 873709), "%s_as_float", "1675092508.873709"],
