@@ -7,7 +7,7 @@ import { getAttr, getItem, PySlice } from "./py-access.js";
 import { pyAdd, pyCompare, pyDiv, pyEq, pyFloorDiv, pyIn, pyMod, pyMul, pyNeg, pyPos, pyPow, pySub } from "../python/ops.js";
 import { pyStr } from "../python/str.js";
 import { iterate } from "../python/iterate.js";
-import type { TemplateNode } from "./parse-template.js";
+import type { TemplateNode } from "./nunjucks-internals.js";
 import { BoundMethod, isNamespace, makeTuple, PyError, PyFunction, PyUndefined, setKey, truthy, typeName } from "../python/values.js";
 
 /** The variables of one evaluation: the caller's context, then `{% set %}`/loop variables. */

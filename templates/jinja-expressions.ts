@@ -8,31 +8,7 @@
  *   (`'a' ~ 1 + 2` is `('a' ~ 1) + 2`, `4 * 3 % 5` is `(4 * 3) % 5`);
  * - `a if b else c if d else e` chains.
  */
-import type { TemplateNode } from "./parse-template.js";
-
-/** A nunjucks lexer token. */
-export interface Token { type: string; value: string; lineno: number; colno: number }
-
-/** The parts of nunjucks' lexer module the parser rules use. */
-export interface LexerModule {
-  lex(src: string, opts?: object): unknown;
-  TOKEN_LEFT_BRACKET: string; TOKEN_RIGHT_BRACKET: string; TOKEN_COLON: string; TOKEN_LEFT_PAREN: string;
-  TOKEN_OPERATOR: string; TOKEN_SYMBOL: string; TOKEN_FLOAT: string; TOKEN_INT: string; TOKEN_NONE: string;
-  TOKEN_BOOLEAN: string; TOKEN_STRING: string; TOKEN_COMMA: string; TOKEN_RIGHT_PAREN: string; TOKEN_RIGHT_CURLY: string;
-  TOKEN_LEFT_CURLY: string; TOKEN_PIPE: string; TOKEN_TILDE: string;
-}
-
-/** The nunjucks parser methods the rules call. */
-export interface ParserInstance {
-  peekToken(): Token; nextToken(): Token; skip(type: string): boolean; fail(msg: string, lineno?: number, colno?: number): never;
-  parseExpression(): TemplateNode; parseSignature(): TemplateNode; parseAsRoot(): TemplateNode;
-  parsePostfix(node: TemplateNode): TemplateNode; pushToken(tok: Token): void; parsePrimary(noPostfix?: boolean): TemplateNode;
-  parseCompare(): TemplateNode; skipSymbol(name: string): boolean; expect(type: string): Token; skipValue(type: string, value: string): boolean;
-  parseOr(): TemplateNode; parseInlineIf(): TemplateNode; parseConcat(): TemplateNode; parsePow(): TemplateNode;
-  parseFilterName(): TemplateNode; parseFilterArgs(node: TemplateNode): TemplateNode[];
-}
-
-type NodeClass = new (lineno: number, colno: number, ...fields: unknown[]) => TemplateNode;
+import type { LexerModule, NodeClass, ParserInstance, TemplateNode } from "./nunjucks-internals.js";
 
 const COMPARE_OPS = new Set(["==", "===", "!=", "!==", "<", ">", "<=", ">="]);
 const NOT_AN_ARGUMENT = new Set(["else", "or", "and", "if", "in", "not", "is"]);

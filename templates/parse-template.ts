@@ -3,30 +3,11 @@
  * slices (`a[1:]`, `a[::-1]`), float literals that stay floats (`1.0`), and `a.b` kept apart from `a['b']`
  * (Jinja tries the attribute first for one and the item first for the other).
  */
-import { createRequire } from "node:module";
 import { balanceBraces } from "./balance-braces.js";
-import { jinjaExpressionRules, type LexerModule, type ParserInstance, type Token } from "./jinja-expressions.js";
+import { jinjaExpressionRules } from "./jinja-expressions.js";
+import { lexer as L, nodes as nunjucksNodes, Parser, type ParserInstance, type TemplateNode, type Token, type Tokenizer } from "./nunjucks-internals.js";
 import { makeFloat } from "../python/values.js";
 
-const require = createRequire(import.meta.url);
-const nunjucksParser = require("nunjucks/src/parser.js") as { Parser: ParserClass };
-const nunjucksLexer = require("nunjucks/src/lexer.js") as LexerModule;
-const nunjucksNodes = require("nunjucks/src/nodes.js") as Record<string, NodeClass>;
-
-/** A node of nunjucks' template tree (fields depend on `typename`). */
-export interface TemplateNode {
-  readonly typename: string;
-  readonly lineno: number;
-  readonly colno: number;
-  [field: string]: unknown;
-}
-
-type NodeClass = new (lineno: number, colno: number, ...fields: unknown[]) => TemplateNode;
-interface ParserClass {
-  extend(name: string, props: Record<string, unknown>): new (tokens: unknown) => ParserInstance;
-}
-
-const L = nunjucksLexer;
 
 function parseSubscript(this: ParserInstance, open: Token): TemplateNode {
   const parts: (TemplateNode | null)[] = [null, null, null];
@@ -80,7 +61,7 @@ function numberLiteral(this: ParserInstance, tok: Token): unknown {
   return this.fail(`invalid number ${text}`, tok.lineno, tok.colno);
 }
 
-const JinjaParser = nunjucksParser.Parser.extend("JinjaParser", {
+const JinjaParser = Parser.extend("JinjaParser", {
   ...jinjaExpressionRules(L, nunjucksNodes),
   parsePostfix(this: ParserInstance, node: TemplateNode): TemplateNode {
     let tok = this.peekToken();
@@ -161,8 +142,6 @@ export function unescapePython(raw: string): string {
     return match;
   });
 }
-
-interface Tokenizer { forward(): void; current(): string; isFinished(): boolean; _parseString?: (delimiter: string) => string }
 
 /** nunjucks' string reader keeps the raw text here, so Jinja's (Python's) escapes can be applied. */
 function readPythonString(this: Tokenizer, delimiter: string): string {

@@ -3,7 +3,7 @@
  * statically (so a name in a branch that never runs counts too, as in the kit). Names assigned by
  * `{% set %}` or a `{% for %}` target before use, and `loop` inside a loop, are not context names.
  */
-import type { TemplateNode } from "./parse-template.js";
+import type { TemplateNode } from "./nunjucks-internals.js";
 
 const CONSTANTS = new Set(["True", "False", "None", "true", "false", "none"]);
 
