@@ -1,4 +1,4 @@
-import type { ConnectorConfig } from "../../sdk/services/config-store.js";
+import type { ConnectorConfig } from "../sdk/services/config-store.js";
 
 /**
  * What both halves of the consent flow need: the connector's manifest (its `spec.advanced_auth`),

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
-import { beginConsent } from "../../../core/oauth-consent/begin-consent.js";
+import { beginConsent } from "../../oauth-consent/begin-consent.js";
 import { consentConfig, consentManifest } from "./consent-manifest.js";
 
 const redirectUri = "http://127.0.0.1:8765/callback";

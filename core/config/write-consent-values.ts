@@ -2,9 +2,9 @@ import { readFile } from "node:fs/promises";
 import { parseDocument } from "yaml";
 import { ConfigError } from "../../sdk/errors/index.js";
 import type { ConnectorConfig } from "../../sdk/services/config-store.js";
-import { writeFileAtomic } from "../config/write-file-atomic.js";
-import { applyConsentValues } from "./apply-consent-values.js";
-import type { ConfigValue } from "./complete-consent.js";
+import { writeFileAtomic } from "./write-file-atomic.js";
+import { applyConsentValues } from "../../oauth-consent/apply-consent-values.js";
+import type { ConfigValue } from "../../oauth-consent/complete-consent.js";
 
 function isYaml(file: string): boolean {
   return /\.ya?ml$/i.test(file);

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { AuthenticationError, SluiceError } from "../../sdk/errors/index.js";
+import { AuthenticationError, SluiceError } from "../sdk/errors/index.js";
 import { valueAtPath } from "./config-path.js";
 import { pkceChallenge } from "./consent-randomness.js";
 import type { ConsentFlowOptions, ConsentRequest } from "./consent-flow-options.js";

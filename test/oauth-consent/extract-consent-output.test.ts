@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { extractConsentOutput } from "../../../core/oauth-consent/extract-consent-output.js";
-import { readConsentSpec } from "../../../core/oauth-consent/read-consent-spec.js";
+import { extractConsentOutput } from "../../oauth-consent/extract-consent-output.js";
+import { readConsentSpec } from "../../oauth-consent/read-consent-spec.js";
 import { consentManifest } from "./consent-manifest.js";
 
 const JAN_1 = Date.parse("2024-01-01T00:00:00Z");

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { consentTemplateVariables } from "../../../core/oauth-consent/consent-template-variables.js";
-import { javaUrlEncode } from "../../../core/oauth-consent/java-url-encode.js";
-import { renderConsentTemplate } from "../../../core/oauth-consent/render-consent-template.js";
+import { consentTemplateVariables } from "../../oauth-consent/consent-template-variables.js";
+import { javaUrlEncode } from "../../oauth-consent/java-url-encode.js";
+import { renderConsentTemplate } from "../../oauth-consent/render-consent-template.js";
 
 const render = (template: string, vars: Record<string, string | undefined> = {}): string => renderConsentTemplate(template, vars, "test.template");
 

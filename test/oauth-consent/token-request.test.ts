@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { consentTemplateVariables } from "../../../core/oauth-consent/consent-template-variables.js";
-import { readConsentSpec } from "../../../core/oauth-consent/read-consent-spec.js";
-import { buildTokenRequest, describeTokenRequest } from "../../../core/oauth-consent/token-request.js";
+import { consentTemplateVariables } from "../../oauth-consent/consent-template-variables.js";
+import { readConsentSpec } from "../../oauth-consent/read-consent-spec.js";
+import { buildTokenRequest, describeTokenRequest } from "../../oauth-consent/token-request.js";
 import { consentManifest } from "./consent-manifest.js";
 
 function build(input: Record<string, unknown>, verifier?: string) {

@@ -1,4 +1,4 @@
-import { AuthenticationError } from "../../sdk/errors/index.js";
+import { AuthenticationError } from "../sdk/errors/index.js";
 import { describeTokenRequest, type TokenRequest } from "./token-request.js";
 
 /** How the code exchange is sent; tests and hosts may pass their own `fetch`. */

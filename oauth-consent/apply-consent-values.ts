@@ -1,4 +1,4 @@
-import type { ConnectorConfig } from "../../sdk/services/config-store.js";
+import type { ConnectorConfig } from "../sdk/services/config-store.js";
 import type { ConfigValue } from "./complete-consent.js";
 import { setAtPath } from "./config-path.js";
 

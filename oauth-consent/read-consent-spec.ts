@@ -1,4 +1,4 @@
-import { ManifestError } from "../../sdk/errors/index.js";
+import { ManifestError } from "../sdk/errors/index.js";
 
 /** One property of an OAuth JSON schema that says where its value lives in the connector config. */
 export interface OAuthSchemaProperty {

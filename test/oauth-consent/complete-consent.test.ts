@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
-import { applyConsentValues } from "../../../core/oauth-consent/apply-consent-values.js";
-import { beginConsent } from "../../../core/oauth-consent/begin-consent.js";
-import { completeConsent } from "../../../core/oauth-consent/complete-consent.js";
+import { applyConsentValues } from "../../oauth-consent/apply-consent-values.js";
+import { beginConsent } from "../../oauth-consent/begin-consent.js";
+import { completeConsent } from "../../oauth-consent/complete-consent.js";
 import { consentConfig, consentManifest } from "./consent-manifest.js";
 
 interface Seen { method: string; url: string; headers: IncomingMessage["headers"]; body: string }

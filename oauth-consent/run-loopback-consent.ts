@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { AuthenticationError, SluiceError } from "../../sdk/errors/index.js";
+import { AuthenticationError, SluiceError } from "../sdk/errors/index.js";
 import { beginConsent } from "./begin-consent.js";
 import type { ConsentFlowOptions } from "./consent-flow-options.js";
 import { completeConsent, type ConsentResult } from "./complete-consent.js";

@@ -21,4 +21,3 @@ export { consentTemplateVariables, type ConsentStepValues } from "./consent-temp
 export { javaUrlEncode } from "./java-url-encode.js";
 export { createConsentState, createPkcePair, pkceChallenge } from "./consent-randomness.js";
 export { openBrowser } from "./open-browser.js";
-export { readConfigFile, writeConsentValues } from "./write-consent-values.js";

@@ -1,4 +1,4 @@
-import { AuthenticationError, ManifestError } from "../../sdk/errors/index.js";
+import { AuthenticationError, ManifestError } from "../sdk/errors/index.js";
 import type { ConsentSpec } from "./read-consent-spec.js";
 
 /** One value to take from the token response: its key in the output, and its path in the response. */

@@ -1,5 +1,5 @@
 import nunjucks from "nunjucks";
-import { TemplateError } from "../../sdk/errors/index.js";
+import { TemplateError } from "../sdk/errors/index.js";
 import { consentTemplateFilters } from "./template-filters.js";
 
 /** The values a consent template sees: every one is text, or absent (rendered as ""). */

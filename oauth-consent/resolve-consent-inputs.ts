@@ -1,5 +1,5 @@
-import { ConfigError } from "../../sdk/errors/index.js";
-import type { ConnectorConfig } from "../../sdk/services/config-store.js";
+import { ConfigError } from "../sdk/errors/index.js";
+import type { ConnectorConfig } from "../sdk/services/config-store.js";
 import { valueAtPath } from "./config-path.js";
 import type { ConsentSpec } from "./read-consent-spec.js";
 

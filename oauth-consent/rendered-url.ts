@@ -1,4 +1,4 @@
-import { ManifestError } from "../../sdk/errors/index.js";
+import { ManifestError } from "../sdk/errors/index.js";
 
 /** Adds query parameters to a rendered URL without re-encoding what the template produced. */
 export function appendQuery(url: string, pairs: string): string {
