@@ -8,7 +8,7 @@ import {
   type PageFacts,
 } from "../../sdk/index.js";
 import { buildTimePageSize } from "./page-size.js";
-import { decodedResponse, templateHeaders } from "./pagination-context.js";
+import { decodedResponse, templateHeaders } from "../shared/pagination-context.js";
 import { truthy } from "../../python/values.js";
 
 /** The names `cursor_value` and `stop_condition` may use besides `config` and `parameters`. */

@@ -9,7 +9,7 @@ import {
   type PageFacts,
 } from "../../sdk/index.js";
 import { checkPageSize } from "./page-size.js";
-import { decodedResponse } from "./pagination-context.js";
+import { decodedResponse } from "../shared/pagination-context.js";
 import { isPythonInt } from "../../python/values.js";
 
 /** Options of {@link OffsetIncrement}; all optional. */

@@ -12,7 +12,7 @@ import {
   type StreamSlice,
   type StreamSlicer,
 } from "../../sdk/index.js";
-import { ProgressGuard } from "../pagination/progress-guard.js";
+import { ProgressGuard } from "../shared/progress-guard.js";
 import { PageReader } from "./page-reader.js";
 import { combineSlicers } from "./cartesian-slicer.js";
 

@@ -176,7 +176,7 @@ describe("generate_uuid", () => {
 
 describe("the paginator's headers object", () => {
   it("is read case-insensitively and safely through templates (headers.link, headers['x-next'], .get)", async () => {
-    const { templateHeaders } = await import("../../plugins/pagination/pagination-context.js");
+    const { templateHeaders } = await import("../../plugins/shared/pagination-context.js");
     const raw = new Map([["X-Next-Cursor", "c2"], ["Link", '<https://api.example.com/items?page=2>; rel="next"']]);
     const response = {
       status: 200, url: "https://api.example.com/items", text: () => "{}", json: () => ({}),

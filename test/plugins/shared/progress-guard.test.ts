@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ProgressGuard, requestSignature } from "../../../plugins/pagination/progress-guard.js";
+import { ProgressGuard, requestSignature } from "../../../plugins/shared/progress-guard.js";
 import { PaginationError, type OutgoingRequest } from "../../../sdk/index.js";
 
 const req = (params: Record<string, string | number>, headers: Record<string, string> = {}): OutgoingRequest => ({ method: "GET", url: "http://127.0.0.1/v1/users", params, headers });
