@@ -10,6 +10,7 @@ import {
   type OutgoingRequest,
   type RequestOption,
   type StreamSlice,
+  type StreamSlicer,
 } from "../../sdk/index.js";
 import { NO_CLAMPING, type Clamping } from "./clamping.js";
 import { CursorIntervals, type Interval } from "./cursor-intervals.js";
@@ -17,6 +18,7 @@ import { formatDatetime, parseDatetime } from "../../python/datetime-format.js";
 import { PyDateTime } from "../../python/datetime.js";
 import type { IsoDuration } from "../../python/iso-duration.js";
 import type { MinMaxDatetime } from "./min-max-datetime.js";
+import { PerPartitionCursor } from "./per-partition-cursor.js";
 import { sliceWindows } from "./slice-windows.js";
 
 /** What a {@link DatetimeBasedCursor} is made of (all templates already evaluated). */
@@ -169,6 +171,11 @@ export class DatetimeBasedCursor implements IncrementalCursor {
   /** Whether a partitioned stream keeps one state per partition (false with `global_substream_cursor: true`). */
   get perPartition(): boolean {
     return this.parts.globalSubstreamCursor !== true;
+  }
+
+  /** One cursor per partition of `router`, unless `global_substream_cursor: true` keeps one for all. */
+  forPartitions(router: StreamSlicer): PerPartitionCursor | undefined {
+    return this.perPartition ? new PerPartitionCursor(router, this) : undefined;
   }
 
   /** Now, in epoch milliseconds, from the Clock service. */

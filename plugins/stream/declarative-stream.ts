@@ -11,7 +11,6 @@ import {
   type Stream,
   type StreamSlice,
 } from "../../sdk/index.js";
-import { PerPartitionCursor } from "../incremental/per-partition-cursor.js";
 import { combineSlicers } from "./cartesian-slicer.js";
 
 /**
@@ -52,7 +51,7 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
     const transformations = await Promise.all(((def.transformations as unknown[] | undefined) ?? []).map((t, i) => ctx.buildChild<RecordTransformation>(t, `${ctx.path}.transformations[${i}]`)));
     const built = await ctx.build<IncrementalCursor | undefined>("incremental_sync");
     // A partitioned incremental stream keeps one cursor per partition (the kit's per-partition state).
-    const perPartition = PerPartitionCursor.wrap(retriever.partitionRouter, built);
+    const perPartition = retriever.partitionRouter ? built?.forPartitions?.(retriever.partitionRouter) : undefined;
     const cursor = perPartition ?? built;
     const slicer = perPartition ?? combineSlicers([retriever.partitionRouter, cursor]);
     const slicing = (options: ReadOptions): Slicing | undefined => {

@@ -51,6 +51,12 @@ export interface IncrementalCursor extends StreamSlicer {
   state(): Record<string, unknown>;
   /** Every slice of the read has been read (optional): progress a cursor held back until then becomes part of the state. */
   finish?(): void;
+  /**
+   * The cursor to use when the stream is partitioned by `router` (optional): one that keeps a state per
+   * partition, as the kit's per-partition cursor, and slices the partitions itself. Undefined (or no
+   * method) keeps this cursor global, combined with the router's slices.
+   */
+  forPartitions?(router: StreamSlicer): (IncrementalCursor & StreamSlicer) | undefined;
 }
 
 /**
