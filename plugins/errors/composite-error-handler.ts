@@ -1,5 +1,5 @@
 import { ManifestError, componentField, type AttemptOutcome, type ComponentFactory, type ErrorDecision, type ErrorHandler } from "../../sdk/index.js";
-import type { BackoffStrategy } from "./backoff-strategy.js";
+import type { BackoffStrategy } from "../../sdk/index.js";
 import { fallbackResolution } from "./default-error-mapping.js";
 import { buildList, decideWith, type ResolvingErrorHandler } from "./default-error-handler.js";
 import type { Resolution } from "./resolution.js";

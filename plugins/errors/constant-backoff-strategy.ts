@@ -1,5 +1,6 @@
 import type { ComponentFactory } from "../../sdk/index.js";
-import { numericField, type BackoffStrategy } from "./backoff-strategy.js";
+import { numericField } from "./backoff-strategy.js";
+import type { BackoffStrategy } from "../../sdk/index.js";
 
 /**
  * `ConstantBackoffStrategy`: waits the same number of seconds before every retry.

@@ -1,5 +1,6 @@
 import { componentField, type AttemptOutcome, type ComponentFactory, type ErrorDecision, type ErrorHandler } from "../../sdk/index.js";
-import { numericField, type BackoffStrategy } from "./backoff-strategy.js";
+import { numericField } from "./backoff-strategy.js";
+import type { BackoffStrategy } from "../../sdk/index.js";
 import { defaultMapping, fallbackResolution } from "./default-error-mapping.js";
 import type { HttpResponseFilter } from "./http-response-filter.js";
 import { isRetry, toDecision, type Resolution } from "./resolution.js";

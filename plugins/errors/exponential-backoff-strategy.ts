@@ -1,5 +1,6 @@
 import type { ComponentFactory } from "../../sdk/index.js";
-import { numericField, type BackoffStrategy } from "./backoff-strategy.js";
+import { numericField } from "./backoff-strategy.js";
+import type { BackoffStrategy } from "../../sdk/index.js";
 
 /**
  * `ExponentialBackoffStrategy`: waits `factor * 2^attempt` seconds, `attempt` counting from 1 as the

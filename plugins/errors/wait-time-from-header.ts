@@ -1,5 +1,5 @@
 import { HttpRequestError, type ComponentFactory } from "../../sdk/index.js";
-import { type BackoffStrategy } from "./backoff-strategy.js";
+import type { BackoffStrategy } from "../../sdk/index.js";
 import { compileHeaderFields, numericHeader } from "./header-number.js";
 
 /**

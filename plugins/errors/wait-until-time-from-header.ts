@@ -1,5 +1,6 @@
 import { Clock, HttpRequestError, type ComponentFactory } from "../../sdk/index.js";
-import { numericField, type BackoffStrategy } from "./backoff-strategy.js";
+import { numericField } from "./backoff-strategy.js";
+import type { BackoffStrategy } from "../../sdk/index.js";
 import { compileHeaderFields, numericHeader } from "./header-number.js";
 
 /**

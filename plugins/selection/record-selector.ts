@@ -26,7 +26,7 @@ export const RecordSelectorComponent: ComponentFactory<RecordSelector> = {
   kind: "record_selector",
   description: "Extracts and filters a page's records",
   fieldDefaults: { extractor: "DpathExtractor", record_filter: "RecordFilter" },
-  customFieldTypes: { extractor: "CustomRecordExtractor" },
+  customFieldTypes: { extractor: "CustomRecordExtractor", record_filter: "CustomRecordFilter" },
   schema: {
     type: "object",
     required: ["extractor"],

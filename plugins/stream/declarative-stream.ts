@@ -8,6 +8,7 @@ import {
   type Retriever,
   type SchemaLoader,
   type Slicing,
+  type StateMigration,
   type Stream,
   type StreamSlice,
 } from "../../sdk/index.js";
@@ -29,7 +30,13 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
   kind: "stream",
   description: "A named stream of records",
   fieldDefaults: { retriever: "SimpleRetriever", schema_loader: "JsonFileSchemaLoader" },
-  customFieldTypes: { retriever: "CustomRetriever", transformations: "CustomTransformation" },
+  customFieldTypes: {
+    retriever: "CustomRetriever",
+    transformations: "CustomTransformation",
+    incremental_sync: "CustomIncrementalSync",
+    schema_loader: "CustomSchemaLoader",
+    state_migrations: "CustomStateMigration",
+  },
   schema: {
     type: "object",
     required: ["retriever"],
@@ -49,6 +56,7 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
     const retriever = await ctx.build<Retriever>("retriever");
     const loader = await ctx.build<SchemaLoader | undefined>("schema_loader");
     const transformations = await Promise.all(((def.transformations as unknown[] | undefined) ?? []).map((t, i) => ctx.buildChild<RecordTransformation>(t, `${ctx.path}.transformations[${i}]`)));
+    const migrations = await Promise.all(((def.state_migrations as unknown[] | undefined) ?? []).map((m, i) => ctx.buildChild<StateMigration>(m, `${ctx.path}.state_migrations[${i}]`)));
     const built = await ctx.build<IncrementalCursor | undefined>("incremental_sync");
     // A partitioned incremental stream keeps one cursor per partition (the kit's per-partition state).
     const perPartition = retriever.partitionRouter ? built?.forPartitions?.(retriever.partitionRouter) : undefined;
@@ -56,7 +64,7 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
     const slicer = perPartition ?? combineSlicers([retriever.partitionRouter, cursor]);
     const slicing = (options: ReadOptions): Slicing | undefined => {
       if (!slicer) return undefined;
-      cursor?.setState(options.state);
+      cursor?.setState(migrateState(options.state, migrations));
       return { slicer, cursor };
     };
     return {
@@ -74,6 +82,13 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
     };
   },
 };
+
+/** The kit's state migrations: each, in order, rewrites the saved state when it says it should. */
+function migrateState(state: Record<string, unknown> | undefined, migrations: readonly StateMigration[]): Record<string, unknown> | undefined {
+  if (!state) return state;
+  for (const migration of migrations) if (migration.shouldMigrate(state)) state = migration.migrate(state);
+  return state;
+}
 
 /** Applies the stream's `transformations` to each record, in order, before it is emitted. */
 async function* transformed(records: AsyncIterable<DataRecord>, transformations: readonly RecordTransformation[], current: { slice?: StreamSlice }): AsyncGenerator<DataRecord> {

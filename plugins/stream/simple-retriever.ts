@@ -34,7 +34,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
   kind: "retriever",
   description: "Reads a stream page by page",
   fieldDefaults: { requester: "HttpRequester", record_selector: "RecordSelector", paginator: "NoPagination" },
-  customFieldTypes: { partition_router: "CustomPartitionRouter" },
+  customFieldTypes: { partition_router: "CustomPartitionRouter", requester: "CustomRequester" },
   schema: {
     type: "object",
     required: ["requester", "record_selector"],
