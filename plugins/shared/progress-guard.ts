@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { DEFAULT_READ_LIMITS, PaginationError, type OutgoingRequest } from "../../sdk/index.js";
+import { DEFAULT_READ_LIMITS, PaginationError, type ErrorCode, type OutgoingRequest } from "../../sdk/index.js";
 
 /** Options of {@link ProgressGuard}. */
 export interface ProgressGuardOptions {
@@ -94,7 +94,7 @@ export class ProgressGuard {
     this.recent.add(key);
   }
 
-  private error(code: string, message: string, page: number, token: unknown, facts: { expected: string; found: string }): PaginationError {
+  private error(code: ErrorCode, message: string, page: number, token: unknown, facts: { expected: string; found: string }): PaginationError {
     return new PaginationError(code, `${message} (token ${showToken(token)})`, { where: { stream: this.stream, page }, ...facts });
   }
 }
