@@ -1,4 +1,12 @@
-import { ConfigError, componentField, type Authenticator, type ComponentFactory } from "../../sdk/index.js";
+import {
+  type Authenticator,
+  type ComponentFactory,
+  componentField,
+  ConfigError,
+  defineComponent,
+  jsonSchema,
+  Type,
+} from "../../sdk/index.js";
 import { readConfigPath } from "./config-path.js";
 
 /**
@@ -15,22 +23,18 @@ import { readConfigPath } from "./config-path.js";
  *     oauth2.0: "#/definitions/oauth_authenticator"
  * # config: { "credentials": { "auth_type": "api_key", "api_key": "..." } }
  */
-export const SelectiveAuthenticatorComponent: ComponentFactory<Authenticator> = {
+export const SelectiveAuthenticatorComponent: ComponentFactory<Authenticator> = defineComponent({
   type: "SelectiveAuthenticator",
   kind: "authenticator",
   description: "Uses one of several authenticators, chosen by a value in the config",
-  schema: {
-    type: "object",
-    required: ["authenticators", "authenticator_selection_path"],
-    properties: {
-      type: { const: "SelectiveAuthenticator" },
-      authenticator_selection_path: { type: "array", items: { type: "string" }, minItems: 1 },
-      authenticators: { type: "object", additionalProperties: componentField("authenticator") },
-    },
-  },
+  schema: Type.Object({
+    type: Type.Optional(Type.Literal("SelectiveAuthenticator")),
+    authenticator_selection_path: Type.Array(Type.String(), { minItems: 1 }),
+    authenticators: jsonSchema<Record<string, unknown>>({ type: "object", additionalProperties: { "x-sluice-kind": ["authenticator"] } }),
+  }),
   shared: true,
   async build(def, ctx) {
-    const path = def.authenticator_selection_path as string[];
+    const path = def.authenticator_selection_path;
     const choices = (def.authenticators ?? {}) as Record<string, unknown>;
     const names = Object.keys(choices);
     const value = readConfigPath(ctx.config, path);
@@ -51,7 +55,7 @@ export const SelectiveAuthenticatorComponent: ComponentFactory<Authenticator> = 
     }
     return ctx.buildChild<Authenticator>(choices[key], `${ctx.path}.authenticators.${key}`);
   },
-};
+});
 
 /** The config value as the kit's `str()` renders it (`true` -> `True`), to look up the choice. */
 function pythonStr(value: unknown): string {

@@ -1,4 +1,13 @@
-import { ConfigError, Interpolator, ManifestError, type CompiledTemplate, type ComponentFactory, type ConnectorConfig } from "../../sdk/index.js";
+import {
+  type CompiledTemplate,
+  type ComponentFactory,
+  ConfigError,
+  type ConnectorConfig,
+  defineComponent,
+  Interpolator,
+  ManifestError,
+  Type,
+} from "../../sdk/index.js";
 import { parseDatetime } from "../../python/datetime-format.js";
 import { PyDateTime } from "../../python/datetime.js";
 import { pyStr } from "../../python/str.js";
@@ -80,26 +89,22 @@ export class MinMaxDatetime {
  * @example
  * end_datetime: { type: MinMaxDatetime, datetime: "{{ now_utc().strftime('%Y-%m-%dT%H:%M:%SZ') }}", max_datetime: "{{ config['end_date'] }}" }
  */
-export const MinMaxDatetimeComponent: ComponentFactory<MinMaxDatetime> = {
+export const MinMaxDatetimeComponent: ComponentFactory<MinMaxDatetime> = defineComponent({
   type: "MinMaxDatetime",
   kind: "min_max_datetime",
   description: "A datetime from a template, kept between a minimum and a maximum",
-  schema: {
-    type: "object",
-    required: ["datetime"],
-    properties: {
-      datetime: { type: "string" },
-      datetime_format: { type: "string" },
-      min_datetime: { type: "string" },
-      max_datetime: { type: "string" },
-    },
-  },
+  schema: Type.Object({
+    datetime: Type.String(),
+    datetime_format: Type.Optional(Type.String()),
+    min_datetime: Type.Optional(Type.String()),
+    max_datetime: Type.Optional(Type.String()),
+  }),
   build(def, ctx) {
     if (typeof def.datetime !== "string") {
       throw new ManifestError("MANIFEST_INVALID", "A MinMaxDatetime needs a datetime", { where: { manifestPath: `${ctx.path}.datetime` }, expected: "a string or template", found: JSON.stringify(def.datetime) ?? "nothing" });
     }
     const interpolator = ctx.get(Interpolator);
-    const compile = (field: string) => {
+    const compile = (field: "datetime" | "min_datetime" | "max_datetime") => {
       const value = def[field];
       return typeof value === "string" && value !== "" ? interpolator.compile(value, { path: `${ctx.path}.${field}`, names: [] }) : undefined;
     };
@@ -113,4 +118,4 @@ export const MinMaxDatetimeComponent: ComponentFactory<MinMaxDatetime> = {
       path: ctx.path,
     });
   },
-};
+});

@@ -1,11 +1,13 @@
 import {
-  Interpolator,
-  PaginationStrategy,
   type CompiledTemplate,
   type ComponentFactory,
   type DataRecord,
+  defineComponent,
   type HttpResponse,
+  Interpolator,
   type PageFacts,
+  PaginationStrategy,
+  Type,
 } from "../../sdk/index.js";
 import { buildTimePageSize } from "./page-size.js";
 import { decodedResponse, templateHeaders } from "../shared/pagination-context.js";
@@ -91,19 +93,15 @@ export class CursorPagination extends PaginationStrategy {
 }
 
 /** The `CursorPagination` component. */
-export const CursorPaginationComponent: ComponentFactory<CursorPagination> = {
+export const CursorPaginationComponent: ComponentFactory<CursorPagination> = defineComponent({
   type: "CursorPagination",
   kind: "pagination_strategy",
   description: "Cursor pagination: the next token is rendered from the response, headers or last record",
-  schema: {
-    type: "object",
-    required: ["cursor_value"],
-    properties: {
-      cursor_value: { type: "string" },
-      stop_condition: { type: "string" },
-      page_size: { anyOf: [{ type: "integer" }, { type: "string" }] },
-    },
-  },
+  schema: Type.Object({
+    cursor_value: Type.String(),
+    stop_condition: Type.Optional(Type.String()),
+    page_size: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
+  }),
   build(def, ctx) {
     const interpolator = ctx.get(Interpolator);
     const names = CURSOR_TEMPLATE_NAMES;
@@ -116,4 +114,4 @@ export const CursorPaginationComponent: ComponentFactory<CursorPagination> = {
       parameters: ctx.parameters,
     });
   },
-};
+});

@@ -1,16 +1,19 @@
 import {
-  ManifestError,
-  PaginationStrategy,
-  SluiceError,
-  componentField,
   type ComponentFactory,
+  componentField,
+  componentSchema,
   type DataRecord,
+  defineComponent,
   type HttpResponse,
+  ManifestError,
   type OutgoingRequest,
   type PageFacts,
+  PaginationStrategy,
   type Paginator,
   type RequestOption,
   type RequestPath,
+  SluiceError,
+  Type,
 } from "../../sdk/index.js";
 import { truthy } from "../../python/values.js";
 
@@ -106,19 +109,15 @@ export class DefaultPaginator implements Paginator {
 }
 
 /** The `DefaultPaginator` component. */
-export const DefaultPaginatorComponent: ComponentFactory<DefaultPaginator> = {
+export const DefaultPaginatorComponent: ComponentFactory<DefaultPaginator> = defineComponent({
   type: "DefaultPaginator",
   kind: "paginator",
   description: "Pages through a stream with a pagination strategy, injecting the token and page size",
-  schema: {
-    type: "object",
-    required: ["pagination_strategy"],
-    properties: {
-      pagination_strategy: componentField("pagination_strategy"),
-      page_size_option: componentField("request_option"),
-      page_token_option: componentField("request_option", "request_path"),
-    },
-  },
+  schema: Type.Object({
+    pagination_strategy: componentSchema("pagination_strategy"),
+    page_size_option: Type.Optional(componentSchema("request_option")),
+    page_token_option: Type.Optional(componentSchema("request_option", "request_path")),
+  }),
   fieldDefaults: { page_size_option: "RequestOption" },
   customFieldTypes: { pagination_strategy: "CustomPaginationStrategy" },
   async build(def, ctx) {
@@ -137,4 +136,4 @@ export const DefaultPaginatorComponent: ComponentFactory<DefaultPaginator> = {
       manifestPath: ctx.path,
     });
   },
-};
+});

@@ -1,15 +1,18 @@
 import {
-  Logger,
-  ManifestError,
-  componentField,
-  makeSlice,
-  slicePartition,
   type ComponentFactory,
+  componentField,
+  componentSchema,
   type DataRecord,
+  defineComponent,
+  Logger,
+  makeSlice,
+  ManifestError,
   type OutgoingRequest,
   type SliceOptions,
+  slicePartition,
   type StreamSlice,
   type StreamSlicer,
+  Type,
 } from "../../sdk/index.js";
 import type { ParentStreamConfig } from "./parent-stream-config.js";
 import { injectPartitionValue } from "./partition-option.js";
@@ -84,20 +87,16 @@ function extraFields(record: DataRecord, paths: readonly (readonly string[])[]):
 }
 
 /** The manifest component; see {@link SubstreamPartitionRouter}. */
-export const SubstreamPartitionRouterComponent: ComponentFactory<SubstreamPartitionRouter> = {
+export const SubstreamPartitionRouterComponent: ComponentFactory<SubstreamPartitionRouter> = defineComponent({
   type: "SubstreamPartitionRouter",
   kind: "partition_router",
   description: "One slice per record of a parent stream",
   fieldDefaults: { parent_stream_configs: "ParentStreamConfig" },
-  schema: {
-    type: "object",
-    required: ["parent_stream_configs"],
-    properties: {
-      parent_stream_configs: { type: "array", items: componentField("parent_stream_config") },
-    },
-  },
+  schema: Type.Object({
+    parent_stream_configs: Type.Array(componentSchema("parent_stream_config")),
+  }),
   async build(def, ctx) {
-    const configs = def.parent_stream_configs as unknown[];
+    const configs = def.parent_stream_configs;
     if (configs.length === 0) {
       throw new ManifestError("MANIFEST_INVALID", "A SubstreamPartitionRouter needs at least one parent stream", {
         where: { manifestPath: `${ctx.path}.parent_stream_configs` },
@@ -109,4 +108,4 @@ export const SubstreamPartitionRouterComponent: ComponentFactory<SubstreamPartit
     for (const [i, config] of configs.entries()) parents.push(await ctx.buildChild<ParentStreamConfig>(config, `${ctx.path}.parent_stream_configs[${i}]`));
     return new SubstreamPartitionRouter(parents, ctx.get(Logger));
   },
-};
+});

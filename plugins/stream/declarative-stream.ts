@@ -1,8 +1,11 @@
 import {
-  componentField,
   type ComponentFactory,
+  componentField,
+  componentSchema,
   type DataRecord,
+  defineComponent,
   type IncrementalCursor,
+  jsonSchema,
   type ReadOptions,
   type RecordTransformation,
   type Retriever,
@@ -11,6 +14,7 @@ import {
   type StateMigration,
   type Stream,
   type StreamSlice,
+  Type,
 } from "../../sdk/index.js";
 import { combineSlicers } from "./cartesian-slicer.js";
 
@@ -25,7 +29,7 @@ import { combineSlicers } from "./cartesian-slicer.js";
  *     retriever: { $ref: "#/definitions/retriever" }
  *     schema_loader: { type: InlineSchemaLoader, schema: { type: object } }
  */
-export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
+export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineComponent({
   type: "DeclarativeStream",
   kind: "stream",
   description: "A named stream of records",
@@ -37,26 +41,22 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
     schema_loader: "CustomSchemaLoader",
     state_migrations: "CustomStateMigration",
   },
-  schema: {
-    type: "object",
-    required: ["retriever"],
-    properties: {
-      name: { type: "string" },
-      primary_key: { type: ["string", "array"] },
-      retriever: componentField("retriever"),
-      schema_loader: componentField("schema_loader"),
-      incremental_sync: componentField("incremental_sync"),
-      transformations: { type: "array", items: componentField("transformation") },
-      state_migrations: { type: "array", items: componentField("state_migration") },
-      file_uploader: componentField("file_uploader"),
-    },
-  },
+  schema: Type.Object({
+    name: Type.Optional(Type.String()),
+    primary_key: Type.Optional(jsonSchema<NonNullable<Stream["primaryKey"]>>({ type: ["string", "array"] })),
+    retriever: componentSchema("retriever"),
+    schema_loader: Type.Optional(componentSchema("schema_loader")),
+    incremental_sync: Type.Optional(componentSchema("incremental_sync")),
+    transformations: Type.Optional(Type.Array(componentSchema("transformation"))),
+    state_migrations: Type.Optional(Type.Array(componentSchema("state_migration"))),
+    file_uploader: Type.Optional(componentSchema("file_uploader")),
+  }),
   async build(def, ctx) {
     const name = String(def.name ?? "");
     const retriever = await ctx.build<Retriever>("retriever");
     const loader = await ctx.build<SchemaLoader | undefined>("schema_loader");
-    const transformations = await Promise.all(((def.transformations as unknown[] | undefined) ?? []).map((t, i) => ctx.buildChild<RecordTransformation>(t, `${ctx.path}.transformations[${i}]`)));
-    const migrations = await Promise.all(((def.state_migrations as unknown[] | undefined) ?? []).map((m, i) => ctx.buildChild<StateMigration>(m, `${ctx.path}.state_migrations[${i}]`)));
+    const transformations = await Promise.all((def.transformations ?? []).map((t, i) => ctx.buildChild<RecordTransformation>(t, `${ctx.path}.transformations[${i}]`)));
+    const migrations = await Promise.all((def.state_migrations ?? []).map((m, i) => ctx.buildChild<StateMigration>(m, `${ctx.path}.state_migrations[${i}]`)));
     const built = await ctx.build<IncrementalCursor | undefined>("incremental_sync");
     // A partitioned incremental stream keeps one cursor per partition (the kit's per-partition state).
     const perPartition = retriever.partitionRouter ? built?.forPartitions?.(retriever.partitionRouter) : undefined;
@@ -69,7 +69,7 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
     };
     return {
       name,
-      primaryKey: def.primary_key as Stream["primaryKey"],
+      primaryKey: def.primary_key,
       cursorField: cursor?.cursorField,
       jsonSchema: async () => (loader ? loader.load() : { type: "object", additionalProperties: true }),
       read(options: ReadOptions = {}) {
@@ -81,7 +81,7 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
       },
     };
   },
-};
+});
 
 /** The kit's state migrations: each, in order, rewrites the saved state when it says it should. */
 function migrateState(state: Record<string, unknown> | undefined, migrations: readonly StateMigration[]): Record<string, unknown> | undefined {

@@ -12,6 +12,9 @@ import type { ErrorCodeEntry } from "./error-code-entry.js";
 /**
  * The sections of the error catalogue, in the order of docs/errors.md (generated from them by
  * `npm run docs:errors`; a test fails when the committed file differs).
+ *
+ * @example
+ * for (const section of ERROR_SECTIONS) console.log(section.title, Object.keys(section.codes).length);
  */
 export const ERROR_SECTIONS = [
   { title: "Engine (manifests, config, requests)", codes: ENGINE_ERRORS },
@@ -46,7 +49,12 @@ export const ERROR_CODES = {
   ...INCREMENTAL_ERRORS,
 } as const satisfies Record<string, ErrorCodeEntry>;
 
-/** A code of the catalogue, e.g. `"PAGINATION_REPEATED_TOKEN"`. */
+/**
+ * A code of the catalogue: a string literal type, so a misspelt code does not compile.
+ *
+ * @example
+ * const code: ErrorCode = "PAGINATION_REPEATED_TOKEN";
+ */
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 const pluginCodes = new Map<string, ErrorCodeEntry>();
@@ -65,7 +73,12 @@ export function pluginErrorCode(code: string, entry: ErrorCodeEntry): ErrorCode 
   return code as ErrorCode;
 }
 
-/** The catalogue entry of a code (built-in or registered by a plugin). */
+/**
+ * The catalogue entry of a code (built-in or registered by a plugin).
+ *
+ * @example
+ * errorCodeEntry("HTTP_TIMEOUT")?.failureType; // "transient_error"
+ */
 export function errorCodeEntry(code: ErrorCode): ErrorCodeEntry | undefined {
   return Object.hasOwn(ERROR_CODES, code) ? ERROR_CODES[code] : pluginCodes.get(code);
 }
