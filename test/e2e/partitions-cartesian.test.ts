@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../support/loopback.js";
-import { readPartitioned, sourceDef, streamDef } from "../plugins/partitions/support.js";
+import { readPartitioned, sourceDef, streamDef } from "../support/manifest-builder.js";
 
 // Zendesk Guide-style: articles per locale (query) and brand (header); a POST search with the
 // category in the JSON body; projects as a parent stream (Jira-style issues per project and status).

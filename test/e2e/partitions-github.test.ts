@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../support/loopback.js";
-import { readPartitioned, sourceDef, streamDef } from "../plugins/partitions/support.js";
+import { readPartitioned, sourceDef, streamDef } from "../support/manifest-builder.js";
 
 // GitHub REST: GET /repos/{owner}/{repo}/issues?per_page=&state=all, a top-level array, and a Link header
 // whose rel="next" URL is the next page.

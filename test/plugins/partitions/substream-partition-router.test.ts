@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { SluiceError } from "../../../sdk/index.js";
 import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../../support/loopback.js";
-import { readPartitioned, sourceDef, streamDef } from "./support.js";
+import { readPartitioned, sourceDef, streamDef } from "../../support/manifest-builder.js";
 
 // A Trello-like API: workspaces -> boards -> cards; some records lack the key.
 const WORKSPACES = [{ id: "w1" }, { id: "w2" }];

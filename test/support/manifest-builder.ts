@@ -2,8 +2,8 @@
  * Helpers for partition router tests: manifest pieces, and a read through the real engine that
  * captures the warnings Sluice logs.
  */
-import { createSluice } from "../../../core/index.js";
-import { Logger } from "../../../sdk/index.js";
+import { createSluice } from "../../core/index.js";
+import { Logger } from "../../sdk/index.js";
 
 /** A `DeclarativeStream` definition reading `path` on `urlBase`, records at `fieldPath`. */
 export function streamDef(options: {
