@@ -6,6 +6,7 @@ import { createSluice } from "../../core/index.js";
 import { SluiceError } from "../../sdk/index.js";
 import { tempConnector, type TempConnector } from "../core/loader/temp-connector.js";
 import { startLoopback, type Loopback } from "../support/loopback.js";
+import { oneStreamManifest } from "../support/manifest-builder.js";
 
 // Every Custom* kind with a real class file (custom-kinds/components.ts, copied into a connector folder
 // outside the repo) read through the engine against a loopback server.
@@ -39,22 +40,7 @@ after(async () => {
 const custom = (type: string, name: string, fields: Record<string, unknown> = {}) => ({ type, class_name: `components.${name}`, ...fields });
 
 function manifest(stream: Record<string, unknown>, retriever: Record<string, unknown> = {}, requester: Record<string, unknown> = {}) {
-  return {
-    version: "6.0.0",
-    type: "DeclarativeSource",
-    check: { type: "CheckStream", stream_names: ["items"] },
-    streams: [{
-      type: "DeclarativeStream",
-      name: "items",
-      retriever: {
-        type: "SimpleRetriever",
-        requester: { type: "HttpRequester", url_base: api.url, path: "/items", http_method: "GET", ...requester },
-        record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
-        ...retriever,
-      },
-      ...stream,
-    }],
-  };
+  return oneStreamManifest({ urlBase: api.url, stream, retriever, requester });
 }
 
 async function read(def: Record<string, unknown>, state?: Record<string, unknown>) {

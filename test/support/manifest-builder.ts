@@ -5,24 +5,34 @@
 import { createSluice } from "../../core/index.js";
 import { Logger } from "../../sdk/index.js";
 
-/** A `DeclarativeStream` definition reading `path` on `urlBase`, records at `fieldPath`. */
-export function streamDef(options: {
-  name: string;
+/** What a test stream may vary; everything else is a GET of `urlBase` + `path` with records at `fieldPath`. */
+export interface StreamOptions {
   urlBase: string;
-  path: string;
+  name?: string;
+  path?: string;
   fieldPath?: string[];
+  primaryKey?: unknown;
   paginator?: Record<string, unknown>;
   partitionRouter?: unknown;
-  requester?: Record<string, unknown>;
-  retriever?: Record<string, unknown>;
+  incrementalSync?: Record<string, unknown>;
   transformations?: unknown[];
-}): Record<string, unknown> {
+  /** Merged over the requester (`authenticator`, `request_parameters`, `error_handler`...). */
+  requester?: Record<string, unknown>;
+  /** Merged over the retriever. */
+  retriever?: Record<string, unknown>;
+  /** Merged over the stream. */
+  stream?: Record<string, unknown>;
+}
+
+/** A `DeclarativeStream` definition reading `path` on `urlBase`, records at `fieldPath`. */
+export function streamDef(options: StreamOptions & { name: string; path: string }): Record<string, unknown> {
   return {
     type: "DeclarativeStream",
     name: options.name,
-    primary_key: "id",
+    primary_key: options.primaryKey ?? "id",
     schema_loader: { type: "InlineSchemaLoader", schema: { type: "object" } },
     ...(options.transformations ? { transformations: options.transformations } : {}),
+    ...(options.incrementalSync ? { incremental_sync: options.incrementalSync } : {}),
     retriever: {
       type: "SimpleRetriever",
       requester: { type: "HttpRequester", url_base: options.urlBase, path: options.path, http_method: "GET", ...options.requester },
@@ -31,44 +41,31 @@ export function streamDef(options: {
       ...(options.partitionRouter ? { partition_router: options.partitionRouter } : {}),
       ...options.retriever,
     },
+    ...options.stream,
   };
 }
 
 /** A source whose streams are `streams` (and whose `definitions` are `definitions`). */
-export function sourceDef(streams: Record<string, unknown>[], definitions: Record<string, unknown> = {}): Record<string, unknown> {
+export function sourceDef(streams: Record<string, unknown>[], definitions: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     version: "6.0.0",
     type: "DeclarativeSource",
     definitions,
     check: { type: "CheckStream", stream_names: [String(streams[0]!.name)] },
     streams,
+    ...extra,
   };
 }
 
-/** One logged line. */
-export interface LoggedLine {
-  level: string;
-  message: string;
-  fields?: Record<string, unknown>;
+/**
+ * The one-stream source most tests read: stream `items`, `GET {urlBase}/items`, records at `data`
+ * (each overridable), plus source-level fields in `source` (a `spec`, `definitions`...).
+ *
+ * @example
+ * readStream(oneStreamManifest({ urlBase: api.url, requester: { authenticator: { type: "BearerAuthenticator", api_token: "{{ config.token }}" } } }));
+ */
+export function oneStreamManifest(options: StreamOptions & { source?: Record<string, unknown> }): Record<string, unknown> {
+  const stream = streamDef({ ...options, name: options.name ?? "items", path: options.path ?? "/items", fieldPath: options.fieldPath ?? ["data"] });
+  return sourceDef([stream], {}, options.source);
 }
 
-/** Reads every record of `stream`; returns the records, the error that ended the read (if any) and the warnings logged. */
-export async function readPartitioned(
-  manifest: Record<string, unknown>,
-  stream: string,
-  config: Record<string, unknown> = {},
-): Promise<{ records: Record<string, unknown>[]; error?: unknown; warnings: LoggedLine[] }> {
-  const lines: LoggedLine[] = [];
-  const log = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, fields });
-  const sluice = createSluice({ logLevel: "error" });
-  sluice.register(Logger, { debug: () => undefined, info: () => undefined, warn: log("warn"), error: log("error") });
-  const warnings = lines;
-  const records: Record<string, unknown>[] = [];
-  try {
-    const connector = await sluice.connect({ manifest, config });
-    for await (const record of connector.read(stream)) records.push(record);
-  } catch (error) {
-    return { records, error, warnings: warnings.filter((l) => l.level === "warn") };
-  }
-  return { records, warnings: warnings.filter((l) => l.level === "warn") };
-}
