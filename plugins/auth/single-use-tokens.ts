@@ -1,5 +1,6 @@
 import type { BuildContext, ConfigStore, ConnectorConfig, HttpClient, IssuedToken } from "../../sdk/index.js";
 import type { AuthServices } from "./auth-context.js";
+import type { OAuthDefinition } from "./oauth-schema.js";
 import { readConfigPath, writeConfigPath } from "./config-path.js";
 import { formatExpiryDate, parseExpiryDate } from "./expiry-date.js";
 import { grantFields, type OAuthValues } from "./oauth-fields.js";
@@ -11,7 +12,7 @@ const ADOPT_MARGIN_MS = 60_000;
 
 /** What {@link createSingleUseTokens} needs. */
 export interface SingleUseOptions {
-  def: Record<string, unknown>;
+  def: OAuthDefinition;
   ctx: BuildContext;
   services: AuthServices;
   /** The OAuth fields, evaluated once at build as the kit does in this mode. */
@@ -45,15 +46,15 @@ export interface SingleUseTokens {
  */
 export function createSingleUseTokens(options: SingleUseOptions): SingleUseTokens {
   const { def, ctx, services, values, rule, http, absolute } = options;
-  const updater = def.refresh_token_updater as Record<string, unknown>;
+  const updater = def.refresh_token_updater ?? {};
   const paths = {
-    access: (updater.access_token_config_path as string[] | undefined) ?? ["credentials", "access_token"],
-    refresh: (updater.refresh_token_config_path as string[] | undefined) ?? ["credentials", "refresh_token"],
-    expiry: (updater.token_expiry_date_config_path as string[] | undefined) ?? ["credentials", "token_expiry_date"],
+    access: updater.access_token_config_path ?? ["credentials", "access_token"],
+    refresh: updater.refresh_token_config_path ?? ["credentials", "refresh_token"],
+    expiry: updater.token_expiry_date_config_path ?? ["credentials", "token_expiry_date"],
   };
-  const refreshTokenName = (updater.refresh_token_name as string | undefined) ?? "refresh_token";
+  const refreshTokenName = updater.refresh_token_name ?? "refresh_token";
   const store: ConfigStore = services.configStore ?? memoryStore(ctx.config, services);
-  const scopes = def.scopes as string[] | undefined;
+  const scopes = def.scopes;
 
   const tokenIn = (config: ConnectorConfig): IssuedToken | undefined => {
     const value = readConfigPath(config, paths.access);
