@@ -84,7 +84,7 @@ export const DatetimeBasedCursorComponent: ComponentFactory<IncrementalCursor> =
     const end = await datetimeField(ctx, def.end_datetime, "end_datetime");
     for (const bound of [start, end]) if (bound && !bound.datetimeFormat) bound.datetimeFormat = datetimeFormat;
     const granularity = duration(ctx, def.cursor_granularity ? String(def.cursor_granularity) : "", "cursor_granularity");
-    const clamp = clamping(def, ctx, text, granularity);
+    const clamp = clamping(def.clamping, ctx, text, granularity);
     return new DatetimeBasedCursor({
       cursorField: text("cursor_field"),
       datetimeFormat,
@@ -149,8 +149,7 @@ function duration(ctx: BuildContext, text: string, field: string): IsoDuration |
 }
 
 /** The clamping strategy, and the end-of-window adjustment the kit pairs with it. */
-function clamping(def: Record<string, unknown>, ctx: BuildContext, text: (field: string, value?: unknown) => string, granularity: IsoDuration | undefined) {
-  const spec = def.clamping as { target?: unknown; target_details?: Record<string, unknown> } | undefined;
+function clamping(spec: { target: string; target_details?: Record<string, unknown> } | undefined, ctx: BuildContext, text: (field: string, value?: unknown) => string, granularity: IsoDuration | undefined) {
   if (!spec) return undefined;
   const target = text("clamping.target", spec.target);
   const strategy: Clamping = makeClamping(target, spec.target_details, `${ctx.path}.clamping`);
