@@ -37,16 +37,14 @@ function epochSeconds(digits: string): number {
 }
 
 /**
- * Formats an instant as the kit stores expiry dates in a config: ISO 8601 with `+00:00` and
- * microseconds only when non-zero.
+ * Formats an instant as the kit stores expiry dates in a config: Python's `isoformat()` of an aware UTC
+ * datetime (`+00:00`, microseconds only when non-zero).
  *
  * @example
  * formatExpiryDate(Date.parse("2022-12-31T00:00:42Z")); // "2022-12-31T00:00:42+00:00"
  */
 export function formatExpiryDate(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  const millis = iso.slice(20, 23);
-  return `${iso.slice(0, 19)}${millis === "000" ? "" : `.${millis}000`}+00:00`;
+  return PyDateTime.utc(BigInt(Math.trunc(ms)) * 1000n).isoformat();
 }
 
 /**
