@@ -3,6 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createSluice } from "../../core/index.js";
+import { PyDateTime } from "../../python/index.js";
 import { SluiceError } from "../../sdk/index.js";
 import { tempConnector, type TempConnector } from "../core/loader/temp-connector.js";
 import { startLoopback, type Loopback } from "../support/loopback.js";
@@ -25,6 +26,7 @@ before(async () => {
     if (req.url.pathname === "/teapot") return { status: 418, body: { message: "short and stout" } };
     if (req.url.pathname === "/broken") return { status: 500, body: {} };
     if (req.url.pathname === "/limited") return { status: req.headers["x-retry"] ? 200 : 429, body: { data: [] } };
+    if (req.url.pathname === "/invoices") return { body: { data: [{ id: 1, created: "2024-01-31" }] } };
     if (req.url.pathname === "/changes") {
       const all = [{ id: 1, updated: "2024-01-01" }, { id: 2, updated: "2024-02-01" }, { id: 3, updated: "2024-03-01" }];
       return { body: { data: all.filter((r) => r.updated > (req.url.searchParams.get("since") ?? "")) } };
@@ -106,6 +108,12 @@ describe("every Custom* kind, as a class file in the connector folder", () => {
   it("reads through a custom retriever", async () => {
     const def = manifest({ retriever: custom("CustomRetriever", "FirstPageOnly", { requester: { type: "HttpRequester", url_base: api.url, path: "/items" } }) });
     assert.deepEqual((await read(def)).records, [{ id: 7, n: 1 }, { id: 8, n: 2 }]);
+  });
+
+  it("lets a custom class import sluice/python and get the running copy", async () => {
+    const { records } = await read(manifest({ transformations: [custom("CustomTransformation", "DueDate", { months: 1 })] }, {}, { path: "/invoices" }));
+    assert.equal(records[0]?.due, "2024-02-29");
+    assert.ok(records[0]?.parsed instanceof PyDateTime, "the class's PyDateTime is Sluice's own");
   });
 
   it("names the class and method when custom code throws while its records are read", async () => {

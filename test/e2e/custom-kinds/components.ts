@@ -6,6 +6,8 @@ import {
   type AttemptOutcome, type DataRecord, type ErrorDecision, type HttpResponse, type OutgoingRequest, type ReadOptions,
   type RequestInput, type SendOptions, type StreamSlice,
 } from "sluice/sdk";
+// `sluice/python` resolves to the running Sluice's copy, as `sluice/sdk` does.
+import { formatDatetime, parseDatetime, parseIsoDuration } from "sluice/python";
 
 type Options = Record<string, unknown> & { config: Record<string, unknown>; parameters: Record<string, unknown> };
 
@@ -103,3 +105,13 @@ export class FirstPageOnly extends Retriever {
 
 export class NotAFilter { keep() { return true; } }
 export abstract class FilterWithoutKeep extends RecordFilter {}
+
+/** Adds `due` = `created` plus `months` calendar months (the day clamped, as isodate), and keeps the parsed value. */
+export class DueDate extends RecordTransformation {
+  constructor(private readonly options: Options) { super(); }
+  transform(record: DataRecord): void {
+    const created = parseDatetime(record.created, "%Y-%m-%d");
+    record.parsed = created;
+    record.due = formatDatetime(created.plus(parseIsoDuration(`P${String(this.options.months)}M`)!)!, "%Y-%m-%d");
+  }
+}
