@@ -1,14 +1,13 @@
 import {
   Authenticator,
-  type ComponentFactory,
-  componentField,
+  ManifestError,
+  Type,
   componentSchema,
   defineComponent,
   injectRequestValue,
-  ManifestError,
+  type ComponentFactory,
   type OutgoingRequest,
   type RequestOption,
-  Type,
 } from "../../sdk/index.js";
 import { authServices, compileField, renderCredential } from "./auth-context.js";
 

@@ -1,11 +1,11 @@
 import {
   Authenticator,
-  type ComponentFactory,
+  ManifestError,
+  Type,
   defineComponent,
   injectRequestValue,
-  ManifestError,
+  type ComponentFactory,
   type OutgoingRequest,
-  Type,
 } from "../../sdk/index.js";
 import { authServices, compileField, renderCredential } from "./auth-context.js";
 

@@ -1,10 +1,10 @@
 import {
   Authenticator,
-  type ComponentFactory,
+  Type,
   defineComponent,
   injectRequestValue,
+  type ComponentFactory,
   type OutgoingRequest,
-  Type,
 } from "../../sdk/index.js";
 import { authServices, compileField, renderCredential } from "./auth-context.js";
 

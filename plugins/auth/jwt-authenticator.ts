@@ -1,17 +1,16 @@
 import {
-  type BuildContext,
-  type ComponentFactory,
-  componentField,
+  Interpolator,
+  ManifestError,
+  TokenSource,
+  Type,
   componentSchema,
   defineComponent,
   injectRequestValue,
-  Interpolator,
   jsonSchema,
-  ManifestError,
+  type BuildContext,
+  type ComponentFactory,
   type OutgoingRequest,
   type RequestOption,
-  TokenSource,
-  Type,
 } from "../../sdk/index.js";
 import { authServices, compileField, renderCredential } from "./auth-context.js";
 import { JWT_ALGORITHMS, createJwtSigner, type JwtAlgorithm } from "./jwt-signer.js";

@@ -1,4 +1,4 @@
-import { Authenticator, type ComponentFactory, defineComponent, Type } from "../../sdk/index.js";
+import { Authenticator, Type, defineComponent, type ComponentFactory } from "../../sdk/index.js";
 
 /**
  * `NoAuth`: sends requests without credentials (public APIs). Also what a requester uses when it has

@@ -1,12 +1,4 @@
-import {
-  type Authenticator,
-  type ComponentFactory,
-  componentField,
-  ConfigError,
-  defineComponent,
-  jsonSchema,
-  Type,
-} from "../../sdk/index.js";
+import { ConfigError, Type, defineComponent, jsonSchema, type Authenticator, type ComponentFactory } from "../../sdk/index.js";
 import { readConfigPath } from "./config-path.js";
 
 /**

@@ -1,13 +1,12 @@
 import {
-  type AttemptOutcome,
-  type ComponentFactory,
-  componentField,
-  componentSchema,
-  defineComponent,
-  type ErrorDecision,
-  type ErrorHandler,
   ManifestError,
   Type,
+  componentSchema,
+  defineComponent,
+  type AttemptOutcome,
+  type ComponentFactory,
+  type ErrorDecision,
+  type ErrorHandler,
 } from "../../sdk/index.js";
 import type { BackoffStrategy } from "../../sdk/index.js";
 import { fallbackResolution } from "./default-error-mapping.js";

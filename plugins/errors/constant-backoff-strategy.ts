@@ -1,4 +1,4 @@
-import { type ComponentFactory, defineComponent, jsonSchema, Type } from "../../sdk/index.js";
+import { Type, defineComponent, jsonSchema, type ComponentFactory } from "../../sdk/index.js";
 import { numericField } from "./backoff-strategy.js";
 import type { BackoffStrategy } from "../../sdk/index.js";
 

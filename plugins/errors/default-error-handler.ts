@@ -1,13 +1,12 @@
 import {
-  type AttemptOutcome,
-  type ComponentFactory,
-  componentField,
+  Type,
   componentSchema,
   defineComponent,
+  jsonSchema,
+  type AttemptOutcome,
+  type ComponentFactory,
   type ErrorDecision,
   type ErrorHandler,
-  jsonSchema,
-  Type,
 } from "../../sdk/index.js";
 import { numericField } from "./backoff-strategy.js";
 import type { BackoffStrategy } from "../../sdk/index.js";

@@ -1,13 +1,13 @@
 import {
+  Interpolator,
+  Logger,
+  Type,
+  defineComponent,
+  jsonSchema,
   type AttemptOutcome,
   type CompiledTemplate,
   type ComponentFactory,
-  defineComponent,
   type FailureType,
-  Interpolator,
-  jsonSchema,
-  Logger,
-  Type,
 } from "../../sdk/index.js";
 import { defaultMapping } from "./default-error-mapping.js";
 import { parseErrorMessage } from "./error-message-parser.js";

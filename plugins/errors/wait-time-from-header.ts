@@ -1,4 +1,4 @@
-import { type ComponentFactory, defineComponent, HttpRequestError, Type } from "../../sdk/index.js";
+import { HttpRequestError, Type, defineComponent, type ComponentFactory } from "../../sdk/index.js";
 import type { BackoffStrategy } from "../../sdk/index.js";
 import { compileHeaderFields, numericHeader } from "./header-number.js";
 

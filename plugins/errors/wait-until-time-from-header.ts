@@ -1,4 +1,4 @@
-import { Clock, type ComponentFactory, defineComponent, HttpRequestError, jsonSchema, Type } from "../../sdk/index.js";
+import { Clock, HttpRequestError, Type, defineComponent, jsonSchema, type ComponentFactory } from "../../sdk/index.js";
 import { numericField } from "./backoff-strategy.js";
 import type { BackoffStrategy } from "../../sdk/index.js";
 import { compileHeaderFields, numericHeader } from "./header-number.js";

@@ -1,14 +1,14 @@
 import {
-  type ComponentFactory,
-  defineComponent,
-  type InjectionTarget,
-  injectRequestValue,
   Interpolator,
-  jsonSchema,
   ManifestError,
+  Type,
+  defineComponent,
+  injectRequestValue,
+  jsonSchema,
+  type ComponentFactory,
+  type InjectionTarget,
   type OutgoingRequest,
   type RequestOption,
-  Type,
 } from "../../sdk/index.js";
 
 const TARGETS: readonly InjectionTarget[] = ["request_parameter", "header", "body_data", "body_json"];

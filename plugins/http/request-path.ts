@@ -1,4 +1,4 @@
-import { type ComponentFactory, defineComponent, type RequestPath, Type } from "../../sdk/index.js";
+import { Type, defineComponent, type ComponentFactory, type RequestPath } from "../../sdk/index.js";
 
 /**
  * `RequestPath`: the page token is the path, or the whole URL, of the next request

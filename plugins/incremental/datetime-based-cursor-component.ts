@@ -1,17 +1,16 @@
 import {
-  type BuildContext,
   Clock,
-  type ComponentFactory,
-  componentField,
-  componentSchema,
-  defineComponent,
-  type IncrementalCursor,
   Interpolator,
-  jsonSchema,
   Logger,
   ManifestError,
-  type RequestOption,
   Type,
+  componentSchema,
+  defineComponent,
+  jsonSchema,
+  type BuildContext,
+  type ComponentFactory,
+  type IncrementalCursor,
+  type RequestOption,
 } from "../../sdk/index.js";
 import { makeClamping, type Clamping } from "./clamping.js";
 import { DatetimeBasedCursor } from "./datetime-based-cursor.js";

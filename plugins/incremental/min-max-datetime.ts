@@ -1,12 +1,12 @@
 import {
-  type CompiledTemplate,
-  type ComponentFactory,
   ConfigError,
-  type ConnectorConfig,
-  defineComponent,
   Interpolator,
   ManifestError,
   Type,
+  defineComponent,
+  type CompiledTemplate,
+  type ComponentFactory,
+  type ConnectorConfig,
 } from "../../sdk/index.js";
 import { parseDatetime } from "../../python/datetime-format.js";
 import { PyDateTime } from "../../python/datetime.js";

@@ -1,13 +1,13 @@
 import {
+  Interpolator,
+  PaginationStrategy,
+  Type,
+  defineComponent,
   type CompiledTemplate,
   type ComponentFactory,
   type DataRecord,
-  defineComponent,
   type HttpResponse,
-  Interpolator,
   type PageFacts,
-  PaginationStrategy,
-  Type,
 } from "../../sdk/index.js";
 import { buildTimePageSize } from "./page-size.js";
 import { decodedResponse, templateHeaders } from "../shared/pagination-context.js";

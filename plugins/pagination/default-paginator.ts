@@ -1,19 +1,18 @@
 import {
-  type ComponentFactory,
-  componentField,
-  componentSchema,
-  type DataRecord,
-  defineComponent,
-  type HttpResponse,
   ManifestError,
+  PaginationStrategy,
+  SluiceError,
+  Type,
+  componentSchema,
+  defineComponent,
+  type ComponentFactory,
+  type DataRecord,
+  type HttpResponse,
   type OutgoingRequest,
   type PageFacts,
-  PaginationStrategy,
   type Paginator,
   type RequestOption,
   type RequestPath,
-  SluiceError,
-  Type,
 } from "../../sdk/index.js";
 import { truthy } from "../../python/values.js";
 

@@ -1,10 +1,10 @@
 import {
-  type ComponentFactory,
+  Type,
   defineComponent,
+  type ComponentFactory,
   type HttpResponse,
   type OutgoingRequest,
   type Paginator,
-  Type,
 } from "../../sdk/index.js";
 
 /**

@@ -1,14 +1,14 @@
 import {
-  type CompiledTemplate,
-  type ComponentFactory,
-  type DataRecord,
-  defineComponent,
-  type HttpResponse,
   Interpolator,
-  type PageFacts,
   PaginationError,
   PaginationStrategy,
   Type,
+  defineComponent,
+  type CompiledTemplate,
+  type ComponentFactory,
+  type DataRecord,
+  type HttpResponse,
+  type PageFacts,
 } from "../../sdk/index.js";
 import { checkPageSize } from "./page-size.js";
 import { decodedResponse } from "../shared/pagination-context.js";

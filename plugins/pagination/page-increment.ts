@@ -1,12 +1,12 @@
 import {
-  type ComponentFactory,
-  type DataRecord,
-  defineComponent,
-  type HttpResponse,
-  type PageFacts,
   PaginationError,
   PaginationStrategy,
   Type,
+  defineComponent,
+  type ComponentFactory,
+  type DataRecord,
+  type HttpResponse,
+  type PageFacts,
 } from "../../sdk/index.js";
 import { buildTimePageSize, checkPageSize } from "./page-size.js";
 import { isPythonInt } from "../../python/values.js";

@@ -1,17 +1,16 @@
 import {
-  type ComponentFactory,
-  componentField,
-  componentSchema,
   ConfigError,
-  defineComponent,
   Interpolator,
+  Type,
+  componentSchema,
+  defineComponent,
   jsonSchema,
   makeSlice,
+  type ComponentFactory,
   type OutgoingRequest,
   type RequestOption,
   type StreamSlice,
   type StreamSlicer,
-  Type,
 } from "../../sdk/index.js";
 import { injectPartitionValue } from "./partition-option.js";
 

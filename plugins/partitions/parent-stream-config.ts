@@ -1,14 +1,13 @@
 import {
-  type ComponentFactory,
-  componentField,
-  componentSchema,
-  defineComponent,
   Interpolator,
   Logger,
   ManifestError,
+  Type,
+  componentSchema,
+  defineComponent,
+  type ComponentFactory,
   type RequestOption,
   type Stream,
-  Type,
 } from "../../sdk/index.js";
 import { keyPath } from "./record-path.js";
 

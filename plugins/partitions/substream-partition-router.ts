@@ -1,18 +1,17 @@
 import {
-  type ComponentFactory,
-  componentField,
-  componentSchema,
-  type DataRecord,
-  defineComponent,
   Logger,
-  makeSlice,
   ManifestError,
+  Type,
+  componentSchema,
+  defineComponent,
+  makeSlice,
+  slicePartition,
+  type ComponentFactory,
+  type DataRecord,
   type OutgoingRequest,
   type SliceOptions,
-  slicePartition,
   type StreamSlice,
   type StreamSlicer,
-  Type,
 } from "../../sdk/index.js";
 import type { ParentStreamConfig } from "./parent-stream-config.js";
 import { injectPartitionValue } from "./partition-option.js";

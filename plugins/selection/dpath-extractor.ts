@@ -1,11 +1,11 @@
 import {
-  type ComponentFactory,
-  defineComponent,
-  type HttpResponse,
   Interpolator,
-  jsonSchema,
-  type RecordExtractor,
   Type,
+  defineComponent,
+  jsonSchema,
+  type ComponentFactory,
+  type HttpResponse,
+  type RecordExtractor,
 } from "../../sdk/index.js";
 
 /**

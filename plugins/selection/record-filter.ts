@@ -1,11 +1,11 @@
 import {
+  Interpolator,
+  Type,
+  defineComponent,
   type ComponentFactory,
   type DataRecord,
-  defineComponent,
-  Interpolator,
   type RecordFilter,
   type SelectionContext,
-  Type,
 } from "../../sdk/index.js";
 
 /**

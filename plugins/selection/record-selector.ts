@@ -1,16 +1,15 @@
 import {
-  type ComponentFactory,
-  componentField,
+  Type,
   componentSchema,
-  type DataRecord,
   defineComponent,
-  type HttpResponse,
   jsonSchema,
+  type ComponentFactory,
+  type DataRecord,
+  type HttpResponse,
   type RecordExtractor,
   type RecordFilter,
   type RecordSelector,
   type SelectionContext,
-  Type,
 } from "../../sdk/index.js";
 
 /**

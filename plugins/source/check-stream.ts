@@ -1,12 +1,12 @@
 import {
+  SluiceError,
+  Type,
+  defineComponent,
+  jsonSchema,
   type CheckResult,
   type ComponentFactory,
   type ConnectionCheck,
-  defineComponent,
-  jsonSchema,
-  SluiceError,
   type Stream,
-  Type,
 } from "../../sdk/index.js";
 
 /**

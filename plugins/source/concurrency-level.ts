@@ -1,4 +1,4 @@
-import { type ComponentFactory, defineComponent, jsonSchema, Type } from "../../sdk/index.js";
+import { Type, defineComponent, jsonSchema, type ComponentFactory } from "../../sdk/index.js";
 
 /** The built `ConcurrencyLevel`: how many partitions the kit would read at once. */
 export interface ConcurrencyLevel {

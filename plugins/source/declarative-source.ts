@@ -1,14 +1,13 @@
 import {
-  type ComponentFactory,
-  componentField,
+  Type,
   componentSchema,
-  type ConnectionCheck,
-  type ConnectorSpec,
   defineComponent,
   jsonSchema,
+  type ComponentFactory,
+  type ConnectionCheck,
+  type ConnectorSpec,
   type Source,
   type Stream,
-  Type,
 } from "../../sdk/index.js";
 
 /**

@@ -1,11 +1,4 @@
-import {
-  type ComponentFactory,
-  type ConnectorSpec,
-  defineComponent,
-  jsonSchema,
-  type JsonSchema,
-  Type,
-} from "../../sdk/index.js";
+import { Type, defineComponent, jsonSchema, type ComponentFactory, type ConnectorSpec } from "../../sdk/index.js";
 
 /**
  * `Spec`: the JSON Schema of the end user's config, checked before any request.

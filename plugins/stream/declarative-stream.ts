@@ -1,11 +1,11 @@
 import {
-  type ComponentFactory,
-  componentField,
+  Type,
   componentSchema,
-  type DataRecord,
   defineComponent,
-  type IncrementalCursor,
   jsonSchema,
+  type ComponentFactory,
+  type DataRecord,
+  type IncrementalCursor,
   type ReadOptions,
   type RecordTransformation,
   type Retriever,
@@ -14,7 +14,6 @@ import {
   type StateMigration,
   type Stream,
   type StreamSlice,
-  Type,
 } from "../../sdk/index.js";
 import { combineSlicers } from "./cartesian-slicer.js";
 

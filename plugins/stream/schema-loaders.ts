@@ -1,13 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import {
-  type ComponentFactory,
+  ManifestError,
+  Type,
   defineComponent,
   jsonSchema,
+  type ComponentFactory,
   type JsonSchema,
-  ManifestError,
   type SchemaLoader,
-  Type,
 } from "../../sdk/index.js";
 
 /**

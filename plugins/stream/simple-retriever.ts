@@ -1,11 +1,11 @@
 import {
-  type ComponentFactory,
-  componentField,
-  componentSchema,
-  type DataRecord,
-  defineComponent,
-  type Paginator,
   ReadLimits,
+  Type,
+  componentSchema,
+  defineComponent,
+  type ComponentFactory,
+  type DataRecord,
+  type Paginator,
   type ReadOptions,
   type RecordSelector,
   type Requester,
@@ -13,7 +13,6 @@ import {
   type Slicing,
   type StreamSlice,
   type StreamSlicer,
-  Type,
 } from "../../sdk/index.js";
 import { ProgressGuard } from "../shared/progress-guard.js";
 import { PageReader } from "./page-reader.js";

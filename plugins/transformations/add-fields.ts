@@ -1,15 +1,15 @@
 import {
+  Interpolator,
+  ManifestError,
+  Type,
+  defineComponent,
+  jsonSchema,
   type CompiledTemplate,
   type CompiledValue,
   type ComponentFactory,
   type DataRecord,
-  defineComponent,
-  Interpolator,
-  jsonSchema,
-  ManifestError,
   type RecordTransformation,
   type StreamSlice,
-  Type,
 } from "../../sdk/index.js";
 import { setPath } from "./dpath.js";
 

@@ -1,12 +1,12 @@
 import {
+  Interpolator,
+  Type,
+  defineComponent,
   type CompiledTemplate,
   type ComponentFactory,
   type DataRecord,
-  defineComponent,
-  Interpolator,
   type RecordTransformation,
   type StreamSlice,
-  Type,
 } from "../../sdk/index.js";
 import { deletePath } from "./dpath.js";
 
