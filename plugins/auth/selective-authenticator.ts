@@ -27,7 +27,7 @@ export const SelectiveAuthenticatorComponent: ComponentFactory<Authenticator> = 
   shared: true,
   async build(def, ctx) {
     const path = def.authenticator_selection_path;
-    const choices = (def.authenticators ?? {}) as Record<string, unknown>;
+    const choices = def.authenticators ?? {};
     const names = Object.keys(choices);
     const value = readConfigPath(ctx.config, path);
     if (value === undefined) {

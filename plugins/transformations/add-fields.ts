@@ -69,7 +69,7 @@ export const AddFieldsComponent: ComponentFactory<AddFields> = defineComponent({
   build(def, ctx) {
     const interpolator = ctx.get(Interpolator);
     const fields = def.fields.map((field, i): ParsedField => {
-      const path = (field.path as unknown[]).map(String);
+      const path = field.path.map(String);
       const where = `${ctx.path}.fields[${i}]`;
       if (path.length === 0) {
         throw new ManifestError("MANIFEST_INVALID", "An AddFields field needs a non-empty path", { where: { manifestPath: `${where}.path` }, expected: "a list of keys, e.g. [meta, source]", found: "[]" });
