@@ -11,7 +11,7 @@ import {
   type RecordTransformation,
   type StreamSlice,
 } from "../../sdk/index.js";
-import { setPath } from "./dpath.js";
+import { setPath } from "../../python/dpath.js";
 
 const NAMES = ["record", "stream_slice", "stream_partition", "stream_interval"] as const;
 const VALUE_TYPES = { string: ["str"], number: ["float"], integer: ["int"], boolean: ["bool"] } as const;

@@ -8,7 +8,7 @@ import {
   type RecordTransformation,
   type StreamSlice,
 } from "../../sdk/index.js";
-import { deletePath } from "./dpath.js";
+import { deletePath } from "../../python/dpath.js";
 
 /**
  * `RemoveFields`: deletes fields from each record. Each pointer is a path whose segments may be `*`

@@ -1,4 +1,4 @@
-import type { DataRecord } from "../../sdk/index.js";
+import type { DataRecord } from "../sdk/index.js";
 
 /**
  * Sets `value` at `path` in a record, creating the objects on the way (the kit's `dpath.new`); a
