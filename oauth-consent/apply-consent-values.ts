@@ -1,6 +1,6 @@
 import type { ConnectorConfig } from "../sdk/services/config-store.js";
 import type { ConfigValue } from "./complete-consent.js";
-import { setAtPath } from "./config-path.js";
+import { setPath } from "../python/dpath.js";
 
 /**
  * Returns a copy of the config with the consent's values written at their paths; nothing else
@@ -12,6 +12,6 @@ import { setAtPath } from "./config-path.js";
  */
 export function applyConsentValues(config: ConnectorConfig, values: readonly ConfigValue[]): ConnectorConfig {
   const copy = structuredClone(config);
-  for (const { path, value } of values) setAtPath(copy, path, value);
+  for (const { path, value } of values) setPath(copy, path, value);
   return copy;
 }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { AuthenticationError, SluiceError } from "../sdk/errors/index.js";
-import { valueAtPath } from "./config-path.js";
+import { valueAtPath } from "../python/dpath.js";
 import { pkceChallenge } from "./consent-randomness.js";
 import type { ConsentFlowOptions, ConsentRequest } from "./consent-flow-options.js";
 import { consentTemplateVariables } from "./consent-template-variables.js";

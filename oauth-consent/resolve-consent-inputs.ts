@@ -1,6 +1,6 @@
 import { ConfigError } from "../sdk/errors/index.js";
 import type { ConnectorConfig } from "../sdk/services/config-store.js";
-import { valueAtPath } from "./config-path.js";
+import { valueAtPath } from "../python/dpath.js";
 import type { ConsentSpec } from "./read-consent-spec.js";
 
 /** The client credentials of the OAuth app, and where each came from. */

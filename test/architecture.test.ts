@@ -1,7 +1,7 @@
 /**
  * The house rules, checked on the source tree (ARCHITECTURE.md explains them):
  * - floors import only floors below them: sdk <- python <- templates <- core, sdk <- python <- plugins,
- *   sdk <- oauth-consent <- core; core joins plugins at one composition root (core/sluice.ts);
+ *   sdk <- python <- oauth-consent <- core; core joins plugins at one composition root (core/sluice.ts);
  * - a plugin folder imports another plugin folder only through the explicit shared module plugins/shared/;
  * - no source or test file passes 400 lines;
  * - every component type named by a registered component (field defaults, custom field types) is registered.
@@ -19,7 +19,7 @@ const FLOORS: Record<string, readonly string[]> = {
   sdk: ["sdk"],
   python: ["sdk", "python"],
   templates: ["sdk", "python", "templates"],
-  "oauth-consent": ["sdk", "oauth-consent"],
+  "oauth-consent": ["sdk", "python", "oauth-consent"],
   plugins: ["sdk", "python", "plugins"],
   core: ["sdk", "python", "templates", "oauth-consent", "core"],
 };

@@ -1,5 +1,5 @@
 import { ConfigError, Type, defineComponent, jsonSchema, type Authenticator, type ComponentFactory } from "../../sdk/index.js";
-import { readConfigPath } from "./config-path.js";
+import { valueAtPath } from "../../python/dpath.js";
 
 /**
  * `SelectiveAuthenticator`: lets the end user choose how to authenticate, by a value in the config,
@@ -29,7 +29,7 @@ export const SelectiveAuthenticatorComponent: ComponentFactory<Authenticator> = 
     const path = def.authenticator_selection_path;
     const choices = def.authenticators ?? {};
     const names = Object.keys(choices);
-    const value = readConfigPath(ctx.config, path);
+    const value = valueAtPath(ctx.config, path);
     if (value === undefined) {
       throw new ConfigError("AUTH_SELECTION_PATH_MISSING", `The config has no value at ${path.join(".")}, which chooses the authentication method`, {
         where: { manifestPath: `${ctx.path}.authenticator_selection_path` },

@@ -19,6 +19,7 @@ import {
 import { authServices, type AuthServices } from "./auth-context.js";
 import { durationAdder } from "./expiry-date.js";
 import { TokenAuthenticator } from "./token-authenticator.js";
+import { valueAtPath } from "../../python/dpath.js";
 
 /**
  * `SessionTokenAuthenticator`: logs in with a request of its own and sends the session token it gets
@@ -138,7 +139,7 @@ function tokenAt(response: HttpResponse, path: readonly string[], ctx: BuildCont
     });
   }
   if (Array.isArray(node)) node = node[0];
-  for (const key of path) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  node = valueAtPath(node, path);
   if (node === undefined || node === null || node === "") {
     throw new AuthenticationError("AUTH_SESSION_TOKEN_MISSING", `The session login response has no token at ${JSON.stringify(path)}`, {
       failureType: "config_error",

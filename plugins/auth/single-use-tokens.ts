@@ -1,7 +1,7 @@
 import type { BuildContext, ConfigStore, ConnectorConfig, HttpClient, IssuedToken } from "../../sdk/index.js";
 import type { AuthServices } from "./auth-context.js";
 import type { OAuthDefinition } from "./oauth-schema.js";
-import { readConfigPath, writeConfigPath } from "./config-path.js";
+import { setPath, valueAtPath } from "../../python/dpath.js";
 import { formatExpiryDate, parseExpiryDate } from "./expiry-date.js";
 import { grantFields, type OAuthValues } from "./oauth-fields.js";
 import { requestToken, type RefreshErrorRule } from "./oauth-refresh.js";
@@ -57,10 +57,10 @@ export function createSingleUseTokens(options: SingleUseOptions): SingleUseToken
   const scopes = def.scopes;
 
   const tokenIn = (config: ConnectorConfig): IssuedToken | undefined => {
-    const value = readConfigPath(config, paths.access);
+    const value = valueAtPath(config, paths.access);
     if (value === undefined || value === null || value === "") return undefined;
     services.secrets.add(value);
-    const expiry = readConfigPath(config, paths.expiry);
+    const expiry = valueAtPath(config, paths.expiry);
     let expiresAt: number;
     try {
       expiresAt = expiry === undefined || expiry === null || expiry === "" ? 0 : parseExpiryDate(expiry);
@@ -71,7 +71,7 @@ export function createSingleUseTokens(options: SingleUseOptions): SingleUseToken
   };
 
   const spend = async (config: ConnectorConfig): Promise<IssuedToken> => {
-    const refreshToken = readConfigPath(config, paths.refresh);
+    const refreshToken = valueAtPath(config, paths.refresh);
     services.secrets.add(refreshToken);
     const credentials = (config.credentials ?? {}) as Record<string, unknown>;
     const current: OAuthValues = {
@@ -92,9 +92,9 @@ export function createSingleUseTokens(options: SingleUseOptions): SingleUseToken
     const now = services.clock.now();
     const previous = tokenIn(config)?.expiresAt;
     const expiresAt = tokenExpiry(result, { absolute, now, previous, where: ctx.path });
-    writeConfigPath(config, paths.access, result.accessToken);
-    if (result.refreshToken !== undefined) writeConfigPath(config, paths.refresh, result.refreshToken);
-    writeConfigPath(config, paths.expiry, formatExpiryDate(expiresAt));
+    setPath(config, paths.access, result.accessToken);
+    if (result.refreshToken !== undefined) setPath(config, paths.refresh, result.refreshToken);
+    setPath(config, paths.expiry, formatExpiryDate(expiresAt));
     services.logger.info("Refreshed the OAuth access token; the rotated refresh token is saved in the config", { expiresAt: new Date(expiresAt).toISOString() });
     return { value: result.accessToken, expiresAt };
   };

@@ -9,7 +9,7 @@ import {
   type RequestOption,
   type Stream,
 } from "../../sdk/index.js";
-import { keyPath } from "./record-path.js";
+import { keyPath } from "../../python/dpath.js";
 
 /**
  * A built `ParentStreamConfig`: which parent stream to read, which field of its records identifies a

@@ -15,7 +15,7 @@ import {
 } from "../../sdk/index.js";
 import type { ParentStreamConfig } from "./parent-stream-config.js";
 import { injectPartitionValue } from "./partition-option.js";
-import { readRecordPath } from "./record-path.js";
+import { getPath } from "../../python/dpath.js";
 
 /**
  * `SubstreamPartitionRouter`: one slice per record of a parent stream. The slice is
@@ -55,7 +55,7 @@ export class SubstreamPartitionRouter implements StreamSlicer {
     let skipped = 0;
     const records = parent.stream.read({ signal: options.signal, onSlice: (slice) => (partition = slicePartition(slice)) });
     for await (const record of records) {
-      const key = readRecordPath(record, parent.parentKey);
+      const key = getPath(record, parent.parentKey);
       if (!key.found) {
         if (++skipped === 1) this.warnSkipped(parent, "a record");
         continue;
@@ -79,7 +79,7 @@ export class SubstreamPartitionRouter implements StreamSlicer {
 function extraFields(record: DataRecord, paths: readonly (readonly string[])[]): Record<string, unknown> {
   const extra: Record<string, unknown> = {};
   for (const path of paths) {
-    const found = readRecordPath(record, path);
+    const found = getPath(record, path);
     extra[path.join(".")] = found.found ? found.value : null;
   }
   return extra;
