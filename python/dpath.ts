@@ -121,3 +121,29 @@ function keysOf(node: object): string[] {
 function childOf(node: object, key: string): unknown {
   return Array.isArray(node) ? node[Number(key)] : (node as Record<string, unknown>)[key];
 }
+
+/**
+ * Replaces the value at `path` only when that path already exists (the kit's `dpath.set` without
+ * globs): a mapping is walked by key, a list by a digit segment. Returns whether a value was replaced.
+ *
+ * @example
+ * const stream = { retriever: { requester: { path: "" } }, transformations: [{ fields: [{ value: "" }] }] };
+ * updatePath(stream, ["retriever", "requester", "path"], "/v1/orders");          // true
+ * updatePath(stream, ["transformations", "0", "fields", "0", "value"], "orders"); // true
+ * updatePath(stream, ["retriever", "paginator"], {});                              // false (absent)
+ */
+export function updatePath(target: unknown, path: readonly string[], value: unknown): boolean {
+  if (path.length === 0) return false;
+  const parent = getPath(target, path.slice(0, -1));
+  const last = path[path.length - 1]!;
+  if (!parent.found || UNSAFE_KEYS.has(last)) return false;
+  const node = parent.value;
+  if (Array.isArray(node)) {
+    if (!/^\d+$/.test(last) || Number(last) >= node.length) return false;
+    node[Number(last)] = value;
+    return true;
+  }
+  if (typeof node !== "object" || node === null || !Object.hasOwn(node, last)) return false;
+  (node as Record<string, unknown>)[last] = value;
+  return true;
+}

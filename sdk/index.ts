@@ -25,6 +25,7 @@ export { RecordTransformation } from "./components/record-transformation.js";
 export type { Paginator } from "./components/paginator.js";
 export { IncrementalCursor, makeSlice, sliceCursor, sliceExtraFields, slicePartition, StreamSlicer, type SliceOptions } from "./components/stream-slicer.js";
 export { PartitionRouter } from "./components/partition-router.js";
+export { ComponentsResolver } from "./components/components-resolver.js";
 export { StateMigration } from "./components/state-migration.js";
 export type { CheckResult, ConnectionCheck, ConnectorSpec, Source } from "./components/source.js";
 export {
@@ -34,6 +35,7 @@ export {
   type ComponentDefinition,
   type ComponentFactory,
   type DefinitionSchema,
+  type GeneratedOptions,
 } from "./plugin/component-factory.js";
 export { definePlugin, type PluginContext, type RegisterOptions, type SluicePlugin } from "./plugin/define-plugin.js";
 export { componentSchema, defineComponent, jsonSchema, type Definition } from "./plugin/define-component.js";

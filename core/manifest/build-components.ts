@@ -1,7 +1,10 @@
-import { ManifestError, SluiceError, type BuildContext, type ComponentFactory, type ConnectorConfig, type ServiceToken } from "../../sdk/index.js";
+import { CustomCodeLoader, ManifestError, SluiceError, type BuildContext, type ComponentDefinition, type ComponentFactory, type ConnectorConfig, type GeneratedOptions, type ServiceToken } from "../../sdk/index.js";
 import type { ComponentRegistry } from "../di/component-registry.js";
 import type { ServiceContainer } from "../di/service-container.js";
+import { defaultTypesOf } from "./define-connector.js";
 import { joinPath } from "./manifest-path.js";
+import { propagateParameters } from "./propagate-parameters.js";
+import { validateManifest } from "./validate-manifest.js";
 
 /** What every component of one connector is built with. */
 export interface BuildEnvironment {
@@ -44,6 +47,14 @@ export class ComponentBuilder {
     return instance as Promise<T>;
   }
 
+  /** A definition made while building (a dynamic stream): propagated and validated as the manifest was, then built. */
+  buildGenerated<T>(definition: ComponentDefinition, path: string, options: GeneratedOptions): Promise<T> {
+    const { registry, file, services } = this.env;
+    const propagated = propagateParameters(definition, defaultTypesOf(registry), { parentParametersWin: options.parentParametersWin });
+    validateManifest(propagated, registry, { file, trustCustomCode: services.get(CustomCodeLoader).trusted, rootPath: path, rootKinds: [options.kind] });
+    return this.build<T>(propagated, path);
+  }
+
   private async create<T>(factory: ComponentFactory, def: Record<string, unknown>, path: string, stream?: string): Promise<T> {
     const streamName = stream ?? (factory.kind === "stream" && typeof def.name === "string" ? def.name : undefined);
     const context = this.context(def, path, streamName);
@@ -74,6 +85,9 @@ export class ComponentBuilder {
       },
       buildChild<C>(child: unknown, childPath: string): Promise<C> {
         return builder.build<C>(child, childPath, stream);
+      },
+      buildGenerated<C>(child: ComponentDefinition, childPath: string, options: GeneratedOptions): Promise<C> {
+        return builder.buildGenerated<C>(child, childPath, options);
       },
       get<S>(token: ServiceToken<S>): S {
         return builder.env.services.get(token);

@@ -13,8 +13,19 @@ export type DefaultTypeLookup = (parentType: string, field: string, hasClassName
  * // { type: DeclarativeStream, $parameters: { path: "/users" }, retriever: { requester: {} } }
  * // -> the requester becomes { type: HttpRequester, path: "/users", $parameters: { path: "/users" } }
  */
-export function propagateParameters(root: Record<string, unknown>, defaultType: DefaultTypeLookup): Record<string, unknown> {
-  return propagate("", "", root, {}, defaultType);
+export function propagateParameters(root: Record<string, unknown>, defaultType: DefaultTypeLookup, options: PropagateOptions = {}): Record<string, unknown> {
+  return propagate("", "", root, {}, { defaultType, parentWins: options.parentParametersWin === true });
+}
+
+/** Options of {@link propagateParameters}. */
+export interface PropagateOptions {
+  /** A parameter set on an ancestor overrides the component's own of the same name (the kit's `use_parent_parameters`). */
+  parentParametersWin?: boolean;
+}
+
+interface Propagation {
+  defaultType: DefaultTypeLookup;
+  parentWins: boolean;
 }
 
 function propagate(
@@ -22,23 +33,24 @@ function propagate(
   field: string,
   node: Record<string, unknown>,
   parentParameters: Record<string, unknown>,
-  defaultType: DefaultTypeLookup,
+  how: Propagation,
 ): Record<string, unknown> {
   const component: Record<string, unknown> = { ...node };
   let type = typeof component.type === "string" ? component.type : undefined;
   if (component.type === undefined && parentType) {
-    type = defaultType(parentType, field, "class_name" in component);
+    type = how.defaultType(parentType, field, "class_name" in component);
     if (type) component.type = type;
   }
   const own = component.$parameters;
   delete component.$parameters;
-  const parameters: Record<string, unknown> = isObject(own) ? { ...parentParameters, ...own } : { ...parentParameters };
+  const ownParameters = isObject(own) ? own : {};
+  const parameters: Record<string, unknown> = how.parentWins ? { ...ownParameters, ...parentParameters } : { ...parentParameters, ...ownParameters };
 
   if (isJsonSchema(component)) return component;
   if (type === undefined) {
     // A plain mapping (e.g. SelectiveAuthenticator.authenticators): only its typed values are components.
     for (const [key, value] of Object.entries(component)) {
-      if (isObject(value) && typeof value.type === "string") component[key] = propagate(parentType, field, value, parameters, defaultType);
+      if (isObject(value) && typeof value.type === "string") component[key] = propagate(parentType, field, value, parameters, how);
     }
     return component;
   }
@@ -50,8 +62,8 @@ function propagate(
     if (!isObject(value) && !Array.isArray(value)) continue;
     const inherited = { ...parameters };
     delete inherited[key];
-    if (isObject(value)) component[key] = propagate(type, key, value, inherited, defaultType);
-    else component[key] = value.map((item) => (isObject(item) ? propagate(type!, key, item, inherited, defaultType) : item));
+    if (isObject(value)) component[key] = propagate(type, key, value, inherited, how);
+    else component[key] = value.map((item) => (isObject(item) ? propagate(type!, key, item, inherited, how) : item));
   }
   if (Object.keys(parameters).length > 0) component.$parameters = parameters;
   return component;

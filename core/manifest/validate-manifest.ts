@@ -9,6 +9,10 @@ export interface ValidateOptions {
   file?: string;
   /** When false, a component that runs code named by the manifest is refused here, before any request. */
   trustCustomCode: boolean;
+  /** The manifest path of `root` (a definition generated while building: a dynamic stream). Default: the root. */
+  rootPath?: string;
+  /** The kinds `root` may be. Default: the kind of its own type (a source). */
+  rootKinds?: readonly string[];
 }
 
 /** One problem found in a manifest. */
@@ -56,7 +60,7 @@ export function validateManifest(root: Record<string, unknown>, registry: Compon
     for (const error of validator.check(factory, def)) problems.push(fromAjv(error, path));
     for (const child of componentChildren(factory.schema, def, path)) visit(child.definition, child.path, child.kinds);
   };
-  visit(root, "", [registry.find(String(root.type))?.kind ?? "source"]);
+  visit(root, options.rootPath ?? "", options.rootKinds ?? [registry.find(String(root.type))?.kind ?? "source"]);
   if (problems.length > 0) throw problemsError(problems, options.file);
 }
 

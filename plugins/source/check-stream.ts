@@ -46,7 +46,7 @@ export const CheckStreamComponent: ComponentFactory<ConnectionCheck> = defineCom
 const FIRST_PAGE_DONE = Symbol("first page done");
 
 /** Reads until the first record or the end of the first page, whichever comes first; never a second page. */
-async function readFirstPage(stream: Stream, signal?: AbortSignal): Promise<void> {
+export async function readFirstPage(stream: Stream, signal?: AbortSignal): Promise<void> {
   try {
     const records = stream.read({
       signal,

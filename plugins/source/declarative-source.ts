@@ -1,4 +1,5 @@
 import {
+  SluiceError,
   Type,
   componentSchema,
   defineComponent,
@@ -24,7 +25,7 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = defineCompon
   type: "DeclarativeSource",
   kind: "source",
   description: "A declarative connector",
-  fieldDefaults: { check: "CheckStream", spec: "Spec", streams: "DeclarativeStream" },
+  fieldDefaults: { check: "CheckStream", spec: "Spec", streams: "DeclarativeStream", dynamic_streams: "DynamicDeclarativeStream" },
   schema: Type.Object({
     version: Type.Optional(Type.String()),
     streams: Type.Array(componentSchema("stream")),
@@ -42,6 +43,9 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = defineCompon
     const definitions = def.streams ?? [];
     const streams: Stream[] = [];
     for (const [i, stream] of definitions.entries()) streams.push(await ctx.buildChild<Stream>(stream, `streams[${i}]`));
+    // Dynamic streams are made now, for this config (an HttpComponentsResolver lists them from the API).
+    for (const [i, dynamic] of (def.dynamic_streams ?? []).entries()) streams.push(...(await ctx.buildChild<Stream[]>(dynamic, `dynamic_streams[${i}]`)));
+    if (def.dynamic_streams?.length) refuseDuplicateNames(streams);
     return {
       streams,
       spec: await ctx.build<ConnectorSpec | undefined>("spec"),
@@ -49,3 +53,17 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = defineCompon
     };
   },
 });
+
+/** Two streams of one name would make `read --streams x` ambiguous: the kit refuses them too. */
+function refuseDuplicateNames(streams: readonly Stream[]): void {
+  const seen = new Set<string>();
+  for (const stream of streams) {
+    if (seen.has(stream.name)) {
+      throw new SluiceError("DYNAMIC_STREAM_NAME", `Two streams are called '${stream.name}' (a dynamic stream repeats the name of another stream)`, {
+        expected: "unique stream names",
+        found: stream.name,
+      });
+    }
+    seen.add(stream.name);
+  }
+}

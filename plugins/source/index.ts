@@ -1,4 +1,5 @@
 import { definePlugin } from "../../sdk/index.js";
+import { CheckDynamicStreamComponent } from "./check-dynamic-stream.js";
 import { CheckStreamComponent } from "./check-stream.js";
 import { ConcurrencyLevelComponent } from "./concurrency-level.js";
 import { DeclarativeSourceComponent } from "./declarative-source.js";
@@ -11,6 +12,7 @@ export const sourcePlugin = definePlugin({
     ctx.registerComponent(DeclarativeSourceComponent);
     ctx.registerComponent(SpecComponent);
     ctx.registerComponent(CheckStreamComponent);
+    ctx.registerComponent(CheckDynamicStreamComponent);
     ctx.registerComponent(ConcurrencyLevelComponent);
   },
 });

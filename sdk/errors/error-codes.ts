@@ -6,6 +6,7 @@ import { INCREMENTAL_ERRORS } from "./codes/incremental.js";
 import { OAUTH_CONSENT_ERRORS } from "./codes/oauth-consent.js";
 import { PAGINATION_ERRORS } from "./codes/pagination.js";
 import { PARTITIONS_ERRORS } from "./codes/partitions.js";
+import { DYNAMIC_STREAMS_ERRORS } from "./codes/dynamic-streams.js";
 import { TEMPLATES_ERRORS } from "./codes/templates.js";
 import type { ErrorCodeEntry } from "./error-code-entry.js";
 
@@ -25,6 +26,7 @@ export const ERROR_SECTIONS = [
   { title: "Interpolation", codes: TEMPLATES_ERRORS },
   { title: "Error handling", codes: ERROR_HANDLING_ERRORS },
   { title: "Partition routers", codes: PARTITIONS_ERRORS },
+  { title: "Dynamic streams, query properties and async jobs", codes: DYNAMIC_STREAMS_ERRORS },
   { title: "Incremental sync", codes: INCREMENTAL_ERRORS },
 ] as const;
 
@@ -46,6 +48,7 @@ export const ERROR_CODES = {
   ...TEMPLATES_ERRORS,
   ...ERROR_HANDLING_ERRORS,
   ...PARTITIONS_ERRORS,
+  ...DYNAMIC_STREAMS_ERRORS,
   ...INCREMENTAL_ERRORS,
 } as const satisfies Record<string, ErrorCodeEntry>;
 

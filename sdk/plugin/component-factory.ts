@@ -46,8 +46,33 @@ export interface BuildContext {
   build<T>(field: string): Promise<T>;
   /** Builds a child definition found elsewhere (a list item, a map value), at `path`. */
   buildChild<T>(definition: unknown, path: string): Promise<T>;
+  /**
+   * Builds a definition made while building (a dynamic stream filled in from its template): default
+   * `type`s and `$parameters` are propagated as the manifest pipeline does, it is validated against
+   * the registered schemas (problems reported at `path`), then built at `path`.
+   *
+   * @example
+   * const stream = await ctx.buildGenerated<Stream>({ ...template, name: "orders" }, "dynamic_streams[0].streams[2]", { kind: "stream" });
+   */
+  buildGenerated<T>(definition: ComponentDefinition, path: string, options: GeneratedOptions): Promise<T>;
   /** A service from the container (an Interpolator, the HttpClient, the Clock...). */
   get<T>(token: ServiceToken<T>): T;
+}
+
+/**
+ * How {@link BuildContext.buildGenerated} treats a generated definition.
+ *
+ * @example
+ * { kind: "stream", parentParametersWin: true }
+ */
+export interface GeneratedOptions {
+  /** The kind of component it must be (`stream`). */
+  kind: string;
+  /**
+   * When a `$parameters` key is set both on a component and on one of its ancestors, the ancestor's
+   * value wins (the kit's `use_parent_parameters`, true for dynamic streams). Default: the component's.
+   */
+  parentParametersWin?: boolean;
 }
 
 /**

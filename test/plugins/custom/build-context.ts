@@ -12,6 +12,7 @@ export function customBuildContext(connectorDir: string | undefined, overrides: 
     connectorDir,
     build: () => Promise.reject(new Error("not used")),
     buildChild: (definition: unknown, path: string) => Promise.resolve({ built: definition, path } as never),
+    buildGenerated: () => Promise.reject(new Error("not used")),
     get<T>(token: ServiceToken<T>): T {
       if (token === CustomCodeLoader) return loader as T;
       throw new Error(`no service ${String(token.description)}`);

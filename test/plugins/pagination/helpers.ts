@@ -58,6 +58,7 @@ export async function buildComponent<T>(
         return (child === undefined ? undefined : await build(child, `${path}.${field}`, factory.fieldDefaults?.[field])) as C;
       },
       buildChild: async <C>(child: unknown, childPath: string) => (await build(child as Record<string, unknown>, childPath)) as C,
+      buildGenerated: () => Promise.reject(new Error("generated definitions are not built in pagination tests")),
       get: <S>(token: symbol) => {
         if (token === Interpolator) return interpolator as S;
         throw new Error(`no service ${String(token)}`);
