@@ -46,7 +46,7 @@ export const ComponentMappingDefinitionComponent: ComponentFactory<ComponentMapp
   kind: "component_mapping",
   description: "Writes one value into each dynamic stream's template",
   schema: Type.Object({
-    field_path: Type.Array(Type.String(), { minItems: 1 }),
+    field_path: Type.Array(Type.Union([Type.String(), Type.Integer()]), { minItems: 1 }),
     value: Type.String(),
     value_type: Type.Optional(jsonSchema<keyof typeof VALUE_TYPES>({ enum: Object.keys(VALUE_TYPES) })),
     create_or_update: Type.Optional(Type.Boolean()),

@@ -28,7 +28,7 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = defineCompon
   fieldDefaults: { check: "CheckStream", spec: "Spec", streams: "DeclarativeStream", dynamic_streams: "DynamicDeclarativeStream" },
   schema: Type.Object({
     version: Type.Optional(Type.String()),
-    streams: Type.Array(componentSchema("stream")),
+    streams: Type.Optional(Type.Array(componentSchema("stream"))),
     dynamic_streams: Type.Optional(Type.Array(componentSchema("dynamic_stream"))),
     check: Type.Optional(componentSchema("check")),
     spec: Type.Optional(componentSchema("spec")),
