@@ -1,10 +1,12 @@
-import { Interpolator, type ComponentFactory, type HttpResponse, type RecordExtractor } from "../../sdk/index.js";
+import { Interpolator, componentField, type ComponentFactory, type Decoder, type HttpResponse, type RecordExtractor } from "../../sdk/index.js";
 
 /**
  * `DpathExtractor`: the records are at `field_path` in the response body (each segment may be a
  * template on `config`/`parameters`; `*` matches every key or index at its level). An empty path
  * takes the whole body; a list yields its items, an object yields itself, anything else nothing.
- * A top-level JSON array is read item by item, as the Python kit's JSON decoder does.
+ * The path applies to each document of the response (`response.documents()`: the items of a
+ * top-level JSON array, each line with a `JsonlDecoder`, each CSV row...), as in the kit. A `decoder`
+ * of its own (rare) decodes the response for this extractor only.
  *
  * @example
  * # { "data": { "users": [{ "id": 1 }, { "id": 2 }] } }
@@ -16,15 +18,17 @@ export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = {
   description: "Finds the records at a path in the JSON body",
   schema: {
     type: "object",
-    properties: { field_path: { type: "array", items: { type: ["string", "integer"] } }, decoder: {} },
+    properties: { field_path: { type: "array", items: { type: ["string", "integer"] } }, decoder: componentField("decoder") },
   },
-  build(def, ctx) {
+  customFieldTypes: { decoder: "CustomDecoder" },
+  async build(def, ctx) {
+    const decoder = await ctx.build<Decoder | undefined>("decoder");
     const interpolator = ctx.get(Interpolator);
     const scope = { config: ctx.config, parameters: ctx.parameters };
     const path = ((def.field_path as unknown[] | undefined) ?? []).map((segment, i) =>
       interpolator.compile(String(segment), { path: `${ctx.path}.field_path[${i}]` }).render(scope),
     );
-    return new DpathExtractor(path);
+    return new DpathExtractor(path, decoder);
   },
 };
 
@@ -32,7 +36,10 @@ export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = {
 export class DpathExtractor implements RecordExtractor {
   private readonly wildcard: boolean;
 
-  constructor(private readonly path: readonly string[]) {
+  constructor(
+    private readonly path: readonly string[],
+    private readonly decoder?: Decoder,
+  ) {
     this.wildcard = path.includes("*");
   }
 
@@ -41,10 +48,10 @@ export class DpathExtractor implements RecordExtractor {
    * record. A path that ends at a list returns that list itself; callers copy before they change it.
    */
   extract(response: HttpResponse): unknown[] {
-    const body = response.json();
-    if (!Array.isArray(body)) return this.find(body);
+    const documents = this.decoder ? this.decoder.decode(response) : response.documents();
+    if (Array.isArray(documents) && documents.length === 1) return this.find(documents[0]);
     const items: unknown[] = [];
-    for (const document of body) {
+    for (const document of documents) {
       const found = this.path.length === 0 ? document : this.locate(document);
       if (Array.isArray(found)) for (let i = 0; i < found.length; i++) items.push(found[i]);
       else if (isNonEmptyObject(found)) items.push(found);

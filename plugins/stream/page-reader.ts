@@ -1,4 +1,4 @@
-import type { DataRecord, HttpResponse, Paginator, ReadOptions, RecordSelector, Requester, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import { decodedResponse, type Decoder, type DataRecord, type HttpResponse, Paginator, ReadOptions, RecordSelector, Requester, StreamSlice, StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../pagination/progress-guard.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
@@ -14,6 +14,8 @@ export interface PageReaderParts {
   slicer?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`. */
   sliceOptionsOnFirstPageOnly: boolean;
+  /** The retriever's decoder; absent for JSON. */
+  decoder?: Decoder;
 }
 
 const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
@@ -130,8 +132,10 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     paginator.applyToRequest(request, token);
     if (slicer && !(hasToken && this.parts.sliceOptionsOnFirstPageOnly)) slicer.applyToRequest(request, slice);
     guard.beforeRequest(page, token, requestSignature(request));
-    const response = await requester.send(request, { signal: options.signal, where: { stream, page } });
+    const decoder = this.parts.decoder;
+    const sent = await requester.send(request, decoder ? { signal: options.signal, where: { stream, page }, readBytes: decoder.readsBytes() } : { signal: options.signal, where: { stream, page } });
     if (this.finished) return;
+    const response = decoder && !sent.ignored ? decodedResponse(sent, decoder) : sent;
     const stats = { rawCount: 0 };
     const records: DataRecord[] = [];
     try {

@@ -1,6 +1,7 @@
 import {
   ReadLimits,
   componentField,
+  type Decoder,
   type ComponentFactory,
   type DataRecord,
   type Paginator,
@@ -15,6 +16,7 @@ import {
 import { ProgressGuard } from "../pagination/progress-guard.js";
 import { PageReader } from "./page-reader.js";
 import { combineSlicers } from "./cartesian-slicer.js";
+import { buildRetrieverDecoder } from "./retriever-decoder.js";
 
 /**
  * `SimpleRetriever`: reads a stream page by page. Each page's records are yielded as soon as the page
@@ -28,13 +30,14 @@ import { combineSlicers } from "./cartesian-slicer.js";
  *   requester: { $ref: "#/definitions/requester" }
  *   record_selector: { extractor: { field_path: [data] } }
  *   paginator: { type: NoPagination }
+ *   decoder: { type: JsonlDecoder }   # optional; JSON by default
  */
 export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
   type: "SimpleRetriever",
   kind: "retriever",
   description: "Reads a stream page by page",
   fieldDefaults: { requester: "HttpRequester", record_selector: "RecordSelector", paginator: "NoPagination" },
-  customFieldTypes: { partition_router: "CustomPartitionRouter" },
+  customFieldTypes: { partition_router: "CustomPartitionRouter", decoder: "CustomDecoder" },
   schema: {
     type: "object",
     required: ["requester", "record_selector"],
@@ -43,11 +46,13 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
       record_selector: componentField("record_selector"),
       paginator: componentField("paginator"),
       partition_router: componentField("partition_router"),
+      decoder: componentField("decoder"),
       ignore_stream_slicer_parameters_on_paginated_requests: { type: "boolean" },
       name: { type: "string" },
     },
   },
   async build(def, ctx) {
+    const decoder = await buildRetrieverDecoder(def, ctx);
     const requester = await ctx.build<Requester>("requester");
     const selector = await ctx.build<RecordSelector>("record_selector");
     const paginator = (await ctx.build<Paginator | undefined>("paginator")) ?? (await ctx.buildChild<Paginator>({ type: "NoPagination" }, `${ctx.path}.paginator`));
@@ -60,6 +65,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
       limits: ctx.get(ReadLimits),
       partitionRouter,
       sliceOptionsOnFirstPageOnly: def.ignore_stream_slicer_parameters_on_paginated_requests === true,
+      decoder,
     });
   },
 };
@@ -73,6 +79,8 @@ export interface SimpleRetrieverParts {
   partitionRouter?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`: slice options go into the first page's request only. */
   sliceOptionsOnFirstPageOnly?: boolean;
+  /** The `decoder` (absent for JSON, which every response decodes by default). */
+  decoder?: Decoder;
 }
 
 /** The built retriever; see {@link SimpleRetrieverComponent}. */
@@ -83,6 +91,7 @@ export class SimpleRetriever implements Retriever {
   private readonly limits: ReadLimits;
   readonly partitionRouter?: StreamSlicer;
   private readonly sliceOptionsOnFirstPageOnly: boolean;
+  private readonly decoder?: Decoder;
 
   constructor(parts: SimpleRetrieverParts) {
     this.requester = parts.requester;
@@ -91,6 +100,7 @@ export class SimpleRetriever implements Retriever {
     this.limits = parts.limits;
     this.partitionRouter = parts.partitionRouter;
     this.sliceOptionsOnFirstPageOnly = parts.sliceOptionsOnFirstPageOnly ?? false;
+    this.decoder = parts.decoder;
   }
 
   read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterableIterator<DataRecord> {
@@ -123,7 +133,7 @@ export class SimpleRetriever implements Retriever {
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
   private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer): PageReader {
-    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly } = this;
-    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly });
+    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly, decoder } = this;
+    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly, decoder });
   }
 }

@@ -1,0 +1,41 @@
+import type { HttpResponse } from "../http/http-response.js";
+import type { Decoder } from "./decoder.js";
+
+/**
+ * The response as the extractor and the paginator see it when a stream has a decoder:
+ * `documents()` are the decoder's documents, and `json()` is the first of them (what the kit's
+ * paginator reads: the XML dictionary, the first JSON object), or `{}` for a decoder that streams.
+ * A non-streaming decoder's documents are decoded once and kept for both readers.
+ *
+ * @example
+ * const decoded = decodedResponse(response, new XmlDecoder());
+ * decoded.json(); // { root: { item: [...] } }
+ */
+export function decodedResponse(response: HttpResponse, decoder: Decoder): HttpResponse {
+  let kept: unknown[] | undefined;
+  const streaming = decoder.isStreamResponse();
+  const documents = (): Iterable<unknown> => {
+    if (streaming) return decoder.decode(response);
+    kept ??= [...decoder.decode(response)];
+    return kept;
+  };
+  return {
+    status: response.status,
+    url: response.url,
+    headers: response.headers,
+    get links() {
+      return response.links;
+    },
+    get ignored() {
+      return response.ignored;
+    },
+    text: () => response.text(),
+    bytes: () => response.bytes(),
+    documents,
+    json: () => {
+      if (streaming) return {};
+      for (const first of documents()) return first;
+      return {};
+    },
+  };
+}
