@@ -1,9 +1,10 @@
 import { definePlugin } from "../../sdk/index.js";
 import { CustomAuthenticatorComponent } from "./custom-authenticator.js";
+import { CustomDecoderComponent } from "./custom-decoder.js";
 import { CustomPaginationStrategyComponent } from "./custom-pagination-strategy.js";
 
 /**
- * The built-in custom components: `CustomPaginationStrategy` and `CustomAuthenticator`, classes
+ * The built-in custom components: `CustomPaginationStrategy`, `CustomAuthenticator` and `CustomDecoder`, classes
  * named by `class_name` and loaded from the connector folder through the `CustomCodeLoader` service.
  *
  * @example
@@ -14,5 +15,6 @@ export const customPlugin = definePlugin({
   register(ctx) {
     ctx.registerComponent(CustomPaginationStrategyComponent);
     ctx.registerComponent(CustomAuthenticatorComponent);
+    ctx.registerComponent(CustomDecoderComponent);
   },
 });

@@ -1,4 +1,4 @@
-import { decodedResponse, type Decoder, type DataRecord, type HttpResponse, Paginator, ReadOptions, RecordSelector, Requester, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import { SluiceError, decodedResponse, type Decoder, type DataRecord, type HttpResponse, Paginator, ReadOptions, RecordSelector, Requester, StreamSlice, StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../pagination/progress-guard.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
@@ -141,7 +141,8 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     try {
       for (const record of selector.select(response, { streamSlice: slice, nextPageToken: token }, stats)) records.push(record);
     } catch (error) {
-      this.failure = { error };
+      // A decoder or extractor failing on the body: the error learns which stream and page.
+      this.failure = { error: error instanceof SluiceError ? error.locate({ stream, page }) : error };
     }
     this.records = records;
     this.index = 0;

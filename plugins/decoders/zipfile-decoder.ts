@@ -1,0 +1,75 @@
+import { unzipSync } from "fflate";
+import { Decoder, chunksOf, componentField, type ComponentFactory, type HttpResponse, type Parser } from "../../sdk/index.js";
+import { decodeFailure } from "./decode-failure.js";
+import { parserOfDecoder } from "./parser-of-decoder.js";
+
+/**
+ * `ZipfileDecoder`: the body is a zip archive; each file in it, in the archive's order, is read by
+ * the `parser` (`GzipParser`, `JsonLineParser`, `CsvParser`, `JsonParser`), or by the parser of the
+ * `decoder` in the kit's newer form (`JsonDecoder`, `JsonlDecoder`, `CsvDecoder`, `GzipDecoder`).
+ * Folders are skipped. One file is decompressed at a time and handed to the parser in chunks. A body
+ * that is not a zip archive, or a file the parser cannot read, fails with `DECODER_INVALID_BODY`
+ * naming the file. Unzipping is done by fflate.
+ *
+ * Modelled on Amplitude's `GET /api/2/export?start=20240101T00&end=20240101T23`: a zip of hourly
+ * `<project>_<date>#<n>.json.gz` files, each gzipped JSON Lines of events.
+ *
+ * @example
+ * decoder:
+ *   type: ZipfileDecoder
+ *   parser:
+ *     type: GzipParser
+ *     inner_parser: { type: JsonLineParser }
+ */
+export const ZipfileDecoderComponent: ComponentFactory<Decoder> = {
+  type: "ZipfileDecoder",
+  kind: "decoder",
+  description: "Reads each file of a zip archive with a parser",
+  schema: {
+    type: "object",
+    anyOf: [{ required: ["parser"] }, { required: ["decoder"] }],
+    properties: { parser: componentField("parser"), decoder: componentField("decoder") },
+  },
+  async build(def, ctx) {
+    if (def.parser !== undefined) return new ZipfileDecoder(await ctx.build<Parser>("parser"));
+    return new ZipfileDecoder(parserOfDecoder(await ctx.build<Decoder>("decoder"), `${ctx.path}.decoder`));
+  },
+};
+
+/** The built decoder; see {@link ZipfileDecoderComponent}. */
+export class ZipfileDecoder extends Decoder {
+  constructor(readonly parser: Parser) {
+    super();
+  }
+
+  override readsBytes(): boolean {
+    return true;
+  }
+
+  *decode(response: HttpResponse): Generator<unknown> {
+    const archive = response.bytes();
+    for (const name of this.fileNames(archive, response)) {
+      try {
+        const content = unzipSync(archive, { filter: (file) => file.name === name })[name] ?? new Uint8Array();
+        yield* this.parser.parse(chunksOf(content));
+      } catch (error) {
+        throw decodeFailure({ component: "ZipfileDecoder", expected: "files the parser can read", found: `file '${name}' of the archive: ${(error as Error).message}`, cause: error, response });
+      }
+    }
+  }
+
+  private fileNames(archive: Uint8Array, response: HttpResponse): string[] {
+    const names: string[] = [];
+    try {
+      unzipSync(archive, {
+        filter: (file) => {
+          if (!file.name.endsWith("/")) names.push(file.name);
+          return false;
+        },
+      });
+    } catch (error) {
+      throw decodeFailure({ component: "ZipfileDecoder", expected: "a zip archive", found: `${archive.length} bytes that are not a zip archive (${(error as Error).message})`, cause: error, response });
+    }
+    return names;
+  }
+}
