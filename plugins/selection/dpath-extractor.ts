@@ -47,9 +47,10 @@ export class DpathExtractor implements RecordExtractor {
    * The page's items as one array (an `Iterable`, as the contract asks): no generator is resumed per
    * record. A path that ends at a list returns that list itself; callers copy before they change it.
    */
-  extract(response: HttpResponse): unknown[] {
+  extract(response: HttpResponse): Iterable<unknown> {
     const documents = this.decoder ? this.decoder.decode(response) : response.documents();
-    if (Array.isArray(documents) && documents.length === 1) return this.find(documents[0]);
+    if (!Array.isArray(documents)) return this.each(documents);
+    if (documents.length === 1) return this.find(documents[0]);
     const items: unknown[] = [];
     for (const document of documents) {
       const found = this.path.length === 0 ? document : this.locate(document);
@@ -57,6 +58,14 @@ export class DpathExtractor implements RecordExtractor {
       else if (isNonEmptyObject(found)) items.push(found);
     }
     return items;
+  }
+
+  /**
+   * The items of documents decoded lazily (JSON Lines, CSV, a custom decoder), one at a time: a decoder
+   * that fails halfway fails after the records before it were delivered.
+   */
+  private *each(documents: Iterable<unknown>): Generator<unknown> {
+    for (const document of documents) yield* this.find(document);
   }
 
   /** What the path finds in one document: the list's items, the object alone, or nothing. */

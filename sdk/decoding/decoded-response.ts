@@ -12,12 +12,12 @@ import type { Decoder } from "./decoder.js";
  * decoded.json(); // { root: { item: [...] } }
  */
 export function decodedResponse(response: HttpResponse, decoder: Decoder): HttpResponse {
-  let kept: unknown[] | undefined;
+  let kept: Kept | undefined;
   const streaming = decoder.isStreamResponse();
   const documents = (): Iterable<unknown> => {
     if (streaming) return decoder.decode(response);
-    kept ??= [...decoder.decode(response)];
-    return kept;
+    kept ??= keep(decoder.decode(response));
+    return kept.failure ? replay(kept.documents, kept.failure.error) : kept.documents;
   };
   return {
     status: response.status,
@@ -38,4 +38,26 @@ export function decodedResponse(response: HttpResponse, decoder: Decoder): HttpR
       return {};
     },
   };
+}
+
+/** Documents decoded once; a decoder that failed halfway keeps what it yielded and its error. */
+interface Kept {
+  documents: unknown[];
+  failure?: { error: unknown };
+}
+
+function keep(decoded: Iterable<unknown>): Kept {
+  const documents: unknown[] = [];
+  try {
+    for (const document of decoded) documents.push(document);
+  } catch (error) {
+    return { documents, failure: { error } };
+  }
+  return { documents };
+}
+
+/** The documents a decoder yielded before it failed, then its error: records before it are delivered. */
+function* replay(documents: readonly unknown[], error: unknown): Generator<unknown> {
+  yield* documents;
+  throw error;
 }

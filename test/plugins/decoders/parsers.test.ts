@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { gzipSync } from "node:zlib";
+import { describe, it } from "node:test";
+import { chunksOf } from "../../../sdk/index.js";
+import { CsvParser } from "../../../plugins/decoders/csv-parser.js";
+import { GzipParser } from "../../../plugins/decoders/gzip-parser.js";
+import { JsonLineParser } from "../../../plugins/decoders/json-line-parser.js";
+
+/** Every chunk size from 1 to 9 bytes: a line, a quoted value or a UTF-8 character cut anywhere. */
+function everySplit(bytes: Uint8Array, parse: (chunks: Iterable<Uint8Array>) => Iterable<unknown>): unknown[][] {
+  const results: unknown[][] = [];
+  for (let size = 1; size <= 9; size++) results.push([...parse(chunksOf(bytes, size))]);
+  return results;
+}
+
+describe("parsers read a body cut into chunks anywhere", () => {
+  it("CsvParser: quoted values with line breaks, doubled quotes and multi-byte characters", () => {
+    const csv = Buffer.from('id,note\n1,"K\u00f6ln ""Dom""\nzweite Zeile"\n2,\u65e5\u672c\n3,"a,b"\n');
+    const expected = [{ id: "1", note: 'K\u00f6ln "Dom"\nzweite Zeile' }, { id: "2", note: "\u65e5\u672c" }, { id: "3", note: "a,b" }];
+    for (const records of everySplit(csv, (c) => new CsvParser().parse(c))) assert.deepEqual(records, expected);
+  });
+  it("CsvParser: a stray quote inside an unquoted value still parses (the rest of the file in one piece)", () => {
+    const csv = Buffer.from('size,label\n5" screen,"x\ny"\n6,z\n');
+    for (const records of everySplit(csv, (c) => new CsvParser().parse(c))) {
+      assert.deepEqual(records, [{ size: '5" screen', label: "x\ny" }, { size: "6", label: "z" }]);
+    }
+  });
+  it("JsonLineParser: lines and UTF-8 characters split across chunks", () => {
+    const jsonl = Buffer.from('{"name":"\u00e9l\u00e8ve"}\r\n{"name":"\u65e5\u672c"}\n');
+    for (const records of everySplit(jsonl, (c) => new JsonLineParser().parse(c))) assert.deepEqual(records, [{ name: "\u00e9l\u00e8ve" }, { name: "\u65e5\u672c" }]);
+  });
+  it("GzipParser: compressed input cut anywhere, and two concatenated gzip members", () => {
+    const gz = Buffer.concat([gzipSync('{"a":1}\n'), gzipSync('{"a":2}\n')]);
+    for (const records of everySplit(gz, (c) => new GzipParser(new JsonLineParser()).parse(c))) assert.deepEqual(records, [{ a: 1 }, { a: 2 }]);
+  });
+});
+
+describe("streaming", () => {
+  it("GzipParser hands out the first documents before it has read the whole input", () => {
+    const lines = Array.from({ length: 20000 }, (_, i) => JSON.stringify({ id: i, pad: "x".repeat(40) })).join("\n");
+    const gz = gzipSync(lines);
+    let chunksRead = 0;
+    function* counted(): Generator<Uint8Array> {
+      for (const chunk of chunksOf(gz, 4096)) {
+        chunksRead++;
+        yield chunk;
+      }
+    }
+    const documents = new GzipParser(new JsonLineParser()).parse(counted())[Symbol.iterator]();
+    assert.deepEqual(documents.next().value, { id: 0, pad: "x".repeat(40) });
+    const total = Math.ceil(gz.length / 4096);
+    assert.ok(chunksRead < total, `read ${chunksRead} of ${total} chunks for the first document`);
+  });
+  it("CsvParser hands out the first rows before it has read the whole input", () => {
+    const csv = Buffer.from("id,v\n" + Array.from({ length: 20000 }, (_, i) => `${i},value ${i}`).join("\n"));
+    let chunksRead = 0;
+    function* counted(): Generator<Uint8Array> {
+      for (const chunk of chunksOf(csv, 4096)) {
+        chunksRead++;
+        yield chunk;
+      }
+    }
+    const rows = new CsvParser().parse(counted())[Symbol.iterator]();
+    assert.deepEqual(rows.next().value, { id: "0", v: "value 0" });
+    assert.ok(chunksRead <= 2, `read ${chunksRead} chunks for the first row`);
+  });
+});
