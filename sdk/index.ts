@@ -26,6 +26,7 @@ export type { RequestInput, Requester } from "./components/requester.js";
 export type { RecordExtractor, RecordFilter, RecordSelector, SelectionContext } from "./components/record-selector.js";
 export type { RecordTransformation } from "./components/record-transformation.js";
 export type { Paginator } from "./components/paginator.js";
+export { StateMigration, migrateState, type StateMigrationContext } from "./components/state-migration.js";
 export { makeSlice, sliceCursor, sliceExtraFields, slicePartition, type IncrementalCursor, type SliceOptions, type StreamSlicer } from "./components/stream-slicer.js";
 export type { CheckResult, ConnectionCheck, ConnectorSpec, Source } from "./components/source.js";
 export {

@@ -46,6 +46,10 @@ export interface GroupingPartitionRouterParts {
 export class GroupingPartitionRouter implements StreamSlicer {
   constructor(private readonly parts: GroupingPartitionRouterParts) {}
 
+  get partitionFields(): readonly string[] | undefined {
+    return this.parts.underlying.partitionFields;
+  }
+
   async *slices(options?: SliceOptions): AsyncGenerator<StreamSlice> {
     const { underlying, groupSize, deduplicate } = this.parts;
     const seen = new Set<string>();

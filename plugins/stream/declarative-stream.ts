@@ -1,5 +1,7 @@
 import {
   componentField,
+  migrateState,
+  type StateMigration,
   type ComponentFactory,
   type DataRecord,
   type IncrementalCursor,
@@ -30,7 +32,7 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
   kind: "stream",
   description: "A named stream of records",
   fieldDefaults: { retriever: "SimpleRetriever", schema_loader: "JsonFileSchemaLoader" },
-  customFieldTypes: { retriever: "CustomRetriever", transformations: "CustomTransformation" },
+  customFieldTypes: { retriever: "CustomRetriever", transformations: "CustomTransformation", state_migrations: "CustomStateMigration" },
   schema: {
     type: "object",
     required: ["retriever"],
@@ -51,13 +53,16 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
     const loader = await ctx.build<SchemaLoader | undefined>("schema_loader");
     const transformations = await Promise.all(((def.transformations as unknown[] | undefined) ?? []).map((t, i) => ctx.buildChild<RecordTransformation>(t, `${ctx.path}.transformations[${i}]`)));
     const built = await ctx.build<IncrementalCursor | undefined>("incremental_sync");
+    const migrations = await Promise.all(((def.state_migrations as unknown[] | undefined) ?? []).map((m, i) => ctx.buildChild<StateMigration>(m, `${ctx.path}.state_migrations[${i}]`)));
     // A partitioned incremental stream keeps one cursor per partition (the kit's per-partition state).
     const perPartition = PerPartitionCursor.wrap(retriever.partitionRouter, built);
     const cursor = perPartition ?? built;
     const slicer = perPartition ?? combineSlicers([retriever.partitionRouter, cursor]);
     const slicing = (options: ReadOptions): Slicing | undefined => {
       if (!slicer) return undefined;
-      cursor?.setState(options.state);
+      // The stream's state_migrations rewrite a saved state of an older format before the cursor reads it.
+      const migration = { partitionFields: retriever.partitionRouter?.partitionFields ?? [], cursorField: cursor?.cursorField };
+      cursor?.setState(migrateState(options.state, migrations, migration));
       return { slicer, cursor };
     };
     return {
