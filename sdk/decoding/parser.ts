@@ -19,7 +19,12 @@ export abstract class Parser {
   abstract parse(chunks: Iterable<Uint8Array>): Iterable<unknown>;
 }
 
-/** The chunk size {@link chunksOf} cuts a body into: 64 KiB. */
+/**
+ * The chunk size {@link chunksOf} cuts a body into: 64 KiB.
+ *
+ * @example
+ * for (const chunk of chunksOf(bytes, CHUNK_BYTES / 4)) parser.push(chunk); // 16 KiB pieces
+ */
 export const CHUNK_BYTES = 64 * 1024;
 
 /**
