@@ -35,13 +35,29 @@ export class PythonPort {
   is_stream_response() { return false; }
 }
 export class NotADecoder { parse() { return []; } }
+/** Streams: counts the documents it has parsed in globalThis.sluiceDecodedLines. */
+export class CountingLines extends Decoder {
+  override isStreamResponse() { return true; }
+  *decode(response: HttpResponse) {
+    const g = globalThis as { sluiceDecodedLines?: number };
+    for (const line of response.text().split("\\n")) {
+      g.sluiceDecodedLines = (g.sluiceDecodedLines ?? 0) + 1;
+      yield { line };
+    }
+  }
+}
 `;
 
 let folder: TempConnector;
 let server: Loopback;
 before(async () => {
   folder = await tempConnector({ "source_acme/components.ts": COMPONENTS });
-  server = await startLoopback((req) => (req.url.pathname === "/report" ? { body: gzipSync("sku|qty\nA-1|3\nB-2|5\n"), headers: { "Content-Type": "application/octet-stream" } } : { body: "7,8" }));
+  const LINES = Array.from({ length: 1000 }, (_, n) => `l${n}`).join("\n");
+  server = await startLoopback((req) => {
+    if (req.url.pathname === "/lines") return { body: LINES };
+    if (req.url.pathname === "/report") return { body: gzipSync("sku|qty\nA-1|3\nB-2|5\n"), headers: { "Content-Type": "application/octet-stream" } };
+    return { body: "7,8" };
+  });
 });
 after(async () => {
   await server.close();
@@ -92,6 +108,22 @@ describe("CustomDecoder", () => {
     const wrong = await read({ type: "CustomDecoder", class_name: "source_acme.components.NotADecoder" });
     assert.equal((wrong.error as SluiceError).code, "CUSTOM_CLASS_WRONG_BASE");
     assert.equal(server.requests.length > 0, true);
+  });
+  it("a streaming decoder's page is parsed as its records are taken, not collected first", async () => {
+    const manifest = oneStreamManifest({ urlBase: server.url, path: "/lines", fieldPath: [] });
+    (manifest.streams as Array<{ retriever: Record<string, unknown> }>)[0]!.retriever.decoder = { type: "CustomDecoder", class_name: "source_acme.components.CountingLines" };
+    const file = join(folder.dir, "manifest-streaming.json");
+    await writeFile(file, JSON.stringify(manifest));
+    const g = globalThis as { sluiceDecodedLines?: number };
+    g.sluiceDecodedLines = 0;
+    const connector = await createSluice({ logLevel: "error" }).connect({ path: file, config: {} });
+    const records = connector.read("items")[Symbol.asyncIterator]();
+    assert.deepEqual((await records.next()).value, { line: "l0" });
+    assert.equal(g.sluiceDecodedLines, 1);
+    let count = 1;
+    while (!(await records.next()).done) count++;
+    assert.equal(count, 1000);
+    assert.equal(g.sluiceDecodedLines, 1000);
   });
   it("a decoder with class_name and no type is a CustomDecoder", async () => {
     const { records } = await read({ class_name: "source_acme.components.PythonPort" }, "/plain");
