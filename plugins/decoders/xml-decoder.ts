@@ -7,7 +7,8 @@ import { decodeFailure } from "./decode-failure.js";
  * does: an element is keyed by its tag; attributes are keys prefixed with `@`; an element with only
  * text is that text (always a string, trimmed), with attributes too its text is under `#text`; a
  * repeated element becomes a list; an empty element is null; namespace prefixes stay in the names
- * (`ns:item`). An empty body is `{}`. Malformed XML fails with `DECODER_INVALID_BODY` (the kit logs it
+ * (`ns:item`). The text is decoded in the charset of the `Content-Type` header, else the one the XML
+ * declaration names (`<?xml version="1.0" encoding="ISO-8859-1"?>`), else UTF-8. An empty body is `{}`. Malformed XML fails with `DECODER_INVALID_BODY` (the kit logs it
  * and reads an empty page). Parsing is done by fast-xml-parser. XML cannot be decoded before its end,
  * so the body is read whole; pagination sees the document.
  *
@@ -48,8 +49,12 @@ const parser = new XMLParser({
 
 /** The built decoder; see {@link XmlDecoderComponent}. */
 export class XmlDecoder extends Decoder {
+  override readsBytes(): boolean {
+    return true;
+  }
+
   decode(response: HttpResponse): unknown[] {
-    const text = response.text();
+    const text = xmlText(response);
     if (text.trim() === "") return [{}];
     let document: unknown;
     try {
@@ -58,6 +63,18 @@ export class XmlDecoder extends Decoder {
       throw decodeFailure({ component: "XmlDecoder", expected: "an XML document", found: (error as Error).message, cause: error, response });
     }
     return [emptyToNull(document)];
+  }
+}
+
+/** The body as text, in the charset the response or the XML declaration names (an unknown one reads as UTF-8). */
+function xmlText(response: HttpResponse): string {
+  const bytes = response.bytes();
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 200));
+  const charset = /charset="?([\w.:-]+)/i.exec(response.headers.get("content-type") ?? "")?.[1] ?? /^\s*<\?xml[^>]*encoding=["']([\w.:-]+)["']/.exec(head)?.[1];
+  try {
+    return new TextDecoder(charset ?? "utf-8").decode(bytes);
+  } catch {
+    return new TextDecoder().decode(bytes);
   }
 }
 

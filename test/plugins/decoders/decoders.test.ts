@@ -198,3 +198,14 @@ describe("decoder validation", () => {
     assert.match(error.where.manifestPath ?? "", /decoder\.parser\.encoding$/);
   });
 });
+
+describe("XmlDecoder charsets", () => {
+  it("decodes the body in the charset of the XML declaration or the Content-Type header", async () => {
+    const declared = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><r><city>K\u00f6ln</city></r>', "latin1");
+    assert.deepEqual((await read("/cs1", { body: declared, headers: { "Content-Type": "application/xml" } }, { type: "XmlDecoder" }, ["r"])).records, [{ city: "K\u00f6ln" }]);
+    const header = Buffer.from("<r><city>M\u00e1laga</city></r>", "latin1");
+    assert.deepEqual((await read("/cs2", { body: header, headers: { "Content-Type": "text/xml; charset=iso-8859-1" } }, { type: "XmlDecoder" }, ["r"])).records, [{ city: "M\u00e1laga" }]);
+    const utf8 = Buffer.from("<r><city>\u65e5\u672c</city></r>", "utf8");
+    assert.deepEqual((await read("/cs3", { body: utf8 }, { type: "XmlDecoder" }, ["r"])).records, [{ city: "\u65e5\u672c" }]);
+  });
+});
