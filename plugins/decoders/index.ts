@@ -7,6 +7,7 @@ import { CompositeRawDecoderComponent } from "./composite-raw-decoder.js";
 import { GzipDecoderComponent } from "./gzip-decoder.js";
 import { CsvDecoderComponent } from "./csv-decoder.js";
 import { ZipfileDecoderComponent } from "./zipfile-decoder.js";
+import { JsonItemsDecoderComponent } from "./json-items-decoder.js";
 import { JsonParserComponent } from "./json-parser.js";
 import { JsonLineParserComponent } from "./json-line-parser.js";
 import { CsvParserComponent } from "./csv-parser.js";
@@ -30,6 +31,7 @@ export const decodersPlugin = definePlugin({
     ctx.registerComponent(GzipDecoderComponent);
     ctx.registerComponent(CsvDecoderComponent);
     ctx.registerComponent(ZipfileDecoderComponent);
+    ctx.registerComponent(JsonItemsDecoderComponent);
     ctx.registerComponent(JsonParserComponent);
     ctx.registerComponent(JsonLineParserComponent);
     ctx.registerComponent(CsvParserComponent);

@@ -16,7 +16,7 @@ export function parserOfDecoder(decoder: Decoder, manifestPath: string): Parser 
   if (decoder instanceof JsonDecoder) return new JsonParser();
   throw new ManifestError("DECODER_NOT_NESTABLE", `A ${decoder.constructor.name} cannot decode the content of an archive`, {
     where: { manifestPath },
-    expected: "JsonDecoder, JsonlDecoder, CsvDecoder or GzipDecoder",
+    expected: "JsonDecoder, JsonlDecoder, JsonItemsDecoder, CsvDecoder or GzipDecoder",
     found: decoder.constructor.name,
   });
 }

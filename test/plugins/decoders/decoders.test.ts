@@ -209,3 +209,20 @@ describe("XmlDecoder charsets", () => {
     assert.deepEqual((await read("/cs3", { body: utf8 }, { type: "XmlDecoder" }, ["r"])).records, [{ city: "\u65e5\u672c" }]);
   });
 });
+
+describe("JsonItemsDecoder", () => {
+  const forecast = { reportSpecification: { reportType: "GET_VENDOR_FORECASTING_REPORT" }, forecastByAsin: [{ asin: "B1", weeks: [1, 2] }, { asin: "B2", weeks: [] }] };
+  it("yields the elements of the array at items_path, gzipped or not", async () => {
+    assert.deepEqual((await read("/ji1", { body: forecast }, { type: "JsonItemsDecoder", items_path: "forecastByAsin" })).records, forecast.forecastByAsin);
+    const gz = await read("/ji2", { body: gzipSync(JSON.stringify({ data: { users: [{ id: 1 }, { id: 2 }] } })) }, { type: "GzipDecoder", decoder: { type: "JsonItemsDecoder", items_path: "data.users" } });
+    assert.deepEqual(gz.records, [{ id: 1 }, { id: 2 }]);
+  });
+  it("a truncated document fails with DECODER_INVALID_BODY after the elements read before; a JSONPath items_path is refused", async () => {
+    const { records, error } = await read("/ji3", { body: '{"forecastByAsin": [{"asin": "B1"}, {"asin": "B' }, { type: "JsonItemsDecoder", items_path: "forecastByAsin" });
+    assert.deepEqual(records, [{ asin: "B1" }]);
+    assert.ok(error instanceof SluiceError);
+    assert.equal(error.code, "DECODER_INVALID_BODY");
+    const refused = await read("/ji4", { body: forecast }, { type: "JsonItemsDecoder", items_path: "$.forecastByAsin[*]" });
+    assert.equal((refused.error as SluiceError).code, "DECODER_ITEMS_PATH_INVALID");
+  });
+});

@@ -4,6 +4,7 @@ import { describe, it } from "node:test";
 import { chunksOf } from "../../../sdk/index.js";
 import { CsvParser } from "../../../plugins/decoders/csv-parser.js";
 import { GzipParser } from "../../../plugins/decoders/gzip-parser.js";
+import { JsonItemsParser } from "../../../plugins/decoders/json-items-parser.js";
 import { JsonLineParser } from "../../../plugins/decoders/json-line-parser.js";
 
 /** Every chunk size from 1 to 9 bytes: a line, a quoted value or a UTF-8 character cut anywhere. */
@@ -29,6 +30,10 @@ describe("parsers read a body cut into chunks anywhere", () => {
     const jsonl = Buffer.from('{"name":"\u00e9l\u00e8ve"}\r\n{"name":"\u65e5\u672c"}\n');
     for (const records of everySplit(jsonl, (c) => new JsonLineParser().parse(c))) assert.deepEqual(records, [{ name: "\u00e9l\u00e8ve" }, { name: "\u65e5\u672c" }]);
   });
+  it("JsonItemsParser: an array inside a document, with strings and UTF-8 characters split across chunks", () => {
+    const json = Buffer.from('{"meta":{"items":[0]},"data":{"users":[{"name":"\u00e9l\u00e8ve","tags":["a,]"]},{"name":"\u65e5\u672c"}]}}');
+    for (const records of everySplit(json, (c) => new JsonItemsParser("data.users").parse(c))) assert.deepEqual(records, [{ name: "\u00e9l\u00e8ve", tags: ["a,]"] }, { name: "\u65e5\u672c" }]);
+  });
   it("GzipParser: compressed input cut anywhere, and two concatenated gzip members", () => {
     const gz = Buffer.concat([gzipSync('{"a":1}\n'), gzipSync('{"a":2}\n')]);
     for (const records of everySplit(gz, (c) => new GzipParser(new JsonLineParser()).parse(c))) assert.deepEqual(records, [{ a: 1 }, { a: 2 }]);
@@ -50,6 +55,19 @@ describe("streaming", () => {
     assert.deepEqual(documents.next().value, { id: 0, pad: "x".repeat(40) });
     const total = Math.ceil(gz.length / 4096);
     assert.ok(chunksRead < total, `read ${chunksRead} of ${total} chunks for the first document`);
+  });
+  it("JsonItemsParser hands out the first element before it has read the whole document", () => {
+    const json = Buffer.from(JSON.stringify({ data: Array.from({ length: 20000 }, (_, i) => ({ id: i })) }));
+    let chunksRead = 0;
+    function* counted(): Generator<Uint8Array> {
+      for (const chunk of chunksOf(json, 4096)) {
+        chunksRead++;
+        yield chunk;
+      }
+    }
+    const items = new JsonItemsParser("data").parse(counted())[Symbol.iterator]();
+    assert.deepEqual(items.next().value, { id: 0 });
+    assert.equal(chunksRead, 1);
   });
   it("CsvParser hands out the first rows before it has read the whole input", () => {
     const csv = Buffer.from("id,v\n" + Array.from({ length: 20000 }, (_, i) => `${i},value ${i}`).join("\n"));
