@@ -23,7 +23,7 @@ export interface DecodeFailure {
 export function decodeFailure(failure: DecodeFailure): HttpRequestError {
   const { component, expected, found, cause, response } = failure;
   const contentType = response ? ` (content type ${response.headers.get("content-type") ?? "(none)"})` : "";
-  return new HttpRequestError("DECODER_INVALID_BODY", `The response body cannot be decoded by ${component}: ${found}`, {
+  return new HttpRequestError("DECODER_INVALID_BODY", `The response body cannot be decoded by ${component}`, {
     status: response?.status,
     where: { component },
     failureType: "system_error",

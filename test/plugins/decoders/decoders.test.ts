@@ -173,7 +173,7 @@ describe("ZipfileDecoder", () => {
     const { error } = await read("/z3", { body: "not a zip" }, { type: "ZipfileDecoder", parser: { type: "JsonLineParser" } });
     assert.ok(error instanceof SluiceError);
     assert.equal(error.code, "DECODER_INVALID_BODY");
-    assert.match(error.message, /not a zip archive/);
+    assert.match(error.describe(), /found: +9 bytes that are not a zip archive/);
   });
 });
 
