@@ -1,13 +1,15 @@
 import { Gunzip } from "fflate";
 import { Parser, type ComponentFactory } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
+import { INFLATE_INPUT_BYTES } from "./unzip-entries.js";
 
 /**
  * `GzipParser`: decompresses gzip and hands the bytes to its `inner_parser`, a chunk at a time (the
  * decompressed file is never held whole). Bytes that do not start with the gzip magic number
  * (`1f 8b`) pass through unchanged, as in the kit: a body the HTTP client already decompressed
  * (`Content-Encoding: gzip`) reads the same. Concatenated gzip members are read one after the other.
- * Decompression is done by fflate, whose streaming inflater is synchronous and so fits a parser that
+ * Compressed input is inflated 16 KiB at a time, so even a gzip bomb reaches the inner parser in
+ * bounded pieces. Decompression is done by fflate, whose streaming inflater is synchronous and so fits a parser that
  * yields documents as it goes.
  *
  * Modelled on gzipped exports: Amplitude's `GET /api/2/export` (gzipped JSON Lines inside a zip) and
@@ -63,10 +65,19 @@ export function* gunzipped(chunks: Iterable<Uint8Array>): Generator<Uint8Array> 
       throw decodeFailure({ component: "GzipParser", expected: "gzip-compressed data", found: `corrupt gzip data (${(error as Error).message})`, cause: error });
     }
   };
-  let current: Uint8Array | undefined = head;
-  for (let next = input.next(); current; next = input.next()) {
-    push(current, next.done === true);
-    current = next.done ? undefined : next.value;
+  const pieces = inflateSized(head, input);
+  let current = pieces.next();
+  while (!current.done) {
+    const next = pieces.next();
+    push(current.value, next.done === true);
+    current = next;
     while (out.length > 0) yield out.shift()!;
+  }
+}
+
+/** The compressed input in pieces of at most {@link INFLATE_INPUT_BYTES}, so one push never expands past ~16 MB. */
+function* inflateSized(head: Uint8Array, rest: Iterator<Uint8Array>): Generator<Uint8Array> {
+  for (let chunk: IteratorResult<Uint8Array> = { done: false, value: head }; !chunk.done; chunk = rest.next()) {
+    for (let start = 0; start < chunk.value.length; start += INFLATE_INPUT_BYTES) yield chunk.value.subarray(start, start + INFLATE_INPUT_BYTES);
   }
 }

@@ -1,15 +1,16 @@
-import { unzipSync } from "fflate";
-import { Decoder, chunksOf, componentField, type ComponentFactory, type HttpResponse, type Parser } from "../../sdk/index.js";
+import { Decoder, SluiceError, componentField, type ComponentFactory, type HttpResponse, type Parser } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
 import { parserOfDecoder } from "./parser-of-decoder.js";
+import { zipEntries } from "./unzip-entries.js";
 
 /**
  * `ZipfileDecoder`: the body is a zip archive; each file in it, in the archive's order, is read by
  * the `parser` (`GzipParser`, `JsonLineParser`, `CsvParser`, `JsonParser`), or by the parser of the
  * `decoder` in the kit's newer form (`JsonDecoder`, `JsonlDecoder`, `CsvDecoder`, `GzipDecoder`).
- * Folders are skipped. One file is decompressed at a time and handed to the parser in chunks. A body
- * that is not a zip archive, or a file the parser cannot read, fails with `DECODER_INVALID_BODY`
- * naming the file. Unzipping is done by fflate.
+ * Folders are skipped. Each file is decompressed a piece at a time while its parser reads it, so
+ * neither the archive's content nor one file of it is held decompressed (a zip bomb cannot fill
+ * memory). A body that is not a zip archive, a truncated archive, or a file the parser cannot read
+ * fails with `DECODER_INVALID_BODY` naming the file. Unzipping is done by fflate.
  *
  * Modelled on Amplitude's `GET /api/2/export?start=20240101T00&end=20240101T23`: a zip of hourly
  * `<project>_<date>#<n>.json.gz` files, each gzipped JSON Lines of events.
@@ -47,29 +48,13 @@ export class ZipfileDecoder extends Decoder {
   }
 
   *decode(response: HttpResponse): Generator<unknown> {
-    const archive = response.bytes();
-    for (const name of this.fileNames(archive, response)) {
+    for (const entry of zipEntries(response.bytes())) {
       try {
-        const content = unzipSync(archive, { filter: (file) => file.name === name })[name] ?? new Uint8Array();
-        yield* this.parser.parse(chunksOf(content));
+        yield* this.parser.parse(entry.content);
       } catch (error) {
-        throw decodeFailure({ component: "ZipfileDecoder", expected: "files the parser can read", found: `file '${name}' of the archive: ${(error as Error).message}`, cause: error, response });
+        if (error instanceof SluiceError && error.where.component === "ZipfileDecoder") throw error;
+        throw decodeFailure({ component: "ZipfileDecoder", expected: "files the parser can read", found: `file '${entry.name}' of the archive: ${(error as Error).message}`, cause: error, response });
       }
     }
-  }
-
-  private fileNames(archive: Uint8Array, response: HttpResponse): string[] {
-    const names: string[] = [];
-    try {
-      unzipSync(archive, {
-        filter: (file) => {
-          if (!file.name.endsWith("/")) names.push(file.name);
-          return false;
-        },
-      });
-    } catch (error) {
-      throw decodeFailure({ component: "ZipfileDecoder", expected: "a zip archive", found: `${archive.length} bytes that are not a zip archive (${(error as Error).message})`, cause: error, response });
-    }
-    return names;
   }
 }

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import { describe, it } from "node:test";
-import { chunksOf } from "../../../sdk/index.js";
+import { Zip, ZipDeflate, zipSync } from "fflate";
+import { SluiceError, chunksOf } from "../../../sdk/index.js";
+import { zipEntries } from "../../../plugins/decoders/unzip-entries.js";
 import { CsvParser } from "../../../plugins/decoders/csv-parser.js";
 import { GzipParser } from "../../../plugins/decoders/gzip-parser.js";
 import { JsonItemsParser } from "../../../plugins/decoders/json-items-parser.js";
@@ -81,5 +83,41 @@ describe("streaming", () => {
     const rows = new CsvParser().parse(counted())[Symbol.iterator]();
     assert.deepEqual(rows.next().value, { id: "0", v: "value 0" });
     assert.ok(chunksRead <= 2, `read ${chunksRead} chunks for the first row`);
+  });
+});
+
+describe("archives", () => {
+  it("zipEntries streams each file in order, with data descriptors, and folders skipped", () => {
+    const parts: Uint8Array[] = [];
+    const zip = new Zip((_error, data) => void parts.push(data));
+    for (const [name, text] of [["a.jsonl", '{"a":1}\n{"a":2}\n'], ["dir/", ""], ["dir/b.jsonl", '{"b":3}\n']] as const) {
+      const file = new ZipDeflate(name, { level: 6 });
+      zip.add(file);
+      file.push(Buffer.from(text), true);
+    }
+    zip.end();
+    const archive = Buffer.concat(parts);
+    const read: unknown[] = [];
+    for (const entry of zipEntries(archive)) read.push([entry.name, [...new JsonLineParser().parse(entry.content)]]);
+    assert.deepEqual(read, [["a.jsonl", [{ a: 1 }, { a: 2 }]], ["dir/b.jsonl", [{ b: 3 }]]]);
+  });
+  it("a zip bomb reaches the parser in bounded pieces: 64 MB of zeros never arrive as one chunk", () => {
+    const archive = zipSync({ "zeros.bin": new Uint8Array(64 * 2 ** 20) }, { level: 9 });
+    let largest = 0;
+    let total = 0;
+    for (const entry of zipEntries(archive)) {
+      for (const chunk of entry.content) {
+        largest = Math.max(largest, chunk.length);
+        total += chunk.length;
+      }
+    }
+    assert.equal(total, 64 * 2 ** 20);
+    assert.ok(largest <= 17 * 2 ** 20, `largest piece ${largest} bytes`);
+  });
+  it("a truncated archive is a clear error naming the file", () => {
+    const archive = zipSync({ "events.jsonl": Buffer.from('{"id":1}\n'.repeat(1000)) }, { level: 0 });
+    assert.throws(() => {
+      for (const entry of zipEntries(archive.subarray(0, archive.length / 2))) for (const _ of entry.content) void _;
+    }, (error: unknown) => error instanceof SluiceError && error.code === "DECODER_INVALID_BODY" && /events\.jsonl/.test(error.describe()));
   });
 });
