@@ -90,9 +90,10 @@ export class CsvParser extends Parser {
     // A quote inside an unquoted value (`5" screen`) can make a cut land inside a quoted value; the
     // piece then fails to parse and the rest of the file is parsed in one go at the end.
     let cutting = true;
+    const boundaries = new RecordBoundaries();
     for (const chunk of chunks) {
       pending += decoder.decode(chunk, { stream: true });
-      const cut = cutting ? lastRecordEnd(pending) : -1;
+      const cut = cutting ? boundaries.lastEnd(pending) : -1;
       if (cut < 0) continue;
       const cells = this.cells(pending.slice(0, cut + 1), state, false);
       if (!cells) {
@@ -101,6 +102,7 @@ export class CsvParser extends Parser {
       }
       state.line += countLines(pending, cut + 1);
       pending = pending.slice(cut + 1);
+      boundaries.cut(cut + 1);
       yield* this.records(cells, state);
     }
     pending += decoder.decode();
@@ -148,23 +150,31 @@ interface CsvState {
 }
 
 /**
- * The index of the last line break that ends a record: one outside quotes. A doubled quote inside a
- * quoted value counts twice, so the parity of quotes seen tells whether a position is inside quotes.
+ * Finds the last line break that ends a record (one outside quotes) in a growing text, scanning each
+ * character once: a doubled quote inside a quoted value toggles twice, so the toggles tell whether a
+ * position is inside quotes. A long quoted value spread over many chunks costs no rescans.
  */
-function lastRecordEnd(text: string): number {
-  let quotes = 0;
-  let last = -1;
-  for (let i = text.indexOf('"'), from = 0; ; i = text.indexOf('"', i + 1)) {
-    const next = i === -1 ? text.length : i;
-    if (quotes % 2 === 0) {
-      const newline = text.lastIndexOf("\n", next - 1);
-      if (newline >= from) last = newline;
+class RecordBoundaries {
+  private scanned = 0;
+  private inQuotes = false;
+  private last = -1;
+
+  /** The index of the last record end in `text` (which grew since the last call), or -1. */
+  lastEnd(text: string): number {
+    for (let i = this.scanned; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 34) this.inQuotes = !this.inQuotes;
+      else if (code === 10 && !this.inQuotes) this.last = i;
     }
-    if (i === -1) break;
-    quotes++;
-    from = i + 1;
+    this.scanned = text.length;
+    return this.last;
   }
-  return last;
+
+  /** The text lost its first `length` characters (up to and including the last record end). */
+  cut(length: number): void {
+    this.scanned -= length;
+    this.last = -1;
+  }
 }
 
 function countLines(text: string, end: number): number {
