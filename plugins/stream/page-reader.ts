@@ -1,4 +1,4 @@
-import { SluiceError, decodedResponse, type Decoder, type DataRecord, type HttpResponse, Paginator, ReadOptions, RecordSelector, Requester, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import { SluiceError, withDecoder, type DataRecord, type Decoder, type HttpResponse, type Paginator, type ReadOptions, type RecordSelector, type Requester, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../pagination/progress-guard.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
@@ -181,7 +181,7 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     const decoder = this.parts.decoder;
     const sent = await requester.send(request, decoder ? { signal: options.signal, where: { stream, page }, readBytes: decoder.readsBytes() } : { signal: options.signal, where: { stream, page } });
     if (this.finished) return;
-    const response = decoder && !sent.ignored ? decodedResponse(sent, decoder) : sent;
+    const response = decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
     const stats = { rawCount: 0 };
     const records: DataRecord[] = [];
     this.records = records;

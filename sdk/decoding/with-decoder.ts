@@ -8,10 +8,10 @@ import type { Decoder } from "./decoder.js";
  * A non-streaming decoder's documents are decoded once and kept for both readers.
  *
  * @example
- * const decoded = decodedResponse(response, new XmlDecoder());
+ * const decoded = withDecoder(response, new XmlDecoder());
  * decoded.json(); // { root: { item: [...] } }
  */
-export function decodedResponse(response: HttpResponse, decoder: Decoder): HttpResponse {
+export function withDecoder(response: HttpResponse, decoder: Decoder): HttpResponse {
   let kept: Kept | undefined;
   const streaming = decoder.isStreamResponse();
   const documents = (): Iterable<unknown> => {
