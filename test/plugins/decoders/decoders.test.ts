@@ -191,6 +191,19 @@ describe("decoder validation", () => {
     assert.ok(error instanceof SluiceError);
     assert.equal(error.code, "DECODER_PAGINATION_UNSUPPORTED");
   });
+  it("a DefaultPaginator over gzipped JSON is allowed, as in the kit, and pages through it", async () => {
+    let page = 0;
+    const reply = () => ({ body: gzipSync(JSON.stringify({ data: [{ id: ++page }], next: page < 2 ? `p${page + 1}` : null })), headers: { "Content-Type": "application/gzip" } });
+    const paginator = {
+      type: "DefaultPaginator",
+      pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}", stop_condition: "{{ not response.next }}" },
+      page_token_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "cursor" },
+    };
+    const decoder = { type: "CompositeRawDecoder", stream_response: false, parser: { type: "GzipParser", inner_parser: { type: "JsonParser" } } };
+    const { records, error } = await read("/v4", reply, decoder, ["data"], { paginator });
+    assert.equal(error, undefined, String(error));
+    assert.deepEqual(records, [{ id: 1 }, { id: 2 }]);
+  });
   it("an unknown encoding is a build error naming the field", async () => {
     const { error } = await read("/v3", { body: "" }, { type: "CompositeRawDecoder", parser: { type: "CsvParser", encoding: "klingon" } });
     assert.ok(error instanceof SluiceError);
