@@ -10,7 +10,7 @@ import {
   type OutgoingRequest,
   type TokenFetchReason,
 } from "../../sdk/index.js";
-import { joinUrl } from "../http/join-url.js";
+import { joinUrl } from "../shared/join-url.js";
 import { authServices, type AuthServices } from "./auth-context.js";
 import { TokenAuthenticator } from "./token-authenticator.js";
 

@@ -1,6 +1,5 @@
 import { CustomCodeError, Decoder, type ComponentFactory, type ErrorLocation, type HttpResponse } from "../../sdk/index.js";
-import { constructCustom, incomplete, loadCustomClass, wrongBase } from "./load-custom-class.js";
-import { customConstructorOptions } from "./constructor-options.js";
+import { customComponent } from "./custom-component.js";
 import { hasMember } from "./describe-class.js";
 import { customCodeFailure, guardCustomCall } from "./guard-custom-call.js";
 
@@ -24,28 +23,17 @@ import { customCodeFailure, guardCustomCall } from "./guard-custom-call.js";
  *     class_name: source_acme.components.PipeSeparated
  *     separator: "|"
  */
-export const CustomDecoderComponent: ComponentFactory<Decoder> = {
+export const CustomDecoderComponent: ComponentFactory<Decoder> = customComponent<Decoder>({
   type: "CustomDecoder",
   kind: "decoder",
   description: "A decoder class from the connector folder, named by class_name",
-  schema: {
-    type: "object",
-    required: ["class_name"],
-    properties: { class_name: { type: "string" } },
-    additionalProperties: true,
-  },
-  runsCustomCode: true,
-  async build(def, ctx) {
-    const loaded = await loadCustomClass(def, ctx);
-    const extendsBase = loaded.cls.prototype instanceof Decoder;
-    if (!hasMember(loaded.cls, "decode")) {
-      if (extendsBase) throw incomplete(loaded, "decode");
-      throw wrongBase(loaded, "Decoder", "(or a Python-style class with decode)");
-    }
-    const inner = constructCustom(loaded, await customConstructorOptions(def, ctx)) as CustomDecoderShape;
-    return new CustomDecoderAdapter(inner, loaded.className, loaded.where);
-  },
-};
+  base: Decoder,
+  baseName: "Decoder",
+  methods: ["decode"],
+  alternative: "(or a Python-style class with decode)",
+  // A Python-style port need not extend Decoder; either way the adapter guards the generator it returns.
+  accept: (cls) => (hasMember(cls, "decode") ? (instance, loaded) => new CustomDecoderAdapter(instance as CustomDecoderShape, loaded.className, loaded.where) : undefined),
+});
 
 /** What a custom decoder offers: the SDK's methods, or the kit's Python names. */
 interface CustomDecoderShape {

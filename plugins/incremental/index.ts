@@ -7,7 +7,7 @@ export { DatetimeBasedCursor } from "./datetime-based-cursor.js";
 export { PerPartitionCursor, partitionKey } from "./per-partition-cursor.js";
 export { MinMaxDatetime } from "./min-max-datetime.js";
 export { LegacyToPerPartitionStateMigration } from "./legacy-to-per-partition-state-migration.js";
-export { formatDatetime, parseDatetime } from "./datetime-parser.js";
+export { formatDatetime, parseDatetime } from "../../python/datetime-format.js";
 
 /** Incremental sync: `DatetimeBasedCursor` and its `MinMaxDatetime` bounds, and the `LegacyToPerPartitionStateMigration` of saved state. */
 export const incrementalPlugin = definePlugin({

@@ -1,4 +1,14 @@
-import { Interpolator, componentField, type ComponentFactory, type Decoder, type HttpResponse, type RecordExtractor } from "../../sdk/index.js";
+import {
+  Interpolator,
+  Type,
+  componentSchema,
+  defineComponent,
+  jsonSchema,
+  type ComponentFactory,
+  type Decoder,
+  type HttpResponse,
+  type RecordExtractor,
+} from "../../sdk/index.js";
 
 /**
  * `DpathExtractor`: the records are at `field_path` in the response body (each segment may be a
@@ -12,25 +22,25 @@ import { Interpolator, componentField, type ComponentFactory, type Decoder, type
  * # { "data": { "users": [{ "id": 1 }, { "id": 2 }] } }
  * extractor: { type: DpathExtractor, field_path: [data, users] }
  */
-export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = {
+export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = defineComponent({
   type: "DpathExtractor",
   kind: "extractor",
   description: "Finds the records at a path in the JSON body",
-  schema: {
-    type: "object",
-    properties: { field_path: { type: "array", items: { type: ["string", "integer"] } }, decoder: componentField("decoder") },
-  },
+  schema: Type.Object({
+    field_path: Type.Optional(Type.Array(jsonSchema<string | number>({ type: ["string", "integer"] }))),
+    decoder: Type.Optional(componentSchema("decoder")),
+  }),
   customFieldTypes: { decoder: "CustomDecoder" },
   async build(def, ctx) {
     const decoder = await ctx.build<Decoder | undefined>("decoder");
     const interpolator = ctx.get(Interpolator);
     const scope = { config: ctx.config, parameters: ctx.parameters };
-    const path = ((def.field_path as unknown[] | undefined) ?? []).map((segment, i) =>
+    const path = (def.field_path ?? []).map((segment, i) =>
       interpolator.compile(String(segment), { path: `${ctx.path}.field_path[${i}]` }).render(scope),
     );
     return new DpathExtractor(path, decoder);
   },
-};
+});
 
 /** The built extractor; see {@link DpathExtractorComponent}. */
 export class DpathExtractor implements RecordExtractor {

@@ -1,6 +1,8 @@
 import {
   ReadLimits,
-  componentField,
+  Type,
+  componentSchema,
+  defineComponent,
   type Decoder,
   type ComponentFactory,
   type DataRecord,
@@ -13,7 +15,7 @@ import {
   type StreamSlice,
   type StreamSlicer,
 } from "../../sdk/index.js";
-import { ProgressGuard } from "../pagination/progress-guard.js";
+import { ProgressGuard } from "../shared/progress-guard.js";
 import { PageReader } from "./page-reader.js";
 import { combineSlicers } from "./cartesian-slicer.js";
 import { buildRetrieverDecoder } from "./retriever-decoder.js";
@@ -32,25 +34,21 @@ import { buildRetrieverDecoder } from "./retriever-decoder.js";
  *   paginator: { type: NoPagination }
  *   decoder: { type: JsonlDecoder }   # optional; JSON by default
  */
-export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
+export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineComponent({
   type: "SimpleRetriever",
   kind: "retriever",
   description: "Reads a stream page by page",
   fieldDefaults: { requester: "HttpRequester", record_selector: "RecordSelector", paginator: "NoPagination" },
-  customFieldTypes: { partition_router: "CustomPartitionRouter", decoder: "CustomDecoder" },
-  schema: {
-    type: "object",
-    required: ["requester", "record_selector"],
-    properties: {
-      requester: componentField("requester"),
-      record_selector: componentField("record_selector"),
-      paginator: componentField("paginator"),
-      partition_router: componentField("partition_router"),
-      decoder: componentField("decoder"),
-      ignore_stream_slicer_parameters_on_paginated_requests: { type: "boolean" },
-      name: { type: "string" },
-    },
-  },
+  customFieldTypes: { partition_router: "CustomPartitionRouter", requester: "CustomRequester", decoder: "CustomDecoder" },
+  schema: Type.Object({
+    requester: componentSchema("requester"),
+    record_selector: componentSchema("record_selector"),
+    paginator: Type.Optional(componentSchema("paginator")),
+    partition_router: Type.Optional(componentSchema("partition_router")),
+    decoder: Type.Optional(componentSchema("decoder")),
+    ignore_stream_slicer_parameters_on_paginated_requests: Type.Optional(Type.Boolean()),
+    name: Type.Optional(Type.String()),
+  }),
   async build(def, ctx) {
     const decoder = await buildRetrieverDecoder(def, ctx);
     const requester = await ctx.build<Requester>("requester");
@@ -68,7 +66,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
       decoder,
     });
   },
-};
+});
 
 /** What a {@link SimpleRetriever} is made of. */
 export interface SimpleRetrieverParts {

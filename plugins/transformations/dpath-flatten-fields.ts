@@ -1,5 +1,5 @@
 import { Interpolator, type ComponentFactory, type DataRecord, type RecordTransformation } from "../../sdk/index.js";
-import { deletePath, valuesAt } from "./dpath.js";
+import { deletePath, valuesAt } from "../../python/dpath.js";
 
 /** What a {@link DpathFlattenFields} does with the object it finds. */
 export interface DpathFlattenOptions {

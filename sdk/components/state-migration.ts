@@ -1,7 +1,6 @@
-import type { DataRecord } from "./records.js";
-
 /**
- * What a {@link StateMigration} knows about its stream.
+ * What a {@link StateMigration} may know about its stream (built-in migrations use it; a custom one may
+ * ignore it).
  *
  * @example
  * { partitionFields: ["list_id"], cursorField: "last_changed" }
@@ -14,33 +13,18 @@ export interface StateMigrationContext {
 }
 
 /**
- * Rewrites a stream's saved state, before the read, from a format an older connector wrote into the
- * one the stream reads now (the kit's `StateMigration`; a stream's `state_migrations` run in order, each
- * when {@link shouldMigrate} says so). A custom migration extends this class.
+ * Rewrites a stream's saved state before the read starts from it (a connector that changed its cursor
+ * or its state shape): the base class of `CustomStateMigration` classes, as the kit's `StateMigration`.
+ * A stream applies its `state_migrations` in order, each only when `shouldMigrate` says so; both methods
+ * also receive the stream's {@link StateMigrationContext}.
  *
  * @example
  * export class RenameCursor extends StateMigration {
- *   shouldMigrate(state: DataRecord) { return "updated" in state; }
- *   migrate(state: DataRecord) { return { updated_at: state.updated }; }
+ *   shouldMigrate(state: Record<string, unknown>) { return "updated" in state; }
+ *   migrate(state: Record<string, unknown>) { return { updated_at: state.updated }; }
  * }
  */
 export abstract class StateMigration {
-  /** Whether `state` is in the old format. */
-  abstract shouldMigrate(state: DataRecord, context: StateMigrationContext): boolean;
-  /** The state in the new format. */
-  abstract migrate(state: DataRecord, context: StateMigrationContext): DataRecord;
-}
-
-/**
- * Applies a stream's migrations to its incoming state, in order.
- *
- * @example
- * const state = migrateState(options.state, migrations, { partitionFields: ["id"], cursorField: "updated_at" });
- */
-export function migrateState(state: DataRecord | undefined, migrations: readonly StateMigration[], context: StateMigrationContext): DataRecord | undefined {
-  let current = state;
-  for (const migration of migrations) {
-    if (current && migration.shouldMigrate(current, context)) current = migration.migrate(current, context);
-  }
-  return current;
+  abstract shouldMigrate(state: Record<string, unknown>, context?: StateMigrationContext): boolean;
+  abstract migrate(state: Record<string, unknown>, context?: StateMigrationContext): Record<string, unknown>;
 }

@@ -6,7 +6,8 @@ import { after, before, describe, it } from "node:test";
 import { createSluice } from "../../../core/index.js";
 import { SluiceError } from "../../../sdk/index.js";
 import { tempConnector, type TempConnector } from "../../core/loader/temp-connector.js";
-import { oneStreamManifest, startLoopback, type Loopback } from "../../support/loopback.js";
+import { startLoopback, type Loopback } from "../../support/loopback.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 const COMPONENTS = `
 import { gunzipSync } from "node:zlib";

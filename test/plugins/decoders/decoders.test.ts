@@ -3,7 +3,9 @@ import { gzipSync } from "node:zlib";
 import { after, before, describe, it } from "node:test";
 import { zipSync } from "fflate";
 import { SluiceError } from "../../../sdk/index.js";
-import { oneStreamManifest, readStream, startLoopback, type Loopback, type Reply } from "../../support/loopback.js";
+import { startLoopback, type Loopback, type Reply } from "../../support/loopback.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
+import { readStream } from "../../support/read-stream.js";
 
 const routes: Record<string, Reply | (() => Reply)> = {};
 let server: Loopback;

@@ -3,7 +3,8 @@ import { after, before, describe, it } from "node:test";
 import { SluiceError, makeSlice, sliceExtraFields } from "../../../sdk/index.js";
 import { GroupingPartitionRouter } from "../../../plugins/partitions/grouping-partition-router.js";
 import { startLoopback, type Loopback, type SeenRequest } from "../../support/loopback.js";
-import { readPartitioned, sourceDef, streamDef } from "./support.js";
+import { sourceDef, streamDef } from "../../support/manifest-builder.js";
+import { readPartitioned } from "../../support/read-stream.js";
 
 // A Monday.com-like API: /boards lists boards; /items?ids=1,2,3 answers the items of several boards at once.
 const BOARDS = [{ id: 1 }, { id: 2 }, { id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }];

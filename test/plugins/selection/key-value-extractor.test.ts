@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { SluiceError } from "../../../sdk/index.js";
-import { oneStreamManifest, readStream, startLoopback, type Loopback } from "../../support/loopback.js";
+import { startLoopback, type Loopback } from "../../support/loopback.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
+import { readStream } from "../../support/read-stream.js";
 
 let server: Loopback;
 let body: unknown;
