@@ -13,6 +13,10 @@ export { injectRequestValue } from "./http/inject-request-value.js";
 export type { RequestOption, RequestPath } from "./http/request-option.js";
 export { Authenticator } from "./auth/authenticator.js";
 export { TokenSource, type IssuedToken, type TokenFetchReason, type TokenSourceOptions } from "./auth/token-source.js";
+export { Decoder } from "./decoding/decoder.js";
+export { Parser, chunksOf, CHUNK_BYTES } from "./decoding/parser.js";
+export { withDecoder } from "./decoding/with-decoder.js";
+export { jsonDocuments } from "./decoding/json-documents.js";
 export { PaginationStrategy } from "./pagination/pagination-strategy.js";
 export type { PageFacts } from "./pagination/page-facts.js";
 export type { DataRecord, JsonSchema, StreamSlice } from "./components/records.js";
@@ -26,7 +30,7 @@ export type { Paginator } from "./components/paginator.js";
 export { IncrementalCursor, makeSlice, sliceCursor, sliceExtraFields, slicePartition, StreamSlicer, type SliceOptions } from "./components/stream-slicer.js";
 export { PartitionRouter } from "./components/partition-router.js";
 export { ComponentsResolver } from "./components/components-resolver.js";
-export { StateMigration } from "./components/state-migration.js";
+export { StateMigration, type StateMigrationContext } from "./components/state-migration.js";
 export type { CheckResult, ConnectionCheck, ConnectorSpec, Source } from "./components/source.js";
 export {
   COMPONENT_KIND_KEYWORD,

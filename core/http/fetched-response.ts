@@ -1,4 +1,4 @@
-import { HttpRequestError, type HttpResponse, type LinkEntry, type ResponseHeaders } from "../../sdk/index.js";
+import { HttpRequestError, jsonDocuments, type HttpResponse, type LinkEntry, type ResponseHeaders } from "../../sdk/index.js";
 import { parseLinkHeader } from "./parse-link-header.js";
 
 /** Response headers with case-insensitive lookup and the server's casing kept. */
@@ -22,7 +22,8 @@ export class HeaderBag implements ResponseHeaders {
 
 /**
  * A response whose body has been read: JSON is parsed once, on first use; a body that is not JSON is
- * an error naming the content type and the request (never an empty page).
+ * an error naming the content type and the request (never an empty page). The body is kept as the
+ * transport gave it (text, or bytes when a decoder reads binary content) and converted on demand.
  *
  * @example
  * const response = new FetchedResponse(200, "https://api/x", headers, '{"data":[]}', "GET https://api/x");
@@ -38,7 +39,7 @@ export class FetchedResponse implements HttpResponse {
     readonly status: number,
     readonly url: string,
     readonly headers: HeaderBag,
-    private readonly body: string,
+    private body: string | Uint8Array,
     /** `METHOD url`, credentials redacted, for error messages (computed only when one is needed). */
     private readonly label: string | (() => string),
   ) {}
@@ -54,22 +55,32 @@ export class FetchedResponse implements HttpResponse {
   }
 
   text(): string {
+    if (typeof this.body !== "string") this.body = new TextDecoder().decode(this.body);
     return this.body;
+  }
+
+  bytes(): Uint8Array {
+    return typeof this.body === "string" ? Buffer.from(this.body, "utf8") : this.body;
+  }
+
+  documents(): readonly unknown[] {
+    return jsonDocuments(this.json());
   }
 
   json(): unknown {
     if (this.isParsed) return this.parsed;
-    if (this.body.trim() === "") {
+    const body = this.text();
+    if (body.trim() === "") {
       this.parsed = {};
     } else {
       try {
-        this.parsed = JSON.parse(this.body);
+        this.parsed = JSON.parse(body);
       } catch (error) {
         throw new HttpRequestError("HTTP_DECODE", `The response to ${this.requestLabel} is not JSON`, {
           status: this.status,
           where: { request: this.requestLabel },
           expected: "a JSON body",
-          found: `content type ${this.headers.get("content-type") ?? "(none)"}, body starting ${JSON.stringify(this.body.slice(0, 80))}`,
+          found: `content type ${this.headers.get("content-type") ?? "(none)"}, body starting ${JSON.stringify(body.slice(0, 80))}`,
           cause: error,
         });
       }

@@ -35,7 +35,7 @@ function getWithBody(url: string, init: FetchInit, agent: HttpAgent): Promise<Fe
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("error", reject);
       response.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
+        const bytes = Buffer.concat(chunks);
         resolve({
           status: response.statusCode ?? 0,
           statusText: response.statusMessage,
@@ -47,7 +47,8 @@ function getWithBody(url: string, init: FetchInit, agent: HttpAgent): Promise<Fe
               }
             },
           },
-          text: async () => text,
+          text: async () => bytes.toString("utf8"),
+          arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
         });
       });
     });

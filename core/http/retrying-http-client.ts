@@ -7,6 +7,7 @@ import {
   type Clock,
   type ErrorDecision,
   type Fetch,
+  type FetchResponse,
   type HttpClient,
   type Logger,
   type OutgoingRequest,
@@ -99,7 +100,7 @@ export class RetryingHttpClient implements HttpClient {
       const raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "follow" });
       const headers = new HeaderBag();
       raw.headers.forEach((value, name) => headers.add(name, value));
-      const body = await raw.text();
+      const body = options.readBytes ? await bytesOf(raw) : await raw.text();
       return { attempt, response: new FetchedResponse(raw.status, raw.url || encoded.url, headers, body, label) };
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
@@ -156,6 +157,11 @@ export class RetryingHttpClient implements HttpClient {
 /** An authenticator's error, told where it happened when it is one of Sluice's errors. */
 function located(error: unknown, options: SendOptions): unknown {
   return error instanceof SluiceError ? error.locate(options.where ?? {}) : error;
+}
+
+/** The body as bytes: from `arrayBuffer()` when the transport has it, else the text encoded as UTF-8. */
+async function bytesOf(raw: FetchResponse): Promise<Uint8Array> {
+  return raw.arrayBuffer ? new Uint8Array(await raw.arrayBuffer()) : Buffer.from(await raw.text(), "utf8");
 }
 
 /** A value computed on first use: the redacted request label is only needed for logs and errors. */

@@ -12,6 +12,7 @@ import {
   jsonSchema,
   type Authenticator,
   type BuildContext,
+  type ComponentDefinition,
   type CompiledTemplate,
   type CompiledValue,
   type ComponentFactory,
@@ -25,7 +26,7 @@ import {
   type TemplateContext,
 } from "../../sdk/index.js";
 import { REQUEST_NAMES, compileField } from "../shared/templates.js";
-import { joinUrl } from "./join-url.js";
+import { joinUrl } from "../shared/join-url.js";
 
 const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -83,12 +84,24 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = defineCompone
       headers: compileMapping(ctx, def.request_headers, "request_headers", QUERY_VALUE_TYPES),
       bodyJson: compileMapping(ctx, def.request_body_json, "request_body_json"),
       bodyData: compileMapping(ctx, def.request_body_data, "request_body_data"),
-      authenticator: await ctx.build<Authenticator | undefined>("authenticator"),
+      authenticator: await buildAuthenticator(def, ctx),
       errorHandler: await ctx.build<ErrorHandler | undefined>("error_handler"),
       allowCrossOriginPages: def.allow_cross_origin_pages === true,
     });
   },
 });
+
+/**
+ * The requester's authenticator. The kit gives `LegacySessionTokenAuthenticator` the requester's
+ * `url_base` (its login and validation paths are relative to it): it gets it as `api_url`.
+ */
+async function buildAuthenticator(def: ComponentDefinition, ctx: BuildContext): Promise<Authenticator | undefined> {
+  const auth = def.authenticator as ComponentDefinition | undefined;
+  if (auth && typeof auth === "object" && auth.type === "LegacySessionTokenAuthenticator" && auth.api_url === undefined && def.url_base !== undefined) {
+    return ctx.buildChild<Authenticator>({ ...auth, api_url: def.url_base }, `${ctx.path}.authenticator`);
+  }
+  return ctx.build<Authenticator | undefined>("authenticator");
+}
 
 /**
  * The kit keeps a query parameter or header value typed only when it is a string or a list: `"{{ 10 / 2 }}"`

@@ -12,6 +12,7 @@ import {
   type SchemaLoader,
   type Slicing,
   type StateMigration,
+  type StateMigrationContext,
   type Stream,
   type StreamSlice,
 } from "../../sdk/index.js";
@@ -63,7 +64,7 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
     const slicer = perPartition ?? combineSlicers([retriever.partitionRouter, cursor]);
     const slicing = (options: ReadOptions): Slicing | undefined => {
       if (!slicer) return undefined;
-      cursor?.setState(migrateState(options.state, migrations));
+      cursor?.setState(migrateState(options.state, migrations, { partitionFields: retriever.partitionRouter?.partitionFields ?? [], cursorField: cursor?.cursorField }));
       return { slicer, cursor };
     };
     return {
@@ -83,9 +84,9 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
 });
 
 /** The kit's state migrations: each, in order, rewrites the saved state when it says it should. */
-function migrateState(state: Record<string, unknown> | undefined, migrations: readonly StateMigration[]): Record<string, unknown> | undefined {
+function migrateState(state: Record<string, unknown> | undefined, migrations: readonly StateMigration[], context: StateMigrationContext): Record<string, unknown> | undefined {
   if (!state) return state;
-  for (const migration of migrations) if (migration.shouldMigrate(state)) state = migration.migrate(state);
+  for (const migration of migrations) if (migration.shouldMigrate(state, context)) state = migration.migrate(state, context);
   return state;
 }
 

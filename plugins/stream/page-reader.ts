@@ -1,4 +1,4 @@
-import type { DataRecord, HttpResponse, Paginator, ReadOptions, RecordSelector, Requester, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import { SluiceError, withDecoder, type DataRecord, type Decoder, type HttpResponse, type Paginator, type ReadOptions, type RecordSelector, type Requester, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../shared/progress-guard.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
@@ -14,9 +14,21 @@ export interface PageReaderParts {
   slicer?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`. */
   sliceOptionsOnFirstPageOnly: boolean;
+  /** The retriever's decoder; absent for JSON. */
+  decoder?: Decoder;
 }
 
 const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
+
+/** A page of a streaming decoder, whose records are parsed as they are taken. */
+interface StreamedPage {
+  records: Iterator<DataRecord>;
+  response: HttpResponse;
+  stats: { rawCount: number };
+  page: number;
+  count: number;
+  last?: DataRecord;
+}
 
 /**
  * The records of one slice, page by page: the loop of `SimpleRetriever` (build the request, let the
@@ -25,7 +37,9 @@ const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
  * as resolved promises, without resuming a generator for each one: an `async *` loop here cost ~16%
  * more CPU per page of 100 records. As before, nothing accumulates across pages, `onPage` runs once
  * the page's last record was taken, a record filter that fails on a record fails the read after the
- * records before it were delivered, and `return()` ends the read.
+ * records before it were delivered, and `return()` ends the read. A page of a streaming decoder
+ * (`JsonlDecoder`, `CsvDecoder`, gzip...) is not collected: its records are parsed one by one as they
+ * are taken, so a large export never sits in memory as records.
  *
  * @example
  * for await (const record of new PageReader({ stream: "users", slice: {}, options: {}, requester, selector, paginator, guard, sliceOptionsOnFirstPageOnly: false })) use(record);
@@ -37,8 +51,10 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
   private finished = false;
   private page = 0;
   private token: unknown;
-  /** The page whose records are being handed out, until the paginator has seen it. */
-  private current?: { response: HttpResponse; rawCount: number };
+  /** The page whose records are being handed out, until the paginator has seen it (`count`/`last` for a streamed page). */
+  private current?: { response: HttpResponse; rawCount: number; count?: number; last?: DataRecord };
+  /** The streamed page whose records are being parsed and handed out. */
+  private streamed?: StreamedPage;
   /** An error from selecting the current page, thrown after the records before it. */
   private failure?: { error: unknown };
   private busy?: Promise<IteratorResult<DataRecord>>;
@@ -51,6 +67,10 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
 
   next(): Promise<IteratorResult<DataRecord>> {
     if (this.index < this.records.length) return Promise.resolve({ value: this.records[this.index++]!, done: false });
+    if (this.streamed && !this.busy) {
+      const record = this.pullStreamed();
+      if (record) return Promise.resolve(record);
+    }
     // A second call while a page is being fetched waits for it, as calls to a generator queue.
     if (this.busy) return this.busy.then(() => this.next());
     const busy = this.fill().finally(() => {
@@ -72,6 +92,8 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
 
   private finish(): void {
     this.finished = true;
+    this.streamed?.records.return?.();
+    this.streamed = undefined;
     this.records = [];
     this.index = 0;
     this.current = undefined;
@@ -105,7 +127,30 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
       }
       if (this.finished) return DONE;
       if (this.records.length > 0) return { value: this.records[this.index++]!, done: false };
+      const record = this.streamed && this.pullStreamed();
+      if (record) return record;
     }
+  }
+
+  /** The streamed page's next record; at its end (or failure) the page is handed to the paginator. */
+  private pullStreamed(): IteratorResult<DataRecord> | undefined {
+    const page = this.streamed!;
+    let step: IteratorResult<DataRecord>;
+    try {
+      step = page.records.next();
+    } catch (error) {
+      this.streamed = undefined;
+      this.failure = { error: located(error, this.parts.stream, page.page) };
+      return undefined;
+    }
+    if (step.done) {
+      this.streamed = undefined;
+      this.current = { response: page.response, rawCount: page.stats.rawCount, count: page.count, last: page.last };
+      return undefined;
+    }
+    page.count++;
+    page.last = step.value;
+    return step;
   }
 
   /** After a page was handed out: report it and ask for the next token; false when the read is over. */
@@ -115,9 +160,12 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     this.current = undefined;
     const { stream, options, paginator } = this.parts;
     const records = this.records;
-    options.onPage?.({ stream, page: this.page, records: records.length, url: current.response.url });
+    const streamed = current.count !== undefined;
+    const count = streamed ? current.count! : records.length;
+    options.onPage?.({ stream, page: this.page, records: count, url: current.response.url });
     if (current.response.ignored) return false;
-    this.token = paginator.nextPageToken(current.response, records.length, records.at(-1), this.token, { rawRecordCount: current.rawCount, records });
+    const last = streamed ? current.last : records.at(-1);
+    this.token = paginator.nextPageToken(current.response, count, last, this.token, { rawRecordCount: current.rawCount, records: streamed ? undefined : records });
     return this.token !== undefined && this.token !== null;
   }
 
@@ -130,17 +178,29 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     paginator.applyToRequest(request, token);
     if (slicer && !(hasToken && this.parts.sliceOptionsOnFirstPageOnly)) slicer.applyToRequest(request, slice);
     guard.beforeRequest(page, token, requestSignature(request));
-    const response = await requester.send(request, { signal: options.signal, where: { stream, page } });
+    const decoder = this.parts.decoder;
+    const sent = await requester.send(request, decoder ? { signal: options.signal, where: { stream, page }, readBytes: decoder.readsBytes() } : { signal: options.signal, where: { stream, page } });
     if (this.finished) return;
+    const response = decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
     const stats = { rawCount: 0 };
     const records: DataRecord[] = [];
-    try {
-      for (const record of selector.select(response, { streamSlice: slice, nextPageToken: token }, stats)) records.push(record);
-    } catch (error) {
-      this.failure = { error };
-    }
     this.records = records;
     this.index = 0;
+    try {
+      const selected = selector.select(response, { streamSlice: slice, nextPageToken: token }, stats);
+      if (decoder?.isStreamResponse() && !sent.ignored) {
+        this.streamed = { records: selected[Symbol.iterator](), response, stats, page, count: 0 };
+        return;
+      }
+      for (const record of selected) records.push(record);
+    } catch (error) {
+      this.failure = { error: located(error, stream, page) };
+    }
     if (!this.failure) this.current = { response, rawCount: stats.rawCount };
   }
+}
+
+/** A decoder or extractor failing on the body: the error learns which stream and page. */
+function located(error: unknown, stream: string, page: number): unknown {
+  return error instanceof SluiceError ? error.locate({ stream, page }) : error;
 }

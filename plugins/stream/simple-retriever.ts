@@ -3,6 +3,7 @@ import {
   Type,
   componentSchema,
   defineComponent,
+  type Decoder,
   type ComponentFactory,
   type DataRecord,
   type Paginator,
@@ -17,6 +18,7 @@ import {
 import { ProgressGuard } from "../shared/progress-guard.js";
 import { PageReader } from "./page-reader.js";
 import { combineSlicers } from "./cartesian-slicer.js";
+import { buildRetrieverDecoder } from "./retriever-decoder.js";
 
 /**
  * `SimpleRetriever`: reads a stream page by page. Each page's records are yielded as soon as the page
@@ -30,22 +32,25 @@ import { combineSlicers } from "./cartesian-slicer.js";
  *   requester: { $ref: "#/definitions/requester" }
  *   record_selector: { extractor: { field_path: [data] } }
  *   paginator: { type: NoPagination }
+ *   decoder: { type: JsonlDecoder }   # optional; JSON by default
  */
 export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineComponent({
   type: "SimpleRetriever",
   kind: "retriever",
   description: "Reads a stream page by page",
   fieldDefaults: { requester: "HttpRequester", record_selector: "RecordSelector", paginator: "NoPagination" },
-  customFieldTypes: { partition_router: "CustomPartitionRouter", requester: "CustomRequester" },
+  customFieldTypes: { partition_router: "CustomPartitionRouter", requester: "CustomRequester", decoder: "CustomDecoder" },
   schema: Type.Object({
     requester: componentSchema("requester"),
     record_selector: componentSchema("record_selector"),
     paginator: Type.Optional(componentSchema("paginator")),
     partition_router: Type.Optional(componentSchema("partition_router")),
+    decoder: Type.Optional(componentSchema("decoder")),
     ignore_stream_slicer_parameters_on_paginated_requests: Type.Optional(Type.Boolean()),
     name: Type.Optional(Type.String()),
   }),
   async build(def, ctx) {
+    const decoder = await buildRetrieverDecoder(def, ctx);
     const requester = await ctx.build<Requester>("requester");
     const selector = await ctx.build<RecordSelector>("record_selector");
     const paginator = (await ctx.build<Paginator | undefined>("paginator")) ?? (await ctx.buildChild<Paginator>({ type: "NoPagination" }, `${ctx.path}.paginator`));
@@ -58,6 +63,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
       limits: ctx.get(ReadLimits),
       partitionRouter,
       sliceOptionsOnFirstPageOnly: def.ignore_stream_slicer_parameters_on_paginated_requests === true,
+      decoder,
     });
   },
 });
@@ -71,6 +77,8 @@ export interface SimpleRetrieverParts {
   partitionRouter?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`: slice options go into the first page's request only. */
   sliceOptionsOnFirstPageOnly?: boolean;
+  /** The `decoder` (absent for JSON, which every response decodes by default). */
+  decoder?: Decoder;
 }
 
 /** The built retriever; see {@link SimpleRetrieverComponent}. */
@@ -81,6 +89,7 @@ export class SimpleRetriever implements Retriever {
   private readonly limits: ReadLimits;
   readonly partitionRouter?: StreamSlicer;
   private readonly sliceOptionsOnFirstPageOnly: boolean;
+  private readonly decoder?: Decoder;
 
   constructor(parts: SimpleRetrieverParts) {
     this.requester = parts.requester;
@@ -89,6 +98,7 @@ export class SimpleRetriever implements Retriever {
     this.limits = parts.limits;
     this.partitionRouter = parts.partitionRouter;
     this.sliceOptionsOnFirstPageOnly = parts.sliceOptionsOnFirstPageOnly ?? false;
+    this.decoder = parts.decoder;
   }
 
   read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterableIterator<DataRecord> {
@@ -121,7 +131,7 @@ export class SimpleRetriever implements Retriever {
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
   private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer): PageReader {
-    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly } = this;
-    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly });
+    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly, decoder } = this;
+    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly, decoder });
   }
 }

@@ -1,5 +1,6 @@
 import { AUTHENTICATION_ERRORS } from "./codes/authentication.js";
 import { CUSTOM_CODE_ERRORS } from "./codes/custom-code.js";
+import { DECODERS_ERRORS } from "./codes/decoders.js";
 import { ENGINE_ERRORS } from "./codes/engine.js";
 import { ERROR_HANDLING_ERRORS } from "./codes/error-handling.js";
 import { INCREMENTAL_ERRORS } from "./codes/incremental.js";
@@ -19,6 +20,7 @@ import type { ErrorCodeEntry } from "./error-code-entry.js";
  */
 export const ERROR_SECTIONS = [
   { title: "Engine (manifests, config, requests)", codes: ENGINE_ERRORS },
+  { title: "Decoders and extractors", codes: DECODERS_ERRORS },
   { title: "Pagination", codes: PAGINATION_ERRORS },
   { title: "OAuth consent", codes: OAUTH_CONSENT_ERRORS },
   { title: "Custom components", codes: CUSTOM_CODE_ERRORS },
@@ -41,6 +43,7 @@ export const ERROR_SECTIONS = [
  */
 export const ERROR_CODES = {
   ...ENGINE_ERRORS,
+  ...DECODERS_ERRORS,
   ...PAGINATION_ERRORS,
   ...OAUTH_CONSENT_ERRORS,
   ...CUSTOM_CODE_ERRORS,

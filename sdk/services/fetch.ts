@@ -27,6 +27,8 @@ export interface FetchResponse {
   url: string;
   headers: { forEach(callback: (value: string, name: string) => void): void };
   text(): Promise<string>;
+  /** The body as bytes; used when a decoder reads binary content (gzip, zip). Without it, `text()` is encoded back as UTF-8. */
+  arrayBuffer?(): Promise<ArrayBuffer>;
 }
 
 /**

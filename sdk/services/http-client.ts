@@ -21,6 +21,8 @@ export interface SendOptions {
   where?: ErrorLocation;
   /** Per-attempt timeout in milliseconds (default from the host options). */
   timeoutMs?: number;
+  /** Keep the body as bytes (for a decoder of binary content, see `Decoder.readsBytes`) rather than UTF-8 text. Default false. */
+  readBytes?: boolean;
 }
 
 /**

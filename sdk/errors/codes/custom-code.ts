@@ -62,6 +62,11 @@ export const CUSTOM_CODE_ERRORS = {
     message: "A pagination method of a custom strategy returned a promise; pagination methods are synchronous.",
     action: "Compute the token from the response without awaiting; fetch what you need in the authenticator or before the read.",
   },
+  CUSTOM_DECODER_NOT_ITERABLE: {
+    failureType: "system_error",
+    message: "A custom decoder's `decode` returned something that is not an iterable of documents (an object, a promise, nothing).",
+    action: "Return an array, or write `*decode(response) { yield ... }`; decoding is synchronous.",
+  },
   PLUGIN_NOT_FOUND: {
     failureType: "config_error",
     message: "A package named in the config file's `plugins` is not installed where the config file is.",
