@@ -26,4 +26,4 @@ export { pyFloat, pyInt, pyIntExact } from "./convert.js";
 export { floatRepr, pyRepr, pyStr, stringRepr } from "./str.js";
 export { isPythonInt, PyError, PyFloat, truthy, typeName, type PyErrorKind } from "./values.js";
 export { literalEval } from "./literal-eval.js";
-export { deletePath, getPath, keyPath, setPath, updatePath, valueAtPath, type PathLookup } from "./dpath.js";
+export { deletePath, getPath, keyPath, setPath, updatePath, valueAtPath, valuesAt, type PathLookup } from "./dpath.js";

@@ -3,6 +3,7 @@ import { DpathExtractorComponent } from "./dpath-extractor.js";
 import { KeyValueExtractorComponent } from "./key-value-extractor.js";
 import { RecordFilterComponent } from "./record-filter.js";
 import { RecordSelectorComponent } from "./record-selector.js";
+import { ResponseToFileExtractorComponent } from "./response-to-file-extractor.js";
 
 /** Record selection: the selector, the extractors (`DpathExtractor`, `KeyValueExtractor`) and the filter. */
 export const selectionPlugin = definePlugin({
@@ -12,5 +13,6 @@ export const selectionPlugin = definePlugin({
     ctx.registerComponent(DpathExtractorComponent);
     ctx.registerComponent(KeyValueExtractorComponent);
     ctx.registerComponent(RecordFilterComponent);
+    ctx.registerComponent(ResponseToFileExtractorComponent);
   },
 });

@@ -10,6 +10,8 @@
  */
 export function joinUrl(base: string, path: string): string {
   if (!path) return base;
+  // A whole URL stands alone, also with an empty url_base (an async job's download URL: `url_base: ""`).
+  if (/^https?:\/\//i.test(path)) return path;
   const withSlash = base.endsWith("/") ? base : `${base}/`;
   try {
     return new URL(path, withSlash).toString();

@@ -2,6 +2,8 @@ import { definePlugin } from "../../sdk/index.js";
 import { DeclarativeStreamComponent } from "./declarative-stream.js";
 import { InlineSchemaLoaderComponent, JsonFileSchemaLoaderComponent } from "./schema-loaders.js";
 import { SimpleRetrieverComponent } from "./simple-retriever.js";
+import { AsyncRetrieverComponent } from "./async-retriever.js";
+import { AsyncJobStatusMapComponent } from "./async-job-status-map.js";
 import { StateDelegatingStreamComponent } from "./state-delegating-stream.js";
 
 /** Streams, the retriever and schema loaders. */
@@ -11,6 +13,8 @@ export const streamPlugin = definePlugin({
     ctx.registerComponent(DeclarativeStreamComponent);
     ctx.registerComponent(StateDelegatingStreamComponent);
     ctx.registerComponent(SimpleRetrieverComponent);
+    ctx.registerComponent(AsyncRetrieverComponent);
+    ctx.registerComponent(AsyncJobStatusMapComponent);
     ctx.registerComponent(InlineSchemaLoaderComponent);
     ctx.registerComponent(JsonFileSchemaLoaderComponent);
   },

@@ -18,6 +18,7 @@ import {
 import { ProgressGuard } from "../shared/progress-guard.js";
 import { PageReader } from "./page-reader.js";
 import { combineSlicers } from "./cartesian-slicer.js";
+import { slicedRead } from "./sliced-read.js";
 import { buildRetrieverDecoder } from "./retriever-decoder.js";
 
 /**
@@ -110,23 +111,8 @@ export class SimpleRetriever implements Retriever {
   }
 
   /** Reads every slice of the stream in turn, with the cursor's state after each. */
-  private async *readSlices(stream: string, options: ReadOptions, slicing: Slicing, guard: ProgressGuard): AsyncGenerator<DataRecord> {
-    const { slicer, cursor } = slicing;
-    for await (const slice of slicer.slices({ signal: options.signal })) {
-      options.onSlice?.(slice);
-      for await (const record of this.readSlice(stream, slice, options, guard, slicer)) {
-        if (!cursor || cursor.observe(slice, record)) yield record;
-      }
-      if (cursor) {
-        cursor.closeSlice(slice);
-        options.onState?.(cursor.state());
-      }
-    }
-    // As the kit, the end of an incremental stream always emits its state (also when no slice was read).
-    if (cursor) {
-      cursor.finish?.();
-      options.onState?.(cursor.state());
-    }
+  private readSlices(stream: string, options: ReadOptions, slicing: Slicing, guard: ProgressGuard): AsyncGenerator<DataRecord> {
+    return slicedRead(options, slicing, (slice) => this.readSlice(stream, slice, options, guard, slicing.slicer));
   }
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */

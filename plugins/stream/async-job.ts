@@ -1,0 +1,150 @@
+import {
+  SluiceError,
+  makeSlice,
+  sliceCursor,
+  sliceExtraFields,
+  slicePartition,
+  type Clock,
+  type DataRecord,
+  type HttpResponse,
+  type ReadOptions,
+  type RecordExtractor,
+  type Requester,
+  type StreamSlice,
+  type StreamSlicer,
+} from "../../sdk/index.js";
+import type { AsyncJobStatus, AsyncJobStatusOf } from "./async-job-status-map.js";
+
+/** The first wait between two status polls; each next wait doubles, up to {@link MAX_POLL_WAIT_MS}. */
+export const FIRST_POLL_WAIT_MS = 1_000;
+/** The longest wait between two status polls. */
+export const MAX_POLL_WAIT_MS = 30_000;
+/** How many times a job that failed or timed out is created again before the read fails (the kit's 3 attempts). */
+export const MAX_JOB_ATTEMPTS = 3;
+
+/** What running one job needs (built from an `AsyncRetriever` definition). */
+export interface AsyncJobParts {
+  creation: Requester;
+  polling: Requester;
+  statusExtractor: RecordExtractor;
+  statusOf: AsyncJobStatusOf;
+  /** Where the download targets (URLs, ids) are: in the polling response, or in a response of `requester`. */
+  targets?: { extractor: RecordExtractor; requester?: Requester };
+  /** Reads the records of one download target (the download requester, paginator, decoder and selector). */
+  download(stream: string, slice: StreamSlice, options: ReadOptions): AsyncIterable<DataRecord>;
+  abort?: Requester;
+  delete?: Requester;
+  /** The partition router, which puts the partition into the creation request. */
+  slicer?: StreamSlicer;
+  clock: Clock;
+  /** `polling_job_timeout`, in milliseconds. */
+  timeoutMs: number;
+  /** `failed_retry_wait_time_in_seconds`, in milliseconds (0: create again at once). */
+  retryWaitMs: number;
+}
+
+/** The kit's interpolation context of a response: its JSON body, plus `headers` and `request` when the body has none. */
+function responseContext(response: HttpResponse): Record<string, unknown> {
+  let body: unknown;
+  try {
+    body = response.json();
+  } catch {
+    body = {};
+  }
+  const context: Record<string, unknown> = typeof body === "object" && body !== null && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
+  context.headers ??= Object.fromEntries(response.headers.entries());
+  context.request ??= { url: response.url };
+  return context;
+}
+
+/** A slice with more extra fields (what the job's requesters read as `stream_slice.extra_fields.*`). */
+function withExtra(slice: StreamSlice, extra: Record<string, unknown>): StreamSlice {
+  return makeSlice(slicePartition(slice), sliceCursor(slice), { ...sliceExtraFields(slice), ...extra });
+}
+
+/**
+ * Runs the job of one slice to its records: create it, poll its status (waiting 1 s, 2 s, 4 s... up to
+ * 30 s between polls, for at most `polling_job_timeout`), then download every target. A failed or
+ * timed-out job is created again, up to three attempts; a timed-out job is aborted first; a completed
+ * job is deleted (`delete_requester`) after its records were read.
+ *
+ * @example
+ * for await (const record of runAsyncJob(parts, { stream: "orders", slice, options })) yield record;
+ */
+export async function* runAsyncJob(parts: AsyncJobParts, read: { stream: string; slice: StreamSlice; options: ReadOptions }): AsyncGenerator<DataRecord> {
+  const { stream, slice, options } = read;
+  for (let attempt = 1; ; attempt++) {
+    const job = await createJob(parts, slice, options);
+    const { status, apiStatus, polling } = await pollUntilDone(parts, stream, job, options);
+    if (status === "skipped") return;
+    if (status === "completed") {
+      yield* downloadAll(parts, stream, job, polling!, options);
+      if (parts.delete) await send(parts.delete, job, options);
+      return;
+    }
+    if (status === "timeout" && parts.abort) await send(parts.abort, job, options);
+    if (attempt >= MAX_JOB_ATTEMPTS) throw jobError(stream, status, apiStatus, job, attempt);
+    if (parts.retryWaitMs > 0) await parts.clock.sleep(parts.retryWaitMs, options.signal);
+  }
+}
+
+async function createJob(parts: AsyncJobParts, slice: StreamSlice, options: ReadOptions): Promise<StreamSlice> {
+  const request = parts.creation.buildRequest({ streamSlice: slice });
+  parts.slicer?.applyToRequest(request, slice);
+  const response = await parts.creation.send(request, { signal: options.signal });
+  const creation = responseContext(response);
+  const job = withExtra(slice, { creation_response: creation });
+  // Manifests written for older kits read the creation response as `stream_slice['create_job_response'].json()`.
+  Object.defineProperty(job, "create_job_response", { value: { json: () => creation, headers: creation.headers }, enumerable: false });
+  return job;
+}
+
+async function pollUntilDone(parts: AsyncJobParts, stream: string, job: StreamSlice, options: ReadOptions): Promise<{ status: AsyncJobStatus; apiStatus: string; polling?: HttpResponse }> {
+  const deadline = parts.clock.now() + parts.timeoutMs;
+  for (let wait = FIRST_POLL_WAIT_MS; ; wait = Math.min(wait * 2, MAX_POLL_WAIT_MS)) {
+    const response = await send(parts.polling, job, options);
+    const apiStatus = firstString(parts.statusExtractor.extract(response));
+    const status = parts.statusOf(apiStatus);
+    if (status === undefined) throw jobError(stream, undefined, apiStatus, job, 1);
+    if (status !== "running") return { status, apiStatus, polling: response };
+    if (parts.clock.now() + wait > deadline) return { status: "timeout", apiStatus: `${apiStatus} (still running after polling_job_timeout)` };
+    await parts.clock.sleep(wait, options.signal);
+  }
+}
+
+async function* downloadAll(parts: AsyncJobParts, stream: string, job: StreamSlice, polling: HttpResponse, options: ReadOptions): AsyncGenerator<DataRecord> {
+  const pollingContext = responseContext(polling);
+  let targets: unknown[] = [""];
+  if (parts.targets) {
+    const source = parts.targets.requester ? await send(parts.targets.requester, withExtra(job, { polling_response: pollingContext }), options) : polling;
+    targets = [...parts.targets.extractor.extract(source)];
+  }
+  for (const target of targets) {
+    // `url` is the name older kits gave the download target.
+    const slice = withExtra(job, { download_target: target, url: target, polling_response: pollingContext });
+    yield* parts.download(stream, slice, options);
+  }
+}
+
+function send(requester: Requester, slice: StreamSlice, options: ReadOptions): Promise<HttpResponse> {
+  return requester.send(requester.buildRequest({ streamSlice: slice }), { signal: options.signal });
+}
+
+function firstString(values: Iterable<unknown>): string {
+  for (const value of values) return typeof value === "string" ? value : JSON.stringify(value);
+  return "";
+}
+
+function jobError(stream: string, status: AsyncJobStatus | undefined, apiStatus: string, job: StreamSlice, attempts: number): SluiceError {
+  const creation = JSON.stringify(sliceExtraFields(job).creation_response ?? {});
+  const where = { stream };
+  if (status === undefined) {
+    return new SluiceError("ASYNC_JOB_FAILED", `The job's status '${apiStatus}' is not in status_mapping`, { where, expected: "a status listed under running, completed, failed, timeout or skipped", found: apiStatus });
+  }
+  const code = status === "timeout" ? "ASYNC_JOB_TIMEOUT" : "ASYNC_JOB_FAILED";
+  return new SluiceError(code, `The job ended ${status} (status '${apiStatus}') after ${attempts} attempt${attempts === 1 ? "" : "s"}`, {
+    where,
+    expected: "a job that completes",
+    found: `status ${apiStatus}; creation response ${creation.length > 300 ? `${creation.slice(0, 297)}...` : creation}`,
+  });
+}
