@@ -12,6 +12,7 @@ import { transformationsPlugin } from "./transformations/index.js";
 import { incrementalPlugin } from "./incremental/index.js";
 import { partitionsPlugin } from "./partitions/index.js";
 import { dynamicPlugin } from "./dynamic/index.js";
+import { queryPropertiesPlugin } from "./query-properties/index.js";
 
 /**
  * The built-in plugins, in registration order. They are registered through the same API a host's
@@ -31,4 +32,5 @@ export const builtinPlugins: readonly SluicePlugin[] = [
   partitionsPlugin,
   incrementalPlugin,
   dynamicPlugin,
+  queryPropertiesPlugin,
 ];

@@ -23,7 +23,7 @@ export type { DataRecord, JsonSchema, StreamSlice } from "./components/records.j
 export { ErrorHandler, type AttemptOutcome, type ErrorDecision } from "./components/error-handler.js";
 export { BackoffStrategy } from "./components/backoff-strategy.js";
 export { Retriever, SchemaLoader, type PageReport, type ReadOptions, type Slicing, type Stream } from "./components/stream.js";
-export { Requester, type RequestInput } from "./components/requester.js";
+export { Requester, type QueryProperties, type RequestInput } from "./components/requester.js";
 export { RecordExtractor, RecordFilter, type RecordSelector, type SelectionContext } from "./components/record-selector.js";
 export { RecordTransformation } from "./components/record-transformation.js";
 export type { Paginator } from "./components/paginator.js";

@@ -21,12 +21,14 @@ import {
   type HttpResponse,
   type OutgoingRequest,
   type RequestInput,
+  type QueryProperties,
   type Requester,
   type SendOptions,
   type TemplateContext,
 } from "../../sdk/index.js";
 import { REQUEST_NAMES, compileField } from "../shared/templates.js";
 import { joinUrl } from "../shared/join-url.js";
+import { applyQueryProperties, splitQueryProperties } from "./query-properties-parameter.js";
 
 const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -74,13 +76,15 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = defineCompone
         found: "neither",
       });
     }
+    const { parameters, queryProperties } = await splitQueryProperties(def.request_parameters, ctx);
     return new HttpRequester({
       ctx,
+      queryProperties,
       method: String(def.http_method ?? "GET").toUpperCase() as HttpMethod,
       urlBase: compileField(ctx, def.url_base, "url_base", REQUEST_NAMES),
       url: compileField(ctx, def.url, "url", REQUEST_NAMES),
       path: compileField(ctx, def.path, "path", REQUEST_NAMES),
-      params: compileMapping(ctx, def.request_parameters, "request_parameters", QUERY_VALUE_TYPES),
+      params: compileMapping(ctx, parameters, "request_parameters", QUERY_VALUE_TYPES),
       headers: compileMapping(ctx, def.request_headers, "request_headers", QUERY_VALUE_TYPES),
       bodyJson: compileMapping(ctx, def.request_body_json, "request_body_json"),
       bodyData: compileMapping(ctx, def.request_body_data, "request_body_data"),
@@ -116,6 +120,7 @@ function compileMapping(ctx: BuildContext, value: unknown, field: string, validT
 
 interface RequesterParts {
   ctx: BuildContext;
+  queryProperties?: QueryProperties;
   method: HttpMethod;
   urlBase?: CompiledTemplate;
   url?: CompiledTemplate;
@@ -138,7 +143,10 @@ export class HttpRequester implements Requester {
   private lastJoin?: { base: string; path: string; url: string };
   private lastOrigin?: { url: string; origin: string };
 
+  readonly queryProperties?: QueryProperties;
+
   constructor(private readonly parts: RequesterParts) {
+    this.queryProperties = parts.queryProperties;
     this.http = parts.ctx.get(HttpClient);
     this.limits = parts.ctx.get(ReadLimits);
     this.logger = parts.ctx.get(Logger);
@@ -156,6 +164,7 @@ export class HttpRequester implements Requester {
       if (typeof value === "object" && !Array.isArray(value)) throw invalidParam(key, this.parts.ctx.path);
       injectRequestValue(request, "request_parameter", key, value, source);
     }
+    applyQueryProperties(request, this.queryProperties, input.streamSlice);
     for (const [key, value] of entries(this.parts.headers?.eval(scope))) injectRequestValue(request, "header", key, String(value), source);
     const json = this.parts.bodyJson?.eval(scope);
     if (json !== undefined && json !== null) request.bodyJson = json as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { SluiceError, withDecoder, type DataRecord, type Decoder, type HttpResponse, type Paginator, type ReadOptions, type RecordSelector, type Requester, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
+import { SluiceError, makeSlice, sliceCursor, sliceExtraFields, slicePartition, withDecoder, type DataRecord, type OutgoingRequest, type Decoder, type HttpResponse, type Paginator, type ReadOptions, type RecordSelector, type Requester, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../shared/progress-guard.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
@@ -58,6 +58,8 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
   /** An error from selecting the current page, thrown after the records before it. */
   private failure?: { error: unknown };
   private busy?: Promise<IteratorResult<DataRecord>>;
+  /** The property chunks of a requester with `QueryProperties`: each page is one request per chunk. */
+  private chunks?: string[][];
 
   constructor(private readonly parts: PageReaderParts) {}
 
@@ -106,6 +108,7 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
       this.started = true;
       parts.guard.startPartition();
       this.token = parts.paginator.initialToken();
+      this.chunks = await parts.requester.queryProperties?.chunks(parts.options.signal);
     }
     for (;;) {
       if (this.failure) {
@@ -170,16 +173,15 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
   }
 
   private async readPage(): Promise<void> {
-    const { stream, slice, options, requester, selector, paginator, guard, slicer } = this.parts;
+    const { slice, guard } = this.parts;
     const token = this.token;
     const page = ++this.page;
-    const hasToken = token !== undefined && token !== null;
-    const request = requester.buildRequest({ nextPageToken: token, streamSlice: slice, pagePath: hasToken ? paginator.pagePath(token) : undefined });
-    paginator.applyToRequest(request, token);
-    if (slicer && !(hasToken && this.parts.sliceOptionsOnFirstPageOnly)) slicer.applyToRequest(request, slice);
+    if (this.chunks) return this.readChunkedPage(this.chunks, token, page);
+    const request = this.pageRequest(slice, token);
     guard.beforeRequest(page, token, requestSignature(request));
+    const { stream, selector } = this.parts;
     const decoder = this.parts.decoder;
-    const sent = await requester.send(request, decoder ? { signal: options.signal, where: { stream, page }, readBytes: decoder.readsBytes() } : { signal: options.signal, where: { stream, page } });
+    const sent = await this.send(request, page);
     if (this.finished) return;
     const response = decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
     const stats = { rawCount: 0 };
@@ -198,6 +200,77 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     }
     if (!this.failure) this.current = { response, rawCount: stats.rawCount };
   }
+
+  /** The request of a page: the requester's, with the page token and the slice's options. */
+  private pageRequest(slice: StreamSlice, token: unknown): OutgoingRequest {
+    const { requester, paginator, slicer } = this.parts;
+    const hasToken = token !== undefined && token !== null;
+    const request = requester.buildRequest({ nextPageToken: token, streamSlice: slice, pagePath: hasToken ? paginator.pagePath(token) : undefined });
+    paginator.applyToRequest(request, token);
+    if (slicer && !(hasToken && this.parts.sliceOptionsOnFirstPageOnly)) slicer.applyToRequest(request, slice);
+    return request;
+  }
+
+  private send(request: OutgoingRequest, page: number): Promise<HttpResponse> {
+    const { stream, options, requester, decoder } = this.parts;
+    return requester.send(request, decoder ? { signal: options.signal, where: { stream, page }, readBytes: decoder.readsBytes() } : { signal: options.signal, where: { stream, page } });
+  }
+
+  /**
+   * A page of a requester with `QueryProperties`, as the kit reads it: one request per chunk of
+   * properties with the same page token; records with the same merge key are merged (nested objects
+   * merged too), records without one are kept as they are; the paginator sees the last chunk's response.
+   */
+  private async readChunkedPage(chunks: string[][], token: unknown, page: number): Promise<void> {
+    const { stream, slice, selector, guard, decoder, requester } = this.parts;
+    const merged = new Map<string, DataRecord>();
+    const records: DataRecord[] = [];
+    let last: { response: HttpResponse; rawCount: number } | undefined;
+    for (const [i, chunk] of chunks.entries()) {
+      const chunkSlice = withChunk(slice, chunk);
+      const request = this.pageRequest(chunkSlice, token);
+      if (i === 0) guard.beforeRequest(page, token, requestSignature(request));
+      const sent = await this.send(request, page);
+      if (this.finished) return;
+      const response = decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
+      const stats = { rawCount: 0 };
+      try {
+        for (const record of selector.select(response, { streamSlice: chunkSlice, nextPageToken: token }, stats)) {
+          const key = requester.queryProperties?.mergeKey(record);
+          const into = key === undefined ? undefined : merged.get(key);
+          if (key === undefined) records.push(record);
+          else if (into) deepMerge(into, record);
+          else merged.set(key, record);
+        }
+      } catch (error) {
+        this.failure = { error: located(error, stream, page) };
+        break;
+      }
+      last = { response, rawCount: stats.rawCount };
+    }
+    records.push(...merged.values());
+    this.records = records;
+    this.index = 0;
+    if (!this.failure && last) this.current = last;
+  }
+}
+
+/** Merges `source` into `target`, nested objects key by key (the kit's `_deep_merge`). */
+function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (isPlainObject(existing) && isPlainObject(value)) deepMerge(existing, value);
+    else target[key] = value;
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A slice that carries one chunk of query properties (`stream_slice.extra_fields.query_properties`). */
+function withChunk(slice: StreamSlice, chunk: string[]): StreamSlice {
+  return makeSlice(slicePartition(slice), sliceCursor(slice), { ...sliceExtraFields(slice), query_properties: chunk });
 }
 
 /** A decoder or extractor failing on the body: the error learns which stream and page. */

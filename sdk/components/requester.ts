@@ -1,7 +1,7 @@
 import type { SendOptions } from "../services/http-client.js";
 import type { HttpResponse } from "../http/http-response.js";
 import type { OutgoingRequest } from "../http/outgoing-request.js";
-import type { StreamSlice } from "./records.js";
+import type { DataRecord, StreamSlice } from "./records.js";
 
 /**
  * What a requester needs to build the request of one page.
@@ -26,7 +26,27 @@ export interface RequestInput {
  * const response = await requester.send(request, { where: { stream: "users", page: 2 } });
  */
 export abstract class Requester {
+  /** The `QueryProperties` in `request_parameters`, if any: the retriever reads each slice once per chunk of them. */
+  declare readonly queryProperties?: QueryProperties;
   abstract buildRequest(input: RequestInput): OutgoingRequest;
   /** Adds the credentials (unless the request leaves the configured origin) and sends. */
   abstract send(request: OutgoingRequest, options?: SendOptions): Promise<HttpResponse>;
+}
+
+/**
+ * The properties (fields, columns) a requester asks for in one request parameter (`QueryProperties`),
+ * split into chunks when an API limits how many one request may name (HubSpot's `properties`). The
+ * retriever reads a slice once per chunk, with the chunk as `stream_slice.extra_fields.query_properties`,
+ * and merges the records of the chunks by `mergeKey`.
+ *
+ * @example
+ * const chunks = await requester.queryProperties.chunks(); // [["id", "name", "email"], ["id", "phone"]]
+ */
+export interface QueryProperties {
+  /** The request parameter the chunk goes into, joined with commas. */
+  readonly parameter: string;
+  /** The chunks of properties (one chunk when there is no `property_chunking`). */
+  chunks(signal?: AbortSignal): Promise<string[][]>;
+  /** The key records of different chunks are merged by (`GroupByKeyMergeStrategy`); undefined: not merged. */
+  mergeKey(record: DataRecord): string | undefined;
 }
