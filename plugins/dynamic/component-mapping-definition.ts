@@ -78,3 +78,15 @@ export const ComponentMappingDefinitionComponent: ComponentFactory<ComponentMapp
     };
   },
 });
+
+/**
+ * A filled-in copy of a stream template: every mapping applied, in order, to a deep copy.
+ *
+ * @example
+ * yield fillTemplate(template, mappings, { config, components_values: record, stream_template_config: template });
+ */
+export function fillTemplate<T extends Record<string, unknown>>(template: T, mappings: readonly ComponentMapping[], context: TemplateContext, parse?: (value: unknown) => unknown): T {
+  const filled = structuredClone(template);
+  for (const mapping of mappings) mapping.apply(filled, context, parse);
+  return filled;
+}

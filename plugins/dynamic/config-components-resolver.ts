@@ -7,7 +7,7 @@ import {
   type ComponentDefinition,
   type ComponentFactory,
 } from "../../sdk/index.js";
-import type { ComponentMapping } from "./component-mapping-definition.js";
+import { fillTemplate, type ComponentMapping } from "./component-mapping-definition.js";
 import type { ConfigEntries } from "./stream-config.js";
 
 /**
@@ -47,10 +47,7 @@ export const ConfigComponentsResolverComponent: ComponentFactory<ComponentsResol
       async *resolve(template: ComponentDefinition): AsyncGenerator<ComponentDefinition> {
         const lists = configs.map((c) => c.entries(ctx.config));
         for (const combination of product(lists)) {
-          const filled = structuredClone(template);
-          const context = { config: ctx.config, components_values: merged(combination), stream_template_config: template };
-          for (const mapping of mappings) mapping.apply(filled, context, yamlValue);
-          yield filled;
+          yield fillTemplate(template, mappings, { config: ctx.config, components_values: merged(combination), stream_template_config: template }, yamlValue);
         }
       }
     })();

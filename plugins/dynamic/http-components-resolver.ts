@@ -8,7 +8,7 @@ import {
   type Retriever,
   type StreamSlice,
 } from "../../sdk/index.js";
-import type { ComponentMapping } from "./component-mapping-definition.js";
+import { fillTemplate, type ComponentMapping } from "./component-mapping-definition.js";
 
 /**
  * `HttpComponentsResolver`: one dynamic stream per record an API lists. The retriever reads the list
@@ -53,10 +53,7 @@ export const HttpComponentsResolverComponent: ComponentFactory<ComponentsResolve
         const slicing = retriever.partitionRouter ? { slicer: retriever.partitionRouter } : undefined;
         const options = { signal, onSlice: (slice: StreamSlice) => void (current.slice = slice) };
         for await (const record of retriever.read(streamName, options, slicing)) {
-          const filled = structuredClone(template);
-          const context = { config: ctx.config, components_values: record, stream_slice: current.slice, stream_partition: current.slice, stream_template_config: template };
-          for (const mapping of mappings) mapping.apply(filled, context);
-          yield filled;
+          yield fillTemplate(template, mappings, { config: ctx.config, components_values: record, stream_slice: current.slice, stream_partition: current.slice, stream_template_config: template });
         }
       }
     })();
