@@ -28,7 +28,7 @@ import { createInterpolator } from "./interpolation/index.js";
 import { createCustomCodeLoader, loadPlugins, resolveCustomCodeTrust } from "./loader/index.js";
 import { ComponentBuilder } from "./manifest/build-components.js";
 import { loadManifest, type ManifestInput } from "./manifest/load-manifest.js";
-import { propagateParameters } from "./manifest/propagate-parameters.js";
+import { propagateParameters, registryLookups } from "./manifest/propagate-parameters.js";
 import { resolveReferences } from "./manifest/resolve-references.js";
 import { validateManifest } from "./manifest/validate-manifest.js";
 import { SecretRegistry } from "./services/secret-registry.js";
@@ -114,10 +114,7 @@ export class Sluice {
     for (const plugin of plugins) plugin.register({ registerComponent: (f, o) => registry.register(f, o), registerService: () => undefined });
     const resolved = resolveReferences(source.manifest, source.file);
     resolved.type ??= "DeclarativeSource";
-    const manifest = propagateParameters(resolved, (parentType, field, hasClassName) => {
-      const parent = registry.find(parentType);
-      return hasClassName ? parent?.customFieldTypes?.[field] : parent?.fieldDefaults?.[field];
-    });
+    const manifest = propagateParameters(resolved, ...registryLookups((type) => registry.find(type)));
     validateManifest(manifest, registry, { file: source.file, trustCustomCode: trusted });
     const streamNames = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
     return { manifest, source, spec: specOf(manifest), streamNames, registry, plugins };

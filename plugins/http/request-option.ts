@@ -32,10 +32,12 @@ export const RequestOptionComponent: ComponentFactory<RequestOption> = {
       field_path: { type: "array", items: { type: "string" }, minItems: 1 },
     },
   },
+  // A stream's `$parameters.field_path` is meant for its extractor, not for an option that names its field.
+  parameterShadowedBy: { field_path: "field_name" },
   build(def, ctx) {
     const target = def.inject_into as InjectionTarget;
     const fieldName = def.field_name as string | undefined;
-    const fieldPath = inheritedOnly(def, "field_path") && fieldName !== undefined ? undefined : (def.field_path as string[] | undefined);
+    const fieldPath = def.field_path as string[] | undefined;
     if ((fieldName === undefined) === (fieldPath === undefined)) {
       throw new ManifestError("MANIFEST_INVALID", "A RequestOption needs exactly one of field_name and field_path", {
         where: { manifestPath: ctx.path },
@@ -65,13 +67,3 @@ export const RequestOptionComponent: ComponentFactory<RequestOption> = {
   },
 };
 
-
-/**
- * True when a field only holds the value `$parameters` copied onto the definition. Streams often carry
- * `$parameters.field_path` meant for their extractor; the kit's propagation copies it onto every
- * RequestOption below, where it must not override an explicit `field_name`.
- */
-function inheritedOnly(def: Record<string, unknown>, field: string): boolean {
-  const parameters = def.$parameters as Record<string, unknown> | undefined;
-  return parameters !== undefined && field in parameters && JSON.stringify(parameters[field]) === JSON.stringify(def[field]);
-}

@@ -2,7 +2,7 @@ import { basename } from "node:path";
 import { Fetch, type FetchInit } from "../../sdk/index.js";
 import { specOf, type ConnectorDefinition } from "../../core/connector/connector-definition.js";
 import { loadManifest, type LoadedManifest } from "../../core/manifest/load-manifest.js";
-import { propagateParameters } from "../../core/manifest/propagate-parameters.js";
+import { propagateParameters, registryLookups } from "../../core/manifest/propagate-parameters.js";
 import { resolveReferences } from "../../core/manifest/resolve-references.js";
 import { validateManifest } from "../../core/manifest/validate-manifest.js";
 import type { Sluice } from "../../core/sluice.js";
@@ -69,10 +69,7 @@ export async function runManifest(sluice: Sluice, file: string): Promise<Manifes
 function resolve(sluice: Sluice, loaded: LoadedManifest): Record<string, unknown> {
   const resolved = resolveReferences(loaded.manifest, loaded.file);
   resolved.type ??= "DeclarativeSource";
-  return propagateParameters(resolved, (parentType, field, hasClassName) => {
-    const parent = sluice.registry.find(parentType);
-    return hasClassName ? parent?.customFieldTypes?.[field] : parent?.fieldDefaults?.[field];
-  });
+  return propagateParameters(resolved, ...registryLookups((type) => sluice.registry.find(type)));
 }
 
 async function build(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, result: ManifestResult): Promise<void> {
