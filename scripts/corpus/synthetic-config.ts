@@ -1,3 +1,4 @@
+import { pySearchPattern } from "../../core/interpolation/py-regex.js";
 import { samplePattern } from "./pattern-sample.js";
 
 /**
@@ -146,13 +147,9 @@ function lengthFits(schema: Schema, value: string): boolean {
 
 function compilePattern(pattern: string): RegExp | undefined {
   try {
-    return new RegExp(pattern, "u");
+    return pySearchPattern(pattern);
   } catch {
-    try {
-      return new RegExp(pattern);
-    } catch {
-      return undefined;
-    }
+    return undefined;
   }
 }
 
