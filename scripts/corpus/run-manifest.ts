@@ -8,10 +8,16 @@ import { validateManifest } from "../../core/manifest/validate-manifest.js";
 import type { Sluice } from "../../core/sluice.js";
 import { classifyFailure, type FailureReason } from "./classify-failure.js";
 import { scanUnsupported } from "./scan-unsupported.js";
-import { syntheticConfig } from "./synthetic-config.js";
+import { readStreams, type StreamResult } from "./read-streams.js";
+import { configVariants } from "./synthetic-config.js";
+import { withUrls } from "./url-config.js";
+import type { Connector } from "../../core/connector/connector.js";
 
 /** The steps of the corpus run, in order; a manifest stops at the first step it fails. */
 export const STEPS = ["load", "resolve", "validate", "build"] as const;
+
+/** Error codes that say the synthetic config, not Sluice, is what a build failed on. */
+const CONFIG_CODES = new Set(["AUTH_SELECTION_PATH_MISSING", "CONFIG_INVALID", "TEMPLATE_UNDEFINED_VALUE"]);
 export type Step = (typeof STEPS)[number];
 
 /** What happened to one manifest. */
@@ -25,6 +31,16 @@ export interface ManifestResult {
   unsupported: string[];
   /** Requests attempted during build (there must be none). */
   requestsAtBuild: number;
+  /** The manifest names a Python class (`class_name`), which cannot run in Node. */
+  pythonClasses: boolean;
+  /** Configs tried (one per `oneOf` option, then with optional fields) and how many of them built. */
+  configs: { tried: number; built: number };
+  /** The build failed only on what the synthetic configs lack (not a Sluice failure). */
+  configDependent?: boolean;
+  /** The streams the manifest declares (`streams`). */
+  declaredStreams: number;
+  /** Each stream read against the mock API (manifests that built). */
+  streams: StreamResult[];
   ms: number;
 }
 
@@ -39,9 +55,9 @@ const STEP_TIMEOUT_MS = 15_000;
  * const result = await runManifest(sluice, "/work/shared/corpus/airbyte-manifests/source-aha.yaml");
  * result.passed; // "build"
  */
-export async function runManifest(sluice: Sluice, file: string): Promise<ManifestResult> {
+export async function runManifest(sluice: Sluice, file: string, options: { read: boolean } = { read: true }): Promise<ManifestResult> {
   const started = performance.now();
-  const result: ManifestResult = { name: basename(file).replace(/\.ya?ml$/, ""), unsupported: [], requestsAtBuild: 0, ms: 0 };
+  const result: ManifestResult = { name: basename(file).replace(/\.ya?ml$/, ""), unsupported: [], requestsAtBuild: 0, pythonClasses: false, configs: { tried: 0, built: 0 }, declaredStreams: 0, streams: [], ms: 0 };
   const step = async <T>(name: Step, run: () => T | Promise<T>): Promise<T | undefined> => {
     try {
       const value = await withTimeout(Promise.resolve().then(run), name);
@@ -55,12 +71,23 @@ export async function runManifest(sluice: Sluice, file: string): Promise<Manifes
   const loaded = await step("load", () => loadManifest({ path: file }));
   const manifest = loaded && (await step("resolve", () => resolve(sluice, loaded)));
   if (manifest) {
+    result.pythonClasses = JSON.stringify(manifest).includes('"class_name"');
+    result.declaredStreams = Array.isArray(manifest.streams) ? manifest.streams.length : 0;
     result.unsupported = scanUnsupported(manifest, (type) => sluice.registry.find(type));
     const valid = await step("validate", () => {
       validateManifest(manifest, sluice.registry, { file, trustCustomCode: true });
       return true;
     });
-    if (valid && loaded) await step("build", () => build(sluice, loaded, manifest, result));
+    const config = valid && loaded ? await step("build", () => build(sluice, loaded, manifest, result)) : undefined;
+    if (config && loaded && options.read) {
+      try {
+        result.streams = await readStreams(sluice, (fetch) => connect(sluice, loaded, manifest, config, fetch), manifest, config);
+      } catch (error) {
+        const reason = classifyFailure(error)[0]!;
+        const names = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
+        result.streams = names.map((name) => ({ name, ok: false, records: 0, requests: 0, maxPage: 0, reason }));
+      }
+    }
   }
   result.ms = Math.round(performance.now() - started);
   return result;
@@ -72,15 +99,40 @@ function resolve(sluice: Sluice, loaded: LoadedManifest): Record<string, unknown
   return propagateParameters(resolved, ...registryLookups((type) => sluice.registry.find(type)));
 }
 
-async function build(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, result: ManifestResult): Promise<void> {
-  const spec = specOf(manifest);
-  const streamNames = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
-  const definition: ConnectorDefinition = { manifest, source, spec, streamNames, registry: sluice.registry, plugins: [] };
+/**
+ * Builds with each synthetic config in turn (no request may be sent) and returns the first that builds.
+ * When none does, the first config's error is the step's failure, marked config-dependent when every
+ * config failed on what the config lacks.
+ */
+async function build(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, result: ManifestResult): Promise<Record<string, unknown>> {
+  const plain = configVariants(specOf(manifest)?.connectionSpecification);
+  const configs = [...plain.map((c) => withUrls(c, manifest)).filter((c) => c !== undefined), ...plain];
   const refuse: Fetch = async (url: string, _init: FetchInit) => {
     result.requestsAtBuild++;
     throw new Error(`corpus: no request may be sent while building (${url})`);
   };
-  await sluice.connect({ definition, config: syntheticConfig(spec?.connectionSpecification), services: [[Fetch, refuse]] });
+  const errors: unknown[] = [];
+  let built: Record<string, unknown> | undefined;
+  for (const config of configs) {
+    try {
+      await connect(sluice, source, manifest, config, refuse);
+      result.configs.built++;
+      built ??= config;
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  result.configs.tried = configs.length;
+  if (built) return built;
+  result.configDependent = errors.every((e) => classifyFailure(e).every((r) => CONFIG_CODES.has(r.code)));
+  throw errors[0];
+}
+
+function connect(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, config: Record<string, unknown>, fetch: Fetch): Promise<Connector> {
+  const spec = specOf(manifest);
+  const streamNames = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
+  const definition: ConnectorDefinition = { manifest, source, spec, streamNames, registry: sluice.registry, plugins: [] };
+  return sluice.connect({ definition, config, services: [[Fetch, fetch]] });
 }
 
 function withTimeout<T>(promise: Promise<T>, step: Step): Promise<T> {

@@ -14,9 +14,53 @@ import { samplePattern } from "./pattern-sample.js";
  *   properties: { api_key: { type: "string" }, start_date: { type: "string", format: "date" } } })
  * // { api_key: "x", start_date: "2024-01-01" }
  */
-export function syntheticConfig(spec: unknown): Record<string, unknown> {
-  const value = valueFor(spec, 0);
+export function syntheticConfig(spec: unknown, choice: ConfigChoice = FIRST_CHOICE): Record<string, unknown> {
+  const value = valueFor(spec, 0, choice);
   return isObject(value) ? value : {};
+}
+
+/**
+ * Which config to make: `branch` picks that option of every `oneOf`/`anyOf` (the last one where there
+ * are fewer); `optional` fills optional fields too (a `credentials` object the manifest reads although
+ * the spec does not require it).
+ */
+export interface ConfigChoice {
+  branch: number;
+  optional: boolean;
+}
+
+const FIRST_CHOICE: ConfigChoice = { branch: 0, optional: false };
+
+/**
+ * The configs worth trying for a spec, most ordinary first: each `oneOf` option in turn, with only the
+ * required fields, then with the optional ones too. A manifest builds when one of them builds.
+ *
+ * @example
+ * configVariants({ type: "object", required: ["auth"], properties: { auth: { oneOf: [A, B] } } }).length // 4
+ */
+export function configVariants(spec: unknown): Record<string, unknown>[] {
+  const branches = Math.max(1, Math.min(6, widestChoice(spec, 0)));
+  const seen = new Set<string>();
+  const out: Record<string, unknown>[] = [];
+  for (const optional of [false, true]) {
+    for (let branch = 0; branch < branches; branch++) {
+      const config = syntheticConfig(spec, { branch, optional });
+      const key = JSON.stringify(config);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(config);
+    }
+  }
+  return out;
+}
+
+/** The largest number of options of any `oneOf`/`anyOf` in the spec. */
+function widestChoice(schema: unknown, depth: number): number {
+  if (depth > MAX_DEPTH) return 0;
+  if (Array.isArray(schema)) return Math.max(0, ...schema.map((s) => widestChoice(s, depth + 1)));
+  if (!isObject(schema)) return 0;
+  const own = Math.max(Array.isArray(schema.oneOf) ? schema.oneOf.length : 0, Array.isArray(schema.anyOf) ? schema.anyOf.length : 0);
+  return Math.max(own, ...Object.values(schema).map((v) => widestChoice(v, depth + 1)));
 }
 
 type Schema = Record<string, unknown>;
@@ -59,7 +103,7 @@ const FORMAT_VALUES: Record<string, string> = {
 };
 
 /** A value satisfying `schema` (best effort), or undefined when nothing sensible can be said. */
-export function valueFor(schema: unknown, depth: number): unknown {
+export function valueFor(schema: unknown, depth: number, choice: ConfigChoice = FIRST_CHOICE): unknown {
   if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
@@ -67,18 +111,18 @@ export function valueFor(schema: unknown, depth: number): unknown {
   const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
   const type = primaryType(schema);
   if (Array.isArray(branches) && branches.length > 0 && (type === undefined || type === "object")) {
-    const branch = valueFor(branches[0], depth + 1);
-    const own = type === "object" || isObject(schema.properties) ? objectValue(schema, depth) : undefined;
+    const branch = valueFor(branches[Math.min(choice.branch, branches.length - 1)], depth + 1, choice);
+    const own = type === "object" || isObject(schema.properties) ? objectValue(schema, depth, choice) : undefined;
     return isObject(branch) && isObject(own) ? { ...own, ...branch } : (branch ?? own);
   }
   if (Array.isArray(schema.allOf)) {
-    return Object.assign({}, ...schema.allOf.map((part) => valueFor(part, depth + 1)).filter(isObject), objectValue(schema, depth));
+    return Object.assign({}, ...schema.allOf.map((part) => valueFor(part, depth + 1, choice)).filter(isObject), objectValue(schema, depth, choice));
   }
   switch (type) {
     case "object":
-      return objectValue(schema, depth);
+      return objectValue(schema, depth, choice);
     case "array":
-      return arrayValue(schema, depth);
+      return arrayValue(schema, depth, choice);
     case "integer":
       return numberValue(schema, true);
     case "number":
@@ -90,7 +134,7 @@ export function valueFor(schema: unknown, depth: number): unknown {
     case "string":
       return stringValue(schema);
     default:
-      return isObject(schema.properties) ? objectValue(schema, depth) : "x";
+      return isObject(schema.properties) ? objectValue(schema, depth, choice) : "x";
   }
 }
 
@@ -101,20 +145,21 @@ function primaryType(schema: Schema): string | undefined {
   return undefined;
 }
 
-function objectValue(schema: Schema, depth: number): Record<string, unknown> {
+function objectValue(schema: Schema, depth: number, choice: ConfigChoice): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
-  for (const name of required) {
-    const value = valueFor(properties[name] ?? { type: "string" }, depth + 1);
+  const names = choice.optional ? [...new Set([...required, ...Object.keys(properties)])] : required;
+  for (const name of names) {
+    const value = valueFor(properties[name] ?? { type: "string" }, depth + 1, choice);
     if (value !== undefined) out[name] = value;
   }
   return out;
 }
 
-function arrayValue(schema: Schema, depth: number): unknown[] {
+function arrayValue(schema: Schema, depth: number, choice: ConfigChoice): unknown[] {
   const count = typeof schema.minItems === "number" && schema.minItems > 0 ? schema.minItems : 1;
-  const item = valueFor(schema.items ?? { type: "string" }, depth + 1);
+  const item = valueFor(schema.items ?? { type: "string" }, depth + 1, choice);
   return item === undefined ? [] : Array.from({ length: count }, () => item);
 }
 
