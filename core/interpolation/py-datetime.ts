@@ -139,10 +139,20 @@ export class PyDateTime {
   strftime(format: string): string {
     return strftime(this.fields, format, { offset: this.offset, epochSeconds: Math.floor(this.wallUs / 1e6) });
   }
-  isoformat(sep = "T"): string {
+  /** Python's `isoformat(sep="T", timespec="auto")`: `timespec` is auto, hours, minutes, seconds, milliseconds or microseconds. */
+  isoformat(sep = "T", timespec = "auto"): string {
     const f = this.fields;
     const date = `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}`;
-    const time = `${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}${f.microsecond ? `.${pad(f.microsecond, 6)}` : ""}`;
+    const spec = timespec === "auto" ? (f.microsecond ? "microseconds" : "seconds") : timespec;
+    const times: Record<string, string> = {
+      hours: pad(f.hour),
+      minutes: `${pad(f.hour)}:${pad(f.minute)}`,
+      seconds: `${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}`,
+      milliseconds: `${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}.${pad(Math.floor(f.microsecond / 1000), 3)}`,
+      microseconds: `${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}.${pad(f.microsecond, 6)}`,
+    };
+    const time = Object.hasOwn(times, spec) ? times[spec] : undefined;
+    if (time === undefined) throw new PyError("ValueError", "Unknown timespec value");
     return `${date}${sep}${time}${this.offset === null ? "" : offsetText(this.offset, true)}`;
   }
   pyStr(): string { return this.isoformat(" "); }
@@ -185,7 +195,7 @@ export class PyDateTime {
     switch (name) {
       case "year": case "month": case "day": case "hour": case "minute": case "second": case "microsecond": return f[name];
       case "strftime": return method(this, name, (_s, [format]) => this.strftime(String(format)));
-      case "isoformat": return method(this, name, (_s, [sep]) => this.isoformat(sep === undefined ? "T" : String(sep)));
+      case "isoformat": return method(this, name, (_s, [sep, timespec], kw) => this.isoformat(String(sep ?? kw.sep ?? "T"), String(timespec ?? kw.timespec ?? "auto")));
       case "timestamp": return method(this, name, () => makeFloat(this.epochUs / 1e6));
       case "date": return method(this, name, () => new PyDate(Math.floor(this.wallUs / US_PER_DAY) * US_PER_DAY));
       case "weekday": return method(this, name, () => f.weekday);

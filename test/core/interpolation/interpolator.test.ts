@@ -238,3 +238,16 @@ describe("Jinja's self", () => {
     assert.equal(interpolator.compile("{{ self.name | default('x') }}", { path: "p" }).render(base), "x");
   });
 });
+
+describe("datetime.isoformat(sep, timespec)", () => {
+  const render = (template: string) => interpolator.compile(template, { path: "p" }).render(base);
+  it("honours timespec, positional or keyword (source-quickbooks: now_utc().isoformat('T', 'seconds'))", () => {
+    assert.equal(render("{{ now_utc().isoformat('T', 'seconds') }}"), "2024-03-15T12:34:56+00:00");
+    assert.equal(render("{{ now_utc().isoformat(timespec='minutes') }}"), "2024-03-15T12:34+00:00");
+    assert.equal(render("{{ now_utc().isoformat(' ', 'milliseconds') }}"), "2024-03-15 12:34:56.000+00:00");
+    assert.equal(render("{{ now_utc().isoformat(timespec='hours', sep='_') }}"), "2024-03-15_12+00:00");
+  });
+  it("refuses an unknown timespec as Python does", () => {
+    assert.throws(() => render("{{ now_utc().isoformat('T', 'weeks') }}"), templateError("TEMPLATE_EVAL", "ValueError", "Unknown timespec value"));
+  });
+});
