@@ -10,7 +10,7 @@ import { classifyFailure, type FailureReason } from "./classify-failure.js";
 import { scanUnsupported } from "./scan-unsupported.js";
 import { readStreams, type StreamResult } from "./read-streams.js";
 import { configVariants } from "./synthetic-config.js";
-import { withUrls } from "./url-config.js";
+import { fitConfig } from "./fit-config.js";
 import type { Connector } from "../../core/connector/connector.js";
 
 /** The steps of the corpus run, in order; a manifest stops at the first step it fails. */
@@ -106,7 +106,7 @@ function resolve(sluice: Sluice, loaded: LoadedManifest): Record<string, unknown
  */
 async function build(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, result: ManifestResult): Promise<Record<string, unknown>> {
   const plain = configVariants(specOf(manifest)?.connectionSpecification);
-  const configs = [...plain.map((c) => withUrls(c, manifest)).filter((c) => c !== undefined), ...plain];
+  const configs = [...plain.map((c) => fitConfig(c, manifest)).filter((c) => c !== undefined), ...plain];
   const refuse: Fetch = async (url: string, _init: FetchInit) => {
     result.requestsAtBuild++;
     throw new Error(`corpus: no request may be sent while building (${url})`);

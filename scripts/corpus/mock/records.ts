@@ -26,11 +26,12 @@ function record(model: StreamModel, serial: string): Record<string, unknown> {
   return out;
 }
 
-/** A datetime written in a Python format (`%s`/`%ms` epoch formats give numbers in text). */
-export function cursorValue(format: string): string {
-  if (format === "%ms") return String(Math.round(MOMENT.timestamp() * 1000));
-  if (format === "%s_as_float") return String(MOMENT.timestamp());
-  return strftime(MOMENT, format);
+/** A datetime (`days` after the mock's moment) written in a Python format (`%s`/`%ms` epoch formats give numbers in text). */
+export function cursorValue(format: string, days = 0): string {
+  const moment = new DatetimeValue(MOMENT.us + BigInt(days) * 86_400_000_000n, 0);
+  if (format === "%ms") return String(Math.round(moment.timestamp() * 1000));
+  if (format === "%s_as_float") return String(moment.timestamp());
+  return strftime(moment, format);
 }
 
 function valueOf(schema: unknown, serial: string, depth: number): unknown {
