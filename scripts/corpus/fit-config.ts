@@ -12,22 +12,31 @@ const DEFAULT_FORMAT = "%Y-%m-%dT%H:%M:%S.%f%z";
  * @example
  * fitConfig({ start: "x" }, manifest) // { start: "2025-06-15T12:30:45Z" } when a cursor reads {{ config.start }} as %Y-%m-%dT%H:%M:%SZ
  */
-export function fitConfig(config: Record<string, unknown>, manifest: unknown): Record<string, unknown> | undefined {
-  const dated = withDates(config, manifest);
+export function fitConfig(config: Record<string, unknown>, manifest: unknown, spec?: unknown): Record<string, unknown> | undefined {
+  const dated = withDates(config, manifest, spec);
   const fitted = withUrls(dated ?? config, manifest);
   return fitted ?? dated;
 }
 
+/** True when the spec types the config field at `path` as a number. */
+function numeric(spec: unknown, path: readonly string[]): boolean {
+  let node = spec as Record<string, unknown> | undefined;
+  for (const key of path) node = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[key];
+  const type = node?.type;
+  return [type].flat().some((t) => t === "integer" || t === "number");
+}
+
 /**
  * Every config value a `start_datetime`/`end_datetime` reads, written in that datetime's format (end
- * dates a month after start dates); digits-only values (epoch formats) become numbers.
+ * dates a month after start dates); a value the spec types as a number is given as one. A config value
+ * passed to `format_datetime(...)` anywhere gets an ISO 8601 datetime.
  */
-export function withDates(config: Record<string, unknown>, manifest: unknown): Record<string, unknown> | undefined {
+export function withDates(config: Record<string, unknown>, manifest: unknown, spec?: unknown): Record<string, unknown> | undefined {
   const values = new Map<string, unknown>();
   const note = (template: unknown, format: string, end: boolean) => {
     if (typeof template !== "string") return;
     const text = cursorValue(format, end ? 30 : 0);
-    for (const path of readPaths(template, "config")) values.set(JSON.stringify(path), /^\d+$/.test(text) ? Number(text) : text);
+    for (const path of readPaths(template, "config")) values.set(JSON.stringify(path), numeric(spec, path) && /^\d+$/.test(text) ? Number(text) : text);
   };
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) for (const item of node) visit(item);
@@ -43,7 +52,12 @@ export function withDates(config: Record<string, unknown>, manifest: unknown): R
           } else note(value, format, end);
         }
       }
-      for (const [key, value] of Object.entries(record)) if (key !== "spec" && key !== "schema") visit(value);
+      for (const [key, value] of Object.entries(record)) {
+        if (typeof value === "string" && value.includes("format_datetime(config")) {
+          for (const call of value.match(/format_datetime\(\s*config[^,)]*/g) ?? []) note(call.slice(call.indexOf("config")), DEFAULT_FORMAT.replace(".%f", ""), false);
+        }
+        if (key !== "spec" && key !== "schema") visit(value);
+      }
     }
   };
   visit(manifest);

@@ -24,23 +24,31 @@ const LIMITS = { records: 5000, requests: 30, ms: 10_000 };
  * the manifest. The connector is built with a transport that sends every request to the mock (keeping
  * path and query, the intended origin in a header), so `url_base`, token endpoints and next-page URLs
  * all land there. Each stream is read until the mock's pages run out or a bound is reached; a read error
- * is a failed stream, with its reason.
+ * is a failed stream, with its reason. `only` reads just those streams.
  *
  * @example
  * const streams = await readStreams(sluice, definition, manifest, config);
  * streams.filter((s) => s.ok).length
  */
-export async function readStreams(sluice: Sluice, connect: (fetch: Fetch) => Promise<Connector>, manifest: Record<string, unknown>, config: Record<string, unknown>): Promise<StreamResult[]> {
+export async function readStreams(
+  sluice: Sluice,
+  connect: (fetch: Fetch) => Promise<Connector>,
+  manifest: Record<string, unknown>,
+  config: Record<string, unknown>,
+  only?: ReadonlySet<string>,
+): Promise<StreamResult[]> {
   const api = await MockApi.start(manifest, config, createInterpolator());
   try {
     const real = sluice.services.get(Fetch);
     const toMock: Fetch = (url: string, init: FetchInit) => {
+      // A URL that is not absolute goes to the real transport as it is: its error is the engine's to report.
+      if (!URL.canParse(url)) return real(url, init);
       const target = new URL(url);
       return real(`${api.origin}${target.pathname}${target.search}`, { ...init, headers: { ...init.headers, [ORIGIN_HEADER]: target.origin } });
     };
     const connector = await connect(toMock);
     const results: StreamResult[] = [];
-    for (const name of connector.streamNames) results.push(await readOne(connector, api, name));
+    for (const name of connector.streamNames) if (!only || only.has(name)) results.push(await readOne(connector, api, name));
     return results;
   } finally {
     await api.close();

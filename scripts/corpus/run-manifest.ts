@@ -9,7 +9,7 @@ import type { Sluice } from "../../core/sluice.js";
 import { classifyFailure, type FailureReason } from "./classify-failure.js";
 import { scanUnsupported } from "./scan-unsupported.js";
 import { readStreams, type StreamResult } from "./read-streams.js";
-import { configVariants } from "./synthetic-config.js";
+import { configFromUsage, configVariants } from "./synthetic-config.js";
 import { fitConfig } from "./fit-config.js";
 import type { Connector } from "../../core/connector/connector.js";
 
@@ -41,6 +41,8 @@ export interface ManifestResult {
   declaredStreams: number;
   /** Each stream read against the mock API (manifests that built). */
   streams: StreamResult[];
+  /** The manifest has no spec: its config is guessed from the names its templates read, so its read failures may be the config's. */
+  noSpec: boolean;
   ms: number;
 }
 
@@ -57,7 +59,7 @@ const STEP_TIMEOUT_MS = 15_000;
  */
 export async function runManifest(sluice: Sluice, file: string, options: { read: boolean } = { read: true }): Promise<ManifestResult> {
   const started = performance.now();
-  const result: ManifestResult = { name: basename(file).replace(/\.ya?ml$/, ""), unsupported: [], requestsAtBuild: 0, pythonClasses: false, configs: { tried: 0, built: 0 }, declaredStreams: 0, streams: [], ms: 0 };
+  const result: ManifestResult = { name: basename(file).replace(/\.ya?ml$/, ""), unsupported: [], requestsAtBuild: 0, pythonClasses: false, configs: { tried: 0, built: 0 }, declaredStreams: 0, streams: [], noSpec: false, ms: 0 };
   const step = async <T>(name: Step, run: () => T | Promise<T>): Promise<T | undefined> => {
     try {
       const value = await withTimeout(Promise.resolve().then(run), name);
@@ -72,22 +74,15 @@ export async function runManifest(sluice: Sluice, file: string, options: { read:
   const manifest = loaded && (await step("resolve", () => resolve(sluice, loaded)));
   if (manifest) {
     result.pythonClasses = JSON.stringify(manifest).includes('"class_name"');
+    result.noSpec = !specOf(manifest)?.connectionSpecification;
     result.declaredStreams = Array.isArray(manifest.streams) ? manifest.streams.length : 0;
     result.unsupported = scanUnsupported(manifest, (type) => sluice.registry.find(type));
     const valid = await step("validate", () => {
       validateManifest(manifest, sluice.registry, { file, trustCustomCode: true });
       return true;
     });
-    const config = valid && loaded ? await step("build", () => build(sluice, loaded, manifest, result)) : undefined;
-    if (config && loaded && options.read) {
-      try {
-        result.streams = await readStreams(sluice, (fetch) => connect(sluice, loaded, manifest, config, fetch), manifest, config);
-      } catch (error) {
-        const reason = classifyFailure(error)[0]!;
-        const names = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
-        result.streams = names.map((name) => ({ name, ok: false, records: 0, requests: 0, maxPage: 0, reason }));
-      }
-    }
+    const configs = valid && loaded ? await step("build", () => build(sluice, loaded, manifest, result)) : undefined;
+    if (configs && loaded && options.read) result.streams = await readWithConfigs(sluice, loaded, manifest, configs);
   }
   result.ms = Math.round(performance.now() - started);
   return result;
@@ -104,28 +99,56 @@ function resolve(sluice: Sluice, loaded: LoadedManifest): Record<string, unknown
  * When none does, the first config's error is the step's failure, marked config-dependent when every
  * config failed on what the config lacks.
  */
-async function build(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, result: ManifestResult): Promise<Record<string, unknown>> {
-  const plain = configVariants(specOf(manifest)?.connectionSpecification);
-  const configs = [...plain.map((c) => fitConfig(c, manifest)).filter((c) => c !== undefined), ...plain];
+async function build(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, result: ManifestResult): Promise<Record<string, unknown>[]> {
+  const spec = specOf(manifest)?.connectionSpecification;
+  const plain = spec ? configVariants(spec) : [configFromUsage(manifest)];
+  const configs = [...plain.map((c) => fitConfig(c, manifest, spec)).filter((c) => c !== undefined), ...plain];
   const refuse: Fetch = async (url: string, _init: FetchInit) => {
     result.requestsAtBuild++;
     throw new Error(`corpus: no request may be sent while building (${url})`);
   };
   const errors: unknown[] = [];
-  let built: Record<string, unknown> | undefined;
+  const built: Record<string, unknown>[] = [];
   for (const config of configs) {
     try {
       await connect(sluice, source, manifest, config, refuse);
-      result.configs.built++;
-      built ??= config;
+      built.push(config);
     } catch (error) {
       errors.push(error);
     }
   }
-  result.configs.tried = configs.length;
-  if (built) return built;
+  result.configs = { tried: configs.length, built: built.length };
+  if (built.length > 0) return built;
   result.configDependent = errors.every((e) => classifyFailure(e).every((r) => CONFIG_CODES.has(r.code)));
   throw errors[0];
+}
+
+/** Configs a failed stream is read again with: a stream reads when some complete config reads it, as a manifest builds. */
+const READ_ATTEMPTS = 3;
+
+/**
+ * Reads every stream with the first config that built; a stream that fails is read again with the
+ * next built configs (a config-dependent failure: another `oneOf` option, optional fields filled).
+ */
+async function readWithConfigs(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, configs: Record<string, unknown>[]): Promise<StreamResult[]> {
+  const names = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
+  const byName = new Map<string, StreamResult>();
+  for (const config of configs.slice(0, READ_ATTEMPTS)) {
+    const failed = new Set(names.filter((name) => !byName.get(name)?.ok));
+    if (failed.size === 0) break;
+    let streams: StreamResult[];
+    try {
+      streams = await readStreams(sluice, (fetch) => connect(sluice, source, manifest, config, fetch), manifest, config, byName.size ? failed : undefined);
+    } catch (error) {
+      const reason = classifyFailure(error)[0]!;
+      streams = [...failed].map((name) => ({ name, ok: false, records: 0, requests: 0, maxPage: 0, reason }));
+    }
+    for (const stream of streams) {
+      const prior = byName.get(stream.name);
+      if (!prior || (!prior.ok && stream.ok)) byName.set(stream.name, stream);
+    }
+  }
+  return [...byName.values()];
 }
 
 function connect(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, config: Record<string, unknown>, fetch: Fetch): Promise<Connector> {

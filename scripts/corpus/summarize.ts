@@ -27,6 +27,8 @@ export interface CorpusSummary {
   streamsRead: number;
   /** Streams read whose mock served a second page (pagination went on). */
   streamsPaged: number;
+  /** Failed streams of manifests without a spec (their config is guessed, so the failure may be the config's). */
+  noSpecFailures: number;
   /** Why streams failed to read: cause, streams, manifests, a few examples (`manifest/stream`). */
   readFailures: ReadFailure[];
 }
@@ -35,6 +37,8 @@ export interface CorpusSummary {
 export interface ReadFailure {
   cause: string;
   streams: number;
+  /** Of those, streams of manifests without a spec (config guessed). */
+  noSpec: number;
   manifests: number;
   examples: string[];
   detail: string;
@@ -72,6 +76,7 @@ export function summarize(results: readonly ManifestResult[]): CorpusSummary {
     streamsRead: eligible.reduce((sum, r) => sum + r.streams.filter((s) => s.ok).length, 0),
     streamsPaged: results.reduce((sum, r) => sum + r.streams.filter((s) => s.ok && s.maxPage >= 2).length, 0),
     readFailures: readFailures(results),
+    noSpecFailures: results.filter((r) => r.noSpec).reduce((sum, r) => sum + r.streams.filter((s) => !s.ok).length, 0),
     total: results.length,
     passed,
     failedAt,
@@ -89,9 +94,10 @@ function readFailures(results: readonly ManifestResult[]): ReadFailure[] {
     for (const stream of result.streams) {
       if (stream.ok || !stream.reason) continue;
       const cause = stream.reason.feature;
-      const entry = byCause.get(cause) ?? { cause, streams: 0, manifests: 0, examples: [], detail: stream.reason.detail, names: new Set<string>() };
+      const entry = byCause.get(cause) ?? { cause, streams: 0, noSpec: 0, manifests: 0, examples: [], detail: stream.reason.detail, names: new Set<string>() };
       entry.streams++;
       entry.names.add(result.name);
+      if (result.noSpec) entry.noSpec++;
       if (entry.examples.length < 3 && !entry.examples.some((e) => e.startsWith(`${result.name}/`))) entry.examples.push(`${result.name}/${stream.name}`);
       byCause.set(cause, entry);
     }
@@ -137,10 +143,13 @@ export function formatSummary(summary: CorpusSummary, limit = 25): string {
   lines.push(`Build failures that depend only on the synthetic config (not Sluice failures): ${summary.configDependent.length}${summary.configDependent.length ? ` (${summary.configDependent.join(", ")})` : ""}`);
   lines.push("", `Why streams failed to read against the mock API (top ${limit}: streams, manifests, examples):`);
   if (summary.readFailures.length === 0) lines.push("  (none)");
-  for (const f of summary.readFailures.slice(0, limit)) lines.push(`  ${String(f.streams).padStart(4)} ${String(f.manifests).padStart(4)}  ${f.cause}\n             e.g. ${f.examples.join(", ")}`);
+  for (const f of summary.readFailures.slice(0, limit)) {
+    const guessed = f.noSpec ? ` (${f.noSpec} in manifests without a spec, config guessed)` : "";
+    lines.push(`  ${String(f.streams).padStart(4)} ${String(f.manifests).padStart(4)}  ${f.cause}${guessed}\n             e.g. ${f.examples.join(", ")}`);
+  }
   const eligible = summary.total - summary.pythonComponents;
   const streamPct = ((100 * summary.streamsRead) / Math.max(1, summary.streams)).toFixed(1);
   lines.push("", `Totals: ${summary.passed.build}/${summary.total} manifests load, resolve, validate and build (${pct(summary.passed.build)}); ${summary.pythonComponents} name Python classes, so ${summary.passed.build}/${eligible} of the others build.`);
-  lines.push(`Streams of the manifests without Python classes: ${summary.streamsRead}/${summary.streams} read against their mock API with no engine error (${streamPct}%); ${summary.streamsPaged} of them read a second page.`);
+  lines.push(`Streams of the manifests without Python classes: ${summary.streamsRead}/${summary.streams} read against their mock API with no engine error (${streamPct}%); ${summary.streamsPaged} of them read a second page; ${summary.noSpecFailures} of the failures are in manifests without a spec (config guessed).`);
   return lines.join("\n");
 }

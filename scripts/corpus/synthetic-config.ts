@@ -1,4 +1,5 @@
 import { pySearchPattern } from "../../core/interpolation/py-regex.js";
+import { readPaths, setPath } from "./mock/template-paths.js";
 import { samplePattern } from "./pattern-sample.js";
 
 /**
@@ -51,6 +52,25 @@ export function configVariants(spec: unknown): Record<string, unknown>[] {
       out.push(config);
     }
   }
+  return out;
+}
+
+/**
+ * A config for a manifest without a spec: every config path its templates read, as `"x"` (the fitting
+ * step then turns URLs and datetimes into real ones).
+ *
+ * @example
+ * configFromUsage({ streams: [{ requester: { path: "/{{ config['account'] }}/users" } }] }) // { account: "x" }
+ */
+export function configFromUsage(manifest: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const visit = (node: unknown): void => {
+    if (typeof node === "string") {
+      for (const path of readPaths(node, "config")) if (path.length === 1 || !(path[0]! in out)) setPath(out, path, "x");
+    } else if (Array.isArray(node)) for (const item of node) visit(item);
+    else if (node && typeof node === "object") for (const value of Object.values(node)) visit(value);
+  };
+  visit(manifest);
   return out;
 }
 
@@ -107,8 +127,10 @@ export function valueFor(schema: unknown, depth: number, choice: ConfigChoice = 
   if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  if (schema.default !== undefined && schema.default !== null) return schema.default;
   const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
+  // A default beside options is only a default when it is not itself a schema (some specs put one there).
+  const schemaLike = typeof schema.default === "object" && schema.default !== null && ("type" in schema.default || "properties" in schema.default);
+  if (schema.default !== undefined && schema.default !== null && !(Array.isArray(branches) && schemaLike)) return schema.default;
   const type = primaryType(schema);
   if (Array.isArray(branches) && branches.length > 0 && (type === undefined || type === "object")) {
     const branch = valueFor(branches[Math.min(choice.branch, branches.length - 1)], depth + 1, choice);

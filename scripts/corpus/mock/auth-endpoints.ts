@@ -22,7 +22,9 @@ export function authEndpoints(manifest: unknown): { oauth: TokenAnswer; sessions
   const sessions: Route<TokenAnswer>[] = [];
   walk(manifest, (node) => {
     if (node.type === "OAuthAuthenticator" || node.type === "DeclarativeOAuthAuthenticator") {
-      const expires = typeof node.token_expiry_date_format === "string" ? strftime(FAR, node.token_expiry_date_format) : 3600;
+      const format = node.token_expiry_date_format;
+      // A format with `%` directives is Python's; others (`YYYY-MM-DDTHH:mm:ss[Z]`) are pendulum tokens, read as ISO 8601.
+      const expires = typeof format === "string" ? (format.includes("%") ? strftime(FAR, format) : "2099-01-01T00:00:00Z") : 3600;
       setPath(oauth, [String(node.access_token_name ?? "access_token")], "sluice-access-token");
       setPath(oauth, [String(node.expires_in_name ?? "expires_in")], expires);
       setPath(oauth, [String(node.refresh_token_name ?? "refresh_token")], "sluice-refresh-token");
@@ -32,10 +34,16 @@ export function authEndpoints(manifest: unknown): { oauth: TokenAnswer; sessions
       const answer: TokenAnswer = {};
       const path = Array.isArray(node.session_token_path) ? node.session_token_path.map(String) : ["token"];
       setPath(answer, path, "sluice-session-token");
-      sessions.push(routeFor(typeof login.path === "string" ? login.path : "", answer));
+      sessions.push(routeFor([urlPath(login.url_base), typeof login.path === "string" ? login.path : ""].filter(Boolean).join("/"), answer));
     }
   });
   return { oauth, sessions };
+}
+
+/** The path part of a `url_base` (templates kept): `https://auth.docker.io/token?x=1` -> `/token`. */
+function urlPath(urlBase: unknown): string {
+  if (typeof urlBase !== "string") return "";
+  return urlBase.trim().replace(/^[a-z]+:\/\/[^/]*/i, "").replace(/\?.*$/s, "").replace(/\/+$/, "");
 }
 
 /** True for an OAuth token request: a body carrying `grant_type` (form or JSON). */

@@ -99,6 +99,8 @@ export class MockApi {
       const marked = /sluice_page=(\d+)/.exec(value);
       if (marked) return Number(marked[1]);
     }
+    // A token used as the path (`RequestPath`): `8/info.0.json`.
+    for (const [token, page] of tokens) if (token.length > 3 && url.pathname.endsWith(token)) return page;
     return 1;
   }
 

@@ -39,13 +39,17 @@ const NAMES = ["response", "headers", "last_record", "last_page_size", "last_rec
  * @example
  * buildPage(model, 1, ctx) // { body: { data: [...], next: "http://x/users?sluice_page=2" }, nextTokens: [...] }
  */
-export function buildPage(model: StreamModel, page: number, ctx: PageContext): MockPage {
+export function buildPage(model: StreamModel, requested: number, ctx: PageContext): MockPage {
+  // A paginator that cannot send its token would ask for the first page again and again: its first page is its last.
+  const page = model.sendsToken ? requested : PAGES;
   const strategy = asObject(model.paginator?.pagination_strategy);
   const last = page >= PAGES;
   const type = model.paginator?.type === "DefaultPaginator" ? String(strategy?.type ?? "") : "";
   if (type === "PageIncrement" || type === "OffsetIncrement") return sizedPage(model, page, ctx, strategy!, type);
-  const records = pageRecords(model, SMALL_PAGE, page);
-  const body = placeRecords(model, records, ctx);
+  // With an empty field_path and a cursor read from the response (`response["num"] + 1`), the response is one record.
+  const single = type === "CursorPagination" && (model.fieldPath?.length ?? 1) === 0 && readPaths(String(strategy?.cursor_value ?? ""), "response").length > 0;
+  const records = pageRecords(model, single ? 1 : SMALL_PAGE, page);
+  const body = single ? records[0] : placeRecords(model, records, ctx);
   if (type !== "CursorPagination") return { body, headers: {}, nextTokens: [], records: records.length };
   return cursorPage(model, page, last, records, body, strategy!, ctx);
 }
@@ -64,13 +68,22 @@ function cursorPage(model: StreamModel, page: number, last: boolean, records: Re
   const cursor = compile(strategy.cursor_value, ctx);
   const stop = compile(strategy.stop_condition, ctx);
   const sources = [strategy.cursor_value, strategy.stop_condition].filter((t): t is string => typeof t === "string");
-  const responsePaths = sources.flatMap((t) => readPaths(t, "response")).sort((a, b) => a.length - b.length);
+  const recordsAt = (model.fieldPath ?? []).join("/");
+  // A path leading to the records (`response.get('data', [])[-1]`) reads them; it is not a place for a token.
+  const responsePaths = sources
+    .flatMap((t) => readPaths(t, "response"))
+    .filter((p) => !`${recordsAt}/`.startsWith(`${p.join("/")}/`))
+    .sort((a, b) => a.length - b.length);
+  const recordPaths = sources.flatMap((t) => readPaths(t, "last_record"));
   const headerPaths = sources.flatMap((t) => readPaths(t, "headers"));
   const next = page + 1;
   const token = `${ctx.origin}${ctx.path}?sluice_page=${next}&page=${next}&next=${next}&cursor=sluice-p${next}&$skiptoken=sluice-p${next}&pageToken=sluice-p${next}`;
   const candidates: unknown[] = last ? [undefined, null, false, "", 0] : [token, true, 1];
   let chosen: MockPage | undefined;
+  const lastRecord = records.at(-1);
   for (const candidate of candidates) {
+    // A record's own value (an id) already leads on; only the last page needs it changed to stop.
+    if (lastRecord) for (const path of recordPaths) if (last || valueAt(lastRecord, path) === undefined) setPath(lastRecord, path, candidate);
     const shaped = withValue(body, responsePaths, candidate);
     const headers = headerValues(headerPaths, candidate);
     const context = { config: ctx.config, parameters: model.parameters, response: shaped, headers: parsedHeaders(headers, candidate), last_record: records.at(-1), last_page_size: records.length, last_records: records };
@@ -106,6 +119,12 @@ function withValue(body: unknown, paths: string[][], value: unknown): unknown {
   return copy;
 }
 
+function valueAt(target: unknown, path: readonly string[]): unknown {
+  let node = target;
+  for (const key of path) node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+  return node;
+}
+
 function headerValues(paths: string[][], value: unknown): Record<string, string> {
   if (typeof value !== "string") return {};
   const out: Record<string, string> = {};
@@ -120,7 +139,10 @@ function headerValues(paths: string[][], value: unknown): Record<string, string>
 /** Headers as templates see them: a parsed `link`, others as sent. */
 function parsedHeaders(headers: Record<string, string>, value: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, text] of Object.entries(headers)) out[name.toLowerCase() === "link" ? "link" : name] = name === "Link" ? { next: { url: value, rel: "next" } } : text;
+  for (const [name, text] of Object.entries(headers)) {
+    out[name] = text;
+    if (name === "Link") out.link = { next: { url: value, rel: "next" } };
+  }
   return out;
 }
 

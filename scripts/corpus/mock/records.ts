@@ -21,7 +21,8 @@ function record(model: StreamModel, serial: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(model.properties).slice(0, 40)) out[name] = valueOf(schema, serial, 0);
   out.id ??= `r${serial}`;
-  for (const key of model.keyFields) setPath(out, key, `r${serial}`);
+  // Keys are unique ids, unless the schema gives the key a date (a parent key that is a date, read by format_datetime).
+  for (const key of model.keyFields) if (key.length !== 1 || !isDate(model.properties[key[0]!])) setPath(out, key, `r${serial}`);
   if (model.cursor) setPath(out, model.cursor.field, cursorValue(model.cursor.format));
   return out;
 }
@@ -32,6 +33,11 @@ export function cursorValue(format: string, days = 0): string {
   if (format === "%ms") return String(Math.round(moment.timestamp() * 1000));
   if (format === "%s_as_float") return String(moment.timestamp());
   return strftime(moment, format);
+}
+
+function isDate(schema: unknown): boolean {
+  const format = (schema as Record<string, unknown> | undefined)?.format;
+  return format === "date" || format === "date-time";
 }
 
 function valueOf(schema: unknown, serial: string, depth: number): unknown {

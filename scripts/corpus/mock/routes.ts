@@ -16,7 +16,9 @@ export interface Route<T> {
  * routeFor("users/{{ stream_partition.id }}", model).pattern.test("/v1/users/42") // true
  */
 export function routeFor<T>(template: string, target: T): Route<T> {
-  const parts = template.replace(/^\/+/, "").split(/\{\{.*?\}\}|\{%.*?%\}/s);
+  // A query string written into the path is not part of the request's path.
+  const path = template.trim().replace(/\?(?![^{]*\}\}).*$/s, "").replace(/^\/+/, "").replace(/\/+$/, "");
+  const parts = path.split(/\{\{.*?\}\}|\{%.*?%\}/s);
   const body = parts.map(escape).join(".*?");
   return { pattern: new RegExp(`(?:^|/)${body}/?$`), weight: parts.join("").length, target };
 }

@@ -16,6 +16,11 @@ export interface StreamModel {
   extractor: string;
   parameters: Record<string, unknown>;
   paginator?: Record<string, unknown>;
+  /**
+   * The requests can carry a page token: the paginator has a `page_token_option`, or the requester's
+   * templates read `next_page_token`. Without it every page's request is the same.
+   */
+  sendsToken: boolean;
   /** JSON Schema properties of the stream's inline schema. */
   properties: Record<string, unknown>;
   /** Fields (paths) every record gets, with a value: primary keys, parent keys, cursor fields. */
@@ -55,6 +60,7 @@ function modelOf(stream: Record<string, unknown>, parentKeys: string[][]): Strea
     extractor: String(extractor.type ?? ""),
     parameters: asObject(stream.$parameters) ?? {},
     paginator: asObject(retriever.paginator),
+    sendsToken: asObject(retriever.paginator)?.page_token_option !== undefined || JSON.stringify(requester).includes("next_page_token"),
     properties: asObject(asObject(asObject(stream.schema_loader)?.schema)?.properties) ?? {},
     keyFields,
     cursor: cursorModel,

@@ -34,7 +34,8 @@ function chainAt(text: string, at: number): string[] {
         i = skipCall(text, i + dot[0].length);
         continue;
       }
-      if (METHODS.has(name)) return path;
+      // Any other call (`.rstrip('/')`, `.split(',')`) ends the path: the value before it is what is read.
+      if (METHODS.has(name) || /^\s*\(/.test(text.slice(i + dot[0].length))) return path;
       path.push(name);
       i += dot[0].length;
       continue;
