@@ -37,7 +37,9 @@ export const RequestOptionComponent: ComponentFactory<RequestOption> = {
   build(def, ctx) {
     const target = def.inject_into as InjectionTarget;
     const fieldName = def.field_name as string | undefined;
-    const fieldPath = def.field_path as string[] | undefined;
+    // field_path nests a JSON body field; beside a field_name on any other target it cannot apply, and
+    // manifests whose $parameters were written out by hand carry it there (source-workable): it is ignored.
+    const fieldPath = target !== "body_json" && fieldName !== undefined ? undefined : (def.field_path as string[] | undefined);
     if ((fieldName === undefined) === (fieldPath === undefined)) {
       throw new ManifestError("MANIFEST_INVALID", "A RequestOption needs exactly one of field_name and field_path", {
         where: { manifestPath: ctx.path },
