@@ -98,13 +98,17 @@ function cursorPage(model: StreamModel, page: number, last: boolean, records: Re
   return chosen!;
 }
 
-/** The records put at the extractor's `field_path` (a `*` step makes a list, one record per item). */
+/**
+ * The records put at the extractor's `field_path`. A `*` step makes an object with one key per record
+ * (`{"0": ..., "1": ...}`): a top-level list would be read item by item, as the kit's JSON decoder does,
+ * so `*` would then match inside each item instead of across them.
+ */
 function placeRecords(model: StreamModel, records: Record<string, unknown>[], ctx: PageContext): unknown {
   const path = (model.fieldPath ?? []).map((step) => render(step, model, ctx));
   const build = (steps: string[], items: unknown[]): unknown => {
     if (steps.length === 0) return items;
     const [step, ...rest] = steps;
-    if (step === "*") return rest.length === 0 ? items : items.map((item) => buildOne(rest, item));
+    if (step === "*") return Object.fromEntries(items.map((item, i) => [String(i), buildOne(rest, item)]));
     return { [step!]: build(rest, items) };
   };
   const buildOne = (steps: string[], item: unknown): unknown => (steps.length === 0 ? item : { [steps[0] === "*" ? "0" : steps[0]!]: buildOne(steps.slice(1), item) });

@@ -24,6 +24,7 @@ function record(model: StreamModel, serial: string): Record<string, unknown> {
   // Keys are unique ids, unless the schema gives the key a date (a parent key that is a date, read by format_datetime).
   for (const key of model.keyFields) if (key.length !== 1 || !isDate(model.properties[key[0]!])) setPath(out, key, `r${serial}`);
   if (model.cursor) setPath(out, model.cursor.field, cursorValue(model.cursor.format));
+  for (const [path, value] of model.filterValues) setPath(out, path, value);
   return out;
 }
 

@@ -25,6 +25,8 @@ export interface StreamModel {
   properties: Record<string, unknown>;
   /** Fields (paths) every record gets, with a value: primary keys, parent keys, cursor fields. */
   keyFields: string[][];
+  /** Values the record filter asks for (`record['type'] == "file"`), so filtered streams still yield records. */
+  filterValues: [string[], string][];
   /** The cursor field and the format its values are written in (the first of `cursor_datetime_formats`, else `datetime_format`). */
   cursor?: { field: string[]; format: string };
 }
@@ -63,8 +65,17 @@ function modelOf(stream: Record<string, unknown>, parentKeys: string[][]): Strea
     sendsToken: asObject(retriever.paginator)?.page_token_option !== undefined || JSON.stringify(requester).includes("next_page_token"),
     properties: asObject(asObject(asObject(stream.schema_loader)?.schema)?.properties) ?? {},
     keyFields,
+    filterValues: filterValues(asObject(asObject(retriever.record_selector)?.record_filter)?.condition),
     cursor: cursorModel,
   };
+}
+
+/** `record.x == "v"` / `record['x'] == 'v'` comparisons in a record filter's condition. */
+function filterValues(condition: unknown): [string[], string][] {
+  if (typeof condition !== "string") return [];
+  const found: [string[], string][] = [];
+  for (const match of condition.matchAll(/record(?:\.(\w+)|\[\s*['"]([^'"]+)['"]\s*\])\s*==\s*['"]([^'"]*)['"]/g)) found.push([[match[1] ?? match[2]!], match[3]!]);
+  return found;
 }
 
 /** The `parent_key`s of every SubstreamPartitionRouter: parent records must carry them. */
