@@ -56,6 +56,10 @@ function checkNames(template: string, used: Set<string>, site: TemplateSite, env
   if (allowed.has("stream_slice")) for (const alias of SLICE_ALIASES) allowed.add(alias);
   const unknown = [...used].filter((name) => !allowed.has(name) && !env.globals.has(name));
   if (!unknown.length) return;
+  if (unknown.includes("stream_state")) {
+    // The kit's message: it refuses `stream_state` everywhere; Sluice still gives it to requester templates.
+    throw new TemplateError("TEMPLATE_STREAM_STATE", "`stream_state` is no longer supported for interpolation. Use `stream_interval` instead.", { where: { manifestPath: site.path } });
+  }
   const names = unknown.map((n) => `'${n}'`).join(", ");
   throw new TemplateError("TEMPLATE_UNDEFINED_NAME", `Template ${describeTemplate(template)} uses ${names}, which ${unknown.length === 1 ? "is" : "are"} not available here`, {
     where: { manifestPath: site.path },
@@ -117,9 +121,6 @@ function compileDynamic(template: string, site: TemplateSite, env: CompileEnv): 
 function compileTemplate(template: string, site: TemplateSite, env: CompileEnv): CompiledTemplate {
   if (typeof template !== "string") {
     throw new TemplateError("TEMPLATE_NOT_STRING", `Expected a template string, got ${JSON.stringify(template)}`, { where: { manifestPath: site.path } });
-  }
-  if (template.includes("stream_state")) {
-    throw new TemplateError("TEMPLATE_STREAM_STATE", "`stream_state` is no longer supported for interpolation. Use `stream_interval` instead.", { where: { manifestPath: site.path } });
   }
   const isStatic = !/\{[{%#]/.test(template);
   const dynamic = isStatic ? undefined : compileDynamic(template, site, env);

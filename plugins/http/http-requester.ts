@@ -224,6 +224,7 @@ export class HttpRequester implements Requester {
       stream_slice: slice,
       stream_partition: slice,
       stream_interval: slice,
+      stream_state: input.streamState ?? {},
     };
   }
 }

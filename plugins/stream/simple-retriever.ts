@@ -106,7 +106,7 @@ export class SimpleRetriever implements Retriever {
     const { slicer, cursor } = slicing;
     for await (const slice of slicer.slices({ signal: options.signal })) {
       options.onSlice?.(slice);
-      for await (const record of this.readSlice(stream, slice, options, guard, slicer)) {
+      for await (const record of this.readSlice(stream, slice, options, guard, slicer, cursor ? () => cursor.state() : undefined)) {
         if (!cursor || cursor.observe(slice, record)) yield record;
       }
       if (cursor) {
@@ -122,8 +122,8 @@ export class SimpleRetriever implements Retriever {
   }
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
-  private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer): PageReader {
+  private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer, state?: () => Record<string, unknown>): PageReader {
     const { requester, selector, paginator, sliceOptionsOnFirstPageOnly } = this;
-    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly });
+    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly, state: state ?? (() => options.state ?? {}) });
   }
 }

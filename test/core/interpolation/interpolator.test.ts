@@ -35,8 +35,9 @@ describe("compiling a template", () => {
     assert.throws(() => interpolator.compile("{{ 1 | no_such_filter }}", { path: "p" }), templateError("TEMPLATE_SYNTAX", "no_such_filter"));
   });
 
-  it("refuses any template mentioning stream_state", () => {
+  it("refuses stream_state where the field does not offer it (requester fields do)", () => {
     assert.throws(() => interpolator.compile("{{ stream_state.updated_at }}", { path: "p", names: REQUESTER }), templateError("TEMPLATE_STREAM_STATE"));
+    assert.equal(interpolator.compile("{{ stream_state.updated_at }}", { path: "p", names: [...REQUESTER, "stream_state"] }).render({ ...base, stream_state: { updated_at: "x" } }), "x");
   });
 
   it("accepts config, parameters and the macros without listing them", () => {
