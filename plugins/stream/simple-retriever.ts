@@ -104,13 +104,17 @@ export class SimpleRetriever implements Retriever {
   /** Reads every slice of the stream in turn, with the cursor's state after each. */
   private async *readSlices(stream: string, options: ReadOptions, slicing: Slicing, guard: ProgressGuard): AsyncGenerator<DataRecord> {
     const { slicer, cursor } = slicing;
+    // `stream_state` in requester templates: the saved state until a slice has been read, then the cursor's.
+    let closed = false;
+    const state = cursor ? () => (closed ? cursor.state() : (options.state ?? {})) : undefined;
     for await (const slice of slicer.slices({ signal: options.signal })) {
       options.onSlice?.(slice);
-      for await (const record of this.readSlice(stream, slice, options, guard, slicer, cursor ? () => cursor.state() : undefined)) {
+      for await (const record of this.readSlice(stream, slice, options, guard, slicer, state)) {
         if (!cursor || cursor.observe(slice, record)) yield record;
       }
       if (cursor) {
         cursor.closeSlice(slice);
+        closed = true;
         options.onState?.(cursor.state());
       }
     }
