@@ -20,6 +20,8 @@ export interface CorpusSummary {
   requestsAtBuild: number;
   /** Manifests naming a Python class (`class_name`): they cannot run in Node. */
   pythonComponents: number;
+  /** Manifests without a Python class that build. */
+  builtWithoutPython: number;
   /** Manifests whose build failed only on what the synthetic configs lack (not Sluice failures). */
   configDependent: string[];
   /** Streams declared by the manifests without a Python class, and how many of them read with no engine error. */
@@ -71,6 +73,7 @@ export function summarize(results: readonly ManifestResult[]): CorpusSummary {
   const eligible = results.filter((r) => !r.pythonClasses);
   return {
     pythonComponents: results.length - eligible.length,
+    builtWithoutPython: eligible.filter((r) => r.passed === "build").length,
     configDependent: results.filter((r) => r.configDependent).map((r) => r.name),
     streams: eligible.reduce((sum, r) => sum + r.declaredStreams, 0),
     streamsRead: eligible.reduce((sum, r) => sum + r.streams.filter((s) => s.ok).length, 0),
@@ -149,7 +152,8 @@ export function formatSummary(summary: CorpusSummary, limit = 25): string {
   }
   const eligible = summary.total - summary.pythonComponents;
   const streamPct = ((100 * summary.streamsRead) / Math.max(1, summary.streams)).toFixed(1);
-  lines.push("", `Totals: ${summary.passed.build}/${summary.total} manifests load, resolve, validate and build (${pct(summary.passed.build)}); ${summary.pythonComponents} name Python classes, so ${summary.passed.build}/${eligible} of the others build.`);
+  const pythonBuilt = summary.passed.build - summary.builtWithoutPython;
+  lines.push("", `Totals: ${summary.passed.build}/${summary.total} manifests load, resolve, validate and build (${pct(summary.passed.build)}); ${summary.pythonComponents} name Python classes (${pythonBuilt} of them build with a config that avoids the class); ${summary.builtWithoutPython}/${eligible} of the others build.`);
   lines.push(`Streams of the manifests without Python classes: ${summary.streamsRead}/${summary.streams} read against their mock API with no engine error (${streamPct}%); ${summary.streamsPaged} of them read a second page; ${summary.noSpecFailures} of the failures are in manifests without a spec (config guessed).`);
   return lines.join("\n");
 }
