@@ -127,14 +127,15 @@ async function build(sluice: Sluice, source: LoadedManifest, manifest: Record<st
 const READ_ATTEMPTS = 3;
 
 /**
- * Reads every stream with the first config that built; a stream that fails is read again with the
- * next built configs (a config-dependent failure: another `oneOf` option, optional fields filled).
+ * Reads every stream with the first config that built; a stream that fails, or reads no record, is read
+ * again with the next built configs (another `oneOf` option, optional fields filled: a partition list
+ * the required fields leave empty). The best result counts: a read over a failure, more records over fewer.
  */
 async function readWithConfigs(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, configs: Record<string, unknown>[]): Promise<StreamResult[]> {
   const names = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
   const byName = new Map<string, StreamResult>();
   for (const config of configs.slice(0, READ_ATTEMPTS)) {
-    const failed = new Set(names.filter((name) => !byName.get(name)?.ok));
+    const failed = new Set(names.filter((name) => !byName.get(name)?.ok || byName.get(name)?.records === 0));
     if (failed.size === 0) break;
     let streams: StreamResult[];
     try {
@@ -145,7 +146,7 @@ async function readWithConfigs(sluice: Sluice, source: LoadedManifest, manifest:
     }
     for (const stream of streams) {
       const prior = byName.get(stream.name);
-      if (!prior || (!prior.ok && stream.ok)) byName.set(stream.name, stream);
+      if (!prior || (!prior.ok && stream.ok) || (prior.ok && stream.ok && stream.records > prior.records)) byName.set(stream.name, stream);
     }
   }
   return [...byName.values()];
