@@ -23,7 +23,8 @@ function record(model: StreamModel, serial: string): Record<string, unknown> {
   out.id ??= `r${serial}`;
   // Keys are unique ids, unless the schema gives the key a date (a parent key that is a date, read by format_datetime).
   for (const key of model.keyFields) if (key.length !== 1 || !isDate(model.properties[key[0]!])) setPath(out, key, `r${serial}`);
-  if (model.cursor) setPath(out, model.cursor.field, cursorValue(model.cursor.format));
+  // A day after the synthetic start date: inside the first window, and after it for filters comparing with `>`.
+  if (model.cursor) setPath(out, model.cursor.field, cursorValue(model.cursor.format, 1));
   for (const [path, value] of model.filterValues) setPath(out, path, value);
   return out;
 }

@@ -49,11 +49,13 @@ function modelOf(stream: Record<string, unknown>, parentKeys: string[][]): Strea
   const requester = asObject(retriever.requester) ?? {};
   const extractor = asObject(asObject(retriever.record_selector)?.extractor) ?? {};
   const cursor = asObject(stream.incremental_sync);
-  const keyFields = [...keysOf(stream.primary_key), ...parentKeys];
+  const streamParameters = asObject(stream.$parameters) ?? {};
+  const keyFields = [...keysOf(stream.primary_key).map((key) => key.map((k) => fromParameters(k, streamParameters))), ...parentKeys];
   let cursorModel: StreamModel["cursor"];
   if (cursor && typeof cursor.cursor_field === "string") {
     const formats = Array.isArray(cursor.cursor_datetime_formats) ? cursor.cursor_datetime_formats.map(String) : [];
-    cursorModel = { field: [cursor.cursor_field], format: formats[0] ?? String(cursor.datetime_format ?? "%Y-%m-%dT%H:%M:%SZ") };
+    const parameters = asObject(cursor.$parameters) ?? asObject(stream.$parameters) ?? {};
+    cursorModel = { field: [fromParameters(cursor.cursor_field, parameters)], format: formats[0] ?? String(cursor.datetime_format ?? "%Y-%m-%dT%H:%M:%SZ") };
   }
   return {
     name: String(stream.name ?? ""),
@@ -68,6 +70,13 @@ function modelOf(stream: Record<string, unknown>, parentKeys: string[][]): Strea
     filterValues: filterValues(asObject(asObject(retriever.record_selector)?.record_filter)?.condition),
     cursor: cursorModel,
   };
+}
+
+/** `{{ parameters['x'] }}` / `{{ parameters.x }}` replaced by the parameter's value; other text as it is. */
+function fromParameters(text: string, parameters: Record<string, unknown>): string {
+  const match = /^\s*\{\{\s*parameters(?:\.(\w+)|\[\s*['"]([^'"]+)['"]\s*\])\s*\}\}\s*$/.exec(text);
+  const value = match ? parameters[match[1] ?? match[2]!] : undefined;
+  return typeof value === "string" ? value : text;
 }
 
 /** `record.x == "v"` / `record['x'] == 'v'` comparisons in a record filter's condition. */
