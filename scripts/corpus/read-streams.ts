@@ -17,7 +17,7 @@ export interface StreamResult {
 }
 
 /** Bounds per stream, so the whole corpus reads in minutes. */
-const LIMITS = { records: 5000, requests: 30, ms: 10_000 };
+const LIMITS = { records: 25_000, requests: 30, ms: 15_000 };
 
 /**
  * Reads every stream of a built connector through the real engine against a loopback mock derived from

@@ -8,7 +8,7 @@ export const PAGES = 2;
 /** Records on a page when the paginator does not need a full page to go on. */
 const SMALL_PAGE = 2;
 /** The largest page the mock serves to make a page-size paginator go on. */
-const MAX_PAGE = 2000;
+const MAX_PAGE = 10_000;
 
 /** One page the mock answers with, and the tokens that will ask for the next page. */
 export interface MockPage {
@@ -67,24 +67,31 @@ function sizedPage(model: StreamModel, page: number, ctx: PageContext, strategy:
 function cursorPage(model: StreamModel, page: number, last: boolean, records: Record<string, unknown>[], body: unknown, strategy: Record<string, unknown>, ctx: PageContext): MockPage {
   const cursor = compile(strategy.cursor_value, ctx);
   const stop = compile(strategy.stop_condition, ctx);
-  const sources = [strategy.cursor_value, strategy.stop_condition].filter((t): t is string => typeof t === "string");
   const recordsAt = (model.fieldPath ?? []).join("/");
   // A path leading to the records (`response.get('data', [])[-1]`) reads them; it is not a place for a token.
-  const responsePaths = sources
-    .flatMap((t) => readPaths(t, "response"))
-    .filter((p) => !`${recordsAt}/`.startsWith(`${p.join("/")}/`))
-    .sort((a, b) => a.length - b.length);
-  const recordPaths = sources.flatMap((t) => readPaths(t, "last_record"));
-  const headerPaths = sources.flatMap((t) => readPaths(t, "headers"));
+  const pathsIn = (template: unknown, root: string) =>
+    typeof template !== "string" ? [] : readPaths(template, root).filter((p) => root !== "response" || !`${recordsAt}/`.startsWith(`${p.join("/")}/`));
+  const cursorPaths = pathsIn(strategy.cursor_value, "response");
+  const key = (p: string[]) => p.join("/");
+  const stopPaths = pathsIn(strategy.stop_condition, "response").filter((p) => !cursorPaths.some((c) => key(c) === key(p)));
+  const responsePaths = [...cursorPaths, ...stopPaths].sort((a, b) => a.length - b.length);
+  const sources = [strategy.cursor_value, strategy.stop_condition];
+  const recordPaths = sources.flatMap((t) => pathsIn(t, "last_record"));
+  const headerPaths = sources.flatMap((t) => pathsIn(t, "headers"));
   const next = page + 1;
   const token = `${ctx.origin}${ctx.path}?sluice_page=${next}&page=${next}&next=${next}&cursor=sluice-p${next}&$skiptoken=sluice-p${next}&pageToken=sluice-p${next}`;
-  const candidates: unknown[] = last ? [undefined, null, false, "", 0] : [token, true, 1];
+  // [value where cursor_value reads, value where only stop_condition reads]: alike first, then apart
+  // (`current_page | int + 1` with `count_pages == current_page` needs a page number and a page count).
+  const candidates: [unknown, unknown][] = last
+    ? [[undefined, undefined], [null, null], [false, false], ["", ""], [0, 0], [PAGES, PAGES]]
+    : [[token, token], [token, undefined], [token, false], [true, true], [1, 1], [page, PAGES]];
+  const stopKeys = new Set(stopPaths.map(key));
   let chosen: MockPage | undefined;
   const lastRecord = records.at(-1);
-  for (const candidate of candidates) {
+  for (const [candidate, stopCandidate] of candidates) {
     // A record's own value (an id) already leads on; only the last page needs it changed to stop.
     if (lastRecord) for (const path of recordPaths) if (last || valueAt(lastRecord, path) === undefined) setPath(lastRecord, path, candidate);
-    const shaped = withValue(body, responsePaths, candidate);
+    const shaped = withValues(body, responsePaths, (p) => (stopKeys.has(key(p)) ? stopCandidate : candidate));
     const headers = headerValues(headerPaths, candidate);
     const context = { config: ctx.config, parameters: model.parameters, response: shaped, headers: parsedHeaders(headers, candidate), last_record: records.at(-1), last_page_size: records.length, last_records: records };
     const stops = safe(() => stop?.test(context)) ?? false;
@@ -115,11 +122,11 @@ function placeRecords(model: StreamModel, records: Record<string, unknown>[], ct
   return build(path, records);
 }
 
-function withValue(body: unknown, paths: string[][], value: unknown): unknown {
+function withValues(body: unknown, paths: string[][], value: (path: string[]) => unknown): unknown {
   if (paths.length === 0) return body;
   const copy = structuredClone(body);
   if (typeof copy !== "object" || copy === null || Array.isArray(copy)) return copy;
-  for (const path of paths) setPath(copy as Record<string, unknown>, path, value);
+  for (const path of paths) setPath(copy as Record<string, unknown>, path, value(path));
   return copy;
 }
 
