@@ -172,9 +172,10 @@ export class HttpRequester implements Requester {
   /** A URL that is not absolute (a `url_base` rendered empty or without `https://`): clear, before any request. */
   private invalidUrl(base: string, url: string): ConfigError {
     const field = this.parts.urlBase ? "url_base" : "url";
-    const template = (this.parts.urlBase ?? this.parts.url)?.source ?? "";
+    const source = (this.parts.urlBase ?? this.parts.url)?.source ?? "";
+    const template = source.length > 80 ? `${source.slice(0, 80)}…` : source;
     const rendered = base || url;
-    return new ConfigError("REQUEST_URL_INVALID", `The requester's ${field} ${JSON.stringify(template)} does not give an absolute http(s) URL${template.includes("config") ? "; check the config values it reads" : ""}`, {
+    return new ConfigError("REQUEST_URL_INVALID", `The requester's ${field} ${JSON.stringify(template)} does not give an absolute http(s) URL${source.includes("config") ? "; check the config values it reads" : ""}`, {
       where: { manifestPath: `${this.parts.ctx.path}.${field}` },
       expected: "an absolute URL such as https://api.example.com/v1",
       found: rendered ? "a value without http:// or https://" : "an empty value",
