@@ -84,7 +84,7 @@ function cursorPage(model: StreamModel, page: number, last: boolean, records: Re
   // (`current_page | int + 1` with `count_pages == current_page` needs a page number and a page count).
   const candidates: [unknown, unknown][] = last
     ? [[undefined, undefined], [null, null], [false, false], ["", ""], [0, 0], [PAGES, PAGES]]
-    : [[token, token], [token, undefined], [token, false], [true, true], [1, 1], [page, PAGES]];
+    : [[token, token], [page, PAGES], [token, undefined], [token, false], [true, true], [1, 1]];
   const stopKeys = new Set(stopPaths.map(key));
   let chosen: MockPage | undefined;
   const lastRecord = records.at(-1);
