@@ -15,10 +15,10 @@ import type { Connector } from "../../core/connector/connector.js";
 
 /** The steps of the corpus run, in order; a manifest stops at the first step it fails. */
 export const STEPS = ["load", "resolve", "validate", "build"] as const;
+export type Step = (typeof STEPS)[number];
 
 /** Error codes that say the synthetic config, not Sluice, is what a build failed on. */
 const CONFIG_CODES = new Set(["AUTH_SELECTION_PATH_MISSING", "CONFIG_INVALID", "TEMPLATE_UNDEFINED_VALUE"]);
-export type Step = (typeof STEPS)[number];
 
 /** What happened to one manifest. */
 export interface ManifestResult {
@@ -50,8 +50,10 @@ const STEP_TIMEOUT_MS = 15_000;
 
 /**
  * Runs load, resolve, validate and build on one manifest file, each step on its own, so a failure is
- * attributed to the step that caused it. Build uses a synthetic config made from the spec and a
- * transport that refuses every request (building must not send any). Never throws: a crash is a result.
+ * attributed to the step that caused it. Build tries the synthetic configs (each `oneOf` option, with and
+ * without optional fields) with a transport that refuses every request (building must not send any);
+ * then, unless `read` is false, every stream is read against the manifest's mock API. Never throws: a
+ * crash is a result.
  *
  * @example
  * const result = await runManifest(sluice, "/work/shared/corpus/airbyte-manifests/source-aha.yaml");
