@@ -14,6 +14,7 @@
  * npm run corpus
  * npm run corpus -- /path/to/manifests --quiet --json
  */
+import { existsSync } from "node:fs";
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,7 +30,9 @@ const flagValue = (name: string): string | undefined => {
   return at >= 0 ? args[at + 1] : undefined;
 };
 const positional = args.filter((a, i) => !a.startsWith("--") && !["--jobs", "--only"].includes(args[i - 1] ?? ""));
-const folder = resolve(positional[0] ?? process.env.SLUICE_CORPUS ?? join(root, "../shared/corpus/airbyte-manifests"));
+// The corpus sits beside the repository (`../shared`), or beside the folder of worktrees (`../../shared`).
+const nearby = [join(root, "../shared/corpus/airbyte-manifests"), join(root, "../../shared/corpus/airbyte-manifests")];
+const folder = resolve(positional[0] ?? process.env.SLUICE_CORPUS ?? nearby.find((path) => existsSync(path)) ?? nearby[0]!);
 const jobs = Math.max(1, Number(flagValue("--jobs") ?? 3));
 const output = join(root, "test/bench/results/corpus.json");
 
