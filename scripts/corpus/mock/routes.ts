@@ -5,6 +5,11 @@ export interface Route<T> {
   pattern: RegExp;
   /** Literal characters in the template: the more, the more specific the route. */
   weight: number;
+  /**
+   * Quoted text inside the template's expressions (`{{ 'me/organizations' if ... else 'organizations/' ~ id }}`):
+   * a path written entirely as an expression is matched by the fragments the request path contains.
+   */
+  fragments: string[];
   target: T;
 }
 
@@ -20,7 +25,17 @@ export function routeFor<T>(template: string, target: T): Route<T> {
   const path = template.trim().replace(/\?(?![^{]*\}\}).*$/s, "").replace(/^\/+/, "").replace(/\/+$/, "");
   const parts = path.split(/\{\{.*?\}\}|\{%.*?%\}/s);
   const body = parts.map(escape).join(".*?");
-  return { pattern: new RegExp(`(?:^|/)${body}/?$`), weight: parts.join("").length, target };
+  const expressions = path.match(/\{\{.*?\}\}/gs) ?? [];
+  const fragments = expressions.flatMap((e) => [...e.matchAll(/'([^']*)'|"([^"]*)"/g)].map((m) => (m[1] ?? m[2]!).replace(/^\/+|\/+$/g, ""))).filter((f) => /[a-z]/i.test(f));
+  return { pattern: new RegExp(`(?:^|/)${body}/?$`), weight: parts.join("").length, fragments, target };
+}
+
+/** How well a route fits a request path: its literal length, or, for a path that is all expression, its longest fragment found in the path. */
+function score<T>(route: Route<T>, path: string): number | undefined {
+  if (!route.pattern.test(path)) return undefined;
+  if (route.weight > 0 || route.fragments.length === 0) return route.weight;
+  const found = route.fragments.filter((f) => path.includes(f)).map((f) => f.length);
+  return found.length > 0 ? Math.max(...found) : route.fragments.length > 0 ? -1 : 0;
 }
 
 /**
@@ -31,10 +46,12 @@ export function routeFor<T>(template: string, target: T): Route<T> {
  */
 export function matchStream(routes: readonly Route<StreamModel>[], path: string, current: string | undefined): StreamModel | undefined {
   let best: Route<StreamModel>[] = [];
+  let bestScore = -Infinity;
   for (const route of routes) {
-    if (!route.pattern.test(path)) continue;
-    if (best.length === 0 || route.weight > best[0]!.weight) best = [route];
-    else if (route.weight === best[0]!.weight) best.push(route);
+    const fit = score(route, path);
+    if (fit === undefined) continue;
+    if (fit > bestScore) [best, bestScore] = [[route], fit];
+    else if (fit === bestScore) best.push(route);
   }
   return (best.find((r) => r.target.name === current) ?? best[0])?.target;
 }
