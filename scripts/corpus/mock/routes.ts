@@ -30,12 +30,12 @@ export function routeFor<T>(template: string, target: T): Route<T> {
   return { pattern: new RegExp(`(?:^|/)${body}/?$`), weight: parts.join("").length, fragments, target };
 }
 
-/** How well a route fits a request path: its literal length, or, for a path that is all expression, its longest fragment found in the path. */
+/** How well a route fits a request path: its literal length, or, for a path that is all expression, the length of its distinct fragments found in the path. */
 function score<T>(route: Route<T>, path: string): number | undefined {
   if (!route.pattern.test(path)) return undefined;
   if (route.weight > 0 || route.fragments.length === 0) return route.weight;
-  const found = route.fragments.filter((f) => path.includes(f)).map((f) => f.length);
-  return found.length > 0 ? Math.max(...found) : route.fragments.length > 0 ? -1 : 0;
+  const found = [...new Set(route.fragments)].filter((f) => path.includes(f));
+  return found.length > 0 ? found.reduce((sum, f) => sum + f.length, 0) : -1;
 }
 
 /**
