@@ -74,7 +74,8 @@ export class MockApi {
     if (isTokenRequest(body)) return send(200, this.auth.oauth);
     const session = this.auth.sessions.find((r) => r.weight > 0 && r.pattern.test(url.pathname));
     if (session) return send(200, session.target);
-    const model = matchStream(this.routes, decodeURIComponent(url.pathname), this.current) ?? (this.current ? this.byName.get(this.current) : undefined);
+    const routed = decodeURIComponent(url.pathname) + (url.search.startsWith("?/") ? decodeURIComponent(url.search.split("&")[0]!) : "");
+    const model = matchStream(this.routes, routed, this.current) ?? (this.current ? this.byName.get(this.current) : undefined);
     if (!model) return send(404, { error: `no stream of the manifest answers ${url.pathname}` });
     const page = this.pageOf(model, url, req, body);
     const origin = String(req.headers[ORIGIN_HEADER] ?? this.origin);

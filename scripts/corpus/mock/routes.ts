@@ -21,8 +21,9 @@ export interface Route<T> {
  * routeFor("users/{{ stream_partition.id }}", model).pattern.test("/v1/users/42") // true
  */
 export function routeFor<T>(template: string, target: T): Route<T> {
-  // A query string written into the path is not part of the request's path.
-  const path = template.trim().replace(/\?(?![^{]*\}\}).*$/s, "").replace(/^\/+/, "").replace(/\/+$/, "");
+  // A query string written into the path is not part of the request's path, unless it is the route
+  // itself (`index.php?/api/v2/get_plans/{{ id }}`, matched against the path and the query's first part).
+  const path = template.trim().replace(/\?(?!\/)(?![^{]*\}\}).*$/s, "").replace(/^\/+/, "").replace(/\/+$/, "");
   const parts = path.split(/\{\{.*?\}\}|\{%.*?%\}/s);
   const body = parts.map(escape).join(".*?");
   const expressions = path.match(/\{\{.*?\}\}/gs) ?? [];
