@@ -1,6 +1,6 @@
 import { Ajv } from "ajv";
 import { ConfigError, type ConnectorConfig, type JsonSchema } from "../../sdk/index.js";
-import { pySearchPattern } from "../interpolation/py-regex.js";
+import { pySearchPattern } from "../../python/regex.js";
 
 /** Ajv's regular-expression engine for specs: `pattern`s are Python `re` patterns (the kit validates with Python). */
 const pythonPatterns = Object.assign((pattern: string) => pySearchPattern(pattern), { code: "pySearchPattern" });

@@ -1,5 +1,5 @@
 import { Fetch, type FetchInit } from "../../sdk/index.js";
-import { createInterpolator } from "../../core/interpolation/index.js";
+import { createInterpolator } from "../../templates/index.js";
 import type { Connector } from "../../core/connector/connector.js";
 import type { Sluice } from "../../core/sluice.js";
 import { classifyFailure, type FailureReason } from "./classify-failure.js";

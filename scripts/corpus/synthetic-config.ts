@@ -1,4 +1,4 @@
-import { pySearchPattern } from "../../core/interpolation/py-regex.js";
+import { pySearchPattern } from "../../python/regex.js";
 import { readPaths, setPath } from "./mock/template-paths.js";
 import { samplePattern } from "./pattern-sample.js";
 

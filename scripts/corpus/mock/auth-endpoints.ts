@@ -1,12 +1,11 @@
-import { DatetimeValue } from "../../../plugins/incremental/datetime-value.js";
-import { strftime } from "../../../plugins/incremental/strftime.js";
+import { PyDateTime } from "../../../python/index.js";
 import { routeFor, type Route } from "./routes.js";
 import { setPath } from "./template-paths.js";
 
 /** A token answer: the body an OAuth token endpoint or a session login returns. */
 export type TokenAnswer = Record<string, unknown>;
 
-const FAR = DatetimeValue.fromFields({ year: 2099, month: 1, day: 1 });
+const FAR = PyDateTime.fromFields({ year: 2099, month: 1, day: 1 });
 
 /**
  * What the manifest's authenticators ask for: one answer for OAuth token requests (every field name the
@@ -24,7 +23,7 @@ export function authEndpoints(manifest: unknown): { oauth: TokenAnswer; sessions
     if (node.type === "OAuthAuthenticator" || node.type === "DeclarativeOAuthAuthenticator") {
       const format = node.token_expiry_date_format;
       // A format with `%` directives is Python's; others (`YYYY-MM-DDTHH:mm:ss[Z]`) are pendulum tokens, read as ISO 8601.
-      const expires = typeof format === "string" ? (format.includes("%") ? strftime(FAR, format) : "2099-01-01T00:00:00Z") : 3600;
+      const expires = typeof format === "string" ? (format.includes("%") ? FAR.strftime(format) : "2099-01-01T00:00:00Z") : 3600;
       setPath(oauth, [String(node.access_token_name ?? "access_token")], "sluice-access-token");
       setPath(oauth, [String(node.expires_in_name ?? "expires_in")], expires);
       setPath(oauth, [String(node.refresh_token_name ?? "refresh_token")], "sluice-refresh-token");

@@ -1,10 +1,9 @@
-import { DatetimeValue } from "../../../plugins/incremental/datetime-value.js";
-import { strftime } from "../../../plugins/incremental/strftime.js";
+import { formatDatetime, PyDateTime } from "../../../python/index.js";
 import { setPath } from "./template-paths.js";
 import type { StreamModel } from "./stream-model.js";
 
 /** The moment every synthesised datetime is written from (recent, inside any sensible start date). */
-const MOMENT = DatetimeValue.fromFields({ year: 2025, month: 6, day: 15, hour: 12, minute: 30, second: 45 });
+const MOMENT = PyDateTime.fromFields({ year: 2025, month: 6, day: 15, hour: 12, minute: 30, second: 45 });
 
 /**
  * `count` records for one page of a stream: a value of the right type for every property of its schema,
@@ -29,12 +28,9 @@ function record(model: StreamModel, serial: string): Record<string, unknown> {
   return out;
 }
 
-/** A datetime (`days` after the mock's moment) written in a Python format (`%s`/`%ms` epoch formats give numbers in text). */
+/** A datetime (`days` after the mock's moment) written in a kit datetime format (`%s`/`%ms` epoch formats give numbers in text). */
 export function cursorValue(format: string, days = 0): string {
-  const moment = new DatetimeValue(MOMENT.us + BigInt(days) * 86_400_000_000n, 0);
-  if (format === "%ms") return String(Math.round(moment.timestamp() * 1000));
-  if (format === "%s_as_float") return String(moment.timestamp());
-  return strftime(moment, format);
+  return formatDatetime(PyDateTime.utc(MOMENT.us + BigInt(days) * 86_400_000_000n), format);
 }
 
 function isDate(schema: unknown): boolean {
@@ -48,8 +44,8 @@ function valueOf(schema: unknown, serial: string, depth: number): unknown {
   const types = (Array.isArray(s.type) ? s.type : [s.type]).filter((t) => t !== "null");
   const type = types[0];
   if (type === "string") {
-    if (s.format === "date-time") return strftime(MOMENT, "%Y-%m-%dT%H:%M:%SZ");
-    if (s.format === "date") return strftime(MOMENT, "%Y-%m-%d");
+    if (s.format === "date-time") return MOMENT.strftime("%Y-%m-%dT%H:%M:%SZ");
+    if (s.format === "date") return MOMENT.strftime("%Y-%m-%d");
     return `v${serial}`;
   }
   if (type === "integer") return 7;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { validateConfig } from "../../../core/config/validate-config.js";
-import { pySearchPattern } from "../../../core/interpolation/py-regex.js";
+import { pySearchPattern } from "../../../python/regex.js";
 import { SluiceError } from "../../../sdk/index.js";
 
 const monthSpec = { type: "object", required: ["month"], properties: { month: { type: "string", pattern: "^\\d{4}\\-\\d{2}$" } } };

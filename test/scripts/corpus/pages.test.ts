@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createInterpolator } from "../../../core/interpolation/index.js";
+import { createInterpolator } from "../../../templates/index.js";
 import { buildPage, type PageContext } from "../../../scripts/corpus/mock/pages.js";
 import type { StreamModel } from "../../../scripts/corpus/mock/stream-model.js";
 
