@@ -97,9 +97,9 @@ function resolve(sluice: Sluice, loaded: LoadedManifest): Record<string, unknown
 }
 
 /**
- * Builds with each synthetic config in turn (no request may be sent) and returns the first that builds.
- * When none does, the first config's error is the step's failure, marked config-dependent when every
- * config failed on what the config lacks.
+ * Builds with each synthetic config in turn (no request may be sent) and returns those that build.
+ * When none does, the step fails with the first error no config explains (else the first config's),
+ * marked config-dependent when every config failed on what the config lacks.
  */
 async function build(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, result: ManifestResult): Promise<Record<string, unknown>[]> {
   const spec = specOf(manifest)?.connectionSpecification;
@@ -121,8 +121,10 @@ async function build(sluice: Sluice, source: LoadedManifest, manifest: Record<st
   }
   result.configs = { tried: configs.length, built: built.length };
   if (built.length > 0) return built;
-  result.configDependent = errors.every((e) => classifyFailure(e).every((r) => CONFIG_CODES.has(r.code)));
-  throw errors[0];
+  const configOnly = (e: unknown) => classifyFailure(e).every((r) => CONFIG_CODES.has(r.code));
+  result.configDependent = errors.every(configOnly);
+  // The reason reported: what fails whatever the config (a Python class), else the first config's failure.
+  throw errors.find((e) => !configOnly(e)) ?? errors[0];
 }
 
 /** Configs a failed stream is read again with: a stream reads when some complete config reads it, as a manifest builds. */
