@@ -1,9 +1,8 @@
 import { CustomCodeLoader, ManifestError, SluiceError, type BuildContext, type ComponentDefinition, type ComponentFactory, type ConnectorConfig, type GeneratedOptions, type ServiceToken } from "../../sdk/index.js";
 import type { ComponentRegistry } from "../di/component-registry.js";
 import type { ServiceContainer } from "../di/service-container.js";
-import { defaultTypesOf } from "./define-connector.js";
 import { joinPath } from "./manifest-path.js";
-import { propagateParameters } from "./propagate-parameters.js";
+import { propagateParameters, registryLookups } from "./propagate-parameters.js";
 import { validateManifest } from "./validate-manifest.js";
 
 /** What every component of one connector is built with. */
@@ -50,7 +49,7 @@ export class ComponentBuilder {
   /** A definition made while building (a dynamic stream): propagated and validated as the manifest was, then built. */
   buildGenerated<T>(definition: ComponentDefinition, path: string, options: GeneratedOptions): Promise<T> {
     const { registry, file, services } = this.env;
-    const propagated = propagateParameters(definition, defaultTypesOf(registry), { parentParametersWin: options.parentParametersWin });
+    const propagated = propagateParameters(definition, ...registryLookups((type) => registry.find(type)), { parentParametersWin: options.parentParametersWin });
     validateManifest(propagated, registry, { file, trustCustomCode: services.get(CustomCodeLoader).trusted, rootPath: path, rootKinds: [options.kind] });
     return this.build<T>(propagated, path);
   }

@@ -112,12 +112,12 @@ export class SimpleRetriever implements Retriever {
 
   /** Reads every slice of the stream in turn, with the cursor's state after each. */
   private readSlices(stream: string, options: ReadOptions, slicing: Slicing, guard: ProgressGuard): AsyncGenerator<DataRecord> {
-    return slicedRead(options, slicing, (slice) => this.readSlice(stream, slice, options, guard, slicing.slicer));
+    return slicedRead(options, slicing, (slice, state) => this.readSlice(stream, slice, options, guard, slicing.slicer, state));
   }
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
-  private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer): PageReader {
+  private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer, state?: () => Record<string, unknown>): PageReader {
     const { requester, selector, paginator, sliceOptionsOnFirstPageOnly, decoder } = this;
-    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly, decoder });
+    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly, decoder, state: state ?? (() => options.state ?? {}) });
   }
 }
