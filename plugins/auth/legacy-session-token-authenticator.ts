@@ -1,12 +1,14 @@
 import {
   AuthenticationError,
+  defineComponent,
   HttpClient,
   HttpRequestError,
-  TokenSource,
   injectRequestValue,
+  TokenSource,
+  Type,
   type BuildContext,
-  type ComponentFactory,
   type CompiledTemplate,
+  type ComponentFactory,
   type OutgoingRequest,
   type TokenFetchReason,
 } from "../../sdk/index.js";
@@ -55,28 +57,24 @@ export class LegacySessionTokenAuthenticator extends TokenAuthenticator {
 }
 
 /** The `LegacySessionTokenAuthenticator` component. */
-export const LegacySessionTokenAuthenticatorComponent: ComponentFactory<LegacySessionTokenAuthenticator> = {
+export const LegacySessionTokenAuthenticatorComponent: ComponentFactory<LegacySessionTokenAuthenticator> = defineComponent({
   type: "LegacySessionTokenAuthenticator",
   kind: "authenticator",
   description: "Sends a session token from the config or from a username/password login (deprecated form)",
-  schema: {
-    type: "object",
-    required: ["header", "login_url", "session_token_response_key", "validate_session_url"],
-    properties: {
-      header: { type: "string" },
-      login_url: { type: "string" },
-      session_token: { type: "string" },
-      session_token_response_key: { type: "string" },
-      username: { type: "string" },
-      password: { type: "string" },
-      validate_session_url: { type: "string" },
-      api_url: { type: "string", description: "Sluice: the base URL of login_url and validate_session_url (default: the requester's url_base)" },
-    },
-  },
+  schema: Type.Object({
+    header: Type.String(),
+    login_url: Type.String(),
+    session_token: Type.Optional(Type.String()),
+    session_token_response_key: Type.String(),
+    username: Type.Optional(Type.String()),
+    password: Type.Optional(Type.String()),
+    validate_session_url: Type.String(),
+    api_url: Type.Optional(Type.String({ description: "Sluice: the base URL of login_url and validate_session_url (default: the requester's url_base)" })),
+  }),
   shared: true,
   build(def, ctx) {
     const services = authServices(ctx);
-    const field = (name: string): CompiledTemplate => services.interpolator.compile(String(def[name] ?? ""), { path: `${ctx.path}.${name}` });
+    const field = (name: keyof typeof def & string): CompiledTemplate => services.interpolator.compile(String(def[name] ?? ""), { path: `${ctx.path}.${name}` });
     const header = field("header").render({ config: ctx.config, parameters: ctx.parameters });
     const session = new LegacySession({
       ctx,
@@ -94,7 +92,7 @@ export const LegacySessionTokenAuthenticatorComponent: ComponentFactory<LegacySe
     const source = new TokenSource<string>({ clock: services.clock, fetch: (reason) => session.token(reason) });
     return new LegacySessionTokenAuthenticator(source, header);
   },
-};
+});
 
 interface SessionParts {
   ctx: BuildContext;

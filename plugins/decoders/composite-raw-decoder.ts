@@ -1,4 +1,13 @@
-import { Decoder, chunksOf, componentField, type ComponentFactory, type HttpResponse, type Parser } from "../../sdk/index.js";
+import {
+  chunksOf,
+  componentSchema,
+  Decoder,
+  defineComponent,
+  Type,
+  type ComponentFactory,
+  type HttpResponse,
+  type Parser,
+} from "../../sdk/index.js";
 
 /**
  * `CompositeRawDecoder`: the body's bytes go through a `parser` (`JsonLineParser`, `CsvParser`,
@@ -16,18 +25,14 @@ import { Decoder, chunksOf, componentField, type ComponentFactory, type HttpResp
  *     type: CompositeRawDecoder
  *     parser: { type: GzipParser, inner_parser: { type: CsvParser } }
  */
-export const CompositeRawDecoderComponent: ComponentFactory<Decoder> = {
+export const CompositeRawDecoderComponent: ComponentFactory<Decoder> = defineComponent({
   type: "CompositeRawDecoder",
   kind: "decoder",
   description: "Decodes the body's bytes with a parser (CSV, JSON Lines, JSON, gzip)",
   fieldDefaults: { parser: "JsonParser" },
-  schema: {
-    type: "object",
-    required: ["parser"],
-    properties: { parser: componentField("parser"), stream_response: { type: "boolean" } },
-  },
+  schema: Type.Object({ parser: componentSchema("parser"), stream_response: Type.Optional(Type.Boolean()) }),
   build: async (def, ctx) => new CompositeRawDecoder(await ctx.build<Parser>("parser"), def.stream_response !== false),
-};
+});
 
 /** The built decoder; see {@link CompositeRawDecoderComponent}. Also the base of the decoders made of a parser. */
 export class CompositeRawDecoder extends Decoder {

@@ -1,6 +1,6 @@
-import type { ComponentFactory, Decoder } from "../../sdk/index.js";
+import { defineComponent, type ComponentFactory, type Decoder } from "../../sdk/index.js";
 import { CompositeRawDecoder } from "./composite-raw-decoder.js";
-import { CsvParserComponent, csvParserFrom } from "./csv-parser.js";
+import { CsvOptionsSchema, csvParserFrom } from "./csv-parser.js";
 
 /**
  * `CsvDecoder`: the body is CSV with a header row; one document per row (the kit's newer name for a
@@ -15,10 +15,10 @@ import { CsvParserComponent, csvParserFrom } from "./csv-parser.js";
  *   type: SimpleRetriever
  *   decoder: { type: CsvDecoder, delimiter: ";" }
  */
-export const CsvDecoderComponent: ComponentFactory<Decoder> = {
+export const CsvDecoderComponent: ComponentFactory<Decoder> = defineComponent({
   type: "CsvDecoder",
   kind: "decoder",
   description: "Decodes CSV with a header row, one document per row",
-  schema: CsvParserComponent.schema,
+  schema: CsvOptionsSchema,
   build: (def, ctx) => new CompositeRawDecoder(csvParserFrom(def, ctx.path)),
-};
+});

@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { ManifestError, Parser, type ComponentFactory } from "../../sdk/index.js";
+import { defineComponent, jsonSchema, ManifestError, Parser, Type, type ComponentFactory, type Static } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
 import { textDecoderFor } from "./text-encoding.js";
 
@@ -35,23 +35,28 @@ export interface CsvOptions {
  *     type: GzipParser
  *     inner_parser: { type: CsvParser, delimiter: "\\t", encoding: latin-1 }
  */
-export const CsvParserComponent: ComponentFactory<Parser> = {
+/**
+ * The options of `CsvParser` and `CsvDecoder`: `encoding`, `delimiter`, `set_values_to_none` (each may be null).
+ *
+ * @example
+ * schema: CsvOptionsSchema
+ */
+export const CsvOptionsSchema = Type.Object({
+  encoding: Type.Optional(jsonSchema<string | null>({ type: ["string", "null"] })),
+  delimiter: Type.Optional(jsonSchema<string | null>({ type: ["string", "null"] })),
+  set_values_to_none: Type.Optional(jsonSchema<string[] | null>({ type: ["array", "null"], items: { type: "string" } })),
+});
+
+export const CsvParserComponent: ComponentFactory<Parser> = defineComponent({
   type: "CsvParser",
   kind: "parser",
   description: "Parses a CSV file with a header row into one document per row",
-  schema: {
-    type: "object",
-    properties: {
-      encoding: { type: ["string", "null"] },
-      delimiter: { type: ["string", "null"] },
-      set_values_to_none: { type: ["array", "null"], items: { type: "string" } },
-    },
-  },
+  schema: CsvOptionsSchema,
   build: (def, ctx) => csvParserFrom(def, ctx.path),
-};
+});
 
 /** A {@link CsvParser} from a `CsvParser` or `CsvDecoder` definition, its options checked. */
-export function csvParserFrom(def: Record<string, unknown>, manifestPath: string): CsvParser {
+export function csvParserFrom(def: Static<typeof CsvOptionsSchema>, manifestPath: string): CsvParser {
   textDecoderFor(def.encoding, `${manifestPath}.encoding`);
   const delimiter = unescapeDelimiter(def.delimiter);
   if (delimiter.length !== 1) {
@@ -61,7 +66,7 @@ export function csvParserFrom(def: Record<string, unknown>, manifestPath: string
       found: JSON.stringify(def.delimiter),
     });
   }
-  return new CsvParser({ encoding: def.encoding as string | undefined, delimiter, setValuesToNone: def.set_values_to_none as string[] | undefined });
+  return new CsvParser({ encoding: def.encoding ?? undefined, delimiter, setValuesToNone: def.set_values_to_none ?? undefined });
 }
 
 /** The kit reads a delimiter that starts with a backslash as a Python escape (`\t` is a tab). */

@@ -1,4 +1,4 @@
-import { componentField, type ComponentFactory, type Decoder } from "../../sdk/index.js";
+import { componentSchema, defineComponent, Type, type ComponentFactory, type Decoder } from "../../sdk/index.js";
 import { CompositeRawDecoder } from "./composite-raw-decoder.js";
 import { GzipParser } from "./gzip-parser.js";
 import { parserOfDecoder } from "./parser-of-decoder.js";
@@ -18,10 +18,10 @@ import { parserOfDecoder } from "./parser-of-decoder.js";
  *   type: GzipDecoder
  *   decoder: { type: CsvDecoder, delimiter: "\\t" }
  */
-export const GzipDecoderComponent: ComponentFactory<Decoder> = {
+export const GzipDecoderComponent: ComponentFactory<Decoder> = defineComponent({
   type: "GzipDecoder",
   kind: "decoder",
   description: "Decompresses gzip for an inner decoder",
-  schema: { type: "object", required: ["decoder"], properties: { decoder: componentField("decoder") } },
+  schema: Type.Object({ decoder: componentSchema("decoder") }),
   build: async (_def, ctx) => new CompositeRawDecoder(new GzipParser(parserOfDecoder(await ctx.build<Decoder>("decoder"), `${ctx.path}.decoder`))),
-};
+});

@@ -1,5 +1,5 @@
 import { Gunzip } from "fflate";
-import { Parser, type ComponentFactory } from "../../sdk/index.js";
+import { componentSchema, defineComponent, Parser, Type, type ComponentFactory } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
 import { INFLATE_INPUT_BYTES } from "./unzip-entries.js";
 
@@ -22,14 +22,14 @@ import { INFLATE_INPUT_BYTES } from "./unzip-entries.js";
  *     type: GzipParser
  *     inner_parser: { type: JsonLineParser }
  */
-export const GzipParserComponent: ComponentFactory<Parser> = {
+export const GzipParserComponent: ComponentFactory<Parser> = defineComponent({
   type: "GzipParser",
   kind: "parser",
   description: "Decompresses gzip for an inner parser",
   fieldDefaults: { inner_parser: "JsonParser" },
-  schema: { type: "object", required: ["inner_parser"], properties: { inner_parser: { "x-sluice-kind": ["parser"] } } },
+  schema: Type.Object({ inner_parser: componentSchema("parser") }),
   build: async (_def, ctx) => new GzipParser(await ctx.build<Parser>("inner_parser")),
-};
+});
 
 /** The built parser; see {@link GzipParserComponent}. */
 export class GzipParser extends Parser {

@@ -1,4 +1,4 @@
-import { Decoder, chunksOf, type ComponentFactory, type HttpResponse } from "../../sdk/index.js";
+import { chunksOf, Decoder, defineComponent, Type, type ComponentFactory, type HttpResponse } from "../../sdk/index.js";
 
 /**
  * `IterableDecoder`: each line of the body (split at `\n`, `\r\n` or `\r`) is one document
@@ -18,13 +18,13 @@ import { Decoder, chunksOf, type ComponentFactory, type HttpResponse } from "../
  *   decoder: { type: IterableDecoder }
  *   record_selector: { extractor: { field_path: [] } }
  */
-export const IterableDecoderComponent: ComponentFactory<Decoder> = {
+export const IterableDecoderComponent: ComponentFactory<Decoder> = defineComponent({
   type: "IterableDecoder",
   kind: "decoder",
   description: "Decodes each line of text into { record: line }",
-  schema: { type: "object", properties: {} },
+  schema: Type.Object({}),
   build: () => new IterableDecoder(),
-};
+});
 
 /** The built decoder; see {@link IterableDecoderComponent}. */
 export class IterableDecoder extends Decoder {

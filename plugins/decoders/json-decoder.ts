@@ -1,4 +1,4 @@
-import { Decoder, type ComponentFactory, type HttpResponse } from "../../sdk/index.js";
+import { Decoder, defineComponent, Type, type ComponentFactory, type HttpResponse } from "../../sdk/index.js";
 
 /**
  * `JsonDecoder`: the body is JSON (the default when a retriever names no decoder). Its documents are
@@ -13,13 +13,13 @@ import { Decoder, type ComponentFactory, type HttpResponse } from "../../sdk/ind
  *   type: SimpleRetriever
  *   decoder: { type: JsonDecoder }
  */
-export const JsonDecoderComponent: ComponentFactory<Decoder> = {
+export const JsonDecoderComponent: ComponentFactory<Decoder> = defineComponent({
   type: "JsonDecoder",
   kind: "decoder",
   description: "Decodes a JSON body (the default)",
-  schema: { type: "object", properties: {} },
+  schema: Type.Object({}),
   build: () => new JsonDecoder(),
-};
+});
 
 /** The built decoder; see {@link JsonDecoderComponent}. */
 export class JsonDecoder extends Decoder {

@@ -1,4 +1,4 @@
-import { ManifestError, type ComponentFactory, type Decoder } from "../../sdk/index.js";
+import { defineComponent, ManifestError, Type, type ComponentFactory, type Decoder } from "../../sdk/index.js";
 import { CompositeRawDecoder } from "./composite-raw-decoder.js";
 import { JsonItemsParser } from "./json-items-parser.js";
 import { textDecoderFor } from "./text-encoding.js";
@@ -17,13 +17,13 @@ import { textDecoderFor } from "./text-encoding.js";
  *   type: JsonItemsDecoder
  *   items_path: forecastByAsin
  */
-export const JsonItemsDecoderComponent: ComponentFactory<Decoder> = {
+export const JsonItemsDecoderComponent: ComponentFactory<Decoder> = defineComponent({
   type: "JsonItemsDecoder",
   kind: "decoder",
   description: "Streams the elements of one array of a large JSON document",
-  schema: { type: "object", required: ["items_path"], properties: { items_path: { type: "string" }, encoding: { type: "string" } } },
+  schema: Type.Object({ items_path: Type.String(), encoding: Type.Optional(Type.String()) }),
   build(def, ctx) {
-    const itemsPath = String(def.items_path).trim();
+    const itemsPath = def.items_path.trim();
     if (itemsPath === "" || itemsPath.startsWith("$")) {
       throw new ManifestError("DECODER_ITEMS_PATH_INVALID", "items_path is a dotted path to an array", {
         where: { manifestPath: `${ctx.path}.items_path` },
@@ -32,6 +32,6 @@ export const JsonItemsDecoderComponent: ComponentFactory<Decoder> = {
       });
     }
     textDecoderFor(def.encoding, `${ctx.path}.encoding`);
-    return new CompositeRawDecoder(new JsonItemsParser(itemsPath, def.encoding as string | undefined));
+    return new CompositeRawDecoder(new JsonItemsParser(itemsPath, def.encoding));
   },
-};
+});

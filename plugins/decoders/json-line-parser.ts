@@ -1,4 +1,4 @@
-import { Logger, Parser, type ComponentFactory } from "../../sdk/index.js";
+import { defineComponent, jsonSchema, Logger, Parser, Type, type ComponentFactory } from "../../sdk/index.js";
 import { textDecoderFor, textLines } from "./text-encoding.js";
 
 /**
@@ -15,16 +15,16 @@ import { textDecoderFor, textLines } from "./text-encoding.js";
  *   type: CompositeRawDecoder
  *   parser: { type: JsonLineParser, encoding: utf-8 }
  */
-export const JsonLineParserComponent: ComponentFactory<Parser> = {
+export const JsonLineParserComponent: ComponentFactory<Parser> = defineComponent({
   type: "JsonLineParser",
   kind: "parser",
   description: "Parses one JSON document per line",
-  schema: { type: "object", properties: { encoding: { type: ["string", "null"] } } },
+  schema: Type.Object({ encoding: Type.Optional(jsonSchema<string | null>({ type: ["string", "null"] })) }),
   build: (def, ctx) => {
     textDecoderFor(def.encoding, `${ctx.path}.encoding`);
-    return new JsonLineParser({ encoding: def.encoding as string | undefined, manifestPath: ctx.path, logger: ctx.get(Logger) });
+    return new JsonLineParser({ encoding: def.encoding ?? undefined, manifestPath: ctx.path, logger: ctx.get(Logger) });
   },
-};
+});
 
 /** The built parser; see {@link JsonLineParserComponent}. */
 export class JsonLineParser extends Parser {

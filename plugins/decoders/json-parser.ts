@@ -1,4 +1,4 @@
-import { Parser, jsonDocuments, type ComponentFactory } from "../../sdk/index.js";
+import { defineComponent, jsonDocuments, jsonSchema, Parser, Type, type ComponentFactory } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
 import { textDecoderFor } from "./text-encoding.js";
 
@@ -13,16 +13,16 @@ import { textDecoderFor } from "./text-encoding.js";
  *   type: CompositeRawDecoder
  *   parser: { type: GzipParser, inner_parser: { type: JsonParser } }
  */
-export const JsonParserComponent: ComponentFactory<Parser> = {
+export const JsonParserComponent: ComponentFactory<Parser> = defineComponent({
   type: "JsonParser",
   kind: "parser",
   description: "Parses one JSON document",
-  schema: { type: "object", properties: { encoding: { type: ["string", "null"] } } },
+  schema: Type.Object({ encoding: Type.Optional(jsonSchema<string | null>({ type: ["string", "null"] })) }),
   build: (def, ctx) => {
     textDecoderFor(def.encoding, `${ctx.path}.encoding`);
-    return new JsonParser(def.encoding as string | undefined);
+    return new JsonParser(def.encoding ?? undefined);
   },
-};
+});
 
 /** The built parser; see {@link JsonParserComponent}. */
 export class JsonParser extends Parser {

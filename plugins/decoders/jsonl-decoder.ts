@@ -1,4 +1,4 @@
-import { Logger, type ComponentFactory, type Decoder } from "../../sdk/index.js";
+import { defineComponent, Logger, Type, type ComponentFactory, type Decoder } from "../../sdk/index.js";
 import { CompositeRawDecoder } from "./composite-raw-decoder.js";
 import { JsonLineParser } from "./json-line-parser.js";
 
@@ -19,10 +19,10 @@ import { JsonLineParser } from "./json-line-parser.js";
  *   decoder: { type: JsonlDecoder }
  *   record_selector: { extractor: { field_path: [] } }
  */
-export const JsonlDecoderComponent: ComponentFactory<Decoder> = {
+export const JsonlDecoderComponent: ComponentFactory<Decoder> = defineComponent({
   type: "JsonlDecoder",
   kind: "decoder",
   description: "Decodes JSON Lines, one document per line",
-  schema: { type: "object", properties: {} },
+  schema: Type.Object({}),
   build: (_def, ctx) => new CompositeRawDecoder(new JsonLineParser({ manifestPath: ctx.path, logger: ctx.get(Logger) })),
-};
+});

@@ -1,5 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
-import { Decoder, type ComponentFactory, type HttpResponse } from "../../sdk/index.js";
+import { Decoder, defineComponent, Type, type ComponentFactory, type HttpResponse } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
 
 /**
@@ -26,13 +26,13 @@ import { decodeFailure } from "./decode-failure.js";
  *   decoder: { type: XmlDecoder }
  *   record_selector: { extractor: { field_path: [Response, StaffList, Staff] } }
  */
-export const XmlDecoderComponent: ComponentFactory<Decoder> = {
+export const XmlDecoderComponent: ComponentFactory<Decoder> = defineComponent({
   type: "XmlDecoder",
   kind: "decoder",
   description: "Decodes an XML document (attributes as @name, text as #text)",
-  schema: { type: "object", properties: {} },
+  schema: Type.Object({}),
   build: () => new XmlDecoder(),
-};
+});
 
 const parser = new XMLParser({
   ignoreAttributes: false,

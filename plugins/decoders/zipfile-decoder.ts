@@ -1,4 +1,13 @@
-import { Decoder, SluiceError, componentField, type ComponentFactory, type HttpResponse, type Parser } from "../../sdk/index.js";
+import {
+  componentSchema,
+  Decoder,
+  defineComponent,
+  SluiceError,
+  Type,
+  type ComponentFactory,
+  type HttpResponse,
+  type Parser,
+} from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
 import { parserOfDecoder } from "./parser-of-decoder.js";
 import { zipEntries } from "./unzip-entries.js";
@@ -22,20 +31,17 @@ import { zipEntries } from "./unzip-entries.js";
  *     type: GzipParser
  *     inner_parser: { type: JsonLineParser }
  */
-export const ZipfileDecoderComponent: ComponentFactory<Decoder> = {
+export const ZipfileDecoderComponent: ComponentFactory<Decoder> = defineComponent({
   type: "ZipfileDecoder",
   kind: "decoder",
   description: "Reads each file of a zip archive with a parser",
-  schema: {
-    type: "object",
-    anyOf: [{ required: ["parser"] }, { required: ["decoder"] }],
-    properties: { parser: componentField("parser"), decoder: componentField("decoder") },
-  },
+  // The kit's older form names a `parser`, its newer one a `decoder`: one of them is required.
+  schema: Type.Object({ parser: Type.Optional(componentSchema("parser")), decoder: Type.Optional(componentSchema("decoder")) }, { anyOf: [{ required: ["parser"] }, { required: ["decoder"] }] }),
   async build(def, ctx) {
     if (def.parser !== undefined) return new ZipfileDecoder(await ctx.build<Parser>("parser"));
     return new ZipfileDecoder(parserOfDecoder(await ctx.build<Decoder>("decoder"), `${ctx.path}.decoder`));
   },
-};
+});
 
 /** The built decoder; see {@link ZipfileDecoderComponent}. */
 export class ZipfileDecoder extends Decoder {

@@ -1,4 +1,4 @@
-import { StateMigration, type ComponentFactory, type DataRecord, type StateMigrationContext } from "../../sdk/index.js";
+import { defineComponent, StateMigration, Type, type ComponentFactory, type DataRecord, type StateMigrationContext } from "../../sdk/index.js";
 
 /**
  * `LegacyToPerPartitionStateMigration`: reads the per-partition state older (Python) connectors saved,
@@ -42,10 +42,10 @@ export class LegacyToPerPartitionStateMigration extends StateMigration {
 }
 
 /** The manifest component; see {@link LegacyToPerPartitionStateMigration}. */
-export const LegacyToPerPartitionStateMigrationComponent: ComponentFactory<StateMigration> = {
+export const LegacyToPerPartitionStateMigrationComponent: ComponentFactory<StateMigration> = defineComponent({
   type: "LegacyToPerPartitionStateMigration",
   kind: "state_migration",
   description: "Reads the per-partition state of older connectors ({ partition: { cursor_field: value } })",
-  schema: { type: "object", properties: {}, additionalProperties: true },
+  schema: Type.Object({}, { additionalProperties: true }),
   build: () => new LegacyToPerPartitionStateMigration(),
-};
+});

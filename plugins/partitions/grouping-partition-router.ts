@@ -1,9 +1,11 @@
 import {
+  componentSchema,
   ConfigError,
-  componentField,
+  defineComponent,
   makeSlice,
   sliceExtraFields,
   slicePartition,
+  Type,
   type ComponentFactory,
   type SliceOptions,
   type StreamSlice,
@@ -99,22 +101,18 @@ function grouped(group: readonly StreamSlice[]): StreamSlice {
 }
 
 /** The manifest component; see {@link GroupingPartitionRouter}. */
-export const GroupingPartitionRouterComponent: ComponentFactory<GroupingPartitionRouter> = {
+export const GroupingPartitionRouterComponent: ComponentFactory<GroupingPartitionRouter> = defineComponent({
   type: "GroupingPartitionRouter",
   kind: "partition_router",
   description: "Groups the partitions of another router, several per slice",
   customFieldTypes: { underlying_partition_router: "CustomPartitionRouter" },
-  schema: {
-    type: "object",
-    required: ["group_size", "underlying_partition_router"],
-    properties: {
-      group_size: { type: "integer", minimum: 1 },
-      underlying_partition_router: componentField("partition_router"),
-      deduplicate: { type: "boolean" },
-    },
-  },
+  schema: Type.Object({
+    group_size: Type.Integer({ minimum: 1 }),
+    underlying_partition_router: componentSchema("partition_router"),
+    deduplicate: Type.Optional(Type.Boolean()),
+  }),
   async build(def, ctx) {
     const underlying = await ctx.build<StreamSlicer>("underlying_partition_router");
-    return new GroupingPartitionRouter({ underlying, groupSize: def.group_size as number, deduplicate: def.deduplicate !== false, path: ctx.path });
+    return new GroupingPartitionRouter({ underlying, groupSize: def.group_size, deduplicate: def.deduplicate !== false, path: ctx.path });
   },
-};
+});

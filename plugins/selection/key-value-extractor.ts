@@ -1,4 +1,12 @@
-import { HttpRequestError, componentField, type ComponentFactory, type HttpResponse, type RecordExtractor } from "../../sdk/index.js";
+import {
+  componentSchema,
+  defineComponent,
+  HttpRequestError,
+  Type,
+  type ComponentFactory,
+  type HttpResponse,
+  type RecordExtractor,
+} from "../../sdk/index.js";
 
 /**
  * `KeyValueExtractor`: builds records from two lists in one response: `keys_extractor` finds the
@@ -17,21 +25,17 @@ import { HttpRequestError, componentField, type ComponentFactory, type HttpRespo
  *   keys_extractor: { type: DpathExtractor, field_path: [columns] }
  *   values_extractor: { type: DpathExtractor, field_path: [rows, "*", "*"] }
  */
-export const KeyValueExtractorComponent: ComponentFactory<RecordExtractor> = {
+export const KeyValueExtractorComponent: ComponentFactory<RecordExtractor> = defineComponent({
   type: "KeyValueExtractor",
   kind: "extractor",
   description: "Builds records from a list of keys and a list of values",
   fieldDefaults: { keys_extractor: "DpathExtractor", values_extractor: "DpathExtractor" },
   customFieldTypes: { keys_extractor: "CustomRecordExtractor", values_extractor: "CustomRecordExtractor" },
-  schema: {
-    type: "object",
-    required: ["keys_extractor", "values_extractor"],
-    properties: { keys_extractor: componentField("extractor"), values_extractor: componentField("extractor") },
-  },
+  schema: Type.Object({ keys_extractor: componentSchema("extractor"), values_extractor: componentSchema("extractor") }),
   async build(_def, ctx) {
     return new KeyValueExtractor(await ctx.build<RecordExtractor>("keys_extractor"), await ctx.build<RecordExtractor>("values_extractor"));
   },
-};
+});
 
 /** The built extractor; see {@link KeyValueExtractorComponent}. */
 export class KeyValueExtractor implements RecordExtractor {

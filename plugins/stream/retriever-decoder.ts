@@ -12,11 +12,11 @@ const PAGINATION_DECODERS = new Set(["JsonDecoder", "XmlDecoder"]);
  * @example
  * const decoder = await buildRetrieverDecoder(def, ctx); // XmlDecoder instance, or undefined for JSON
  */
-export async function buildRetrieverDecoder(def: ComponentDefinition, ctx: BuildContext): Promise<Decoder | undefined> {
-  const definition = def.decoder as ComponentDefinition | undefined;
+export async function buildRetrieverDecoder(def: { decoder?: ComponentDefinition; paginator?: ComponentDefinition }, ctx: BuildContext): Promise<Decoder | undefined> {
+  const definition = def.decoder;
   if (definition === undefined || definition === null) return undefined;
   const decoder = await ctx.build<Decoder>("decoder");
-  const paginator = def.paginator as ComponentDefinition | undefined;
+  const paginator = def.paginator;
   const type = typeof definition.type === "string" ? definition.type : "CustomDecoder";
   if (paginator && paginator.type === "DefaultPaginator" && !PAGINATION_DECODERS.has(type) && !gzipOfJson(definition)) {
     throw new ManifestError("DECODER_PAGINATION_UNSUPPORTED", `A DefaultPaginator cannot read the documents of a ${type}: pagination needs a response it can look into`, {

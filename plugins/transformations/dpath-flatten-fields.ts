@@ -1,4 +1,4 @@
-import { Interpolator, type ComponentFactory, type DataRecord, type RecordTransformation } from "../../sdk/index.js";
+import { defineComponent, Interpolator, Type, type ComponentFactory, type DataRecord, type RecordTransformation } from "../../sdk/index.js";
 import { deletePath, valuesAt } from "../../python/dpath.js";
 
 /** What a {@link DpathFlattenFields} does with the object it finds. */
@@ -61,30 +61,27 @@ export class DpathFlattenFields implements RecordTransformation {
 }
 
 /** The manifest component; see {@link DpathFlattenFields}. */
-export const DpathFlattenFieldsComponent: ComponentFactory<DpathFlattenFields> = {
+export const DpathFlattenFieldsComponent: ComponentFactory<DpathFlattenFields> = defineComponent({
   type: "DpathFlattenFields",
   kind: "transformation",
   description: "Lifts the object at a path to the top of the record",
-  schema: {
-    type: "object",
-    required: ["field_path"],
-    properties: {
-      field_path: { type: "array", items: { type: "string" } },
-      delete_origin_value: { type: "boolean" },
-      replace_record: { type: "boolean" },
-      key_transformation: {
-        type: "object",
-        properties: { type: { const: "KeyTransformation" }, prefix: { type: "string" }, suffix: { type: "string" } },
-        additionalProperties: false,
-      },
-    },
-  },
+  schema: Type.Object({
+    field_path: Type.Array(Type.String()),
+    delete_origin_value: Type.Optional(Type.Boolean()),
+    replace_record: Type.Optional(Type.Boolean()),
+    key_transformation: Type.Optional(
+      Type.Object(
+        { type: Type.Optional(Type.Literal("KeyTransformation")), prefix: Type.Optional(Type.String()), suffix: Type.Optional(Type.String()) },
+        { additionalProperties: false },
+      ),
+    ),
+  }),
   build(def, ctx) {
     const interpolator = ctx.get(Interpolator);
     const scope = { config: ctx.config, parameters: ctx.parameters };
-    const render = (value: unknown, path: string): string => interpolator.compile(String(value), { path }).render(scope);
-    const path = (def.field_path as unknown[]).map((segment, i) => render(segment, `${ctx.path}.field_path[${i}]`));
-    const keys = (def.key_transformation ?? {}) as Record<string, unknown>;
+    const render = (value: string, path: string): string => interpolator.compile(value, { path }).render(scope);
+    const path = def.field_path.map((segment, i) => render(segment, `${ctx.path}.field_path[${i}]`));
+    const keys = def.key_transformation ?? {};
     return new DpathFlattenFields(path, {
       deleteOriginValue: def.delete_origin_value === true,
       replaceRecord: def.replace_record === true,
@@ -92,4 +89,4 @@ export const DpathFlattenFieldsComponent: ComponentFactory<DpathFlattenFields> =
       suffix: keys.suffix === undefined ? undefined : render(keys.suffix, `${ctx.path}.key_transformation.suffix`),
     });
   },
-};
+});

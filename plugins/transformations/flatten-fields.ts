@@ -1,4 +1,4 @@
-import type { ComponentFactory, DataRecord, RecordTransformation } from "../../sdk/index.js";
+import { defineComponent, Type, type ComponentFactory, type DataRecord, type RecordTransformation } from "../../sdk/index.js";
 
 /**
  * `FlattenFields`: turns a nested record into one level. A nested value keeps its own key when that is
@@ -49,10 +49,10 @@ export class FlattenFields implements RecordTransformation {
 }
 
 /** The manifest component; see {@link FlattenFields}. */
-export const FlattenFieldsComponent: ComponentFactory<FlattenFields> = {
+export const FlattenFieldsComponent: ComponentFactory<FlattenFields> = defineComponent({
   type: "FlattenFields",
   kind: "transformation",
   description: "Flattens a nested record into one level",
-  schema: { type: "object", properties: { flatten_lists: { type: "boolean" } } },
+  schema: Type.Object({ flatten_lists: Type.Optional(Type.Boolean()) }),
   build: (def) => new FlattenFields(def.flatten_lists !== false),
-};
+});

@@ -1,4 +1,13 @@
-import { Interpolator, type CompiledTemplate, type ComponentFactory, type DataRecord, type RecordTransformation, type StreamSlice } from "../../sdk/index.js";
+import {
+  defineComponent,
+  Interpolator,
+  Type,
+  type CompiledTemplate,
+  type ComponentFactory,
+  type DataRecord,
+  type RecordTransformation,
+  type StreamSlice,
+} from "../../sdk/index.js";
 
 /**
  * `KeysReplace`: replaces every occurrence of `old` with `new` in every key, in nested objects too
@@ -41,16 +50,16 @@ function replaceKeys(node: Record<string, unknown>, from: string, to: string): R
 }
 
 /** The manifest component; see {@link KeysReplace}. */
-export const KeysReplaceComponent: ComponentFactory<KeysReplace> = {
+export const KeysReplaceComponent: ComponentFactory<KeysReplace> = defineComponent({
   type: "KeysReplace",
   kind: "transformation",
   description: "Replaces a text in every key",
-  schema: { type: "object", required: ["old", "new"], properties: { old: { type: "string" }, new: { type: "string" } } },
+  schema: Type.Object({ old: Type.String(), new: Type.String() }),
   build(def, ctx) {
     const interpolator = ctx.get(Interpolator);
     const names = ["record", "stream_slice", "stream_state"];
-    const from = interpolator.compile(String(def.old), { path: `${ctx.path}.old`, names });
-    const to = interpolator.compile(String(def.new), { path: `${ctx.path}.new`, names });
+    const from = interpolator.compile(def.old, { path: `${ctx.path}.old`, names });
+    const to = interpolator.compile(def.new, { path: `${ctx.path}.new`, names });
     return new KeysReplace(from, to, { config: ctx.config, parameters: ctx.parameters });
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { ComponentFactory, DataRecord, RecordTransformation } from "../../sdk/index.js";
+import { defineComponent, Type, type ComponentFactory, type DataRecord, type RecordTransformation } from "../../sdk/index.js";
 
 /**
  * `KeysToLower`: lower-cases the record's top-level keys (nested objects keep theirs, as in the kit).
@@ -20,10 +20,10 @@ export class KeysToLower implements RecordTransformation {
 }
 
 /** The manifest component; see {@link KeysToLower}. */
-export const KeysToLowerComponent: ComponentFactory<KeysToLower> = {
+export const KeysToLowerComponent: ComponentFactory<KeysToLower> = defineComponent({
   type: "KeysToLower",
   kind: "transformation",
   description: "Lower-cases the record's top-level keys",
-  schema: { type: "object", properties: {} },
+  schema: Type.Object({}),
   build: () => new KeysToLower(),
-};
+});

@@ -1,5 +1,5 @@
 import anyAscii from "any-ascii";
-import type { ComponentFactory, DataRecord, RecordTransformation } from "../../sdk/index.js";
+import { defineComponent, Type, type ComponentFactory, type DataRecord, type RecordTransformation } from "../../sdk/index.js";
 
 /** The kit's tokens: a capitalised or upper-case run, a lower-case run, digits, or anything else (a separator). */
 const TOKEN = /[A-Z]+[a-z]*|[a-z]+|\d+|([^a-zA-Z\d]+)/g;
@@ -54,10 +54,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The manifest component; see {@link KeysToSnakeCase}. */
-export const KeysToSnakeCaseComponent: ComponentFactory<KeysToSnakeCase> = {
+export const KeysToSnakeCaseComponent: ComponentFactory<KeysToSnakeCase> = defineComponent({
   type: "KeysToSnakeCase",
   kind: "transformation",
   description: "Renames every key to snake case (the kit's tokenisation)",
-  schema: { type: "object", properties: {} },
+  schema: Type.Object({}),
   build: () => new KeysToSnakeCase(),
-};
+});
