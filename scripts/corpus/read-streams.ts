@@ -39,20 +39,29 @@ export async function readStreams(
 ): Promise<StreamResult[]> {
   const api = await MockApi.start(manifest, config, createInterpolator());
   try {
-    const real = sluice.services.get(Fetch);
-    const toMock: Fetch = (url: string, init: FetchInit) => {
-      // A URL that is not absolute goes to the real transport as it is: its error is the engine's to report.
-      if (!URL.canParse(url)) return real(url, init);
-      const target = new URL(url);
-      return real(`${api.origin}${target.pathname}${target.search}`, { ...init, headers: { ...init.headers, [ORIGIN_HEADER]: target.origin } });
-    };
-    const connector = await connect(toMock);
+    const connector = await connect(fetchToMock(sluice, api));
     const results: StreamResult[] = [];
     for (const name of connector.streamNames) if (!only || only.has(name)) results.push(await readOne(connector, api, name));
     return results;
   } finally {
     await api.close();
   }
+}
+
+/**
+ * A transport that sends every request to the mock, keeping path and query (the intended origin in a header).
+ *
+ * @example
+ * const connector = await connect(fetchToMock(sluice, api));
+ */
+export function fetchToMock(sluice: Sluice, api: MockApi): Fetch {
+  const real = sluice.services.get(Fetch);
+  return (url: string, init: FetchInit) => {
+    // A URL that is not absolute goes to the real transport as it is: its error is the engine's to report.
+    if (!URL.canParse(url)) return real(url, init);
+    const target = new URL(url);
+    return real(`${api.origin}${target.pathname}${target.search}`, { ...init, headers: { ...init.headers, [ORIGIN_HEADER]: target.origin } });
+  };
 }
 
 async function readOne(connector: Connector, api: MockApi, name: string): Promise<StreamResult> {

@@ -8,7 +8,9 @@ import { validateManifest } from "../../core/manifest/validate-manifest.js";
 import type { Sluice } from "../../core/sluice.js";
 import { classifyFailure, type FailureReason } from "./classify-failure.js";
 import { scanUnsupported } from "./scan-unsupported.js";
-import { readStreams, type StreamResult } from "./read-streams.js";
+import { fetchToMock, readStreams, type StreamResult } from "./read-streams.js";
+import { MockApi } from "./mock/mock-api.js";
+import { createInterpolator } from "../../templates/index.js";
 import { configFromUsage, configVariants } from "./synthetic-config.js";
 import { fitConfig } from "./fit-config.js";
 import type { Connector } from "../../core/connector/connector.js";
@@ -111,9 +113,13 @@ async function build(sluice: Sluice, source: LoadedManifest, manifest: Record<st
   };
   const errors: unknown[] = [];
   const built: Record<string, unknown>[] = [];
+  // Dynamic streams are listed from the API when the connector is built (as the kit lists them in
+  // streams(config)): such a manifest builds against its mock API; any other must send nothing.
+  const dynamic = Array.isArray(manifest.dynamic_streams) && manifest.dynamic_streams.length > 0;
   for (const config of configs) {
     try {
-      await connect(sluice, source, manifest, config, refuse);
+      if (dynamic) await buildAgainstMock(sluice, manifest, config, (fetch) => connect(sluice, source, manifest, config, fetch));
+      else await connect(sluice, source, manifest, config, refuse);
       built.push(config);
     } catch (error) {
       errors.push(error);
@@ -138,12 +144,14 @@ const READ_ATTEMPTS = 3;
 async function readWithConfigs(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, configs: Record<string, unknown>[]): Promise<StreamResult[]> {
   const names = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
   const byName = new Map<string, StreamResult>();
-  for (const config of configs.slice(0, READ_ATTEMPTS)) {
-    const failed = new Set(names.filter((name) => !byName.get(name)?.ok || byName.get(name)?.records === 0));
-    if (failed.size === 0) break;
+  for (const [attempt, config] of configs.slice(0, READ_ATTEMPTS).entries()) {
+    // Dynamic streams are known once a connector was built: the first read reads every stream it has.
+    const known = new Set([...names, ...byName.keys()]);
+    const failed = new Set([...known].filter((name) => !byName.get(name)?.ok || byName.get(name)?.records === 0));
+    if (attempt > 0 && failed.size === 0) break;
     let streams: StreamResult[];
     try {
-      streams = await readStreams(sluice, (fetch) => connect(sluice, source, manifest, config, fetch), manifest, config, byName.size ? failed : undefined);
+      streams = await readStreams(sluice, (fetch) => connect(sluice, source, manifest, config, fetch), manifest, config, attempt > 0 ? failed : undefined);
     } catch (error) {
       const reason = classifyFailure(error)[0]!;
       streams = [...failed].map((name) => ({ name, ok: false, records: 0, requests: 0, maxPage: 0, reason }));
@@ -154,6 +162,15 @@ async function readWithConfigs(sluice: Sluice, source: LoadedManifest, manifest:
     }
   }
   return [...byName.values()];
+}
+
+async function buildAgainstMock(sluice: Sluice, manifest: Record<string, unknown>, config: Record<string, unknown>, build: (fetch: Fetch) => Promise<Connector>): Promise<void> {
+  const api = await MockApi.start(manifest, config, createInterpolator());
+  try {
+    await build(fetchToMock(sluice, api));
+  } finally {
+    await api.close();
+  }
 }
 
 function connect(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, config: Record<string, unknown>, fetch: Fetch): Promise<Connector> {
