@@ -1,4 +1,5 @@
 import {
+  ApiBudget,
   Clock,
   ConfigStore,
   CustomCodeLoader,
@@ -22,7 +23,9 @@ import { specOf, type ConnectorDefinition } from "./connector/connector-definiti
 import { ComponentRegistry, ComponentRegistryToken } from "./di/component-registry.js";
 import { ServiceContainer } from "./di/service-container.js";
 import { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions } from "./http/http-options.js";
-import { createNodeFetchTransport } from "./http/node-fetch-transport.js";
+import { selectTransport } from "./http/select-transport.js";
+import { RequestSlots, RequestSlotsToken } from "./scheduler/request-slots.js";
+import { DEFAULT_CONCURRENCY } from "./connector/read-all.js";
 import { RetryingHttpClient } from "./http/retrying-http-client.js";
 import { createInterpolator } from "./interpolation/index.js";
 import { createCustomCodeLoader, loadPlugins, resolveCustomCodeTrust } from "./loader/index.js";
@@ -85,7 +88,7 @@ export class Sluice {
     const http: HttpOptions = { ...DEFAULT_HTTP_OPTIONS, ...options.http };
     this.services.register(HttpOptionsToken, http);
     this.services.register(ReadLimits, { ...DEFAULT_READ_LIMITS, ...options.readLimits });
-    this.services.registerLazy(Fetch, () => createNodeFetchTransport({ maxSockets: http.maxSockets }));
+    this.services.registerLazy(Fetch, () => selectTransport(http.transport, { maxSockets: http.maxSockets }));
     this.services.register(CustomCodeLoader, createCustomCodeLoader({ trusted: resolveCustomCodeTrust({ option: options.trustCustomCode }) }));
     for (const plugin of [...builtinPlugins, ...(options.plugins ?? [])]) this.use(plugin);
   }
@@ -140,16 +143,29 @@ export class Sluice {
       file: definition.source.file,
       connectorDir: definition.source.dir,
     });
+    // The budget is built first: every request of the connector, from its first one, takes a turn from it.
+    const budget = definition.manifest.api_budget;
+    const hostBudget = input.services?.some(([token]) => token === ApiBudget);
+    if (budget && !hostBudget) services.register(ApiBudget, await builder.build<ApiBudget>(budget, "api_budget"));
     const source = await builder.build<Source>(definition.manifest, "");
-    return new Connector(definition, source, config);
+    return new Connector(definition, source, config, { concurrencyLevel: source.concurrencyLevel, slots: services.get(RequestSlotsToken) });
   }
 
   private connectorServices(services: ServiceContainer, input: ConnectInput, config: ConnectorConfig, registry: ComponentRegistry): void {
     services.register(ConfigStore, input.configStore ?? new MemoryConfigStore(config));
     services.register(ComponentRegistryToken, registry);
     services.registerLazy(Interpolator, (s) => createInterpolator({ clock: () => s.get(Clock).now() }));
+    services.register(RequestSlotsToken, new RequestSlots(DEFAULT_CONCURRENCY));
     services.registerLazy(HttpClient, (s) =>
-      new RetryingHttpClient({ fetch: s.get(Fetch), clock: s.get(Clock), secrets: s.get(Secrets), logger: s.get(Logger), options: s.get(HttpOptionsToken) }),
+      new RetryingHttpClient({
+        fetch: s.get(Fetch),
+        clock: s.get(Clock),
+        secrets: s.get(Secrets),
+        logger: s.get(Logger),
+        options: s.get(HttpOptionsToken),
+        slots: s.get(RequestSlotsToken),
+        budget: s.has(ApiBudget) ? s.get(ApiBudget) : undefined,
+      }),
     );
     for (const [token, value] of input.services ?? []) services.register(token, value);
   }

@@ -1,3 +1,4 @@
+import type { ConcurrencyLevel } from "./concurrency-level.js";
 import { componentField, type ComponentFactory, type ConnectionCheck, type ConnectorSpec, type Source, type Stream } from "../../sdk/index.js";
 
 /**
@@ -40,6 +41,7 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = {
       streams,
       spec: await ctx.build<ConnectorSpec | undefined>("spec"),
       check: await ctx.build<ConnectionCheck | undefined>("check"),
+      concurrencyLevel: (await ctx.build<ConcurrencyLevel | undefined>("concurrency_level"))?.level,
     };
   },
 };

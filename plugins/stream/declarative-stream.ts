@@ -2,6 +2,7 @@ import {
   componentField,
   type ComponentFactory,
   type DataRecord,
+  type PartitionsOptions,
   type IncrementalCursor,
   type ReadOptions,
   type RecordTransformation,
@@ -13,6 +14,7 @@ import {
 } from "../../sdk/index.js";
 import { PerPartitionCursor } from "../incremental/per-partition-cursor.js";
 import { combineSlicers } from "./cartesian-slicer.js";
+import { DeclarativePartitions } from "./declarative-partitions.js";
 
 /**
  * `DeclarativeStream`: a named stream of records with its retriever and schema.
@@ -72,6 +74,13 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
         const tracked: ReadOptions = { ...options, onSlice: (slice) => { current.slice = slice; options.onSlice?.(slice); } };
         return transformed(retriever.read(name, tracked, slicing(tracked)), transformations, current);
       },
+      // A custom retriever without a slice reader is read whole, as one unit of work.
+      ...(retriever.sliceReader
+        ? {
+            partitions: (options: PartitionsOptions = {}) =>
+              new DeclarativePartitions({ stream: name, retriever: retriever as ConstructorParameters<typeof DeclarativePartitions>[0]["retriever"], slicer, cursor, transformations }, options),
+          }
+        : {}),
     };
   },
 };

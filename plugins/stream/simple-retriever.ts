@@ -8,6 +8,8 @@ import {
   type RecordSelector,
   type Requester,
   type Retriever,
+  type SliceReadOptions,
+  type SliceReader,
   type Slicing,
   type StreamSlice,
   type StreamSlicer,
@@ -101,6 +103,15 @@ export class SimpleRetriever implements Retriever {
     return this.readSlices(stream, options, slicing, guard);
   }
 
+  get sequentialSlices(): boolean {
+    return this.paginator.keepsPageState === true;
+  }
+
+  sliceReader(stream: string, slicer?: StreamSlicer): SliceReader {
+    const streamGuard = new ProgressGuard({ stream, maxPages: this.limits.maxPages });
+    return (slice: StreamSlice, options: SliceReadOptions = {}) => pagesOf(this.readSlice(stream, slice, options, streamGuard.partition(), slicer));
+  }
+
   /** Reads every slice of the stream in turn, with the cursor's state after each. */
   private async *readSlices(stream: string, options: ReadOptions, slicing: Slicing, guard: ProgressGuard): AsyncGenerator<DataRecord> {
     const { slicer, cursor } = slicing;
@@ -125,5 +136,14 @@ export class SimpleRetriever implements Retriever {
   private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer): PageReader {
     const { requester, selector, paginator, sliceOptionsOnFirstPageOnly } = this;
     return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly });
+  }
+}
+
+/** A page reader's records a page at a time; stopping early ends the reader (its request in flight is aborted by the read's signal). */
+async function* pagesOf(reader: PageReader): AsyncGenerator<DataRecord[]> {
+  try {
+    for (let page = await reader.nextPage(); page; page = await reader.nextPage()) yield page;
+  } finally {
+    await reader.return();
   }
 }
