@@ -79,6 +79,8 @@ export interface ConnectInput extends ManifestInput {
 export class Sluice {
   readonly services = ServiceContainer.root();
   readonly registry = new ComponentRegistry();
+  /** True once the host registered its own Fetch: a config file's `transport:` then does not replace it. */
+  private hostFetch = false;
 
   constructor(private readonly options: SluiceOptions = {}) {
     const secrets = new SecretRegistry();
@@ -104,6 +106,7 @@ export class Sluice {
 
   /** Provides a service for every connector of this host (a fetch implementation, a clock, a logger). */
   register<T>(token: ServiceToken<T>, value: T): this {
+    if (token === Fetch) this.hostFetch = true;
     this.services.register(token, value);
     return this;
   }
@@ -134,7 +137,7 @@ export class Sluice {
     const services = this.services.child();
     const secrets = this.services.get(Secrets);
     for (const value of secretValues(config, secretFieldNames(definition.spec?.connectionSpecification))) secrets.add(value);
-    this.connectorServices(services, input, config, definition.registry);
+    this.connectorServices(services, input, config, definition);
     for (const plugin of definition.plugins) plugin.register({ registerComponent: () => undefined, registerService: (token, value) => services.register(token, value) });
     const builder = new ComponentBuilder({
       registry: definition.registry,
@@ -151,9 +154,9 @@ export class Sluice {
     return new Connector(definition, source, config, { concurrencyLevel: source.concurrencyLevel, slots: services.get(RequestSlotsToken) });
   }
 
-  private connectorServices(services: ServiceContainer, input: ConnectInput, config: ConnectorConfig, registry: ComponentRegistry): void {
+  private connectorServices(services: ServiceContainer, input: ConnectInput, config: ConnectorConfig, definition: ConnectorDefinition): void {
     services.register(ConfigStore, input.configStore ?? new MemoryConfigStore(config));
-    services.register(ComponentRegistryToken, registry);
+    services.register(ComponentRegistryToken, definition.registry);
     services.registerLazy(Interpolator, (s) => createInterpolator({ clock: () => s.get(Clock).now() }));
     services.register(RequestSlotsToken, new RequestSlots(DEFAULT_CONCURRENCY));
     services.registerLazy(HttpClient, (s) =>
@@ -167,6 +170,11 @@ export class Sluice {
         budget: s.has(ApiBudget) ? s.get(ApiBudget) : undefined,
       }),
     );
+    // The config file's `transport:` applies unless the host chose a transport (an option or a Fetch service).
+    const transport = definition.source.transport;
+    if (transport && !this.options.http?.transport && !this.hostFetch) {
+      services.register(Fetch, selectTransport(transport, { maxSockets: services.get(HttpOptionsToken).maxSockets }));
+    }
     for (const [token, value] of input.services ?? []) services.register(token, value);
   }
 }

@@ -24,6 +24,20 @@ export class ProtocolWriter {
     this.message({ type: "RECORD", record: { stream, data, emitted_at: Date.now() } });
   }
 
+  /**
+   * A page of one stream's records (one clock read for the page). Buffered until `flushIfFull()`, which
+   * the caller awaits: a slow stdout then slows the read down instead of growing memory.
+   */
+  records(stream: string, records: readonly Record<string, unknown>[]): void {
+    const emitted_at = Date.now();
+    for (const data of records) this.buffer += `${JSON.stringify({ type: "RECORD", record: { stream, data, emitted_at } })}\n`;
+  }
+
+  /** Writes what is buffered once it passes 16 KB, waiting while stdout is full. */
+  flushIfFull(): Promise<void> | undefined {
+    return this.buffer.length >= 16 * 1024 ? this.flush() : undefined;
+  }
+
   streamStatus(stream: string, status: "STARTED" | "RUNNING" | "COMPLETE" | "INCOMPLETE"): void {
     this.message({ type: "TRACE", trace: { type: "STREAM_STATUS", emitted_at: Date.now(), stream_status: { stream_descriptor: { name: stream }, status } } });
   }
