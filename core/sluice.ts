@@ -151,7 +151,7 @@ export class Sluice {
     const hostBudget = input.services?.some(([token]) => token === ApiBudget);
     if (budget && !hostBudget) services.register(ApiBudget, await builder.build<ApiBudget>(budget, "api_budget"));
     const source = await builder.build<Source>(definition.manifest, "");
-    return new Connector(definition, source, config, { concurrencyLevel: source.concurrencyLevel, slots: services.get(RequestSlotsToken) });
+    return new Connector(definition, source, config, { concurrencyLevel: source.concurrencyLevel, slots: services.get(RequestSlotsToken), apiBudget: services.has(ApiBudget) ? services.get(ApiBudget) : undefined });
   }
 
   private connectorServices(services: ServiceContainer, input: ConnectInput, config: ConnectorConfig, definition: ConnectorDefinition): void {

@@ -1,4 +1,4 @@
-import { SluiceError, type CheckResult, type ConnectorConfig, type DataRecord, type ReadOptions, type Source, type Stream } from "../../sdk/index.js";
+import { SluiceError, type ApiBudget, type CheckResult, type ConnectorConfig, type DataRecord, type ReadOptions, type Source, type Stream } from "../../sdk/index.js";
 import { nearestMatch } from "../manifest/nearest-match.js";
 import type { RequestSlots } from "../scheduler/request-slots.js";
 import { abortableRecords } from "./abortable-records.js";
@@ -35,6 +35,8 @@ export interface ConnectorReadSettings {
   concurrencyLevel?: number;
   /** The connector's limit on requests in flight, resized to each read's concurrency. */
   slots?: RequestSlots;
+  /** The connector's API budget (from `api_budget`, or the host's), if any. */
+  apiBudget?: ApiBudget;
 }
 
 /**
@@ -55,6 +57,15 @@ export class Connector {
     private readonly settings: ConnectorReadSettings = {},
   ) {
     this.byName = new Map(source.streams.map((s) => [s.name, s]));
+  }
+
+  /**
+   * The connector's API budget (its manifest's `api_budget`, or one the host registered), if any.
+   * Another connector on the same API account can share it:
+   * `sluice.connect({ ..., services: [[ApiBudget, first.apiBudget]] })`.
+   */
+  get apiBudget(): ApiBudget | undefined {
+    return this.settings.apiBudget;
   }
 
   /** The concurrency of a read that sets none: the manifest's `concurrency_level`, else {@link DEFAULT_CONCURRENCY}. */
