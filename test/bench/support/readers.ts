@@ -89,10 +89,20 @@ export async function benchConnector(url: string, style: PageStyle, fetch: Fetch
   return sluice.connect({ manifest: benchManifest(url, style), config: { api_key: BENCH_TOKEN } });
 }
 
+/**
+ * How a host takes the records: `pages`, a page at a time (`connector.read(name).pages()`, what the CLI
+ * does), or `records`, one `for await` step per record.
+ */
+export type ReadMode = "pages" | "records";
+
 /** Reads every record of the benchmark stream; returns how many. */
-export async function readWithSluice(connector: Connector): Promise<number> {
+export async function readWithSluice(connector: Connector, mode: ReadMode = "pages"): Promise<number> {
   let n = 0;
-  for await (const _record of connector.read("items")) n++;
+  if (mode === "pages") {
+    for await (const page of connector.read("items").pages()) for (const _record of page) n++;
+  } else {
+    for await (const _record of connector.read("items")) n++;
+  }
   return n;
 }
 
@@ -121,23 +131,6 @@ export function undiciTransport(dispatcher: Dispatcher): HandTransport {
     const response = await request(url, { method: "GET", headers, dispatcher });
     const link = response.headers.link;
     return { status: response.statusCode, link: Array.isArray(link) ? link.join(", ") : (link ?? null), text: await response.body.text() };
-  };
-}
-
-/** Sluice's `Fetch` service on undici's `request`, to show what swapping the transport buys a host. */
-export function undiciFetch(dispatcher: Dispatcher): Fetch {
-  return async (url, init) => {
-    const response = await request(url, { method: init.method as Dispatcher.HttpMethod, headers: init.headers, body: init.body, signal: init.signal, dispatcher });
-    return {
-      status: response.statusCode,
-      url,
-      headers: {
-        forEach(callback: (value: string, name: string) => void) {
-          for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) callback(Array.isArray(value) ? value.join(", ") : value, name);
-        },
-      },
-      text: () => response.body.text(),
-    };
   };
 }
 
