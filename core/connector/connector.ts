@@ -1,4 +1,4 @@
-import { SluiceError, type ApiBudget, type CheckResult, type ConnectorConfig, type DataRecord, type ReadOptions, type Source, type Stream } from "../../sdk/index.js";
+import { SluiceError, type ApiBudget, type StreamPartitions, type CheckResult, type ConnectorConfig, type DataRecord, type ReadOptions, type Source, type Stream } from "../../sdk/index.js";
 import { nearestMatch } from "../manifest/nearest-match.js";
 import type { RequestSlots } from "../scheduler/request-slots.js";
 import { abortableRecords } from "./abortable-records.js";
@@ -118,7 +118,12 @@ export class Connector {
       concurrency > 1 && stream.partitions
         ? flatten(this.scheduledPages(stream, options, concurrency))
         : abortableRecords((signal) => stream.read({ ...options, signal }), options.signal);
-    return Object.assign(records, { pages: () => this.scheduledPages(stream, options, concurrency) });
+    return Object.assign(records, {
+      pages: () =>
+        concurrency > 1 || !stream.partitions
+          ? this.scheduledPages(stream, options, concurrency)
+          : (abortableRecords((signal) => sequentialPages(stream.partitions!({ state: options.state }), { ...options, signal }), options.signal) as AsyncIterableIterator<DataRecord[]>),
+    });
   }
 
   /**
@@ -164,6 +169,22 @@ export class Connector {
     };
     return iterator;
   }
+}
+
+/**
+ * One stream's slices one after the other, a page at a time, on the caller's own promise chain (the
+ * hot path of a single stream: no queue, no worker). States go to `options.onState` as slices close.
+ */
+async function* sequentialPages(partitions: StreamPartitions, options: ReadOptions): AsyncGenerator<DataRecord[]> {
+  const { signal, onPage, onState } = options;
+  for await (const slice of partitions.slices({ signal })) {
+    options.onSlice?.(slice);
+    for await (const page of partitions.readSlice(slice, { signal, onPage })) yield page;
+    const state = partitions.closeSlice(slice);
+    if (state) onState?.(state);
+  }
+  const state = partitions.finish();
+  if (state) onState?.(state);
 }
 
 /** A page-at-a-time read as single records. */
