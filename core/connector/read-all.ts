@@ -1,4 +1,4 @@
-import type { PageReport, Stream } from "../../sdk/index.js";
+import { SluiceError, type PageReport, type Stream } from "../../sdk/index.js";
 import type { ReadBatch, ReadMessage } from "../scheduler/read-events.js";
 import { scheduleRead } from "../scheduler/read-scheduler.js";
 import type { RecordQueue } from "../scheduler/record-queue.js";
@@ -95,7 +95,13 @@ export class ReadAll implements AsyncIterable<ReadMessage> {
   }
 
   private start(): RecordQueue<ReadBatch> {
-    if (this.queue) throw new Error("a ReadAll is read once: call connector.readAll() again for another read");
+    if (this.queue) {
+      throw new SluiceError("READ_ALREADY_STARTED", "This read was already started: a readAll() is iterated once", {
+        failureType: "system_error",
+        expected: "one for-await (or one pages()) per connector.readAll() call",
+        found: "a second iteration",
+      });
+    }
     const state = this.options.state;
     const stateOf = (name: string) => (state instanceof Map ? state.get(name) : (state as Record<string, Record<string, unknown> | undefined> | undefined)?.[name]);
     const scheduled = this.streams.map((stream) => ({
