@@ -52,4 +52,11 @@ describe("concurrent reads", () => {
     }
     assert.ok(api.maxInFlight <= 6 && api.maxInFlight > 1, `${api.maxInFlight} requests in flight`);
   });
+
+  it("a readAll is iterated once: a second iteration fails with READ_ALREADY_STARTED", async () => {
+    const connector = await createSluice({ logLevel: "error" }).connect({ manifest: latencyManifest([itemsStream("items", api.url)]) });
+    const read = connector.readAll({ concurrency: 2 });
+    await collect(read);
+    assert.throws(() => read.pages(), (error: Error & { code?: string }) => error.code === "READ_ALREADY_STARTED");
+  });
 });
