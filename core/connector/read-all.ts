@@ -1,4 +1,4 @@
-import { SluiceError, type PageReport, type Stream } from "../../sdk/index.js";
+import { SluiceError, type PageReport, type Stream, type StreamPartitions } from "../../sdk/index.js";
 import type { ReadBatch, ReadMessage } from "../scheduler/read-events.js";
 import { scheduleRead } from "../scheduler/read-scheduler.js";
 import type { RecordQueue } from "../scheduler/record-queue.js";
@@ -104,10 +104,7 @@ export class ReadAll implements AsyncIterable<ReadMessage> {
     }
     const state = this.options.state;
     const stateOf = (name: string) => (state instanceof Map ? state.get(name) : (state as Record<string, Record<string, unknown> | undefined> | undefined)?.[name]);
-    const scheduled = this.streams.map((stream) => ({
-      name: stream.name,
-      partitions: stream.partitions ? stream.partitions({ state: stateOf(stream.name) }) : new WholeStream(stream, { state: stateOf(stream.name) }),
-    }));
+    const scheduled = this.streams.map((stream) => ({ name: stream.name, partitions: partitionsOf(stream, stateOf(stream.name)) }));
     this.queue = scheduleRead(scheduled, { concurrency: this.options.concurrency, signal: this.controller.signal, onPage: this.options.onPage });
     return this.queue;
   }
@@ -120,5 +117,24 @@ export class ReadAll implements AsyncIterable<ReadMessage> {
   private stop(): void {
     this.controller.abort(new Error("the read was stopped by its consumer"));
     this.queue?.stop();
+  }
+}
+
+/**
+ * A stream's units of work. A stream that cannot even start (a saved state its cursor cannot read)
+ * fails on its own, as INCOMPLETE, instead of failing the whole read.
+ */
+function partitionsOf(stream: Stream, state: Record<string, unknown> | undefined): StreamPartitions {
+  try {
+    return stream.partitions ? stream.partitions({ state }) : new WholeStream(stream, { state });
+  } catch (error) {
+    return {
+      async *slices() {
+        throw error;
+      },
+      readSlice: async function* () {},
+      closeSlice: () => undefined,
+      finish: () => undefined,
+    };
   }
 }

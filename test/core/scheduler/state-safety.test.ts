@@ -74,4 +74,16 @@ describe("states emitted under concurrency are safe to resume from", () => {
       if (!partitioned) assert.ok(heldBack > 0, "no state was held back behind a window still in flight: the test did not exercise out-of-order windows");
     });
   }
+
+  it("a saved state the cursor cannot read fails that stream alone (INCOMPLETE), the others are read", async () => {
+    const other = { ...eventsStream(api.url, false), name: "other" };
+    const connector = await createSluice({ logLevel: "error" }).connect({ manifest: latencyManifest([eventsStream(api.url, false), other]) });
+    const messages: ReadMessage[] = [];
+    for await (const message of connector.readAll({ concurrency: 4, state: { events: { updated_at: "yesterday-ish" } } })) messages.push(message);
+    const last = (stream: string) => messages.filter((m) => m.type === "status" && m.stream === stream).at(-1) as { status: string; error?: { code?: string } };
+    assert.equal(last("events").status, "INCOMPLETE");
+    assert.equal(last("events").error?.code, "INCREMENTAL_STATE_INVALID");
+    assert.equal(last("other").status, "COMPLETE");
+    assert.equal(messages.filter((m) => m.type === "record" && m.stream === "other").length, ALL_HOURS);
+  });
 });
