@@ -48,7 +48,7 @@ export interface Comparison {
 
 /** Sluice and the hand-written loop on one style, two warm-up reads each, then `rounds` alternating pairs. */
 export async function compare(server: PageServer, style: PageStyle, fetch: Fetch, rounds = ROUNDS, mode: ReadMode = "pages"): Promise<Comparison> {
-  const hand = nodeFetchTransport(fetch);
+  const hand = nodeFetchTransport();
   const sluiceRun = async () => {
     const connector = await benchConnector(server.url, style, fetch);
     return sample(() => readWithSluice(connector, mode));

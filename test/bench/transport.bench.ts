@@ -34,7 +34,7 @@ export async function run(): Promise<Metric[]> {
   const hand = (transport: HandTransport) => () => readByHand(transport, server.url, "offset");
   const sluice = (fetch: Fetch) => async () => readWithSluice(await benchConnector(server.url, "offset", fetch));
   const readers: Array<[string, () => Promise<number>]> = [
-    ["transport.handwritten.node_fetch", hand(nodeFetchTransport(nodeFetch))],
+    ["transport.handwritten.node_fetch", hand(nodeFetchTransport())],
     ["transport.handwritten.builtin_fetch", hand(builtinFetchTransport())],
     ["transport.handwritten.undici_request", hand(undiciTransport(dispatcher))],
     ["transport.sluice.node_fetch", sluice(nodeFetch)],

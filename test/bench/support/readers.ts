@@ -6,8 +6,10 @@
  * @example
  * const fetch = createNodeFetchTransport({ maxSockets: 8 });
  * const n = await readWithSluice({ url, style: "offset", fetch });        // 100000
- * const m = await readByHand(nodeFetchTransport(fetch), url, "offset");  // 100000
+ * const m = await readByHand(nodeFetchTransport(), url, "offset");       // 100000
  */
+import { Agent as HttpAgent } from "node:http";
+import nodeFetch from "node-fetch";
 import { request, type Dispatcher } from "undici";
 import { Fetch, createSluice, type Connector } from "../../../core/index.js";
 import { BENCH_TOKEN, type PageStyle } from "./page-server.js";
@@ -109,10 +111,14 @@ export async function readWithSluice(connector: Connector, mode: ReadMode = "pag
 /** One GET as the hand-written loop sees it. */
 export type HandTransport = (url: string, headers: Record<string, string>) => Promise<{ status: number; link: string | null; text: string }>;
 
-/** The hand-written loop on node-fetch (the same transport function, and so the same agent, Sluice uses). */
-export function nodeFetchTransport(fetch: Fetch): HandTransport {
+/**
+ * The hand-written loop on node-fetch, as a developer writes it: `fetch(url, { headers, agent })` with a
+ * keep-alive agent of 8 sockets (Sluice's default transport uses the same library and the same kind of agent).
+ */
+export function nodeFetchTransport(): HandTransport {
+  const agent = new HttpAgent({ keepAlive: true, maxSockets: 8 });
   return async (url, headers) => {
-    const response = (await fetch(url, { method: "GET", headers })) as unknown as Response;
+    const response = await nodeFetch(url, { headers, agent, compress: true });
     return { status: response.status, link: response.headers.get("link"), text: await response.text() };
   };
 }
