@@ -17,6 +17,7 @@ export interface PageReaderParts {
 }
 
 const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
+const PAGES_DONE: IteratorResult<DataRecord[]> = { value: undefined, done: true };
 
 /**
  * The records of one slice, page by page: the loop of `SimpleRetriever` (build the request, let the
@@ -107,6 +108,26 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
         return this.records;
       }
     }
+  }
+
+  /**
+   * This read a page at a time, as an async iterator over {@link nextPage} (no generator in between);
+   * its `return()` ends the read.
+   *
+   * @example
+   * for await (const page of reader.pages()) write(page);
+   */
+  pages(): AsyncIterableIterator<DataRecord[]> {
+    const onPage = (page: DataRecord[] | undefined): IteratorResult<DataRecord[]> => (page ? { value: page, done: false } : PAGES_DONE);
+    const pages: AsyncIterableIterator<DataRecord[]> = {
+      [Symbol.asyncIterator]: () => pages,
+      next: () => this.nextPage().then(onPage),
+      return: async () => {
+        this.finish();
+        return PAGES_DONE;
+      },
+    };
+    return pages;
   }
 
   /** Reads the next page into `records` (empty pages included); false when the read is over. */

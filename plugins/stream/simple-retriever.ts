@@ -109,7 +109,7 @@ export class SimpleRetriever implements Retriever {
 
   sliceReader(stream: string, slicer?: StreamSlicer): SliceReader {
     const streamGuard = new ProgressGuard({ stream, maxPages: this.limits.maxPages });
-    return (slice: StreamSlice, options: SliceReadOptions = {}) => pagesOf(this.readSlice(stream, slice, options, streamGuard.partition(), slicer));
+    return (slice: StreamSlice, options: SliceReadOptions = {}) => this.readSlice(stream, slice, options, streamGuard.partition(), slicer).pages();
   }
 
   /** Reads every slice of the stream in turn, with the cursor's state after each. */
@@ -136,14 +136,5 @@ export class SimpleRetriever implements Retriever {
   private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer): PageReader {
     const { requester, selector, paginator, sliceOptionsOnFirstPageOnly } = this;
     return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly });
-  }
-}
-
-/** A page reader's records a page at a time; stopping early ends the reader (its request in flight is aborted by the read's signal). */
-async function* pagesOf(reader: PageReader): AsyncGenerator<DataRecord[]> {
-  try {
-    for (let page = await reader.nextPage(); page; page = await reader.nextPage()) yield page;
-  } finally {
-    await reader.return();
   }
 }
