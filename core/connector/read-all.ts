@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { SluiceError, type PageReport, type Stream, type StreamPartitions } from "../../sdk/index.js";
 import type { ReadBatch, ReadMessage } from "../scheduler/read-events.js";
 import { scheduleRead } from "../scheduler/read-scheduler.js";
@@ -52,6 +53,8 @@ export class ReadAll implements AsyncIterable<ReadMessage> {
     private readonly streams: readonly Stream[],
     private readonly options: ReadAllOptions & { concurrency: number },
   ) {
+    // Each stream of the read listens to its signal (as many as the streams read): not a leak.
+    setMaxListeners(0, this.controller.signal);
     const outer = options.signal;
     if (outer?.aborted) this.controller.abort(outer.reason);
     else outer?.addEventListener("abort", () => this.controller.abort(outer.reason), { once: true });

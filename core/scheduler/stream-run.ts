@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { DataRecord, StreamPartitions, StreamSlice } from "../../sdk/index.js";
 import type { ReadBatch } from "./read-events.js";
 import type { RecordQueue } from "./record-queue.js";
@@ -32,6 +33,8 @@ export class StreamRun {
     private readonly queue: RecordQueue<ReadBatch>,
     read: AbortSignal,
   ) {
+    // Every request in flight listens to its stream's signal (as many as the concurrency): not a leak.
+    setMaxListeners(0, this.controller.signal);
     if (read.aborted) this.controller.abort(read.reason);
     else read.addEventListener("abort", () => this.controller.abort(read.reason), { once: true });
   }

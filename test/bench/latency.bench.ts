@@ -62,9 +62,38 @@ async function readOnce(api: LatencyApi, workload: Workload, concurrency: number
   return ms;
 }
 
+/**
+ * Peak heap while 50 partitions are read at concurrency 50 by a consumer slower than the API (1 ms per
+ * page): the bounded queue makes the workers wait, so the peak does not grow with the pages read.
+ */
+async function peakHeapMb(pagesPerPartition: number): Promise<number> {
+  const api = await startLatencyApi({ delayMs: 5, pages: pagesPerPartition, perPage: 100 });
+  try {
+    const parts = Array.from({ length: 50 }, (_, i) => `part${i}`);
+    const connector = await createSluice({ logLevel: "error" }).connect({ manifest: latencyManifest([itemsStream("items", api.url, parts)]) });
+    globalThis.gc?.();
+    const base = process.memoryUsage().heapUsed;
+    let peak = base;
+    let records = 0;
+    for await (const batch of connector.readAll({ concurrency: 50 }).pages()) {
+      if (batch.type !== "records") continue;
+      records += batch.records.length;
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    if (records !== 50 * pagesPerPartition * 100) throw new Error(`read ${records} records`);
+    return (peak - base) / 2 ** 20;
+  } finally {
+    await api.close();
+  }
+}
+
 /** Runs the benchmark; each metric is a name, a value and its unit. */
 export async function run(): Promise<Metric[]> {
   const metrics: Metric[] = [];
+  for (const pages of [4, 40]) {
+    metrics.push({ name: `latency.memory.50_partitions_x${pages}_pages.peak_heap_growth`, value: significant(await peakHeapMb(pages)), unit: `MB (${50 * pages * 100} records, slow consumer)` });
+  }
   const api = await startLatencyApi({ delayMs: LATENCY_MS, pages: 4, perPage: 10 });
   try {
     for (const workload of WORKLOADS) {

@@ -35,6 +35,9 @@ describe("connector.read(): records one at a time, pages, and concurrent slices"
 
   it("a consumer that stops pulling stops the workers: with 50 partitions in flight the requests made stay bounded", async () => {
     const big = await startLatencyApi({ delayMs: 2, pages: 10, perPage: 5 });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
     try {
       const connector = await createSluice({ logLevel: "error" }).connect({ manifest: latencyManifest([itemsStream("items", big.url, PARTS)]) });
       const pages = connector.readAll({ concurrency: 50 }).pages();
@@ -48,7 +51,10 @@ describe("connector.read(): records one at a time, pages, and concurrent slices"
       // The queue holds twice the concurrency in pages, plus one page per waiting worker: 150 pages of 500.
       assert.ok(made <= 50 * 2 + 50 + 1, `${made} requests were made while nobody consumed`);
       await pages.return!();
+      await sleep(50);
+      assert.ok(!warnings.includes("MaxListenersExceededWarning"), "50 requests in flight on one stream's signal looked like a listener leak");
     } finally {
+      process.off("warning", onWarning);
       await big.close();
     }
   });
