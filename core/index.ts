@@ -20,4 +20,5 @@ export { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions, type Transpor
 export { createNodeFetchTransport } from "./http/node-fetch-transport.js";
 export { createUndiciTransport } from "./http/undici-transport.js";
 export * from "../sdk/index.js";
-export * from "./oauth-consent/index.js";
+export * from "../oauth-consent/index.js";
+export { readConfigFile, writeConsentValues } from "./config/write-consent-values.js";

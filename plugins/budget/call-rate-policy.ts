@@ -1,5 +1,5 @@
 import { ManifestError, type BudgetRequest } from "../../sdk/index.js";
-import { parseIsoDuration } from "../incremental/iso-duration.js";
+import { parseIsoDuration } from "../../python/iso-duration.js";
 import type { HttpRequestRegexMatcher } from "./http-request-regex-matcher.js";
 
 /**

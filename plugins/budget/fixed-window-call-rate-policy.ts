@@ -1,4 +1,4 @@
-import type { ComponentFactory } from "../../sdk/index.js";
+import { Type, defineComponent, type ComponentFactory } from "../../sdk/index.js";
 import { buildMatchers, MATCHER_DEFAULTS, MATCHERS_SCHEMA } from "./build-matchers.js";
 import { checkWeights, durationMs, MatchedPolicy, type CallRatePolicy } from "./call-rate-policy.js";
 import type { HttpRequestRegexMatcher } from "./http-request-regex-matcher.js";
@@ -55,21 +55,17 @@ export class FixedWindowCallRatePolicy extends MatchedPolicy {
 }
 
 /** The `FixedWindowCallRatePolicy` component. */
-export const FixedWindowCallRatePolicyComponent: ComponentFactory<CallRatePolicy> = {
+export const FixedWindowCallRatePolicyComponent: ComponentFactory<CallRatePolicy> = defineComponent({
   type: "FixedWindowCallRatePolicy",
   kind: "call_rate_policy",
   fieldDefaults: MATCHER_DEFAULTS,
   description: "A fixed number of calls per period",
-  schema: {
-    type: "object",
-    required: ["period", "call_limit", "matchers"],
-    properties: { period: { type: "string" }, call_limit: { type: "integer", minimum: 1 }, matchers: MATCHERS_SCHEMA },
-  },
+  schema: Type.Object({ period: Type.String(), call_limit: Type.Integer({ minimum: 1 }), matchers: MATCHERS_SCHEMA }),
   async build(def, ctx) {
     const period = durationMs(def.period, `${ctx.path}.period`);
-    const limit = Number(def.call_limit);
+    const limit = def.call_limit;
     const matchers = await buildMatchers(def, ctx);
     checkWeights(matchers, limit, ctx.path);
     return new FixedWindowCallRatePolicy(period, limit, matchers, `FixedWindowCallRatePolicy at ${ctx.path} (${limit} calls per ${String(def.period)})`);
   },
-};
+});

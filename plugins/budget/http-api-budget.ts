@@ -7,7 +7,9 @@ import {
   type BudgetResponse,
   type BudgetWaitOptions,
   type ComponentFactory,
-  componentField,
+  Type,
+  componentSchema,
+  defineComponent,
 } from "../../sdk/index.js";
 import type { CallRatePolicy } from "./call-rate-policy.js";
 
@@ -109,29 +111,25 @@ function formatMs(ms: number): string {
 }
 
 /** The `HTTPAPIBudget` component. */
-export const HttpApiBudgetComponent: ComponentFactory<ApiBudget> = {
+export const HttpApiBudgetComponent: ComponentFactory<ApiBudget> = defineComponent({
   type: "HTTPAPIBudget",
   kind: "api_budget",
   description: "How many calls the API allows, shared by every request of the connector",
-  schema: {
-    type: "object",
-    required: ["policies"],
-    properties: {
-      policies: { type: "array", items: componentField("call_rate_policy") },
-      ratelimit_reset_header: { type: "string" },
-      ratelimit_remaining_header: { type: "string" },
-      status_codes_for_ratelimit_hit: { type: "array", items: { type: "integer" } },
-    },
-  },
+  schema: Type.Object({
+    policies: Type.Array(componentSchema("call_rate_policy")),
+    ratelimit_reset_header: Type.Optional(Type.String()),
+    ratelimit_remaining_header: Type.Optional(Type.String()),
+    status_codes_for_ratelimit_hit: Type.Optional(Type.Array(Type.Integer())),
+  }),
   async build(def, ctx) {
-    const policies = await Promise.all((def.policies as unknown[]).map((p, i) => ctx.buildChild<CallRatePolicy>(p, `${ctx.path}.policies[${i}]`)));
+    const policies = await Promise.all(def.policies.map((p, i) => ctx.buildChild<CallRatePolicy>(p, `${ctx.path}.policies[${i}]`)));
     return new HttpApiBudget({
       policies,
-      resetHeader: (def.ratelimit_reset_header as string | undefined) ?? "ratelimit-reset",
-      remainingHeader: (def.ratelimit_remaining_header as string | undefined) ?? "ratelimit-remaining",
-      rateLimitStatuses: (def.status_codes_for_ratelimit_hit as number[] | undefined) ?? [429],
+      resetHeader: def.ratelimit_reset_header ?? "ratelimit-reset",
+      remainingHeader: def.ratelimit_remaining_header ?? "ratelimit-remaining",
+      rateLimitStatuses: def.status_codes_for_ratelimit_hit ?? [429],
       clock: ctx.get(Clock),
       logger: ctx.get(Logger),
     });
   },
-};
+});

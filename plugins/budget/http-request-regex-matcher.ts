@@ -1,4 +1,4 @@
-import { Interpolator, ManifestError, type BudgetRequest, type ComponentFactory } from "../../sdk/index.js";
+import { Interpolator, ManifestError, Type, defineComponent, jsonSchema, type BudgetRequest, type ComponentFactory } from "../../sdk/index.js";
 
 /** What a {@link HttpRequestRegexMatcher} compares; every given part must match. */
 export interface MatcherParts {
@@ -63,21 +63,18 @@ export class HttpRequestRegexMatcher {
 }
 
 /** The `HttpRequestRegexMatcher` component. */
-export const HttpRequestRegexMatcherComponent: ComponentFactory<HttpRequestRegexMatcher> = {
+export const HttpRequestRegexMatcherComponent: ComponentFactory<HttpRequestRegexMatcher> = defineComponent({
   type: "HttpRequestRegexMatcher",
   kind: "request_matcher",
   description: "Matches the requests a rate-limit policy governs",
-  schema: {
-    type: "object",
-    properties: {
-      method: { type: "string" },
-      url_base: { type: "string" },
-      url_path_pattern: { type: "string" },
-      params: { type: "object" },
-      headers: { type: "object" },
-      weight: { type: ["integer", "string"] },
-    },
-  },
+  schema: Type.Object({
+    method: Type.Optional(Type.String()),
+    url_base: Type.Optional(Type.String()),
+    url_path_pattern: Type.Optional(Type.String()),
+    params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    headers: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    weight: Type.Optional(jsonSchema<number | string>({ type: ["integer", "string"] })),
+  }),
   build(def, ctx) {
     let pattern: RegExp | undefined;
     if (typeof def.url_path_pattern === "string") {
@@ -97,12 +94,12 @@ export const HttpRequestRegexMatcherComponent: ComponentFactory<HttpRequestRegex
     }
     const strings = (value: unknown) => (value && typeof value === "object" ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) : undefined);
     return new HttpRequestRegexMatcher({
-      method: def.method as string | undefined,
-      urlBase: def.url_base as string | undefined,
+      method: def.method,
+      urlBase: def.url_base,
       urlPathPattern: pattern,
       params: strings(def.params),
       headers: strings(def.headers),
       weight,
     });
   },
-};
+});

@@ -1,4 +1,4 @@
-import { Interpolator, ManifestError, type ComponentFactory } from "../../sdk/index.js";
+import { Interpolator, ManifestError, Type, defineComponent, jsonSchema, type ComponentFactory } from "../../sdk/index.js";
 import { buildMatchers, MATCHER_DEFAULTS, MATCHERS_SCHEMA } from "./build-matchers.js";
 import { checkWeights, durationMs, MatchedPolicy, type CallRatePolicy } from "./call-rate-policy.js";
 import type { HttpRequestRegexMatcher } from "./http-request-regex-matcher.js";
@@ -83,25 +83,20 @@ export class MovingWindowCallRatePolicy extends MatchedPolicy {
 }
 
 /** The `MovingWindowCallRatePolicy` component. */
-export const MovingWindowCallRatePolicyComponent: ComponentFactory<CallRatePolicy> = {
+export const MovingWindowCallRatePolicyComponent: ComponentFactory<CallRatePolicy> = defineComponent({
   type: "MovingWindowCallRatePolicy",
   kind: "call_rate_policy",
   fieldDefaults: MATCHER_DEFAULTS,
   description: "At most N calls in any interval, for each of its rates",
-  schema: {
-    type: "object",
-    required: ["rates", "matchers"],
-    properties: {
-      rates: {
-        type: "array",
-        minItems: 1,
-        items: { type: "object", required: ["limit", "interval"], properties: { type: { const: "Rate" }, limit: { type: ["integer", "string"] }, interval: { type: "string" } } },
-      },
-      matchers: MATCHERS_SCHEMA,
-    },
-  },
+  schema: Type.Object({
+    rates: Type.Array(
+      Type.Object({ type: Type.Optional(Type.Literal("Rate")), limit: jsonSchema<number | string>({ type: ["integer", "string"] }), interval: Type.String() }),
+      { minItems: 1 },
+    ),
+    matchers: MATCHERS_SCHEMA,
+  }),
   async build(def, ctx) {
-    const rates = (def.rates as Array<Record<string, unknown>>).map((rate, i): Rate => {
+    const rates = def.rates.map((rate, i): Rate => {
       const path = `${ctx.path}.rates[${i}]`;
       const raw = rate.limit;
       const limit = Number(typeof raw === "string" ? ctx.get(Interpolator).compile(raw, { path: `${path}.limit` }).eval({ config: ctx.config, parameters: ctx.parameters }) : raw);
@@ -112,7 +107,7 @@ export const MovingWindowCallRatePolicyComponent: ComponentFactory<CallRatePolic
     });
     const matchers = await buildMatchers(def, ctx);
     checkWeights(matchers, Math.min(...rates.map((r) => r.limit)), ctx.path);
-    const shown = (def.rates as Array<Record<string, unknown>>).map((r, i) => `${rates[i]!.limit} per ${String(r.interval)}`).join(", ");
+    const shown = def.rates.map((r, i) => `${rates[i]!.limit} per ${r.interval}`).join(", ");
     return new MovingWindowCallRatePolicy(rates, matchers, `MovingWindowCallRatePolicy at ${ctx.path} (${shown})`);
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { ComponentFactory } from "../../sdk/index.js";
+import { Type, defineComponent, type ComponentFactory } from "../../sdk/index.js";
 import { buildMatchers, MATCHER_DEFAULTS, MATCHERS_SCHEMA } from "./build-matchers.js";
 import { MatchedPolicy, type CallRatePolicy } from "./call-rate-policy.js";
 
@@ -31,13 +31,13 @@ export class UnlimitedCallRatePolicy extends MatchedPolicy {
 }
 
 /** The `UnlimitedCallRatePolicy` component. */
-export const UnlimitedCallRatePolicyComponent: ComponentFactory<CallRatePolicy> = {
+export const UnlimitedCallRatePolicyComponent: ComponentFactory<CallRatePolicy> = defineComponent({
   type: "UnlimitedCallRatePolicy",
   kind: "call_rate_policy",
   fieldDefaults: MATCHER_DEFAULTS,
   description: "No limit for the requests it matches",
-  schema: { type: "object", required: ["matchers"], properties: { matchers: MATCHERS_SCHEMA } },
+  schema: Type.Object({ matchers: MATCHERS_SCHEMA }),
   async build(def, ctx) {
     return new UnlimitedCallRatePolicy(await buildMatchers(def, ctx), `UnlimitedCallRatePolicy at ${ctx.path}`);
   },
-};
+});

@@ -1,4 +1,4 @@
-import { ConfigError, Interpolator, ManifestError, type ComponentFactory } from "../../sdk/index.js";
+import { ConfigError, Interpolator, ManifestError, Type, defineComponent, jsonSchema, type ComponentFactory } from "../../sdk/index.js";
 
 /** The built `ConcurrencyLevel`: how many slices (partitions, date windows, streams) Sluice reads at once. */
 export interface ConcurrencyLevel {
@@ -18,18 +18,17 @@ export interface ConcurrencyLevel {
  * @example
  * concurrency_level: { type: ConcurrencyLevel, default_concurrency: "{{ config.get('num_workers', 3) }}", max_concurrency: 20 }
  */
-export const ConcurrencyLevelComponent: ComponentFactory<ConcurrencyLevel> = {
+export const ConcurrencyLevelComponent: ComponentFactory<ConcurrencyLevel> = defineComponent({
   type: "ConcurrencyLevel",
   kind: "concurrency_level",
   description: "How many slices are read at once",
-  schema: {
-    type: "object",
-    required: ["default_concurrency"],
-    properties: { default_concurrency: { type: ["integer", "string"] }, max_concurrency: { type: "integer", minimum: 1 } },
-  },
+  schema: Type.Object({
+    default_concurrency: jsonSchema<number | string>({ type: ["integer", "string"] }),
+    max_concurrency: Type.Optional(Type.Integer({ minimum: 1 })),
+  }),
   build(def, ctx) {
-    const raw = def.default_concurrency as number | string;
-    const max = def.max_concurrency as number | undefined;
+    const raw = def.default_concurrency;
+    const max = def.max_concurrency;
     const path = `${ctx.path}.default_concurrency`;
     if (typeof raw === "string" && raw.includes("config") && max === undefined) {
       throw new ManifestError("CONCURRENCY_LEVEL_INVALID", "A default_concurrency that reads the config needs max_concurrency", {
@@ -48,4 +47,4 @@ export const ConcurrencyLevelComponent: ComponentFactory<ConcurrencyLevel> = {
     }
     return { level: max === undefined ? value : Math.min(value, max), maxConcurrency: max };
   },
-};
+});

@@ -138,10 +138,10 @@ export interface Slicing {
  * @example
  * for await (const record of retriever.read("users", { signal })) yield record;
  */
-export interface Retriever {
+export abstract class Retriever {
   /** The retriever's partition router, if it has one (the stream combines it with its incremental cursor). */
-  readonly partitionRouter?: StreamSlicer;
-  read(stream: string, options: ReadOptions, slicing?: Slicing): AsyncIterable<DataRecord>;
+  declare readonly partitionRouter?: StreamSlicer;
+  abstract read(stream: string, options: ReadOptions, slicing?: Slicing): AsyncIterable<DataRecord>;
   /**
    * Reads single slices, a page at a time, for one read of `stream` (optional): the concurrent and
    * page-batched path. `slicer` puts each slice's request options into the requests. The reads made
@@ -149,7 +149,7 @@ export interface Retriever {
    */
   sliceReader?(stream: string, slicer?: StreamSlicer): SliceReader;
   /** True when slices must be read one at a time (a component keeps state from page to page). */
-  readonly sequentialSlices?: boolean;
+  declare readonly sequentialSlices?: boolean;
 }
 
 /**
@@ -158,6 +158,6 @@ export interface Retriever {
  * @example
  * schema_loader: { type: InlineSchemaLoader, schema: { type: object } }
  */
-export interface SchemaLoader {
-  load(): Promise<JsonSchema>;
+export abstract class SchemaLoader {
+  abstract load(): Promise<JsonSchema>;
 }

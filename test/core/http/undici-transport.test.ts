@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { after, before, describe, it } from "node:test";
 import { createSluice, createUndiciTransport, type FetchResponse } from "../../../core/index.js";
-import { oneStreamManifest } from "../../support/loopback.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 const headersOf = (response: FetchResponse) => {
   const out: Record<string, string> = {};
