@@ -84,7 +84,10 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
       ...(retriever.sliceReader
         ? {
             partitions: (options: PartitionsOptions = {}) =>
-              new DeclarativePartitions({ stream: name, retriever: retriever as ConstructorParameters<typeof DeclarativePartitions>[0]["retriever"], slicer, cursor, transformations }, options),
+              new DeclarativePartitions(
+                { stream: name, retriever: retriever as ConstructorParameters<typeof DeclarativePartitions>[0]["retriever"], slicer, cursor, transformations },
+                { ...options, state: migrateState(options.state, migrations) },
+              ),
           }
         : {}),
     };
