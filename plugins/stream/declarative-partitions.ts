@@ -35,14 +35,18 @@ export interface DeclarativePartitionsParts {
 export class DeclarativePartitions implements StreamPartitions {
   private readonly reader: SliceReader;
   readonly maxConcurrentSlices?: number;
+  /** Whether a slice has been closed: `stream_state` is then the cursor's state, before it the saved one. */
+  private closed = false;
 
   constructor(
     private readonly parts: DeclarativePartitionsParts,
     options: PartitionsOptions = {},
   ) {
-    this.reader = parts.retriever.sliceReader(parts.stream, parts.slicer);
+    const { cursor } = parts;
+    const saved = options.state ?? {};
+    this.reader = parts.retriever.sliceReader(parts.stream, parts.slicer, cursor ? () => (this.closed ? cursor.state() : saved) : undefined);
     if (parts.retriever.sequentialSlices) this.maxConcurrentSlices = 1;
-    parts.cursor?.setState(options.state);
+    cursor?.setState(options.state);
   }
 
   async *slices(options?: SliceOptions): AsyncGenerator<StreamSlice> {
@@ -64,6 +68,7 @@ export class DeclarativePartitions implements StreamPartitions {
     const { cursor } = this.parts;
     if (!cursor) return undefined;
     cursor.closeSlice(slice);
+    this.closed = true;
     return cursor.state();
   }
 

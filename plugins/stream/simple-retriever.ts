@@ -105,9 +105,10 @@ export class SimpleRetriever implements Retriever {
     return this.paginator.keepsPageState === true;
   }
 
-  sliceReader(stream: string, slicer?: StreamSlicer): SliceReader {
+  sliceReader(stream: string, slicer?: StreamSlicer, streamState?: () => Record<string, unknown>): SliceReader {
     const streamGuard = new ProgressGuard({ stream, maxPages: this.limits.maxPages });
-    return (slice: StreamSlice, options: SliceReadOptions = {}) => this.readSlice(stream, slice, options, streamGuard.partition(), slicer).pages();
+    const state = streamState ?? (() => ({}));
+    return (slice: StreamSlice, options: SliceReadOptions = {}) => this.readSlice(stream, slice, options, streamGuard.partition(), slicer, state).pages();
   }
 
   /** Reads every slice of the stream in turn, with the cursor's state after each. */

@@ -144,10 +144,11 @@ export abstract class Retriever {
   abstract read(stream: string, options: ReadOptions, slicing?: Slicing): AsyncIterable<DataRecord>;
   /**
    * Reads single slices, a page at a time, for one read of `stream` (optional): the concurrent and
-   * page-batched path. `slicer` puts each slice's request options into the requests. The reads made
-   * through one reader share the stream's page cap.
+   * page-batched path. `slicer` puts each slice's request options into the requests; `streamState`
+   * gives `stream_state` to requester templates. The reads made through one reader share the stream's
+   * page cap.
    */
-  sliceReader?(stream: string, slicer?: StreamSlicer): SliceReader;
+  sliceReader?(stream: string, slicer?: StreamSlicer, streamState?: () => Record<string, unknown>): SliceReader;
   /** True when slices must be read one at a time (a component keeps state from page to page). */
   declare readonly sequentialSlices?: boolean;
 }
