@@ -11,6 +11,7 @@ import { errorsPlugin } from "./errors/index.js";
 import { transformationsPlugin } from "./transformations/index.js";
 import { incrementalPlugin } from "./incremental/index.js";
 import { partitionsPlugin } from "./partitions/index.js";
+import { budgetPlugin } from "./budget/index.js";
 import { dynamicPlugin } from "./dynamic/index.js";
 import { queryPropertiesPlugin } from "./query-properties/index.js";
 
@@ -31,6 +32,7 @@ export const builtinPlugins: readonly SluicePlugin[] = [
   transformationsPlugin,
   partitionsPlugin,
   incrementalPlugin,
+  budgetPlugin,
   dynamicPlugin,
   queryPropertiesPlugin,
 ];

@@ -1,5 +1,6 @@
-import { SluiceError, makeSlice, sliceCursor, sliceExtraFields, slicePartition, withDecoder, type DataRecord, type OutgoingRequest, type Decoder, type HttpResponse, type Paginator, type ReadOptions, type RecordSelector, type Requester, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
+import { SluiceError, withDecoder, type DataRecord, type Decoder, type HttpResponse, type OutgoingRequest, type Paginator, type ReadOptions, type RecordSelector, type Requester, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../shared/progress-guard.js";
+import { readChunkedPage } from "./chunked-page.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
 export interface PageReaderParts {
@@ -21,6 +22,9 @@ export interface PageReaderParts {
 }
 
 const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
+const PAGES_DONE: IteratorResult<DataRecord[]> = { value: undefined, done: true };
+/** The most records of a streamed page that `nextPage()` hands out at once. */
+const STREAMED_BATCH = 1000;
 
 /** A page of a streaming decoder, whose records are parsed as they are taken. */
 interface StreamedPage {
@@ -40,8 +44,9 @@ interface StreamedPage {
  * more CPU per page of 100 records. As before, nothing accumulates across pages, `onPage` runs once
  * the page's last record was taken, a record filter that fails on a record fails the read after the
  * records before it were delivered, and `return()` ends the read. A page of a streaming decoder
- * (`JsonlDecoder`, `CsvDecoder`, gzip...) is not collected: its records are parsed one by one as they
- * are taken, so a large export never sits in memory as records.
+ * (`JsonlDecoder`, `CsvDecoder`, gzip...) is not collected: its records are parsed as they are taken
+ * (`nextPage()` hands them out in batches), so a large export never sits in memory as records. A
+ * requester with `QueryProperties` reads each page once per chunk of properties (see chunked-page.ts).
  *
  * @example
  * for await (const record of new PageReader({ stream: "users", slice: {}, options: {}, requester, selector, paginator, guard, sliceOptionsOnFirstPageOnly: false })) use(record);
@@ -105,32 +110,8 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
 
   /** Moves on to the next page that has records (or to the end), and hands out its first record. */
   private async fill(): Promise<IteratorResult<DataRecord>> {
-    const { parts } = this;
-    if (!this.started) {
-      this.started = true;
-      parts.guard.startPartition();
-      this.token = parts.paginator.initialToken();
-      this.chunks = await parts.requester.queryProperties?.chunks(parts.options.signal);
-    }
     for (;;) {
-      if (this.failure) {
-        const { error } = this.failure;
-        this.finish();
-        this.failure = undefined;
-        throw error;
-      }
-      if (this.finished || !this.advance()) {
-        this.finish();
-        return DONE;
-      }
-      try {
-        await this.readPage();
-      } catch (error) {
-        // return() was called while the page was in flight: its request was aborted, the read is over.
-        if (this.finished) return DONE;
-        throw error;
-      }
-      if (this.finished) return DONE;
+      if (!(await this.loadPage())) return DONE;
       if (this.records.length > 0) return { value: this.records[this.index++]!, done: false };
       const record = this.streamed && this.pullStreamed();
       if (record) return record;
@@ -158,6 +139,93 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     return step;
   }
 
+  /** Up to {@link STREAMED_BATCH} records of the streamed page (fewer at its end). */
+  private pullBatch(): DataRecord[] {
+    const batch: DataRecord[] = [];
+    while (this.streamed && batch.length < STREAMED_BATCH) {
+      const step = this.pullStreamed();
+      if (step) batch.push(step.value);
+    }
+    return batch;
+  }
+
+  /**
+   * The records of the next page that has any, all at once (undefined at the end): the page-batched
+   * path, one promise per page instead of one per record. A page whose selection failed part-way
+   * hands out the records before the failure; the next call throws. Records of a page already
+   * partly handed out by `next()` come first.
+   *
+   * @example
+   * for (let page = await reader.nextPage(); page; page = await reader.nextPage()) write(page);
+   */
+  async nextPage(): Promise<DataRecord[] | undefined> {
+    if (this.index < this.records.length) {
+      const rest = this.index === 0 ? this.records : this.records.slice(this.index);
+      this.index = this.records.length;
+      return rest;
+    }
+    const batch = this.streamed ? this.pullBatch() : [];
+    if (batch.length > 0) return batch;
+    for (;;) {
+      if (!(await this.loadPage())) return undefined;
+      if (this.records.length > 0) {
+        this.index = this.records.length;
+        return this.records;
+      }
+      const streamed = this.streamed ? this.pullBatch() : [];
+      if (streamed.length > 0) return streamed;
+    }
+  }
+
+  /**
+   * This read a page at a time, as an async iterator over {@link nextPage} (no generator in between);
+   * its `return()` ends the read.
+   *
+   * @example
+   * for await (const page of reader.pages()) write(page);
+   */
+  pages(): AsyncIterableIterator<DataRecord[]> {
+    const onPage = (page: DataRecord[] | undefined): IteratorResult<DataRecord[]> => (page ? { value: page, done: false } : PAGES_DONE);
+    const pages: AsyncIterableIterator<DataRecord[]> = {
+      [Symbol.asyncIterator]: () => pages,
+      next: () => this.nextPage().then(onPage),
+      return: async () => {
+        this.finish();
+        return PAGES_DONE;
+      },
+    };
+    return pages;
+  }
+
+  /** Reads the next page into `records` (empty pages included); false when the read is over. */
+  private async loadPage(): Promise<boolean> {
+    const { parts } = this;
+    if (!this.started) {
+      this.started = true;
+      parts.guard.startPartition();
+      this.token = parts.paginator.initialToken();
+      this.chunks = await parts.requester.queryProperties?.chunks(parts.options.signal);
+    }
+    if (this.failure) {
+      const { error } = this.failure;
+      this.finish();
+      this.failure = undefined;
+      throw error;
+    }
+    if (this.finished || !this.advance()) {
+      this.finish();
+      return false;
+    }
+    try {
+      await this.readPage();
+    } catch (error) {
+      // return() was called while the page was in flight: its request was aborted, the read is over.
+      if (this.finished) return false;
+      throw error;
+    }
+    return !this.finished;
+  }
+
   /** After a page was handed out: report it and ask for the next token; false when the read is over. */
   private advance(): boolean {
     const current = this.current;
@@ -175,14 +243,12 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
   }
 
   private async readPage(): Promise<void> {
-    const { slice, guard } = this.parts;
+    const { stream, slice, selector, guard, decoder } = this.parts;
     const token = this.token;
     const page = ++this.page;
-    if (this.chunks) return this.readChunkedPage(this.chunks, token, page);
+    if (this.chunks) return this.readChunked(this.chunks, token, page);
     const request = this.pageRequest(slice, token);
     guard.beforeRequest(page, token, requestSignature(request));
-    const { stream, selector } = this.parts;
-    const decoder = this.parts.decoder;
     const sent = await this.send(request, page);
     if (this.finished) return;
     const response = decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
@@ -203,6 +269,29 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     if (!this.failure) this.current = { response, rawCount: stats.rawCount };
   }
 
+  /** A page of a requester with `QueryProperties`: one request per chunk, records merged by key. */
+  private async readChunked(chunks: string[][], token: unknown, page: number): Promise<void> {
+    const { stream, slice, selector, guard, decoder, requester } = this.parts;
+    const read = await readChunkedPage(chunks, {
+      slice,
+      selector,
+      queryProperties: requester.queryProperties!,
+      nextPageToken: token,
+      request: (chunkSlice) => this.pageRequest(chunkSlice, token),
+      check: (request) => guard.beforeRequest(page, token, requestSignature(request)),
+      send: async (request) => {
+        const sent = await this.send(request, page);
+        if (this.finished) return undefined;
+        return decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
+      },
+    });
+    if (!read) return;
+    this.records = read.records;
+    this.index = 0;
+    if (read.failure) this.failure = { error: located(read.failure.error, stream, page) };
+    else if (read.last) this.current = read.last;
+  }
+
   /** The request of a page: the requester's, with the page token and the slice's options. */
   private pageRequest(slice: StreamSlice, token: unknown): OutgoingRequest {
     const { requester, paginator, slicer } = this.parts;
@@ -217,62 +306,6 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     const { stream, options, requester, decoder } = this.parts;
     return requester.send(request, decoder ? { signal: options.signal, where: { stream, page }, readBytes: decoder.readsBytes() } : { signal: options.signal, where: { stream, page } });
   }
-
-  /**
-   * A page of a requester with `QueryProperties`, as the kit reads it: one request per chunk of
-   * properties with the same page token; records with the same merge key are merged (nested objects
-   * merged too), records without one are kept as they are; the paginator sees the last chunk's response.
-   */
-  private async readChunkedPage(chunks: string[][], token: unknown, page: number): Promise<void> {
-    const { stream, slice, selector, guard, decoder, requester } = this.parts;
-    const merged = new Map<string, DataRecord>();
-    const records: DataRecord[] = [];
-    let last: { response: HttpResponse; rawCount: number } | undefined;
-    for (const [i, chunk] of chunks.entries()) {
-      const chunkSlice = withChunk(slice, chunk);
-      const request = this.pageRequest(chunkSlice, token);
-      if (i === 0) guard.beforeRequest(page, token, requestSignature(request));
-      const sent = await this.send(request, page);
-      if (this.finished) return;
-      const response = decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
-      const stats = { rawCount: 0 };
-      try {
-        for (const record of selector.select(response, { streamSlice: chunkSlice, nextPageToken: token }, stats)) {
-          const key = requester.queryProperties?.mergeKey(record);
-          const into = key === undefined ? undefined : merged.get(key);
-          if (key === undefined) records.push(record);
-          else if (into) deepMerge(into, record);
-          else merged.set(key, record);
-        }
-      } catch (error) {
-        this.failure = { error: located(error, stream, page) };
-        break;
-      }
-      last = { response, rawCount: stats.rawCount };
-    }
-    records.push(...merged.values());
-    this.records = records;
-    this.index = 0;
-    if (!this.failure && last) this.current = last;
-  }
-}
-
-/** Merges `source` into `target`, nested objects key by key (the kit's `_deep_merge`). */
-function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    if (isPlainObject(existing) && isPlainObject(value)) deepMerge(existing, value);
-    else target[key] = value;
-  }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** A slice that carries one chunk of query properties (`stream_slice.extra_fields.query_properties`). */
-function withChunk(slice: StreamSlice, chunk: string[]): StreamSlice {
-  return makeSlice(slicePartition(slice), sliceCursor(slice), { ...sliceExtraFields(slice), query_properties: chunk });
 }
 
 /** A decoder or extractor failing on the body: the error learns which stream and page. */

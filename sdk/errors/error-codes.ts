@@ -1,4 +1,5 @@
 import { AUTHENTICATION_ERRORS } from "./codes/authentication.js";
+import { CONCURRENCY_ERRORS } from "./codes/concurrency.js";
 import { CUSTOM_CODE_ERRORS } from "./codes/custom-code.js";
 import { DECODERS_ERRORS } from "./codes/decoders.js";
 import { ENGINE_ERRORS } from "./codes/engine.js";
@@ -30,6 +31,7 @@ export const ERROR_SECTIONS = [
   { title: "Partition routers", codes: PARTITIONS_ERRORS },
   { title: "Dynamic streams, query properties and async jobs", codes: DYNAMIC_STREAMS_ERRORS },
   { title: "Incremental sync", codes: INCREMENTAL_ERRORS },
+  { title: "Concurrency, transports and API budgets", codes: CONCURRENCY_ERRORS },
 ] as const;
 
 /**
@@ -53,6 +55,7 @@ export const ERROR_CODES = {
   ...PARTITIONS_ERRORS,
   ...DYNAMIC_STREAMS_ERRORS,
   ...INCREMENTAL_ERRORS,
+  ...CONCURRENCY_ERRORS,
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /**
