@@ -8,6 +8,7 @@ import {
   Interpolator,
   Logger,
   ReadLimits,
+  ReadObserver,
   Secrets,
   type ConnectorConfig,
   type ServiceToken,
@@ -33,6 +34,7 @@ import { resolveReferences } from "./manifest/resolve-references.js";
 import { validateManifest } from "./manifest/validate-manifest.js";
 import { SecretRegistry } from "./services/secret-registry.js";
 import { StreamLogger, type LogLevel } from "./services/stream-logger.js";
+import { combineObservers, LogObserver } from "./services/log-observer.js";
 import { systemClock } from "./services/system-clock.js";
 
 /**
@@ -149,9 +151,14 @@ export class Sluice {
     services.register(ComponentRegistryToken, registry);
     services.registerLazy(Interpolator, (s) => createInterpolator({ clock: () => s.get(Clock).now() }));
     services.registerLazy(HttpClient, (s) =>
-      new RetryingHttpClient({ fetch: s.get(Fetch), clock: s.get(Clock), secrets: s.get(Secrets), logger: s.get(Logger), options: s.get(HttpOptionsToken) }),
+      new RetryingHttpClient({ fetch: s.get(Fetch), clock: s.get(Clock), secrets: s.get(Secrets), logger: s.get(Logger), options: s.get(HttpOptionsToken), observer: s.has(ReadObserver) ? s.get(ReadObserver) : undefined }),
     );
     for (const [token, value] of input.services ?? []) services.register(token, value);
+    // `--log-level debug` traces every request and pagination decision through the read-observer hook.
+    if (this.options.logLevel === "debug") {
+      const observer = combineObservers(new LogObserver(services.get(Logger)), services.has(ReadObserver) ? services.get(ReadObserver) : undefined);
+      if (observer) services.register(ReadObserver, observer);
+    }
   }
 }
 

@@ -40,6 +40,7 @@ export { Logger } from "./services/logger.js";
 export { Secrets } from "./services/secrets.js";
 export { ConfigStore, type ConnectorConfig } from "./services/config-store.js";
 export { HttpClient, type SendOptions } from "./services/http-client.js";
+export { ReadObserver, type ObservedExchange, type ObservedPage, type ObservedRequest, type ObservedResponse, type ObservedSlice, type RequestPurpose } from "./services/read-observer.js";
 export { Fetch, type FetchInit, type FetchResponse } from "./services/fetch.js";
 export { DEFAULT_READ_LIMITS, ReadLimits } from "./services/read-limits.js";
 export { CustomCodeLoader, type CustomClassRequest, type LoadedClass } from "./services/custom-code-loader.js";

@@ -119,7 +119,7 @@ function parseDuration(value: unknown, ctx: BuildContext): ((ms: number) => numb
 async function login(requester: Requester, ctx: BuildContext): Promise<HttpResponse> {
   const request = requester.buildRequest({});
   try {
-    return await requester.send(request, { where: { manifestPath: `${ctx.path}.login_requester` } });
+    return await requester.send(request, { purpose: "session_login", where: { manifestPath: `${ctx.path}.login_requester` } });
   } catch (error) {
     const detail = error instanceof SluiceError ? error.message : error instanceof Error ? error.message : String(error);
     throw new AuthenticationError("AUTH_SESSION_LOGIN_FAILED", `The session login request failed: ${detail}`, {

@@ -68,6 +68,12 @@ export class CursorPagination extends PaginationStrategy {
     return this.pageSize;
   }
 
+  override explainStop(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined {
+    const context = { config: this.scope.config, parameters: this.scope.parameters, response: decodedResponse(response), headers: templateHeaders(response), last_record: lastRecord ?? null, last_page_size: lastPageSize, last_records: page?.records ?? [] };
+    if (this.stopCondition && this.stopCondition.test(context)) return `stop_condition ${this.stopCondition.source} is true`;
+    return `cursor_value ${this.cursorValue.source} rendered ${JSON.stringify(this.cursorValue.eval(context)) ?? "nothing"}, which ends the read`;
+  }
+
   override nextPageToken(
     response: HttpResponse,
     lastPageSize: number,

@@ -66,6 +66,10 @@ export class DefaultPaginator implements Paginator {
     return isTruthy(token) ? token : undefined;
   }
 
+  stopReason(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined {
+    return this.strategy.explainStop(response, lastPageSize, lastRecord, page) ?? `${this.strategy.constructor.name} returned no next token`;
+  }
+
   pagePath(token: unknown): string | undefined {
     return this.tokenIsPath && isTruthy(token) ? String(token) : undefined;
   }

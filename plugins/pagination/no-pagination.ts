@@ -18,6 +18,10 @@ export class NoPagination implements Paginator {
     return undefined;
   }
 
+  stopReason(): string {
+    return "NoPagination: the stream reads one page";
+  }
+
   pagePath(_token: unknown): string | undefined {
     return undefined;
   }

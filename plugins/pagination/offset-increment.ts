@@ -8,7 +8,7 @@ import {
   type HttpResponse,
   type PageFacts,
 } from "../../sdk/index.js";
-import { checkPageSize } from "./page-size.js";
+import { checkPageSize, shortPage } from "./page-size.js";
 import { decodedResponse } from "./pagination-context.js";
 import { isPythonInt } from "./python-truthy.js";
 
@@ -82,6 +82,12 @@ export class OffsetIncrement extends PaginationStrategy {
       });
     }
     return Number(lastPageTokenValue) + count;
+  }
+
+  override explainStop(response: HttpResponse, lastPageSize: number, _lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined {
+    const count = page?.rawRecordCount ?? lastPageSize;
+    const size = this.evalPageSize({ response: decodedResponse(response) });
+    return shortPage(count, size);
   }
 
   private evalPageSize(extra: Record<string, unknown>): number | undefined {

@@ -1,5 +1,5 @@
 import { PaginationError, PaginationStrategy, type ComponentFactory, type DataRecord, type HttpResponse, type PageFacts } from "../../sdk/index.js";
-import { buildTimePageSize, checkPageSize } from "./page-size.js";
+import { buildTimePageSize, checkPageSize, shortPage } from "./page-size.js";
 import { isPythonInt } from "./python-truthy.js";
 
 /** Options of {@link PageIncrement}; all optional. */
@@ -49,6 +49,10 @@ export class PageIncrement extends PaginationStrategy {
 
   override getPageSize(): number | undefined {
     return this.pageSize;
+  }
+
+  override explainStop(_response: HttpResponse, lastPageSize: number, _lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined {
+    return shortPage(page?.rawRecordCount ?? lastPageSize, this.pageSize);
   }
 
   override nextPageToken(

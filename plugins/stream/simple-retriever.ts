@@ -1,5 +1,7 @@
 import {
   ReadLimits,
+  ReadObserver,
+  Secrets,
   componentField,
   type ComponentFactory,
   type DataRecord,
@@ -60,6 +62,8 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
       limits: ctx.get(ReadLimits),
       partitionRouter,
       sliceOptionsOnFirstPageOnly: def.ignore_stream_slicer_parameters_on_paginated_requests === true,
+      observer: ctx.optional(ReadObserver),
+      secrets: ctx.get(Secrets),
     });
   },
 };
@@ -73,6 +77,9 @@ export interface SimpleRetrieverParts {
   partitionRouter?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`: slice options go into the first page's request only. */
   sliceOptionsOnFirstPageOnly?: boolean;
+  /** Sees each slice and page (redacted with `secrets`); absent, nothing is reported. */
+  observer?: ReadObserver;
+  secrets?: Secrets;
 }
 
 /** The built retriever; see {@link SimpleRetrieverComponent}. */
@@ -83,6 +90,7 @@ export class SimpleRetriever implements Retriever {
   private readonly limits: ReadLimits;
   readonly partitionRouter?: StreamSlicer;
   private readonly sliceOptionsOnFirstPageOnly: boolean;
+  private readonly observe?: { observer: ReadObserver; secrets: Secrets };
 
   constructor(parts: SimpleRetrieverParts) {
     this.requester = parts.requester;
@@ -91,6 +99,7 @@ export class SimpleRetriever implements Retriever {
     this.limits = parts.limits;
     this.partitionRouter = parts.partitionRouter;
     this.sliceOptionsOnFirstPageOnly = parts.sliceOptionsOnFirstPageOnly ?? false;
+    if (parts.observer && parts.secrets) this.observe = { observer: parts.observer, secrets: parts.secrets };
   }
 
   read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterableIterator<DataRecord> {
@@ -106,6 +115,7 @@ export class SimpleRetriever implements Retriever {
     const { slicer, cursor } = slicing;
     for await (const slice of slicer.slices({ signal: options.signal })) {
       options.onSlice?.(slice);
+      this.observe?.observer.slice?.({ stream, slice: JSON.parse(this.observe.secrets.redact(JSON.stringify(slice))) as StreamSlice });
       for await (const record of this.readSlice(stream, slice, options, guard, slicer)) {
         if (!cursor || cursor.observe(slice, record)) yield record;
       }
@@ -123,7 +133,7 @@ export class SimpleRetriever implements Retriever {
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
   private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer): PageReader {
-    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly } = this;
-    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly });
+    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly, observe } = this;
+    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly, observe });
   }
 }

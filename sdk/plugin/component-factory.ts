@@ -48,6 +48,8 @@ export interface BuildContext {
   buildChild<T>(definition: unknown, path: string): Promise<T>;
   /** A service from the container (an Interpolator, the HttpClient, the Clock...). */
   get<T>(token: ServiceToken<T>): T;
+  /** A service that may be absent (a {@link ReadObserver}), or undefined. */
+  optional<T>(token: ServiceToken<T>): T | undefined;
 }
 
 /**
