@@ -1,4 +1,4 @@
-import type { DataRecord, HttpResponse, Paginator, ReadObserver, ReadOptions, RecordSelector, Requester, Secrets, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import type { DataRecord, HttpResponse, ObservedPage, Paginator, ReadObserver, ReadOptions, RecordSelector, Requester, Secrets, StreamSlice, StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../pagination/progress-guard.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
@@ -124,8 +124,12 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     }
     this.token = paginator.nextPageToken(current.response, records.length, records.at(-1), this.token, { rawRecordCount: current.rawCount, records });
     const more = this.token !== undefined && this.token !== null;
-    if (this.parts.observe) this.observe(records, this.token, more ? undefined : stopReason(paginator, current, records));
-    return more;
+    const capped = more && options.pagesPerSlice !== undefined && this.page >= options.pagesPerSlice;
+    if (this.parts.observe) {
+      const reason = !more ? stopReason(paginator, current, records) : capped ? `the limit of ${options.pagesPerSlice} page${options.pagesPerSlice === 1 ? "" : "s"} per slice was reached` : undefined;
+      this.observe(records, more ? this.token : undefined, reason);
+    }
+    return more && !capped;
   }
 
   /** Reports the page just handed out (its records transformed in place by then) and the pagination decision. */
@@ -134,7 +138,10 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     const redacted = records.length ? (JSON.parse(secrets.redact(JSON.stringify(records))) as DataRecord[]) : [];
     const stream = this.parts.stream;
     const slice = JSON.parse(secrets.redact(JSON.stringify(this.parts.slice))) as StreamSlice;
-    observer.page?.(reason === undefined ? { stream, slice, page: this.page, records: redacted, nextPageToken: token } : { stream, slice, page: this.page, records: redacted, stopReason: reason });
+    const page: ObservedPage = { stream, slice, page: this.page, records: redacted };
+    if (token !== undefined) page.nextPageToken = token;
+    if (reason !== undefined) page.stopReason = reason;
+    observer.page?.(page);
   }
 
   private async readPage(): Promise<void> {

@@ -57,7 +57,8 @@ export interface ObservedExchange {
 
 /**
  * One page of a stream once its records were handed out (after filters and transformations), with the
- * pagination decision: the next token, or why the read of the slice stopped.
+ * pagination decision: the next token, or why the read of the slice stopped (both when a page limit
+ * stopped it before the next token was used).
  *
  * @example
  * { stream: "users", slice: {}, page: 1, records: [{ id: 1 }], nextPageToken: 100 }
