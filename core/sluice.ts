@@ -28,10 +28,10 @@ import { RetryingHttpClient } from "./http/retrying-http-client.js";
 import { createInterpolator } from "./interpolation/index.js";
 import { createCustomCodeLoader, loadPlugins, resolveCustomCodeTrust } from "./loader/index.js";
 import { ComponentBuilder } from "./manifest/build-components.js";
-import { loadManifest, type ManifestInput } from "./manifest/load-manifest.js";
-import { propagateParameters } from "./manifest/propagate-parameters.js";
-import { resolveReferences } from "./manifest/resolve-references.js";
-import { validateManifest } from "./manifest/validate-manifest.js";
+import { loadManifest, type LoadedManifest, type ManifestInput } from "./manifest/load-manifest.js";
+import { analyzeManifest, type ManifestAnalysis } from "./manifest/analyze-manifest.js";
+import { logWarnings } from "./manifest/log-warnings.js";
+import { problemsError } from "./manifest/validate-manifest.js";
 import { SecretRegistry } from "./services/secret-registry.js";
 import { StreamLogger, type LogLevel } from "./services/stream-logger.js";
 import { combineObservers, LogObserver } from "./services/log-observer.js";
@@ -63,6 +63,14 @@ export interface ConnectInput extends ManifestInput {
   configStore?: ConfigStore;
   /** Services for this connector only (override the host's). */
   services?: ReadonlyArray<readonly [ServiceToken<unknown>, unknown]>;
+}
+
+/** A manifest loaded and analysed, not yet validated into a definition: see {@link Sluice.inspect}. */
+export interface ManifestInspection {
+  source: LoadedManifest;
+  registry: ComponentRegistry;
+  plugins: readonly SluicePlugin[];
+  analysis: ManifestAnalysis;
 }
 
 /**
@@ -107,22 +115,36 @@ export class Sluice {
     return this;
   }
 
-  /** Loads, resolves and validates a manifest, without a config and without building it. */
-  async define(input: ManifestInput): Promise<ConnectorDefinition> {
+  /**
+   * Loads and resolves a manifest and lists its problems and warnings, without throwing on them
+   * (what `sluice validate` reports). The registry includes the config file's plugins.
+   */
+  async inspect(input: ManifestInput, options: { maxProblems?: number } = {}): Promise<ManifestInspection> {
     const source = await loadManifest(input);
     const trusted = this.services.get(CustomCodeLoader).trusted;
     const plugins = source.plugins.length ? await loadPlugins(source.plugins, { base: source.pluginBase, trusted, file: source.file }) : [];
     const registry = plugins.length ? this.registry.child() : this.registry;
     for (const plugin of plugins) plugin.register({ registerComponent: (f, o) => registry.register(f, o), registerService: () => undefined });
-    const resolved = resolveReferences(source.manifest, source.file);
-    resolved.type ??= "DeclarativeSource";
-    const manifest = propagateParameters(resolved, (parentType, field, hasClassName) => {
-      const parent = registry.find(parentType);
-      return hasClassName ? parent?.customFieldTypes?.[field] : parent?.fieldDefaults?.[field];
-    });
-    validateManifest(manifest, registry, { file: source.file, trustCustomCode: trusted });
+    const analysis = analyzeManifest(source, registry, { trustCustomCode: trusted, maxProblems: options.maxProblems });
+    return { source, registry, plugins, analysis };
+  }
+
+  /**
+   * Loads, resolves and validates a manifest, without a config and without building it. Its warnings
+   * (unknown fields, overridden linked authenticators) are logged once, with their line and column.
+   */
+  async define(input: ManifestInput, options: { warn?: boolean } = {}): Promise<ConnectorDefinition> {
+    const inspection = await this.inspect(input);
+    return this.definitionOf(inspection, options);
+  }
+
+  /** The definition of an inspected manifest; its schema problems throw one error listing them all. */
+  async definitionOf({ source, registry, plugins, analysis }: ManifestInspection, options: { warn?: boolean } = {}): Promise<ConnectorDefinition> {
+    if (analysis.problems.length > 0) throw problemsError(analysis.problems, source.file);
+    if (analysis.warnings.length > 0 && options.warn !== false) await logWarnings(this.services.get(Logger), source, analysis.warnings);
+    const manifest = analysis.manifest;
     const streamNames = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
-    return { manifest, source, spec: specOf(manifest), streamNames, registry, plugins };
+    return { manifest, source, spec: specOf(manifest), streamNames, registry, plugins, warnings: analysis.warnings };
   }
 
   /** Builds a connector for one config: validates the config against the spec first, before any request. */
