@@ -140,8 +140,9 @@ export class Sluice {
 
   /** The definition of an inspected manifest; its schema problems throw one error listing them all. */
   async definitionOf({ source, registry, plugins, analysis }: ManifestInspection, options: { warn?: boolean } = {}): Promise<ConnectorDefinition> {
-    if (analysis.problems.length > 0) throw problemsError(analysis.problems, source.file);
+    // Warnings first: a misspelled field is often the reason for an error.
     if (analysis.warnings.length > 0 && options.warn !== false) await logWarnings(this.services.get(Logger), source, analysis.warnings);
+    if (analysis.problems.length > 0) throw problemsError(analysis.problems, source.file);
     const manifest = analysis.manifest;
     const streamNames = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
     return { manifest, source, spec: specOf(manifest), streamNames, registry, plugins, warnings: analysis.warnings };

@@ -66,7 +66,7 @@ export async function validateConnector(sluice: Sluice, input: ValidateInput): P
   const positions = await sourcePositionsOf(source);
   const findings = [
     ...place(positions, source.file, analysis.problems, "error", "MANIFEST_INVALID"),
-    ...place(positions, source.file, analysis.warnings, "warning", "MANIFEST_WARNING"),
+    ...place(positions, source.file, analysis.warnings, "warning", "MANIFEST_UNKNOWN_FIELD"),
   ];
   if (analysis.problems.length === 0 && input.config !== undefined) {
     try {
