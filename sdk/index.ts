@@ -26,7 +26,9 @@ export { makeSlice, sliceCursor, sliceExtraFields, slicePartition, type Incremen
 export type { CheckResult, ConnectionCheck, ConnectorSpec, Source } from "./components/source.js";
 export {
   COMPONENT_KIND_KEYWORD,
+  COMPONENT_LIST_KEYWORD,
   componentField,
+  componentFieldOrList,
   type BuildContext,
   type ComponentDefinition,
   type ComponentFactory,

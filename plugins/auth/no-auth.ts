@@ -16,6 +16,7 @@ export const NoAuthComponent: ComponentFactory<NoAuth> = {
   type: "NoAuth",
   kind: "authenticator",
   description: "Sends no credentials",
+  examples: [{}],
   schema: { type: "object", properties: { type: { const: "NoAuth" } } },
   shared: true,
   build: () => new NoAuth(),

@@ -82,6 +82,7 @@ export const HttpResponseFilterComponent: ComponentFactory<HttpResponseFilter> =
   type: "HttpResponseFilter",
   kind: "response_filter",
   description: "Matches responses by status, error message or predicate and says what to do with them",
+  examples: [{ http_codes: [404], action: "IGNORE" }],
   schema: {
     type: "object",
     properties: {

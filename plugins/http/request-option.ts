@@ -23,6 +23,7 @@ export const RequestOptionComponent: ComponentFactory<RequestOption> = {
   type: "RequestOption",
   kind: "request_option",
   description: "Puts a value into a query parameter, header, form field or JSON body field",
+  examples: [{ inject_into: "request_parameter", field_name: "limit" }],
   schema: {
     type: "object",
     required: ["inject_into"],

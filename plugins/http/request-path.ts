@@ -11,6 +11,7 @@ export const RequestPathComponent: ComponentFactory<RequestPath> = {
   type: "RequestPath",
   kind: "request_path",
   description: "Uses the page token as the next request's path or URL",
+  examples: [{}],
   schema: { type: "object", properties: { path: { type: "string", description: "ignored, as in the Python kit" } } },
   build: () => ({ kind: "request_path" }),
 };

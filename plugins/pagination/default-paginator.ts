@@ -114,6 +114,7 @@ export const DefaultPaginatorComponent: ComponentFactory<DefaultPaginator> = {
   type: "DefaultPaginator",
   kind: "paginator",
   description: "Pages through a stream with a pagination strategy, injecting the token and page size",
+  examples: [{ pagination_strategy: { type: "OffsetIncrement", page_size: 100 }, page_size_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "limit" }, page_token_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "offset" } }],
   schema: {
     type: "object",
     required: ["pagination_strategy"],

@@ -34,6 +34,7 @@ export const NoPaginationComponent: ComponentFactory<NoPagination> = {
   type: "NoPagination",
   kind: "paginator",
   description: "Reads a single page",
+  examples: [{}],
   schema: { type: "object", properties: {} },
   build: () => new NoPagination(),
 };

@@ -103,6 +103,7 @@ export const OffsetIncrementComponent: ComponentFactory<OffsetIncrement> = {
   type: "OffsetIncrement",
   kind: "pagination_strategy",
   description: "Offset pagination: offset = previous offset + records returned",
+  examples: [{ page_size: 100 }],
   schema: {
     type: "object",
     properties: {

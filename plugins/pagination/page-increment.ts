@@ -81,6 +81,7 @@ export const PageIncrementComponent: ComponentFactory<PageIncrement> = {
   type: "PageIncrement",
   kind: "pagination_strategy",
   description: "Page-number pagination: page = previous page + 1",
+  examples: [{ page_size: 100, start_from_page: 1, inject_on_first_request: true }],
   schema: {
     type: "object",
     properties: {

@@ -14,6 +14,7 @@ export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = {
   type: "DpathExtractor",
   kind: "extractor",
   description: "Finds the records at a path in the JSON body",
+  examples: [{ field_path: ["data", "items"] }, { field_path: [] }],
   schema: {
     type: "object",
     properties: { field_path: { type: "array", items: { type: ["string", "integer"] } }, decoder: {} },

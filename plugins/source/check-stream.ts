@@ -10,6 +10,7 @@ export const CheckStreamComponent: ComponentFactory<ConnectionCheck> = {
   type: "CheckStream",
   kind: "check",
   description: "Checks the config by reading the first page of some streams",
+  examples: [{ stream_names: ["users"] }],
   schema: { type: "object", properties: { stream_names: { type: "array", items: { type: "string" } }, dynamic_streams_check_configs: { type: "array" } } },
   build(def) {
     const names = (def.stream_names as string[] | undefined) ?? [];

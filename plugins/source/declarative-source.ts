@@ -14,6 +14,7 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = {
   type: "DeclarativeSource",
   kind: "source",
   description: "A declarative connector",
+  examples: [{ version: "6.0.0", check: { type: "CheckStream", stream_names: ["users"] }, streams: ["#/definitions/users_stream"], spec: { type: "Spec", connection_specification: { type: "object", properties: { api_key: { type: "string", airbyte_secret: true } } } } }],
   fieldDefaults: { check: "CheckStream", spec: "Spec", streams: "DeclarativeStream" },
   schema: {
     type: "object",

@@ -12,6 +12,7 @@ export const InlineSchemaLoaderComponent: ComponentFactory<SchemaLoader> = {
   type: "InlineSchemaLoader",
   kind: "schema_loader",
   description: "A JSON Schema written in the manifest",
+  examples: [{ schema: { type: "object", properties: { id: { type: "integer" } } } }],
   schema: { type: "object", properties: { schema: { type: "object" } } },
   build: (def) => ({ load: async () => (def.schema as JsonSchema | undefined) ?? {} }),
 };
@@ -27,6 +28,7 @@ export const JsonFileSchemaLoaderComponent: ComponentFactory<SchemaLoader> = {
   type: "JsonFileSchemaLoader",
   kind: "schema_loader",
   description: "A JSON Schema read from a file beside the manifest",
+  examples: [{ file_path: "./schemas/users.json" }],
   schema: { type: "object", properties: { file_path: { type: "string" }, name: { type: "string" } } },
   build(def, ctx) {
     const relative = typeof def.file_path === "string" ? def.file_path : `schemas/${String(def.name ?? ctx.stream ?? "stream")}.json`;

@@ -46,6 +46,7 @@ export const AddFieldsComponent: ComponentFactory<AddFields> = {
   type: "AddFields",
   kind: "transformation",
   description: "Adds fields to each record",
+  examples: [{ fields: [{ path: ["source"], value: "api" }] }],
   schema: {
     type: "object",
     required: ["fields"],

@@ -33,6 +33,7 @@ export const RemoveFieldsComponent: ComponentFactory<RemoveFields> = {
   type: "RemoveFields",
   kind: "transformation",
   description: "Removes fields from each record",
+  examples: [{ field_pointers: [["internal_notes"]] }],
   schema: {
     type: "object",
     required: ["field_pointers"],

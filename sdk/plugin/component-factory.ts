@@ -72,6 +72,11 @@ export interface ComponentFactory<T = unknown> {
   readonly description?: string;
   /** JSON Schema of the definition; fields holding components use {@link componentField}. */
   readonly schema: DefinitionSchema;
+  /**
+   * Sample definitions as a manifest writes them (without `type`, which is added), shown by editors
+   * through `sluice schema`.
+   */
+  readonly examples?: readonly Record<string, unknown>[];
   /** Types assumed for this component's fields when a definition there has no `type`. */
   readonly fieldDefaults?: Readonly<Record<string, string>>;
   /** Types assumed for this component's fields when a definition there has `class_name` but no `type`. */
@@ -99,4 +104,17 @@ export const COMPONENT_KIND_KEYWORD = "x-sluice-kind";
  */
 export function componentField(...kinds: string[]): DefinitionSchema {
   return { [COMPONENT_KIND_KEYWORD]: kinds };
+}
+
+/** The JSON Schema keyword that marks a component field as accepting a list of components too. */
+export const COMPONENT_LIST_KEYWORD = "x-sluice-list";
+
+/**
+ * The schema of a field that holds a component or a list of them (a retriever's `partition_router`).
+ *
+ * @example
+ * schema: { type: "object", properties: { partition_router: componentFieldOrList("partition_router") } }
+ */
+export function componentFieldOrList(...kinds: string[]): DefinitionSchema {
+  return { [COMPONENT_KIND_KEYWORD]: kinds, [COMPONENT_LIST_KEYWORD]: true };
 }
