@@ -36,7 +36,7 @@ export const ApiKeyAuthenticatorComponent: ComponentFactory<ApiKeyAuthenticator>
   type: "ApiKeyAuthenticator",
   kind: "authenticator",
   description: "A static API key in a header, query parameter, form field or JSON body field",
-  examples: [{ api_token: "{ {  config['api_key']  } }", inject_into: { type: "RequestOption", inject_into: "header", field_name: "X-Api-Key" } }],
+  examples: [{ api_token: "{{ config['api_key'] }}", inject_into: { type: "RequestOption", inject_into: "header", field_name: "X-Api-Key" } }],
   schema: {
     type: "object",
     properties: {

@@ -28,7 +28,7 @@ export const BasicHttpAuthenticatorComponent: ComponentFactory<BasicHttpAuthenti
   type: "BasicHttpAuthenticator",
   kind: "authenticator",
   description: "HTTP Basic authentication with a username and an optional password",
-  examples: [{ username: "{ {  config['username']  } }", password: "{ {  config['password']  } }" }],
+  examples: [{ username: "{{ config['username'] }}", password: "{{ config['password'] }}" }],
   schema: {
     type: "object",
     required: ["username"],

@@ -25,7 +25,7 @@ export const BearerAuthenticatorComponent: ComponentFactory<BearerAuthenticator>
   type: "BearerAuthenticator",
   kind: "authenticator",
   description: "A static token sent as Authorization: Bearer <token>",
-  examples: [{ api_token: "{ {  config['api_key']  } }" }],
+  examples: [{ api_token: "{{ config['api_key'] }}" }],
   schema: { type: "object", required: ["api_token"], properties: { type: { const: "BearerAuthenticator" }, api_token: { type: "string" } } },
   shared: true,
   build(def, ctx) {

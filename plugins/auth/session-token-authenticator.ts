@@ -53,7 +53,7 @@ export const SessionTokenAuthenticatorComponent: ComponentFactory<SessionTokenAu
   type: "SessionTokenAuthenticator",
   kind: "authenticator",
   description: "Logs in with a request of its own and sends the session token it returns",
-  examples: [{ login_requester: { type: "HttpRequester", url_base: "https://api.example.com", path: "/session", http_method: "POST", request_body_json: { username: "{ {  config['username']  } }", password: "{ {  config['password']  } }" } }, session_token_path: ["token"], expiration_duration: "PT1H", request_authentication: { type: "ApiKey", inject_into: { type: "RequestOption", inject_into: "header", field_name: "X-Session" } } }],
+  examples: [{ login_requester: { type: "HttpRequester", url_base: "https://api.example.com", path: "/session", http_method: "POST", request_body_json: { username: "{{ config['username'] }}", password: "{{ config['password'] }}" } }, session_token_path: ["token"], expiration_duration: "PT1H", request_authentication: { type: "ApiKey", inject_into: { type: "RequestOption", inject_into: "header", field_name: "X-Session" } } }],
   schema: {
     type: "object",
     required: ["login_requester", "session_token_path", "request_authentication"],

@@ -101,7 +101,7 @@ export const CursorPaginationComponent: ComponentFactory<CursorPagination> = {
   type: "CursorPagination",
   kind: "pagination_strategy",
   description: "Cursor pagination: the next token is rendered from the response, headers or last record",
-  examples: [{ cursor_value: "{ {  response.next_cursor  } }", stop_condition: "{ {  not response.has_more  } }", page_size: 100 }, { cursor_value: "{ {  headers.link.next.url  } }", stop_condition: "{ {  'next' not in headers.link  } }" }],
+  examples: [{ cursor_value: "{{ response.next_cursor }}", stop_condition: "{{ not response.has_more }}", page_size: 100 }, { cursor_value: "{{ headers.link.next.url }}", stop_condition: "{{ 'next' not in headers.link }}" }],
   schema: {
     type: "object",
     required: ["cursor_value"],

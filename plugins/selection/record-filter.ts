@@ -11,7 +11,7 @@ export const RecordFilterComponent: ComponentFactory<RecordFilter> = {
   type: "RecordFilter",
   kind: "record_filter",
   description: "Keeps the records for which a condition holds",
-  examples: [{ condition: "{ {  record['status'] == 'active'  } }" }],
+  examples: [{ condition: "{{ record['status'] == 'active' }}" }],
   schema: { type: "object", properties: { condition: { type: "string" } } },
   build(def, ctx) {
     const condition = ctx.get(Interpolator).compile(String(def.condition ?? ""), {

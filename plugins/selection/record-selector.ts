@@ -25,7 +25,7 @@ export const RecordSelectorComponent: ComponentFactory<RecordSelector> = {
   type: "RecordSelector",
   kind: "record_selector",
   description: "Extracts and filters a page's records",
-  examples: [{ extractor: { type: "DpathExtractor", field_path: ["data"] }, record_filter: { type: "RecordFilter", condition: "{ {  record['status'] == 'active'  } }" } }],
+  examples: [{ extractor: { type: "DpathExtractor", field_path: ["data"] }, record_filter: { type: "RecordFilter", condition: "{{ record['status'] == 'active' }}" } }],
   fieldDefaults: { extractor: "DpathExtractor", record_filter: "RecordFilter" },
   customFieldTypes: { extractor: "CustomRecordExtractor" },
   schema: {
