@@ -8,6 +8,8 @@ export interface CliIO {
   cwd: string;
   /** True when stdin and stdout are a terminal (a person is typing). */
   interactive: boolean;
+  /** What the person types, for commands that ask (`sluice init`); absent when nobody can answer. */
+  stdin?: NodeJS.ReadableStream;
 }
 
 /** The parsed flags and positionals of one invocation. */

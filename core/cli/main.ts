@@ -63,7 +63,7 @@ async function version(): Promise<string> {
 
 /** Runs the CLI as a process: real stdio, exit code. */
 export async function runProcess(): Promise<void> {
-  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY) };
+  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY), stdin: process.stdin };
   try {
     process.exitCode = await main(process.argv.slice(2), io);
   } catch (error) {

@@ -28,7 +28,6 @@ export function manifestJsonSchema(registry: ComponentRegistry): JsonSchema {
   const root = registry.find("DeclarativeSource");
   return {
     $schema: "http://json-schema.org/draft-07/schema#",
-    $id: "https://sluice.dev/schemas/manifest.schema.json",
     title: "Sluice declarative manifest",
     description: "A declarative HTTP API connector (Airbyte declarative manifest format) as Sluice runs it: `sluice schema` prints this schema from the component types registered.",
     ...(root ? { allOf: [{ $ref: "#/definitions/DeclarativeSource" }] } : { type: "object" }),

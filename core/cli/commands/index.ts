@@ -9,6 +9,7 @@ export interface CommandEntry {
 
 /** Every `sluice` sub-command, in the order `sluice --help` lists them. Each lives in its own file. */
 export const commands: readonly CommandEntry[] = [
+  { name: "init", summary: "Scaffold a connector folder: manifest, spec, secrets/config.json, .gitignore, README", load: async () => (await import("./init.js")).command },
   { name: "spec", summary: "Print the connector's spec (SPEC message)", load: async () => (await import("./spec.js")).command },
   { name: "check", summary: "Check a config against the API (CONNECTION_STATUS message)", load: async () => (await import("./check.js")).command },
   { name: "discover", summary: "List the streams and their schemas (CATALOG message)", load: async () => (await import("./discover.js")).command },

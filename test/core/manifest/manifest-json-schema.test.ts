@@ -21,8 +21,16 @@ function exampleManifests(dir = join(ROOT, "examples"), out: string[] = []): str
   return out;
 }
 
-function validator(schema: Record<string, unknown>) {
-  return new Ajv({ allErrors: true, strict: false, allowUnionTypes: true }).compile(schema);
+/** A validator that reports a boolean (Ajv's own is a type guard, which would narrow the manifests tested). */
+function validator(schema: Record<string, unknown>): ((data: unknown) => boolean) & { errors?: unknown[] | null } {
+  const compiled = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true }).compile(schema);
+  const check = (data: unknown): boolean => {
+    const ok = compiled(data) === true;
+    check.errors = compiled.errors;
+    return ok;
+  };
+  check.errors = null as unknown[] | null | undefined;
+  return check;
 }
 
 const MINIMAL = {
