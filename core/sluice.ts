@@ -19,19 +19,18 @@ import { builtinPlugins } from "../plugins/index.js";
 import { MemoryConfigStore } from "./config/memory-config-store.js";
 import { secretFieldNames, secretValues, validateConfig } from "./config/validate-config.js";
 import { Connector } from "./connector/connector.js";
-import { specOf, type ConnectorDefinition } from "./connector/connector-definition.js";
+import type { ConnectorDefinition } from "./connector/connector-definition.js";
 import { ComponentRegistry, ComponentRegistryToken } from "./di/component-registry.js";
 import { ServiceContainer } from "./di/service-container.js";
 import { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions } from "./http/http-options.js";
 import { createNodeFetchTransport } from "./http/node-fetch-transport.js";
 import { RetryingHttpClient } from "./http/retrying-http-client.js";
-import { createInterpolator } from "./interpolation/index.js";
-import { createCustomCodeLoader, loadPlugins, resolveCustomCodeTrust } from "./loader/index.js";
+import { createInterpolator } from "../templates/index.js";
+import { createCustomCodeLoader, resolveCustomCodeTrust } from "./loader/index.js";
 import { ComponentBuilder } from "./manifest/build-components.js";
-import { loadManifest, type LoadedManifest, type ManifestInput } from "./manifest/load-manifest.js";
-import { analyzeManifest, type ManifestAnalysis } from "./manifest/analyze-manifest.js";
-import { logWarnings } from "./manifest/log-warnings.js";
-import { problemsError } from "./manifest/validate-manifest.js";
+import { defineConnector, definitionOf, inspectManifest, type ManifestInspection } from "./manifest/define-connector.js";
+export type { ManifestInspection } from "./manifest/define-connector.js";
+import type { ManifestInput } from "./manifest/load-manifest.js";
 import { SecretRegistry } from "./services/secret-registry.js";
 import { StreamLogger, type LogLevel } from "./services/stream-logger.js";
 import { combineObservers, LogObserver } from "./services/log-observer.js";
@@ -63,14 +62,6 @@ export interface ConnectInput extends ManifestInput {
   configStore?: ConfigStore;
   /** Services for this connector only (override the host's). */
   services?: ReadonlyArray<readonly [ServiceToken<unknown>, unknown]>;
-}
-
-/** A manifest loaded and analysed, not yet validated into a definition: see {@link Sluice.inspect}. */
-export interface ManifestInspection {
-  source: LoadedManifest;
-  registry: ComponentRegistry;
-  plugins: readonly SluicePlugin[];
-  analysis: ManifestAnalysis;
 }
 
 /**
@@ -119,33 +110,22 @@ export class Sluice {
    * Loads and resolves a manifest and lists its problems and warnings, without throwing on them
    * (what `sluice validate` reports). The registry includes the config file's plugins.
    */
-  async inspect(input: ManifestInput, options: { maxProblems?: number } = {}): Promise<ManifestInspection> {
-    const source = await loadManifest(input);
-    const trusted = this.services.get(CustomCodeLoader).trusted;
-    const plugins = source.plugins.length ? await loadPlugins(source.plugins, { base: source.pluginBase, trusted, file: source.file }) : [];
-    const registry = plugins.length ? this.registry.child() : this.registry;
-    for (const plugin of plugins) plugin.register({ registerComponent: (f, o) => registry.register(f, o), registerService: () => undefined });
-    const analysis = analyzeManifest(source, registry, { trustCustomCode: trusted, maxProblems: options.maxProblems });
-    return { source, registry, plugins, analysis };
+  inspect(input: ManifestInput, options: { maxProblems?: number } = {}): Promise<ManifestInspection> {
+    return inspectManifest(input, { registry: this.registry, trusted: this.services.get(CustomCodeLoader).trusted, maxProblems: options.maxProblems });
   }
 
   /**
-   * Loads, resolves and validates a manifest, without a config and without building it. Its warnings
-   * (unknown fields, overridden linked authenticators) are logged once, with their line and column.
+   * Loads, resolves and validates a manifest, without a config and without building it (see
+   * {@link defineConnector}); its warnings (unknown fields, overridden linked authenticators) are logged
+   * once, with their line and column, unless `warn: false`.
    */
-  async define(input: ManifestInput, options: { warn?: boolean } = {}): Promise<ConnectorDefinition> {
-    const inspection = await this.inspect(input);
-    return this.definitionOf(inspection, options);
+  define(input: ManifestInput, options: { warn?: boolean } = {}): Promise<ConnectorDefinition> {
+    return defineConnector(input, { registry: this.registry, trusted: this.services.get(CustomCodeLoader).trusted, logger: options.warn === false ? undefined : this.services.get(Logger) });
   }
 
-  /** The definition of an inspected manifest; its schema problems throw one error listing them all. */
-  async definitionOf({ source, registry, plugins, analysis }: ManifestInspection, options: { warn?: boolean } = {}): Promise<ConnectorDefinition> {
-    // Warnings first: a misspelled field is often the reason for an error.
-    if (analysis.warnings.length > 0 && options.warn !== false) await logWarnings(this.services.get(Logger), source, analysis.warnings);
-    if (analysis.problems.length > 0) throw problemsError(analysis.problems, source.file);
-    const manifest = analysis.manifest;
-    const streamNames = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
-    return { manifest, source, spec: specOf(manifest), streamNames, registry, plugins, warnings: analysis.warnings };
+  /** The definition of an inspected manifest (its schema problems throw one error listing them all). */
+  definitionOf(inspection: ManifestInspection, options: { warn?: boolean } = {}): Promise<ConnectorDefinition> {
+    return definitionOf(inspection, options.warn === false ? undefined : this.services.get(Logger));
   }
 
   /** Builds a connector for one config: validates the config against the spec first, before any request. */

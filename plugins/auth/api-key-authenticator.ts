@@ -1,8 +1,10 @@
 import {
   Authenticator,
   ManifestError,
+  Type,
+  componentSchema,
+  defineComponent,
   injectRequestValue,
-  componentField,
   type ComponentFactory,
   type OutgoingRequest,
   type RequestOption,
@@ -32,20 +34,17 @@ export class ApiKeyAuthenticator extends Authenticator {
 }
 
 /** The `ApiKeyAuthenticator` component. */
-export const ApiKeyAuthenticatorComponent: ComponentFactory<ApiKeyAuthenticator> = {
+export const ApiKeyAuthenticatorComponent: ComponentFactory<ApiKeyAuthenticator> = defineComponent({
   type: "ApiKeyAuthenticator",
   kind: "authenticator",
   description: "A static API key in a header, query parameter, form field or JSON body field",
   examples: [{ api_token: "{{ config['api_key'] }}", inject_into: { type: "RequestOption", inject_into: "header", field_name: "X-Api-Key" } }],
-  schema: {
-    type: "object",
-    properties: {
-      type: { const: "ApiKeyAuthenticator" },
-      api_token: { type: "string" },
-      header: { type: "string" },
-      inject_into: componentField("request_option"),
-    },
-  },
+  schema: Type.Object({
+    type: Type.Optional(Type.Literal("ApiKeyAuthenticator")),
+    api_token: Type.Optional(Type.String()),
+    header: Type.Optional(Type.String()),
+    inject_into: Type.Optional(componentSchema("request_option")),
+  }),
   fieldDefaults: { inject_into: "RequestOption" },
   shared: true,
   async build(def, ctx) {
@@ -67,4 +66,4 @@ export const ApiKeyAuthenticatorComponent: ComponentFactory<ApiKeyAuthenticator>
     const option = await ctx.build<RequestOption>("inject_into");
     return new ApiKeyAuthenticator(token, (request, value) => option.inject(request, value));
   },
-};
+});

@@ -2,8 +2,10 @@ import {
   ReadLimits,
   ReadObserver,
   Secrets,
-  componentField,
-  componentFieldOrList,
+  Type,
+  componentOrListSchema,
+  componentSchema,
+  defineComponent,
   type ComponentFactory,
   type DataRecord,
   type Paginator,
@@ -15,7 +17,7 @@ import {
   type StreamSlice,
   type StreamSlicer,
 } from "../../sdk/index.js";
-import { ProgressGuard } from "../pagination/progress-guard.js";
+import { ProgressGuard } from "../shared/progress-guard.js";
 import { PageReader } from "./page-reader.js";
 import { combineSlicers } from "./cartesian-slicer.js";
 
@@ -32,25 +34,21 @@ import { combineSlicers } from "./cartesian-slicer.js";
  *   record_selector: { extractor: { field_path: [data] } }
  *   paginator: { type: NoPagination }
  */
-export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
+export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineComponent({
   type: "SimpleRetriever",
   kind: "retriever",
   description: "Reads a stream page by page",
   examples: [{ requester: "#/definitions/requester", record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } }, paginator: { type: "NoPagination" } }],
   fieldDefaults: { requester: "HttpRequester", record_selector: "RecordSelector", paginator: "NoPagination" },
-  customFieldTypes: { partition_router: "CustomPartitionRouter" },
-  schema: {
-    type: "object",
-    required: ["requester", "record_selector"],
-    properties: {
-      requester: componentField("requester"),
-      record_selector: componentField("record_selector"),
-      paginator: componentField("paginator"),
-      partition_router: componentFieldOrList("partition_router"),
-      ignore_stream_slicer_parameters_on_paginated_requests: { type: "boolean" },
-      name: { type: "string" },
-    },
-  },
+  customFieldTypes: { partition_router: "CustomPartitionRouter", requester: "CustomRequester" },
+  schema: Type.Object({
+    requester: componentSchema("requester"),
+    record_selector: componentSchema("record_selector"),
+    paginator: Type.Optional(componentSchema("paginator")),
+    partition_router: Type.Optional(componentOrListSchema("partition_router")),
+    ignore_stream_slicer_parameters_on_paginated_requests: Type.Optional(Type.Boolean()),
+    name: Type.Optional(Type.String()),
+  }),
   async build(def, ctx) {
     const requester = await ctx.build<Requester>("requester");
     const selector = await ctx.build<RecordSelector>("record_selector");
@@ -68,7 +66,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
       secrets: ctx.get(Secrets),
     });
   },
-};
+});
 
 /** What a {@link SimpleRetriever} is made of. */
 export interface SimpleRetrieverParts {

@@ -109,12 +109,3 @@ export function componentField(...kinds: string[]): DefinitionSchema {
 /** The JSON Schema keyword that marks a component field as accepting a list of components too. */
 export const COMPONENT_LIST_KEYWORD = "x-sluice-list";
 
-/**
- * The schema of a field that holds a component or a list of them (a retriever's `partition_router`).
- *
- * @example
- * schema: { type: "object", properties: { partition_router: componentFieldOrList("partition_router") } }
- */
-export function componentFieldOrList(...kinds: string[]): DefinitionSchema {
-  return { [COMPONENT_KIND_KEYWORD]: kinds, [COMPONENT_LIST_KEYWORD]: true };
-}
