@@ -106,6 +106,11 @@ export function componentField(...kinds: string[]): DefinitionSchema {
   return { [COMPONENT_KIND_KEYWORD]: kinds };
 }
 
-/** The JSON Schema keyword that marks a component field as accepting a list of components too. */
+/**
+ * The JSON Schema keyword that marks a component field as accepting a list of components too.
+ *
+ * @example
+ * { properties: { partition_router: { [COMPONENT_KIND_KEYWORD]: ["partition_router"], [COMPONENT_LIST_KEYWORD]: true } } } // componentOrListSchema("partition_router")
+ */
 export const COMPONENT_LIST_KEYWORD = "x-sluice-list";
 
