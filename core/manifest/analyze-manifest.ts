@@ -1,7 +1,7 @@
 import type { ComponentRegistry } from "../di/component-registry.js";
 import { findLinkedOverrides } from "./linked-overrides.js";
 import type { LoadedManifest } from "./load-manifest.js";
-import { propagateParameters } from "./propagate-parameters.js";
+import { propagateParameters, registryLookups } from "./propagate-parameters.js";
 import { resolveReferences } from "./resolve-references.js";
 import { findUnknownFields } from "./unknown-fields.js";
 import { findManifestProblems, type ManifestProblem } from "./validate-manifest.js";
@@ -28,10 +28,7 @@ export interface ManifestAnalysis {
 export function analyzeManifest(source: LoadedManifest, registry: ComponentRegistry, options: { trustCustomCode: boolean; maxProblems?: number }): ManifestAnalysis {
   const resolved = resolveReferences(source.manifest, source.file);
   resolved.type ??= "DeclarativeSource";
-  const manifest = propagateParameters(resolved, (parentType, field, hasClassName) => {
-    const parent = registry.find(parentType);
-    return hasClassName ? parent?.customFieldTypes?.[field] : parent?.fieldDefaults?.[field];
-  });
+  const manifest = propagateParameters(resolved, ...registryLookups((type) => registry.find(type)));
   const problems = findManifestProblems(manifest, registry, { file: source.file, trustCustomCode: options.trustCustomCode, max: options.maxProblems });
   const overrides: ManifestProblem[] = findLinkedOverrides(source.manifest, manifest, registry).map((o) => ({
     path: o.localValuePath,
