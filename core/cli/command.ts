@@ -10,6 +10,8 @@ export interface CliIO {
   interactive: boolean;
   /** What the person types, for commands that ask (`sluice init`); absent when nobody can answer. */
   stdin?: NodeJS.ReadableStream;
+  /** Aborted when the process is interrupted (Ctrl-C, SIGTERM): a read stops its requests and ends. */
+  signal?: AbortSignal;
 }
 
 /** The parsed flags and positionals of one invocation. */

@@ -71,7 +71,8 @@ export async function testRead(sluice: Sluice, input: TestReadInput): Promise<Te
     recorder = current;
     let error: string | undefined;
     try {
-      for await (const record of connector.read(name, { signal: controller.signal, pagesPerSlice: limits.pages })) {
+      // One slice at a time: the recorder pairs each page with the requests before it.
+      for await (const record of connector.read(name, { signal: controller.signal, pagesPerSlice: limits.pages, concurrency: 1 })) {
         current.record(record);
         if (current.recordCount >= limits.records) {
           stop(`the limit of ${limits.records} record${limits.records === 1 ? "" : "s"} was reached`);
