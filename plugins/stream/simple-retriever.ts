@@ -1,6 +1,9 @@
 import {
   ReadLimits,
+  ReadObserver,
+  Secrets,
   Type,
+  componentOrListSchema,
   componentSchema,
   defineComponent,
   type Decoder,
@@ -41,13 +44,14 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
   type: "SimpleRetriever",
   kind: "retriever",
   description: "Reads a stream page by page",
+  examples: [{ requester: "#/definitions/requester", record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } }, paginator: { type: "NoPagination" } }],
   fieldDefaults: { requester: "HttpRequester", record_selector: "RecordSelector", paginator: "NoPagination" },
   customFieldTypes: { partition_router: "CustomPartitionRouter", requester: "CustomRequester", decoder: "CustomDecoder" },
   schema: Type.Object({
     requester: componentSchema("requester"),
     record_selector: componentSchema("record_selector"),
     paginator: Type.Optional(componentSchema("paginator")),
-    partition_router: Type.Optional(componentSchema("partition_router")),
+    partition_router: Type.Optional(componentOrListSchema("partition_router")),
     decoder: Type.Optional(componentSchema("decoder")),
     ignore_stream_slicer_parameters_on_paginated_requests: Type.Optional(Type.Boolean()),
     name: Type.Optional(Type.String()),
@@ -67,6 +71,8 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
       partitionRouter,
       sliceOptionsOnFirstPageOnly: def.ignore_stream_slicer_parameters_on_paginated_requests === true,
       decoder,
+      observer: ctx.optional(ReadObserver),
+      secrets: ctx.get(Secrets),
     });
   },
 });
@@ -82,6 +88,9 @@ export interface SimpleRetrieverParts {
   sliceOptionsOnFirstPageOnly?: boolean;
   /** The `decoder` (absent for JSON, which every response decodes by default). */
   decoder?: Decoder;
+  /** Sees each slice and page (redacted with `secrets`); absent, nothing is reported. */
+  observer?: ReadObserver;
+  secrets?: Secrets;
 }
 
 /** The built retriever; see {@link SimpleRetrieverComponent}. */
@@ -93,6 +102,7 @@ export class SimpleRetriever implements Retriever {
   readonly partitionRouter?: StreamSlicer;
   private readonly sliceOptionsOnFirstPageOnly: boolean;
   private readonly decoder?: Decoder;
+  private readonly observe?: { observer: ReadObserver; secrets: Secrets };
 
   constructor(parts: SimpleRetrieverParts) {
     this.requester = parts.requester;
@@ -102,6 +112,7 @@ export class SimpleRetriever implements Retriever {
     this.partitionRouter = parts.partitionRouter;
     this.sliceOptionsOnFirstPageOnly = parts.sliceOptionsOnFirstPageOnly ?? false;
     this.decoder = parts.decoder;
+    if (parts.observer && parts.secrets) this.observe = { observer: parts.observer, secrets: parts.secrets };
   }
 
   read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterableIterator<DataRecord> {
@@ -122,14 +133,24 @@ export class SimpleRetriever implements Retriever {
     return (slice: StreamSlice, options: SliceReadOptions = {}) => this.readSlice(stream, slice, options, streamGuard.partition(), slicer, state).pages();
   }
 
-  /** Reads every slice of the stream in turn, with the cursor's state after each. */
+  /** Reads every slice of the stream in turn, with the cursor's state after each; the observer sees each slice (redacted). */
   private readSlices(stream: string, options: ReadOptions, slicing: Slicing, guard: ProgressGuard): AsyncGenerator<DataRecord> {
-    return slicedRead(options, slicing, (slice, state) => this.readSlice(stream, slice, options, guard, slicing.slicer, state));
+    const observe = this.observe;
+    const observed: ReadOptions = observe
+      ? {
+          ...options,
+          onSlice: (slice) => {
+            options.onSlice?.(slice);
+            observe.observer.slice?.({ stream, slice: JSON.parse(observe.secrets.redact(JSON.stringify(slice))) as StreamSlice });
+          },
+        }
+      : options;
+    return slicedRead(observed, slicing, (slice, state) => this.readSlice(stream, slice, options, guard, slicing.slicer, state));
   }
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
   private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer, state?: () => Record<string, unknown>): PageReader {
-    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly, decoder } = this;
-    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly, decoder, state: state ?? (() => options.state ?? {}) });
+    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly, decoder, observe } = this;
+    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly, decoder, state: state ?? (() => options.state ?? {}), observe });
   }
 }
