@@ -45,6 +45,11 @@ class RawHeadersResponse implements FetchResponse {
   text(): Promise<string> {
     return this.response.text();
   }
+
+  /** The body as sent, for a decoder of binary content (gzip, zip, latin-1 CSV). */
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.response.arrayBuffer();
+  }
 }
 
 class RawHeaders {

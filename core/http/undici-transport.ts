@@ -50,6 +50,8 @@ function toFetchResponse(url: string, response: Dispatcher.ResponseData): FetchR
       },
     },
     text: () => response.body.text(),
+    // A decoder of binary content (gzip, zip, latin-1 CSV) reads the body as sent.
+    arrayBuffer: () => response.body.arrayBuffer(),
   };
 }
 

@@ -40,7 +40,8 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = defineCompon
     description: Type.Optional(Type.String()),
     concurrency_level: Type.Optional(componentSchema("concurrency_level")),
     api_budget: Type.Optional(componentSchema("api_budget")),
-  }),
+    // The kit's two forms of a source: with `streams`, or with only `dynamic_streams`.
+  }, { anyOf: [{ required: ["streams"] }, { required: ["dynamic_streams"] }] }),
   async build(def, ctx) {
     const definitions = def.streams ?? [];
     const streams: Stream[] = [];
