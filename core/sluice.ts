@@ -149,7 +149,14 @@ export class Sluice {
     services.register(ComponentRegistryToken, registry);
     services.registerLazy(Interpolator, (s) => createInterpolator({ clock: () => s.get(Clock).now() }));
     services.registerLazy(HttpClient, (s) =>
-      new RetryingHttpClient({ fetch: s.get(Fetch), clock: s.get(Clock), secrets: s.get(Secrets), logger: s.get(Logger), options: s.get(HttpOptionsToken) }),
+      new RetryingHttpClient({
+        fetch: s.get(Fetch),
+        clock: s.get(Clock),
+        secrets: s.get(Secrets),
+        logger: s.get(Logger),
+        options: s.get(HttpOptionsToken),
+        followCrossOrigin: s.get(ReadLimits).followCrossOriginPages,
+      }),
     );
     for (const [token, value] of input.services ?? []) services.register(token, value);
   }

@@ -24,31 +24,33 @@ export function createNodeFetchTransport(options: { maxSockets: number }): Fetch
   };
 }
 
-/** A GET carrying a body, sent with `node:http(s)`; redirects are not followed (fetch would drop the body anyway). */
+/**
+ * A GET carrying a body, sent with `node:http(s)`. Like every Sluice request it does not follow redirects
+ * (the client does); the body is handed over as a stream, so the client's size limit applies.
+ */
 function getWithBody(url: string, init: FetchInit, agent: HttpAgent): Promise<FetchResponse> {
   const target = new URL(url);
   const send = target.protocol === "http:" ? httpRequest : httpsRequest;
   const body = Buffer.from(init.body ?? "", "utf8");
   return new Promise((resolve, reject) => {
     const request = send(target, { method: "GET", agent, headers: { ...init.headers, "Content-Length": String(body.length) }, signal: init.signal }, (response: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("error", reject);
-      response.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        resolve({
-          status: response.statusCode ?? 0,
-          statusText: response.statusMessage,
-          url,
-          headers: {
-            forEach(callback) {
-              for (const [name, value] of Object.entries(response.headers)) {
-                if (value !== undefined) callback(Array.isArray(value) ? value.join(", ") : value, name);
-              }
-            },
+      resolve({
+        status: response.statusCode ?? 0,
+        statusText: response.statusMessage,
+        url,
+        headers: {
+          forEach(callback) {
+            for (const [name, value] of Object.entries(response.headers)) {
+              if (value !== undefined) callback(Array.isArray(value) ? value.join(", ") : value, name);
+            }
           },
-          text: async () => text,
-        });
+        },
+        body: response,
+        text: async () => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of response) chunks.push(chunk as Buffer);
+          return Buffer.concat(chunks).toString("utf8");
+        },
       });
     });
     request.on("error", reject);

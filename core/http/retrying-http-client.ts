@@ -2,11 +2,13 @@ import {
   HttpRequestError,
   SluiceError,
   cloneRequest,
+  redactedExcerpt,
   type AttemptOutcome,
   type Authenticator,
   type Clock,
   type ErrorDecision,
   type Fetch,
+  type FetchResponse,
   type HttpClient,
   type Logger,
   type OutgoingRequest,
@@ -14,6 +16,9 @@ import {
   type SendOptions,
 } from "../../sdk/index.js";
 import { AttemptDeadlines } from "./attempt-deadlines.js";
+import { checkRequest, invalidUrl } from "./check-request.js";
+import { discard, readLimitedBody } from "./read-limited-body.js";
+import { nextHop, redirectTarget, type RedirectHop } from "./redirect-hop.js";
 import { defaultDecision } from "./default-error-policy.js";
 import { encodeRequest, type EncodedRequest } from "./encode-request.js";
 import { FetchedResponse, HeaderBag } from "./fetched-response.js";
@@ -26,6 +31,8 @@ export interface HttpClientParts {
   secrets: Secrets;
   logger: Logger;
   options: HttpOptions;
+  /** Whether a redirect to another origin is followed (without credentials) when a send does not say (default false). */
+  followCrossOrigin?: boolean;
 }
 
 /**
@@ -46,17 +53,10 @@ export class RetryingHttpClient implements HttpClient {
     const maxRetries = options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
-      const prepared = cloneRequest(request);
-      if (options.authenticator) {
-        const applying = this.authenticate(options.authenticator, prepared, options);
-        if (applying) await applying;
-      }
-      const encoded = encodeRequest(prepared);
-      const label = memo(() => this.label(encoded));
-      const outcome = await this.attempt(encoded, label, attempt, options);
-      if (outcome.response?.status === 401 && options.authenticator && !refreshed) {
+      const { outcome, sent, label } = await this.attempt(request, attempt, options);
+      if (outcome.response?.status === 401 && options.authenticator && sent.credentials && !refreshed) {
         refreshed = true;
-        if (await options.authenticator.onUnauthorized(prepared)) {
+        if (await options.authenticator.onUnauthorized(sent.request)) {
           this.parts.logger.info("the API answered 401; refreshed the credentials and retrying once", { request: label() });
           continue;
         }
@@ -77,6 +77,77 @@ export class RetryingHttpClient implements HttpClient {
   }
 
   /**
+   * One attempt: the request, and the redirects it leads to, followed here (never by the transport) so
+   * the origin rule holds for any {@link Fetch}: each hop is rebuilt from the request as it was before
+   * authentication, and only a hop on the first request's origin gets the authenticator again.
+   */
+  private async attempt(request: OutgoingRequest, attempt: number, options: SendOptions): Promise<Attempted> {
+    const policy = { trustedOrigin: originOf(request.url), followCrossOrigin: options.followCrossOrigin ?? this.parts.followCrossOrigin ?? false, secrets: this.parts.secrets };
+    const deadline = this.deadlines.start(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
+    try {
+      let hop: RedirectHop = { request, credentials: true };
+      for (let hops = 0; ; hops++) {
+        const prepared = cloneRequest(hop.request);
+        if (hop.credentials && options.authenticator) {
+          const applying = this.authenticate(options.authenticator, prepared, options);
+          if (applying) await applying;
+        }
+        const encoded = this.encode(prepared, options);
+        const label = memo(() => this.label(encoded));
+        const sent = { request: prepared, credentials: hop.credentials };
+        let raw: FetchResponse;
+        try {
+          raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "manual" });
+        } catch (error) {
+          return { outcome: this.transportFailure(error, attempt, label, deadline, options), sent, label };
+        }
+        const target = redirectTarget(raw.status, headerOf(raw, "location"), encoded.url);
+        if (target === undefined) {
+          const headers = new HeaderBag();
+          raw.headers.forEach((value, name) => headers.add(name, value));
+          let body: string;
+          try {
+            body = await readLimitedBody(raw, this.parts.options.maxResponseBytes, label);
+          } catch (error) {
+            if (error instanceof SluiceError) throw error.locate(options.where ?? {});
+            return { outcome: this.transportFailure(error, attempt, label, deadline, options), sent, label };
+          }
+          const response = new FetchedResponse(raw.status, encoded.url, headers, body, label, { maxDepth: this.parts.options.maxNestingDepth, redact: (text) => this.parts.secrets.redact(text) });
+          return { outcome: { attempt, response }, sent, label };
+        }
+        await discard(raw);
+        if (hops >= this.parts.options.maxRedirects) throw tooManyRedirects(this.parts.options.maxRedirects, label(), options);
+        hop = nextHop(hop, raw.status, target, policy);
+        this.parts.logger.debug(`following a ${raw.status} redirect${hop.credentials ? "" : " without credentials"}`, { request: label() });
+      }
+    } catch (error) {
+      throw located(error, options);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  /** The wire form of a request, refused at once (no retry) when it can never be sent. */
+  private encode(prepared: OutgoingRequest, options: SendOptions): EncodedRequest {
+    let encoded: EncodedRequest;
+    try {
+      encoded = encodeRequest(prepared);
+    } catch (error) {
+      if (error instanceof TypeError && (error as NodeJS.ErrnoException).code === "ERR_INVALID_URL") throw invalidUrl(prepared.url, this.parts.secrets, options.where ?? {});
+      throw error;
+    }
+    return checkRequest(encoded, this.parts.secrets, options.where ?? {});
+  }
+
+  /** A network failure or timeout, as an outcome the error handler judges; the transport's words are redacted. */
+  private transportFailure(error: unknown, attempt: number, label: () => string, deadline: { timedOut(): boolean }, options: SendOptions): AttemptOutcome {
+    if (options.signal?.aborted) throw options.signal.reason ?? error;
+    const cause = redactedError(error, this.parts.secrets);
+    if (deadline.timedOut()) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label()} timed out`, { failureType: "transient_error", cause }) };
+    return { attempt, error: cause };
+  }
+
+  /**
    * Adds the credentials; an error from the authenticator (built-in or custom) learns the stream and page.
    * A synchronous authenticator (Bearer, API key, Basic) is not awaited: no promise per request.
    */
@@ -91,24 +162,6 @@ export class RetryingHttpClient implements HttpClient {
     return Promise.resolve(applying).catch((error: unknown) => {
       throw located(error, options);
     });
-  }
-
-  private async attempt(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions): Promise<AttemptOutcome> {
-    const deadline = this.deadlines.start(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
-    try {
-      const raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "follow" });
-      const headers = new HeaderBag();
-      raw.headers.forEach((value, name) => headers.add(name, value));
-      const body = await raw.text();
-      return { attempt, response: new FetchedResponse(raw.status, raw.url || encoded.url, headers, body, label) };
-    } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason ?? error;
-      const cause = error instanceof Error ? error : new Error(String(error));
-      if (deadline.timedOut()) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label()} timed out`, { failureType: "transient_error", cause }) };
-      return { attempt, error: cause };
-    } finally {
-      deadline.dispose();
-    }
   }
 
   private delay(attempt: number, hinted: number | undefined): number {
@@ -140,7 +193,7 @@ export class RetryingHttpClient implements HttpClient {
       });
     }
     const response = outcome.response;
-    const excerpt = this.parts.secrets.redact(response.text().slice(0, 300).replace(/\s+/g, " "));
+    const excerpt = redactedExcerpt(this.parts.secrets, response.text(), 300);
     const custom = decision.action === "fail" && decision.message ? `${this.parts.secrets.redact(decision.message)}: ` : "";
     const status = response.status;
     return new HttpRequestError("HTTP_STATUS", `${custom}${label} answered ${status}${tries}${excerpt ? `: ${excerpt}` : ""}`, {
@@ -156,6 +209,49 @@ export class RetryingHttpClient implements HttpClient {
 /** An authenticator's error, told where it happened when it is one of Sluice's errors. */
 function located(error: unknown, options: SendOptions): unknown {
   return error instanceof SluiceError ? error.locate(options.where ?? {}) : error;
+}
+
+/** What one attempt produced, the request last sent (after redirects) and its label. */
+interface Attempted {
+  outcome: AttemptOutcome;
+  sent: { request: OutgoingRequest; credentials: boolean };
+  label: () => string;
+}
+
+function headerOf(raw: FetchResponse, wanted: string): string | null {
+  let found: string | null = null;
+  raw.headers.forEach((value, name) => {
+    if (name.toLowerCase() === wanted) found = value;
+  });
+  return found;
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/** The error as the transport raised it, with every secret (a URL's password included) masked in its message. */
+function redactedError(error: unknown, secrets: Secrets): Error {
+  const original = error instanceof Error ? error : new Error(String(error));
+  const message = secrets.redact(original.message);
+  if (message === original.message) return original;
+  const copy = new Error(message);
+  copy.name = original.name;
+  const code = (original as NodeJS.ErrnoException).code;
+  return code === undefined ? copy : Object.assign(copy, { code });
+}
+
+function tooManyRedirects(max: number, label: string, options: SendOptions): HttpRequestError {
+  return new HttpRequestError("HTTP_REDIRECT_LIMIT", `${label} redirected more than ${max} times`, {
+    failureType: "system_error",
+    where: { ...options.where, request: label },
+    expected: `at most ${max} redirects (http.maxRedirects)`,
+    found: "a longer chain (or a loop)",
+  });
 }
 
 /** A value computed on first use: the redacted request label is only needed for logs and errors. */

@@ -61,7 +61,7 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = {
       authenticator: componentField("authenticator"),
       error_handler: componentField("error_handler"),
       use_cache: { type: "boolean" },
-      allow_cross_origin_pages: { type: "boolean", description: "Sluice: follow next-page URLs on another origin (without credentials)" },
+      allow_cross_origin_pages: { type: "boolean", description: "Sluice: follow next-page URLs and redirects on another origin (without credentials)" },
       name: { type: "string" },
     },
   },
@@ -161,17 +161,22 @@ export class HttpRequester implements Requester {
     try {
       const authenticator = this.authenticatorFor(request, options);
       // Object.assign, not `{ ...options, authenticator }`: on Node 20 a spread followed by more keys costs ~1 µs.
-      return this.http.send(request, Object.assign({}, options, { authenticator, errorHandler: this.parts.errorHandler ?? options.errorHandler }));
+      return this.http.send(request, Object.assign({}, options, { authenticator, errorHandler: this.parts.errorHandler ?? options.errorHandler, followCrossOrigin: this.followCrossOrigin }));
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  /** Whether a next page or a redirect may leave the API's origin (without credentials). */
+  private get followCrossOrigin(): boolean {
+    return this.limits.followCrossOriginPages || this.parts.allowCrossOriginPages;
   }
 
   /** The authenticator for this request: none for a next page on another origin, when following it is allowed. */
   private authenticatorFor(request: OutgoingRequest, options: SendOptions): Authenticator | undefined {
     const trusted = this.trustedOrigins.get(request);
     if (trusted === undefined || isOnOrigin(request.url, trusted)) return this.parts.authenticator;
-    if (!this.limits.followCrossOriginPages && !this.parts.allowCrossOriginPages) {
+    if (!this.followCrossOrigin) {
       throw new PaginationError("CROSS_ORIGIN_PAGE", `The next page is on another origin (${originOf(request.url)}) than the API (${trusted}); Sluice does not send credentials there and does not follow it (allow it with allow_cross_origin_pages: true on the requester)`, {
         failureType: "config_error",
         where: options.where,

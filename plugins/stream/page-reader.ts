@@ -1,4 +1,4 @@
-import type { DataRecord, HttpResponse, Paginator, ReadOptions, RecordSelector, Requester, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import { SluiceError, type DataRecord, type HttpResponse, type Paginator, type ReadOptions, type RecordSelector, type Requester, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../pagination/progress-guard.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
@@ -137,7 +137,7 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     try {
       for (const record of selector.select(response, { streamSlice: slice, nextPageToken: token }, stats)) records.push(record);
     } catch (error) {
-      this.failure = { error };
+      this.failure = { error: error instanceof SluiceError ? error.locate({ stream, page }) : error };
     }
     this.records = records;
     this.index = 0;

@@ -2,9 +2,11 @@ import { serviceToken } from "./service-token.js";
 
 /**
  * What Sluice passes to the fetch implementation. `agent` is node-fetch's keep-alive agent (others may ignore it).
+ * Sluice always asks for `redirect: "manual"` and follows redirects itself, so that credentials obey the
+ * origin rule whatever the transport: an implementation must hand a 3xx back as it is, never follow it.
  *
  * @example
- * { method: "GET", headers: { Accept: "application/json" }, signal, redirect: "follow" }
+ * { method: "GET", headers: { Accept: "application/json" }, signal, redirect: "manual" }
  */
 export interface FetchInit {
   method: string;
@@ -26,6 +28,11 @@ export interface FetchResponse {
   statusText?: string;
   url: string;
   headers: { forEach(callback: (value: string, name: string) => void): void };
+  /**
+   * The body as a stream of bytes (node-fetch's and WHATWG's `body` both fit). When present Sluice reads it
+   * chunk by chunk and stops at the size limit; without it `text()` is read whole.
+   */
+  body?: AsyncIterable<Uint8Array> | null;
   text(): Promise<string>;
 }
 

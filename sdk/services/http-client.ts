@@ -21,6 +21,12 @@ export interface SendOptions {
   where?: ErrorLocation;
   /** Per-attempt timeout in milliseconds (default from the host options). */
   timeoutMs?: number;
+  /**
+   * Whether a redirect to another origin than the request's may be followed; it is then followed with no
+   * credentials at all (no authenticator, no header carrying a secret, no body). Default: the host's
+   * `readLimits.followCrossOriginPages`, else refused with `HTTP_REDIRECT_CROSS_ORIGIN`.
+   */
+  followCrossOrigin?: boolean;
 }
 
 /**

@@ -1,0 +1,72 @@
+import { HttpRequestError, type FetchResponse } from "../../sdk/index.js";
+
+/**
+ * Reads a response body as UTF-8 text, refusing it as soon as it grows past `maxBytes`: a declared
+ * `Content-Length` over the limit is refused before reading, and a streamed body is counted chunk by
+ * chunk (after decompression), so a huge or endless body never sits in memory. A transport without a
+ * body stream (a test fake) is checked after `text()`.
+ *
+ * @example
+ * const text = await readLimitedBody(raw, 100 * 1024 * 1024, () => "GET https://api.example.com/users");
+ */
+export async function readLimitedBody(raw: FetchResponse, maxBytes: number, label: () => string): Promise<string> {
+  let declared: number | undefined;
+  raw.headers.forEach((value, name) => {
+    if (name.toLowerCase() === "content-length") declared = Number(value);
+  });
+  const encoded = hasContentEncoding(raw);
+  if (declared !== undefined && !encoded && declared > maxBytes) {
+    await discard(raw);
+    throw tooLarge(label, maxBytes, `a Content-Length of ${declared} bytes`);
+  }
+  const body = raw.body;
+  if (!body || typeof (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator] !== "function") {
+    const text = await raw.text();
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (bytes > maxBytes) throw tooLarge(label, maxBytes, `a body of ${bytes} bytes`);
+    return text;
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const iterator = (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  for (;;) {
+    const { value, done } = await iterator.next();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await iterator.return?.();
+      throw tooLarge(label, maxBytes, `more than ${maxBytes} bytes (stopped reading)`);
+    }
+    chunks.push(value);
+  }
+  return chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength).toString("utf8") : Buffer.concat(chunks).toString("utf8");
+}
+
+/** Lets go of a body that will not be read (a redirect's, a refused one's), so the connection is freed. */
+export async function discard(raw: FetchResponse): Promise<void> {
+  const body = raw.body as (AsyncIterable<Uint8Array> & { destroy?: () => void; cancel?: () => Promise<void> }) | null | undefined;
+  try {
+    if (body && typeof body.destroy === "function") body.destroy();
+    else if (body && typeof body.cancel === "function") await body.cancel();
+    else if (!body) await raw.text();
+  } catch {
+    // the body is not needed: a failure to drop it changes nothing
+  }
+}
+
+function hasContentEncoding(raw: FetchResponse): boolean {
+  let encoded = false;
+  raw.headers.forEach((value, name) => {
+    if (name.toLowerCase() === "content-encoding" && value.trim() !== "" && value.trim().toLowerCase() !== "identity") encoded = true;
+  });
+  return encoded;
+}
+
+function tooLarge(label: () => string, maxBytes: number, found: string): HttpRequestError {
+  return new HttpRequestError("HTTP_RESPONSE_TOO_LARGE", `The response to ${label()} is larger than the limit of ${maxBytes} bytes`, {
+    failureType: "system_error",
+    where: { request: label() },
+    expected: `a body of at most ${maxBytes} bytes (raise http.maxResponseBytes, or --max-response-bytes, if this API really sends more)`,
+    found,
+  });
+}
