@@ -107,8 +107,8 @@ export class Sluice {
 
   /** Loads, resolves and validates a manifest, without a config and without building it. */
   async define(input: ManifestInput): Promise<ConnectorDefinition> {
-    const source = await loadManifest(input);
     const trusted = this.services.get(CustomCodeLoader).trusted;
+    const source = await loadManifest({ ...input, trustCustomCode: trusted });
     const plugins = source.plugins.length ? await loadPlugins(source.plugins, { base: source.pluginBase, trusted, file: source.file }) : [];
     const registry = plugins.length ? this.registry.child() : this.registry;
     for (const plugin of plugins) plugin.register({ registerComponent: (f, o) => registry.register(f, o), registerService: () => undefined });
