@@ -3,6 +3,7 @@ import {
   PaginationError,
   ReadLimits,
   Interpolator,
+  Secrets,
   Logger,
   HttpClient,
   componentField,
@@ -138,12 +139,12 @@ export class HttpRequester implements Requester {
     const path = input.pagePath ?? stripLeadingSlash(this.parts.path?.render(scope) ?? "");
     const full = base ? this.join(base, path) : path ? this.join(url, path) : url;
     const request: OutgoingRequest = { method: this.parts.method, url: full, params: {}, headers: {} };
-    const source = "the requester";
+    const at = this.parts.ctx.path;
     for (const [key, value] of entries(this.parts.params?.eval(scope))) {
-      if (typeof value === "object" && !Array.isArray(value)) throw invalidParam(key, this.parts.ctx.path);
-      injectRequestValue(request, "request_parameter", key, value, source);
+      if (typeof value === "object" && !Array.isArray(value)) throw invalidParam(key, at);
+      injectRequestValue(request, "request_parameter", key, value, `the requester (${at}.request_parameters)`);
     }
-    for (const [key, value] of entries(this.parts.headers?.eval(scope))) injectRequestValue(request, "header", key, String(value), source);
+    for (const [key, value] of entries(this.parts.headers?.eval(scope))) injectRequestValue(request, "header", key, String(value), `the requester (${at}.request_headers)`);
     const json = this.parts.bodyJson?.eval(scope);
     if (json !== undefined && json !== null) request.bodyJson = json as Record<string, unknown>;
     const data = this.parts.bodyData?.eval(scope);
@@ -176,6 +177,14 @@ export class HttpRequester implements Requester {
   private authenticatorFor(request: OutgoingRequest, options: SendOptions): Authenticator | undefined {
     const trusted = this.trustedOrigins.get(request);
     if (trusted === undefined || isOnOrigin(request.url, trusted)) return this.parts.authenticator;
+    if (!URL.canParse(request.url)) {
+      throw new PaginationError("HTTP_REQUEST_INVALID", "The next page's URL is not a valid absolute URL", {
+        failureType: "config_error",
+        where: options.where,
+        expected: "an absolute http(s) URL from the paginator (check its next-page template)",
+        found: JSON.stringify(this.parts.ctx.get(Secrets).redact(request.url)),
+      });
+    }
     if (!this.followCrossOrigin) {
       throw new PaginationError("CROSS_ORIGIN_PAGE", `The next page is on another origin (${originOf(request.url)}) than the API (${trusted}); Sluice does not send credentials there and does not follow it (allow it with allow_cross_origin_pages: true on the requester)`, {
         failureType: "config_error",
@@ -197,11 +206,14 @@ export class HttpRequester implements Requester {
     return url;
   }
 
-  /** The origin of the URL requests are built from, remembered for the last one (it rarely changes). */
+  /**
+   * The origin of the URL requests are built from, remembered for the last one (it rarely changes). A base
+   * that is not an absolute http(s) URL can never be fetched: a config error naming the field, at once.
+   */
   private originOfBase(url: string): string {
     const last = this.lastOrigin;
     if (last && last.url === url) return last.origin;
-    const origin = originOf(url);
+    const origin = checkedOrigin(url, `${this.parts.ctx.path}.${this.parts.urlBase ? "url_base" : "url"}`, this.parts.ctx.get(Secrets));
     this.lastOrigin = { url, origin };
     return origin;
   }
@@ -247,6 +259,22 @@ function isOnOrigin(url: string, origin: string): boolean {
     if (next === "" || next === "/" || next === "?" || next === "#") return true;
   }
   return originOf(url) === origin;
+}
+
+/** The origin of a requester's base URL, or a config error naming the manifest field when it is not an http(s) URL. */
+function checkedOrigin(url: string, manifestPath: string, secrets: Secrets): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed && (parsed.protocol === "http:" || parsed.protocol === "https:")) return parsed.origin;
+  throw new ManifestError("HTTP_REQUEST_INVALID", parsed ? `The requester's URL uses the ${parsed.protocol} scheme, which Sluice never fetches` : "The requester's URL is not a valid absolute URL", {
+    where: { manifestPath },
+    expected: "an absolute http: or https: URL (url_base: https://api.example.com/v1)",
+    found: parsed ? `a ${parsed.protocol} URL` : JSON.stringify(secrets.redact(url).replace(/\/\/[^/@]*@/, "//****@")),
+  });
 }
 
 function originOf(url: string): string {
