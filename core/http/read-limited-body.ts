@@ -66,7 +66,7 @@ function tooLarge(label: () => string, maxBytes: number, found: string): HttpReq
   return new HttpRequestError("HTTP_RESPONSE_TOO_LARGE", `The response to ${label()} is larger than the limit of ${maxBytes} bytes`, {
     failureType: "system_error",
     where: { request: label() },
-    expected: `a body of at most ${maxBytes} bytes (raise http.maxResponseBytes, or --max-response-bytes, if this API really sends more)`,
+    expected: `a body of at most ${maxBytes} bytes (raise http.maxResponseBytes if this API really sends more)`,
     found,
   });
 }
