@@ -8,6 +8,7 @@ import { createSluice } from "../../../core/index.js";
 import { SecretRegistry } from "../../../core/services/secret-registry.js";
 import { SluiceError } from "../../../sdk/index.js";
 import { startLoopback, type Loopback, type Reply } from "../../support/loopback.js";
+import { itemsManifest } from "../../support/items-manifest.js";
 
 /** A token holding `"`, `\` and `/`, so that its JSON-escaped form differs from it. */
 const TOKEN = 'Zq9Xw7Lm"p\\a/ss-0123456789';
@@ -35,20 +36,7 @@ before(async () => {
 after(() => api.close());
 
 function manifest(): Record<string, unknown> {
-  return {
-    version: "6.0.0",
-    streams: [
-      {
-        type: "DeclarativeStream",
-        name: "items",
-        retriever: {
-          type: "SimpleRetriever",
-          requester: { type: "HttpRequester", url_base: api.url, path: "/items", authenticator: { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" } },
-          record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
-        },
-      },
-    ],
-  };
+  return itemsManifest({ url_base: api.url, path: "/items", authenticator: { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" } });
 }
 
 describe("redaction of echoed credentials", () => {

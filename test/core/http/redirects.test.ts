@@ -7,6 +7,7 @@ import { after, before, describe, it } from "node:test";
 import { createSluice, type SluiceOptions } from "../../../core/index.js";
 import { Fetch, SluiceError, type DataRecord, type FetchResponse } from "../../../sdk/index.js";
 import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../../support/loopback.js";
+import { itemsManifest } from "../../support/items-manifest.js";
 
 const CONFIG = {
   api_key: "key-0123456789abcdef",
@@ -67,24 +68,8 @@ const authenticators: Record<string, (url: string) => Record<string, unknown>> =
 
 function manifest(authenticator: Record<string, unknown>, requester: Record<string, unknown> = {}): Record<string, unknown> {
   const secret = { type: "string", airbyte_secret: true };
-  return {
-    version: "6.0.0",
-    streams: [
-      {
-        type: "DeclarativeStream",
-        name: "items",
-        retriever: {
-          type: "SimpleRetriever",
-          requester: { type: "HttpRequester", url_base: api.url, path: "/items", authenticator, ...requester },
-          record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
-        },
-      },
-    ],
-    spec: {
-      type: "Spec",
-      connection_specification: { type: "object", properties: Object.fromEntries(Object.keys(CONFIG).map((k) => [k, k === "user" ? { type: "string" } : secret])) },
-    },
-  };
+  const spec = Object.fromEntries(Object.keys(CONFIG).map((k) => [k, k === "user" ? { type: "string" } : secret]));
+  return itemsManifest({ url_base: api.url, path: "/items", authenticator, ...requester }, { spec });
 }
 
 async function read(definition: Record<string, unknown>, options: SluiceOptions = {}, fetch?: Fetch): Promise<DataRecord[]> {

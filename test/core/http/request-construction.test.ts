@@ -12,6 +12,7 @@ import { RetryingHttpClient } from "../../../core/http/retrying-http-client.js";
 import { SecretRegistry } from "../../../core/services/secret-registry.js";
 import { FakeClock } from "../../support/fake-clock.js";
 import { startLoopback, type Loopback } from "../../support/loopback.js";
+import { itemsManifest } from "../../support/items-manifest.js";
 
 const SECRET = "tok-0123456789-secret";
 
@@ -22,21 +23,7 @@ before(async () => {
 after(() => api.close());
 
 function manifest(requester: Record<string, unknown>): Record<string, unknown> {
-  return {
-    version: "6.0.0",
-    streams: [
-      {
-        type: "DeclarativeStream",
-        name: "items",
-        retriever: {
-          type: "SimpleRetriever",
-          requester: { type: "HttpRequester", path: "/items", ...requester },
-          record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
-        },
-      },
-    ],
-    spec: { type: "Spec", connection_specification: { type: "object", properties: { token: { type: "string", airbyte_secret: true }, base: { type: "string" } } } },
-  };
+  return itemsManifest({ path: "/items", ...requester }, { spec: { token: { type: "string", airbyte_secret: true }, base: { type: "string" } } });
 }
 
 async function attempt(requester: Record<string, unknown>, config: Record<string, unknown>): Promise<{ error: SluiceError; clock: FakeClock; sent: number }> {

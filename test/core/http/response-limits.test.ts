@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { createSluice, type SluiceOptions } from "../../../core/index.js";
 import { SluiceError, type DataRecord } from "../../../sdk/index.js";
+import { itemsManifest } from "../../support/items-manifest.js";
 
 /** What the server answers per path; `bytesWritten` counts what it managed to send of an endless body. */
 let server: Server;
@@ -50,23 +51,8 @@ after(async () => {
 });
 
 function manifest(path: string, paginated = false): Record<string, unknown> {
-  return {
-    version: "6.0.0",
-    streams: [
-      {
-        type: "DeclarativeStream",
-        name: "items",
-        retriever: {
-          type: "SimpleRetriever",
-          requester: { type: "HttpRequester", url_base: base, path },
-          record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
-          ...(paginated
-            ? { paginator: { type: "DefaultPaginator", pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}" }, page_token_option: { type: "RequestPath" } } }
-            : {}),
-        },
-      },
-    ],
-  };
+  const paginator = { type: "DefaultPaginator", pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}" }, page_token_option: { type: "RequestPath" } };
+  return itemsManifest({ url_base: base, path }, paginated ? { paginator } : {});
 }
 
 async function readFailure(definition: Record<string, unknown>, options: SluiceOptions = {}): Promise<{ error: SluiceError; records: DataRecord[] }> {
