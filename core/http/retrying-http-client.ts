@@ -101,6 +101,7 @@ export class RetryingHttpClient implements HttpClient {
         } catch (error) {
           return { outcome: this.transportFailure(error, attempt, label, deadline, options), sent, label };
         }
+        if (raw.url && raw.url !== encoded.url && originOf(raw.url) !== originOf(encoded.url)) throw transportFollowed(raw.url, label(), this.parts.secrets);
         const target = redirectTarget(raw.status, headerOf(raw, "location"), encoded.url);
         if (target === undefined) {
           const headers = new HeaderBag();
@@ -243,6 +244,16 @@ function redactedError(error: unknown, secrets: Secrets): Error {
   copy.name = original.name;
   const code = (original as NodeJS.ErrnoException).code;
   return code === undefined ? copy : Object.assign(copy, { code });
+}
+
+/** A registered transport that followed a redirect on its own (it ignored `redirect: "manual"`). */
+function transportFollowed(url: string, label: string, secrets: Secrets): HttpRequestError {
+  return new HttpRequestError("HTTP_TRANSPORT_REDIRECTED", `The transport followed a redirect of ${label} to another origin by itself (${secrets.redact(originOf(url))})`, {
+    failureType: "config_error",
+    where: { request: label },
+    expected: "a Fetch that honours redirect: \"manual\" and hands 3xx responses back, so that Sluice applies its origin rule",
+    found: `a response from ${secrets.redact(originOf(url))}`,
+  });
 }
 
 function tooManyRedirects(max: number, label: string, options: SendOptions): HttpRequestError {

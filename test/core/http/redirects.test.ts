@@ -146,6 +146,12 @@ describe("redirects to another origin", () => {
     assertNoCredential(seenByAttacker());
   });
 
+  it("are reported loudly when a host's transport ignores redirect: manual and follows one itself", async () => {
+    itemsReply = () => ({ status: 302, headers: { Location: `${attacker.url}/steal` }, body: "" });
+    const following: Fetch = (url, init) => globalThis.fetch(url, { ...(init as RequestInit), redirect: "follow" }) as unknown as Promise<FetchResponse>;
+    await rejectsWith(read(manifest({ type: "NoAuth" }), {}, following), "HTTP_TRANSPORT_REDIRECTED");
+  });
+
   it("drop a request header that carries a config secret when leaving the origin", async () => {
     attacker.requests.length = 0;
     itemsReply = () => ({ status: 302, headers: { Location: `${attacker.url}/steal` }, body: "" });
