@@ -42,8 +42,8 @@ export async function readLimitedBody(raw: FetchResponse, maxBytes: number, labe
   return chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength).toString("utf8") : Buffer.concat(chunks).toString("utf8");
 }
 
-/** Lets go of a body that will not be read (a redirect's, a refused one's), so the connection is freed. */
-export async function discard(raw: FetchResponse): Promise<void> {
+/** Lets go of a body that will not be read (one refused by its declared size). */
+async function discard(raw: FetchResponse): Promise<void> {
   const body = raw.body as (AsyncIterable<Uint8Array> & { destroy?: () => void; cancel?: () => Promise<void> }) | null | undefined;
   try {
     if (body && typeof body.destroy === "function") body.destroy();

@@ -17,12 +17,15 @@ import {
 } from "../../sdk/index.js";
 import { AttemptDeadlines } from "./attempt-deadlines.js";
 import { checkRequest, invalidUrl } from "./check-request.js";
-import { discard, readLimitedBody } from "./read-limited-body.js";
+import { readLimitedBody } from "./read-limited-body.js";
 import { nextHop, redirectTarget, type RedirectHop } from "./redirect-hop.js";
 import { defaultDecision } from "./default-error-policy.js";
 import { encodeRequest, type EncodedRequest } from "./encode-request.js";
 import { FetchedResponse, HeaderBag } from "./fetched-response.js";
 import type { HttpOptions } from "./http-options.js";
+
+/** The most of a redirect's body read before it is dropped. */
+const REDIRECT_BODY_BYTES = 64 * 1024;
 
 /** What the client is made of; every part is a service a host can replace. */
 export interface HttpClientParts {
@@ -116,7 +119,8 @@ export class RetryingHttpClient implements HttpClient {
           const response = new FetchedResponse(raw.status, encoded.url, headers, body, label, { maxDepth: this.parts.options.maxNestingDepth, redact: (text) => this.parts.secrets.redact(text) });
           return { outcome: { attempt, response }, sent, label };
         }
-        await discard(raw);
+        // A redirect's body is read (a few bytes, usually) rather than dropped, so the connection stays open for the next hop.
+        await readLimitedBody(raw, REDIRECT_BODY_BYTES, label).catch(() => undefined);
         if (hops >= this.parts.options.maxRedirects) throw tooManyRedirects(this.parts.options.maxRedirects, label(), options);
         hop = nextHop(hop, raw.status, target, policy);
         this.parts.logger.debug(`following a ${raw.status} redirect${hop.credentials ? "" : " without credentials"}`, { request: label() });
