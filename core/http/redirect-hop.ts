@@ -22,16 +22,22 @@ export interface RedirectHop {
   credentials: boolean;
 }
 
-/** The redirect target of a response, resolved against the URL asked for, or undefined when it does not redirect. */
-export function redirectTarget(status: number, location: string | null, from: string): string | undefined {
+/**
+ * The redirect target of a response, resolved against the URL asked for, or undefined when it does not
+ * redirect; a `Location` that is not an http(s) URL is an error (`label` names the request).
+ *
+ * @example
+ * redirectTarget(302, "/v2/users", "https://api.example.com/v1/users", label) // "https://api.example.com/v2/users"
+ */
+export function redirectTarget(status: number, location: string | null, from: string, label: () => string): string | undefined {
   if (!REDIRECTS.has(status) || !location) return undefined;
   let target: URL;
   try {
     target = new URL(location, from);
   } catch {
-    throw invalidLocation("a Location that is not a URL");
+    throw invalidLocation("a Location that is not a URL", label());
   }
-  if (target.protocol !== "http:" && target.protocol !== "https:") throw invalidLocation(`a ${target.protocol} URL`);
+  if (target.protocol !== "http:" && target.protocol !== "https:") throw invalidLocation(`a ${target.protocol} URL`, label());
   return target.href;
 }
 
@@ -88,9 +94,10 @@ function foreignSafeHeaders(headers: Record<string, string>, secrets: Secrets): 
   return safe;
 }
 
-function invalidLocation(found: string): HttpRequestError {
-  return new HttpRequestError("HTTP_REDIRECT_INVALID", "The API redirected to a location Sluice cannot follow", {
+function invalidLocation(found: string, request: string): HttpRequestError {
+  return new HttpRequestError("HTTP_REDIRECT_INVALID", `${request} redirected to a location Sluice cannot follow`, {
     failureType: "system_error",
+    where: { request },
     expected: "an http(s) URL in the Location header",
     found,
   });

@@ -105,7 +105,7 @@ export class RetryingHttpClient implements HttpClient {
           return { outcome: this.transportFailure(error, attempt, label, deadline, options), sent, label };
         }
         if (raw.url && raw.url !== encoded.url && originOf(raw.url) !== originOf(encoded.url)) throw transportFollowed(raw.url, label(), this.parts.secrets);
-        const target = redirectTarget(raw.status, headerOf(raw, "location"), encoded.url);
+        const target = redirectTarget(raw.status, headerOf(raw, "location"), encoded.url, label);
         if (target === undefined) {
           const headers = new HeaderBag();
           raw.headers.forEach((value, name) => headers.add(name, value));
@@ -122,7 +122,11 @@ export class RetryingHttpClient implements HttpClient {
         // A redirect's body is read (a few bytes, usually) rather than dropped, so the connection stays open for the next hop.
         await readLimitedBody(raw, REDIRECT_BODY_BYTES, label).catch(() => undefined);
         if (hops >= this.parts.options.maxRedirects) throw tooManyRedirects(this.parts.options.maxRedirects, label(), options);
-        hop = nextHop(hop, raw.status, target, policy);
+        try {
+          hop = nextHop(hop, raw.status, target, policy);
+        } catch (error) {
+          throw error instanceof SluiceError ? error.locate({ request: label() }) : error;
+        }
         this.parts.logger.debug(`following a ${raw.status} redirect${hop.credentials ? "" : " without credentials"}`, { request: label() });
       }
     } catch (error) {
