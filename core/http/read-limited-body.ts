@@ -1,4 +1,4 @@
-import { HttpRequestError, type FetchResponse } from "../../sdk/index.js";
+import { HttpRequestError, type FetchResponse, type ResponseHeaders } from "../../sdk/index.js";
 
 /**
  * Reads a response body as UTF-8 text, refusing it as soon as it grows past `maxBytes`: a declared
@@ -7,14 +7,13 @@ import { HttpRequestError, type FetchResponse } from "../../sdk/index.js";
  * body stream (a test fake) is checked after `text()`.
  *
  * @example
- * const text = await readLimitedBody(raw, 100 * 1024 * 1024, () => "GET https://api.example.com/users");
+ * const text = await readLimitedBody(raw, headers, 100 * 1024 * 1024, () => "GET https://api.example.com/users");
  */
-export async function readLimitedBody(raw: FetchResponse, maxBytes: number, label: () => string): Promise<string> {
-  let declared: number | undefined;
-  raw.headers.forEach((value, name) => {
-    if (name.toLowerCase() === "content-length") declared = Number(value);
-  });
-  const encoded = hasContentEncoding(raw);
+export async function readLimitedBody(raw: FetchResponse, headers: ResponseHeaders, maxBytes: number, label: () => string): Promise<string> {
+  const length = headers.get("content-length");
+  const declared = length === null ? undefined : Number(length);
+  const encoding = headers.get("content-encoding")?.trim().toLowerCase();
+  const encoded = encoding !== undefined && encoding !== "" && encoding !== "identity";
   if (declared !== undefined && !encoded && declared > maxBytes) {
     await discard(raw);
     throw tooLarge(label, maxBytes, `a Content-Length of ${declared} bytes`);
@@ -52,14 +51,6 @@ async function discard(raw: FetchResponse): Promise<void> {
   } catch {
     // the body is not needed: a failure to drop it changes nothing
   }
-}
-
-function hasContentEncoding(raw: FetchResponse): boolean {
-  let encoded = false;
-  raw.headers.forEach((value, name) => {
-    if (name.toLowerCase() === "content-encoding" && value.trim() !== "" && value.trim().toLowerCase() !== "identity") encoded = true;
-  });
-  return encoded;
 }
 
 function tooLarge(label: () => string, maxBytes: number, found: string): HttpRequestError {

@@ -21,7 +21,7 @@ import { readLimitedBody } from "./read-limited-body.js";
 import { nextHop, redirectTarget, type RedirectHop } from "./redirect-hop.js";
 import { defaultDecision } from "./default-error-policy.js";
 import { encodeRequest, type EncodedRequest } from "./encode-request.js";
-import { FetchedResponse, HeaderBag } from "./fetched-response.js";
+import { FetchedResponse, HeaderBag, type DecodeOptions } from "./fetched-response.js";
 import type { HttpOptions } from "./http-options.js";
 
 /** The most of a redirect's body read before it is dropped. */
@@ -49,8 +49,11 @@ export interface HttpClientParts {
  */
 export class RetryingHttpClient implements HttpClient {
   private readonly deadlines = new AttemptDeadlines();
+  private readonly decoding: DecodeOptions;
 
-  constructor(private readonly parts: HttpClientParts) {}
+  constructor(private readonly parts: HttpClientParts) {
+    this.decoding = { maxDepth: parts.options.maxNestingDepth, redact: (text) => parts.secrets.redact(text) };
+  }
 
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
     const maxRetries = options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
@@ -105,22 +108,22 @@ export class RetryingHttpClient implements HttpClient {
           return { outcome: this.transportFailure(error, attempt, label, deadline, options), sent, label };
         }
         if (raw.url && raw.url !== encoded.url && originOf(raw.url) !== originOf(encoded.url)) throw transportFollowed(raw.url, label(), this.parts.secrets);
-        const target = redirectTarget(raw.status, headerOf(raw, "location"), encoded.url, label);
+        const headers = new HeaderBag();
+        raw.headers.forEach((value, name) => headers.add(name, value));
+        const target = redirectTarget(raw.status, headers.get("location"), encoded.url, label);
         if (target === undefined) {
-          const headers = new HeaderBag();
-          raw.headers.forEach((value, name) => headers.add(name, value));
           let body: string;
           try {
-            body = await readLimitedBody(raw, this.parts.options.maxResponseBytes, label);
+            body = await readLimitedBody(raw, headers, this.parts.options.maxResponseBytes, label);
           } catch (error) {
             if (error instanceof SluiceError) throw error.locate(options.where ?? {});
             return { outcome: this.transportFailure(error, attempt, label, deadline, options), sent, label };
           }
-          const response = new FetchedResponse(raw.status, encoded.url, headers, body, label, { maxDepth: this.parts.options.maxNestingDepth, redact: (text) => this.parts.secrets.redact(text) });
+          const response = new FetchedResponse(raw.status, encoded.url, headers, body, label, this.decoding);
           return { outcome: { attempt, response }, sent, label };
         }
         // A redirect's body is read (a few bytes, usually) rather than dropped, so the connection stays open for the next hop.
-        await readLimitedBody(raw, REDIRECT_BODY_BYTES, label).catch(() => undefined);
+        await readLimitedBody(raw, headers, REDIRECT_BODY_BYTES, label).catch(() => undefined);
         if (hops >= this.parts.options.maxRedirects) throw tooManyRedirects(this.parts.options.maxRedirects, label(), options);
         try {
           hop = nextHop(hop, raw.status, target, policy);
@@ -225,14 +228,6 @@ interface Attempted {
   outcome: AttemptOutcome;
   sent: { request: OutgoingRequest; credentials: boolean };
   label: () => string;
-}
-
-function headerOf(raw: FetchResponse, wanted: string): string | null {
-  let found: string | null = null;
-  raw.headers.forEach((value, name) => {
-    if (name.toLowerCase() === wanted) found = value;
-  });
-  return found;
 }
 
 function originOf(url: string): string {
