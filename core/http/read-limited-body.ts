@@ -21,6 +21,8 @@ export async function readLimitedBody(raw: FetchResponse, headers: ResponseHeade
   const body = raw.body;
   if (!body || typeof (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator] !== "function") {
     const text = await raw.text();
+    // A UTF-16 unit is at most 3 UTF-8 bytes: most bodies are too short to need counting.
+    if (text.length * 3 <= maxBytes) return text;
     const bytes = Buffer.byteLength(text, "utf8");
     if (bytes > maxBytes) throw tooLarge(label, maxBytes, `a body of ${bytes} bytes`);
     return text;

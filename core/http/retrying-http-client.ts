@@ -18,7 +18,7 @@ import {
 import { AttemptDeadlines } from "./attempt-deadlines.js";
 import { checkRequest, invalidUrl } from "./check-request.js";
 import { readLimitedBody } from "./read-limited-body.js";
-import { nextHop, redirectTarget, type RedirectHop } from "./redirect-hop.js";
+import { nextHop, redirectTarget, type RedirectHop, type RedirectPolicy } from "./redirect-hop.js";
 import { defaultDecision } from "./default-error-policy.js";
 import { encodeRequest, type EncodedRequest } from "./encode-request.js";
 import { FetchedResponse, HeaderBag, type DecodeOptions } from "./fetched-response.js";
@@ -88,7 +88,6 @@ export class RetryingHttpClient implements HttpClient {
    * authentication, and only a hop on the first request's origin gets the authenticator again.
    */
   private async attempt(request: OutgoingRequest, attempt: number, options: SendOptions): Promise<Attempted> {
-    const policy = { trustedOrigin: originOf(request.url), followCrossOrigin: options.followCrossOrigin ?? this.parts.followCrossOrigin ?? false, secrets: this.parts.secrets };
     const deadline = this.deadlines.start(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
     try {
       let hop: RedirectHop = { request, credentials: true };
@@ -126,7 +125,7 @@ export class RetryingHttpClient implements HttpClient {
         await readLimitedBody(raw, headers, REDIRECT_BODY_BYTES, label).catch(() => undefined);
         if (hops >= this.parts.options.maxRedirects) throw tooManyRedirects(this.parts.options.maxRedirects, label(), options);
         try {
-          hop = nextHop(hop, raw.status, target, policy);
+          hop = nextHop(hop, raw.status, target, this.redirectPolicy(request, options));
         } catch (error) {
           throw error instanceof SluiceError ? error.locate({ request: label() }) : error;
         }
@@ -137,6 +136,11 @@ export class RetryingHttpClient implements HttpClient {
     } finally {
       deadline.dispose();
     }
+  }
+
+  /** Where the redirects of `request` may go (computed only when a response redirects: it parses the URL). */
+  private redirectPolicy(request: OutgoingRequest, options: SendOptions): RedirectPolicy {
+    return { trustedOrigin: originOf(request.url), followCrossOrigin: options.followCrossOrigin ?? this.parts.followCrossOrigin ?? false, secrets: this.parts.secrets };
   }
 
   /** The wire form of a request, refused at once (no retry) when it can never be sent. */
