@@ -194,5 +194,5 @@ function describe(error: unknown, secrets: Secrets): string {
 }
 
 function redactUrl(url: string, secrets: Secrets): string {
-  return secrets.redact(url.replace(/\?.*$/, "?…"));
+  return secrets.redact(url).replace(/\?.*$/, "?…");
 }

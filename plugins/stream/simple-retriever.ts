@@ -1,5 +1,6 @@
 import {
   ReadLimits,
+  Secrets,
   componentField,
   type ComponentFactory,
   type DataRecord,
@@ -58,6 +59,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
       selector,
       paginator,
       limits: ctx.get(ReadLimits),
+      secrets: ctx.get(Secrets),
       partitionRouter,
       sliceOptionsOnFirstPageOnly: def.ignore_stream_slicer_parameters_on_paginated_requests === true,
     });
@@ -70,6 +72,8 @@ export interface SimpleRetrieverParts {
   selector: RecordSelector;
   paginator: Paginator;
   limits: ReadLimits;
+  /** Masks credentials in the page tokens the progress guard shows. */
+  secrets?: Secrets;
   partitionRouter?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`: slice options go into the first page's request only. */
   sliceOptionsOnFirstPageOnly?: boolean;
@@ -81,6 +85,7 @@ export class SimpleRetriever implements Retriever {
   private readonly selector: RecordSelector;
   private readonly paginator: Paginator;
   private readonly limits: ReadLimits;
+  private readonly secrets?: Secrets;
   readonly partitionRouter?: StreamSlicer;
   private readonly sliceOptionsOnFirstPageOnly: boolean;
 
@@ -89,12 +94,13 @@ export class SimpleRetriever implements Retriever {
     this.selector = parts.selector;
     this.paginator = parts.paginator;
     this.limits = parts.limits;
+    this.secrets = parts.secrets;
     this.partitionRouter = parts.partitionRouter;
     this.sliceOptionsOnFirstPageOnly = parts.sliceOptionsOnFirstPageOnly ?? false;
   }
 
   read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterableIterator<DataRecord> {
-    const guard = new ProgressGuard({ stream, maxPages: this.limits.maxPages });
+    const guard = new ProgressGuard({ stream, maxPages: this.limits.maxPages, secrets: this.secrets });
     // Without slices the page loop is the stream: a `yield*` around it would add an async hop to every
     // record (measured: ~15% more CPU per page of 100 records).
     if (!slicing) return this.readSlice(stream, options.slice ?? {}, options, guard);

@@ -85,3 +85,25 @@ describe("the secret registry", () => {
     assert.equal(secrets.redact(JSON.stringify({ p: "pässwörd-<42>" }, null, 0).replace(/[^\x20-\x7e]|[<>]/g, (c) => u(c))), '{"p":"****"}');
   });
 });
+
+describe("redaction in pagination errors", () => {
+  it("masks an API key carried by a repeated next-page URL before the token is cut to its excerpt", async () => {
+    const key = "Zq9Xw7Lm-key-0123456789";
+    reply = { body: { data: [{ id: 1 }], next: `${api.url}/items?${"p=1&".repeat(38)}api_key=${key}` } };
+    const definition = itemsManifest(
+      { url_base: api.url, path: "/items", authenticator: { type: "ApiKeyAuthenticator", api_token: "{{ config['token'] }}", inject_into: { type: "RequestOption", inject_into: "request_parameter", field_name: "api_key" } } },
+      { paginator: { type: "DefaultPaginator", pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}" }, page_token_option: { type: "RequestPath" } } },
+    );
+    const connector = await createSluice({ logLevel: "error", http: { maxRetries: 0 } }).connect({ manifest: definition, config: { token: key } });
+    const error = await (async () => {
+      try {
+        for await (const _ of connector.read("items"));
+      } catch (caught) {
+        return caught as SluiceError;
+      }
+      assert.fail("the read succeeded");
+    })();
+    assert.equal(error.code, "PAGINATION_REPEATED_TOKEN", error.describe());
+    assert.ok(!error.describe().includes(key.slice(0, 6)), error.describe());
+  });
+});
