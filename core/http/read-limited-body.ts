@@ -10,26 +10,48 @@ import { HttpRequestError, type FetchResponse, type ResponseHeaders } from "../.
  * const text = await readLimitedBody(raw, headers, 100 * 1024 * 1024, () => "GET https://api.example.com/users");
  */
 export async function readLimitedBody(raw: FetchResponse, headers: ResponseHeaders, maxBytes: number, label: () => string): Promise<string> {
+  const stream = await limitedStream(raw, headers, maxBytes, label);
+  if (stream) return (await readChunks(stream, maxBytes, label)).toString("utf8");
+  const text = await raw.text();
+  // A UTF-16 unit is at most 3 UTF-8 bytes: most bodies are too short to need counting.
+  if (text.length * 3 <= maxBytes) return text;
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes > maxBytes) throw tooLarge(label, maxBytes, `a body of ${bytes} bytes`);
+  return text;
+}
+
+/**
+ * {@link readLimitedBody} for a body read as bytes (binary content a decoder unpacks), under the same limit.
+ *
+ * @example
+ * const bytes = await readLimitedBytes(raw, headers, 100 * 1024 * 1024, label);
+ */
+export async function readLimitedBytes(raw: FetchResponse, headers: ResponseHeaders, maxBytes: number, label: () => string): Promise<Buffer> {
+  const stream = await limitedStream(raw, headers, maxBytes, label);
+  if (stream) return readChunks(stream, maxBytes, label);
+  const bytes = Buffer.from(await raw.text(), "utf8");
+  if (bytes.length > maxBytes) throw tooLarge(label, maxBytes, `a body of ${bytes.length} bytes`);
+  return bytes;
+}
+
+/** The body stream, after refusing a declared length over the limit; undefined when the transport gives none. */
+async function limitedStream(raw: FetchResponse, headers: ResponseHeaders, maxBytes: number, label: () => string): Promise<AsyncIterable<Uint8Array> | undefined> {
   const length = headers.get("content-length");
-  const declared = length === null ? undefined : Number(length);
   const encoding = headers.get("content-encoding")?.trim().toLowerCase();
   const encoded = encoding !== undefined && encoding !== "" && encoding !== "identity";
-  if (declared !== undefined && !encoded && declared > maxBytes) {
+  if (length !== null && !encoded && Number(length) > maxBytes) {
     await discard(raw);
-    throw tooLarge(label, maxBytes, `a Content-Length of ${declared} bytes`);
+    throw tooLarge(label, maxBytes, `a Content-Length of ${length} bytes`);
   }
   const body = raw.body;
-  if (!body || typeof (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator] !== "function") {
-    const text = await raw.text();
-    // A UTF-16 unit is at most 3 UTF-8 bytes: most bodies are too short to need counting.
-    if (text.length * 3 <= maxBytes) return text;
-    const bytes = Buffer.byteLength(text, "utf8");
-    if (bytes > maxBytes) throw tooLarge(label, maxBytes, `a body of ${bytes} bytes`);
-    return text;
-  }
+  return body && typeof body[Symbol.asyncIterator] === "function" ? body : undefined;
+}
+
+/** The chunks of a body stream, stopping (and closing it) as soon as they pass `maxBytes`. */
+async function readChunks(body: AsyncIterable<Uint8Array>, maxBytes: number, label: () => string): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   let received = 0;
-  const iterator = (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  const iterator = body[Symbol.asyncIterator]();
   for (;;) {
     const { value, done } = await iterator.next();
     if (done) break;
@@ -40,7 +62,7 @@ export async function readLimitedBody(raw: FetchResponse, headers: ResponseHeade
     }
     chunks.push(value);
   }
-  return chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength).toString("utf8") : Buffer.concat(chunks).toString("utf8");
+  return chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : Buffer.concat(chunks);
 }
 
 /** Lets go of a body that will not be read (one refused by its declared size). */
