@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { createSluice } from "../../../core/index.js";
+import { createSluice, type Connector } from "../../../core/index.js";
 import { SecretRegistry } from "../../../core/services/secret-registry.js";
 import { SluiceError } from "../../../sdk/index.js";
 import { startLoopback, type Loopback, type Reply } from "../../support/loopback.js";
@@ -39,19 +39,23 @@ function manifest(): Record<string, unknown> {
   return itemsManifest({ url_base: api.url, path: "/items", authenticator: { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" } });
 }
 
+/** The error a read of `items` ends with (a read that succeeds fails the test). */
+async function readFailure(connector: Connector): Promise<SluiceError> {
+  try {
+    for await (const _ of connector.read("items"));
+  } catch (caught) {
+    assert.ok(caught instanceof SluiceError, String(caught));
+    return caught;
+  }
+  assert.fail("the read succeeded");
+}
+
 describe("redaction of echoed credentials", () => {
   for (const [form, echo] of Object.entries(echoes)) {
     it(`masks a token echoed ${form}`, async () => {
       reply = echo(TOKEN);
       const connector = await createSluice({ logLevel: "error", http: { maxRetries: 0 } }).connect({ manifest: manifest(), config: { token: TOKEN } });
-      const error = await (async () => {
-        try {
-          for await (const _ of connector.read("items"));
-        } catch (caught) {
-          return caught as SluiceError;
-        }
-        assert.fail("the read succeeded");
-      })();
+      const error = await readFailure(connector);
       const shown = `${error.describe()}\n${error.message}`;
       for (const leak of [PREFIX, JSON.stringify(PREFIX).slice(1, -1), u(PREFIX), u(PREFIX, true), encodeURIComponent(PREFIX)]) {
         assert.ok(!shown.includes(leak), `the token leaked (${leak}):\n${shown}`);
@@ -95,14 +99,7 @@ describe("redaction in pagination errors", () => {
       { paginator: { type: "DefaultPaginator", pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}" }, page_token_option: { type: "RequestPath" } } },
     );
     const connector = await createSluice({ logLevel: "error", http: { maxRetries: 0 } }).connect({ manifest: definition, config: { token: key } });
-    const error = await (async () => {
-      try {
-        for await (const _ of connector.read("items"));
-      } catch (caught) {
-        return caught as SluiceError;
-      }
-      assert.fail("the read succeeded");
-    })();
+    const error = await readFailure(connector);
     assert.equal(error.code, "PAGINATION_REPEATED_TOKEN", error.describe());
     assert.ok(!error.describe().includes(key.slice(0, 6)), error.describe());
   });
