@@ -1,5 +1,5 @@
 import { SluiceError, type DataRecord, type HttpResponse, type Paginator, type ReadOptions, type RecordSelector, type Requester, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
-import { requestSignature, type ProgressGuard } from "../pagination/progress-guard.js";
+import { requestSignature, type ProgressGuard } from "../shared/progress-guard.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
 export interface PageReaderParts {

@@ -5,10 +5,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createSluice, type Connector } from "../../../core/index.js";
-import { SecretRegistry } from "../../../core/services/secret-registry.js";
+import { SecretRegistry } from "../../../sdk/services/secret-registry.js";
 import { SluiceError } from "../../../sdk/index.js";
 import { startLoopback, type Loopback, type Reply } from "../../support/loopback.js";
-import { itemsManifest } from "../../support/items-manifest.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 /** A token holding `"`, `\` and `/`, so that its JSON-escaped form differs from it. */
 const TOKEN = 'Zq9Xw7Lm"p\\a/ss-0123456789';
@@ -36,7 +36,7 @@ before(async () => {
 after(() => api.close());
 
 function manifest(): Record<string, unknown> {
-  return itemsManifest({ url_base: api.url, path: "/items", authenticator: { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" } });
+  return oneStreamManifest({ urlBase: api.url, requester: { authenticator: { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" } } });
 }
 
 /** The error a read of `items` ends with (a read that succeeds fails the test). */
@@ -94,10 +94,11 @@ describe("redaction in pagination errors", () => {
   it("masks an API key carried by a repeated next-page URL before the token is cut to its excerpt", async () => {
     const key = "Zq9Xw7Lm-key-0123456789";
     reply = { body: { data: [{ id: 1 }], next: `${api.url}/items?${"p=1&".repeat(38)}api_key=${key}` } };
-    const definition = itemsManifest(
-      { url_base: api.url, path: "/items", authenticator: { type: "ApiKeyAuthenticator", api_token: "{{ config['token'] }}", inject_into: { type: "RequestOption", inject_into: "request_parameter", field_name: "api_key" } } },
-      { paginator: { type: "DefaultPaginator", pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}" }, page_token_option: { type: "RequestPath" } } },
-    );
+    const definition = oneStreamManifest({
+      urlBase: api.url,
+      requester: { authenticator: { type: "ApiKeyAuthenticator", api_token: "{{ config['token'] }}", inject_into: { type: "RequestOption", inject_into: "request_parameter", field_name: "api_key" } } },
+      paginator: { type: "DefaultPaginator", pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}" }, page_token_option: { type: "RequestPath" } },
+    });
     const connector = await createSluice({ logLevel: "error", http: { maxRetries: 0 } }).connect({ manifest: definition, config: { token: key } });
     const error = await readFailure(connector);
     assert.equal(error.code, "PAGINATION_REPEATED_TOKEN", error.describe());

@@ -7,7 +7,7 @@ import { after, before, describe, it } from "node:test";
 import { createSluice, type SluiceOptions } from "../../../core/index.js";
 import { Fetch, SluiceError, type DataRecord, type FetchResponse } from "../../../sdk/index.js";
 import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../../support/loopback.js";
-import { itemsManifest } from "../../support/items-manifest.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 const CONFIG = {
   api_key: "key-0123456789abcdef",
@@ -68,8 +68,8 @@ const authenticators: Record<string, (url: string) => Record<string, unknown>> =
 
 function manifest(authenticator: Record<string, unknown>, requester: Record<string, unknown> = {}): Record<string, unknown> {
   const secret = { type: "string", airbyte_secret: true };
-  const spec = Object.fromEntries(Object.keys(CONFIG).map((k) => [k, k === "user" ? { type: "string" } : secret]));
-  return itemsManifest({ url_base: api.url, path: "/items", authenticator, ...requester }, { spec });
+  const properties = Object.fromEntries(Object.keys(CONFIG).map((k) => [k, k === "user" ? { type: "string" } : secret]));
+  return oneStreamManifest({ urlBase: api.url, requester: { authenticator, ...requester }, source: { spec: { type: "Spec", connection_specification: { type: "object", properties } } } });
 }
 
 async function read(definition: Record<string, unknown>, options: SluiceOptions = {}, fetch?: Fetch): Promise<DataRecord[]> {

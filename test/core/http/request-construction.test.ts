@@ -9,10 +9,10 @@ import { createSluice, type Connector } from "../../../core/index.js";
 import { Clock, SluiceError, type DataRecord } from "../../../sdk/index.js";
 import { DEFAULT_HTTP_OPTIONS } from "../../../core/http/http-options.js";
 import { RetryingHttpClient } from "../../../core/http/retrying-http-client.js";
-import { SecretRegistry } from "../../../core/services/secret-registry.js";
+import { SecretRegistry } from "../../../sdk/services/secret-registry.js";
 import { FakeClock } from "../../support/fake-clock.js";
 import { startLoopback, type Loopback } from "../../support/loopback.js";
-import { itemsManifest } from "../../support/items-manifest.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 const SECRET = "tok-0123456789-secret";
 
@@ -23,7 +23,8 @@ before(async () => {
 after(() => api.close());
 
 function manifest(requester: Record<string, unknown>): Record<string, unknown> {
-  return itemsManifest({ path: "/items", ...requester }, { spec: { token: { type: "string", airbyte_secret: true }, base: { type: "string" } } });
+  const properties = { token: { type: "string", airbyte_secret: true }, base: { type: "string" } };
+  return oneStreamManifest({ urlBase: "", requester, source: { spec: { type: "Spec", connection_specification: { type: "object", properties } } } });
 }
 
 async function attempt(requester: Record<string, unknown>, config: Record<string, unknown>): Promise<{ error: SluiceError; clock: FakeClock; sent: number }> {

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { createSluice, type SluiceOptions } from "../../../core/index.js";
 import { SluiceError, type DataRecord } from "../../../sdk/index.js";
-import { itemsManifest } from "../../support/items-manifest.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 /** What the server answers per path; `bytesWritten` counts what it managed to send of an endless body. */
 let server: Server;
@@ -52,7 +52,7 @@ after(async () => {
 
 function manifest(path: string, paginated = false): Record<string, unknown> {
   const paginator = { type: "DefaultPaginator", pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}" }, page_token_option: { type: "RequestPath" } };
-  return itemsManifest({ url_base: base, path }, paginated ? { paginator } : {});
+  return oneStreamManifest({ urlBase: base, path, ...(paginated ? { paginator } : {}) });
 }
 
 async function readFailure(definition: Record<string, unknown>, options: SluiceOptions = {}): Promise<{ error: SluiceError; records: DataRecord[] }> {

@@ -4,12 +4,17 @@ import { createSluice, type Connector } from "../../../core/index.js";
 import { Clock, HttpRequestError, type DataRecord } from "../../../sdk/index.js";
 import { FakeClock } from "../../support/fake-clock.js";
 import { startLoopback, type Loopback, type Reply } from "../../support/loopback.js";
-import { itemsManifest } from "../../support/items-manifest.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 const SECRET = "tok-very-secret-123";
 
 function manifest(url: string, path: string): Record<string, unknown> {
-  return itemsManifest({ url_base: url, path, request_parameters: { key: "{{ config['token'] }}" } }, { spec: { token: { type: "string", airbyte_secret: true } } });
+  return oneStreamManifest({
+    urlBase: url,
+    path,
+    requester: { request_parameters: { key: "{{ config['token'] }}" } },
+    source: { spec: { type: "Spec", connection_specification: { type: "object", properties: { token: { type: "string", airbyte_secret: true } } } } },
+  });
 }
 
 async function readAll(connector: Connector): Promise<DataRecord[]> {
