@@ -106,7 +106,7 @@ export class RetryingHttpClient implements HttpClient {
         } catch (error) {
           return { outcome: this.transportFailure(error, attempt, label, deadline, options), sent, label };
         }
-        if (raw.url && raw.url !== encoded.url && originOf(raw.url) !== originOf(encoded.url)) throw transportFollowed(raw.url, label(), this.parts.secrets);
+        if (raw.redirected === true && raw.url && originOf(raw.url) !== originOf(encoded.url)) throw transportFollowed(raw.url, label(), this.parts.secrets);
         const headers = new HeaderBag();
         raw.headers.forEach((value, name) => headers.add(name, value));
         const target = redirectTarget(raw.status, headers.get("location"), encoded.url, label);

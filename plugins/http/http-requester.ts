@@ -1,11 +1,11 @@
 import {
+  ConfigError,
   HttpClient,
   Interpolator,
   Logger,
   ManifestError,
   PaginationError,
   ReadLimits,
-  Secrets,
   Type,
   componentSchema,
   defineComponent,
@@ -138,6 +138,7 @@ export class HttpRequester implements Requester {
     const url = this.parts.url?.render(scope) ?? "";
     const path = input.pagePath ?? stripLeadingSlash(this.parts.path?.render(scope) ?? "");
     const full = base ? this.join(base, path) : path ? this.join(url, path) : url;
+    if (!isHttpUrl(full)) throw this.invalidUrl(base, url);
     const request: OutgoingRequest = { method: this.parts.method, url: full, params: {}, headers: {} };
     const at = this.parts.ctx.path;
     for (const [key, value] of entries(this.parts.params?.eval(scope))) {
@@ -173,18 +174,23 @@ export class HttpRequester implements Requester {
     return this.limits.followCrossOriginPages || this.parts.allowCrossOriginPages;
   }
 
+  /** A URL that is not absolute (a `url_base` rendered empty or without `https://`): clear, before any request. */
+  private invalidUrl(base: string, url: string): ConfigError {
+    const field = this.parts.urlBase ? "url_base" : "url";
+    const source = (this.parts.urlBase ?? this.parts.url)?.source ?? "";
+    const template = source.length > 80 ? `${source.slice(0, 80)}…` : source;
+    const rendered = base || url;
+    return new ConfigError("REQUEST_URL_INVALID", `The requester's ${field} ${JSON.stringify(template)} does not give an absolute http(s) URL${source.includes("config") ? "; check the config values it reads" : ""}`, {
+      where: { manifestPath: `${this.parts.ctx.path}.${field}` },
+      expected: "an absolute URL such as https://api.example.com/v1",
+      found: rendered ? "a value without http:// or https://" : "an empty value",
+    });
+  }
+
   /** The authenticator for this request: none for a next page on another origin, when following it is allowed. */
   private authenticatorFor(request: OutgoingRequest, options: SendOptions): Authenticator | undefined {
     const trusted = this.trustedOrigins.get(request);
     if (trusted === undefined || isOnOrigin(request.url, trusted)) return this.parts.authenticator;
-    if (!URL.canParse(request.url)) {
-      throw new PaginationError("HTTP_REQUEST_INVALID", "The next page's URL is not a valid absolute URL", {
-        failureType: "config_error",
-        where: options.where,
-        expected: "an absolute http(s) URL from the paginator (check its next-page template)",
-        found: JSON.stringify(this.parts.ctx.get(Secrets).redact(request.url)),
-      });
-    }
     if (!this.followCrossOrigin) {
       throw new PaginationError("CROSS_ORIGIN_PAGE", `The next page is on another origin (${originOf(request.url)}) than the API (${trusted}); Sluice does not send credentials there and does not follow it (allow it with allow_cross_origin_pages: true on the requester)`, {
         failureType: "config_error",
@@ -206,14 +212,11 @@ export class HttpRequester implements Requester {
     return url;
   }
 
-  /**
-   * The origin of the URL requests are built from, remembered for the last one (it rarely changes). A base
-   * that is not an absolute http(s) URL can never be fetched: a config error naming the field, at once.
-   */
+  /** The origin of the URL requests are built from, remembered for the last one (it rarely changes). */
   private originOfBase(url: string): string {
     const last = this.lastOrigin;
     if (last && last.url === url) return last.origin;
-    const origin = checkedOrigin(url, `${this.parts.ctx.path}.${this.parts.urlBase ? "url_base" : "url"}`, this.parts.ctx.get(Secrets));
+    const origin = originOf(url);
     this.lastOrigin = { url, origin };
     return origin;
   }
@@ -227,6 +230,7 @@ export class HttpRequester implements Requester {
       stream_slice: slice,
       stream_partition: slice,
       stream_interval: slice,
+      stream_state: input.streamState ?? {},
     };
   }
 }
@@ -261,20 +265,8 @@ function isOnOrigin(url: string, origin: string): boolean {
   return originOf(url) === origin;
 }
 
-/** The origin of a requester's base URL, or a config error naming the manifest field when it is not an http(s) URL. */
-function checkedOrigin(url: string, manifestPath: string, secrets: Secrets): string {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed && (parsed.protocol === "http:" || parsed.protocol === "https:")) return parsed.origin;
-  throw new ManifestError("HTTP_REQUEST_INVALID", parsed ? `The requester's URL uses the ${parsed.protocol} scheme, which Sluice never fetches` : "The requester's URL is not a valid absolute URL", {
-    where: { manifestPath },
-    expected: "an absolute http: or https: URL (url_base: https://api.example.com/v1)",
-    found: parsed ? `a ${parsed.protocol} URL` : JSON.stringify(secrets.redact(url).replace(/\/\/[^/@]*@/, "//****@")),
-  });
+function isHttpUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url) && URL.canParse(url);
 }
 
 function originOf(url: string): string {

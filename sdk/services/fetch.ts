@@ -27,6 +27,8 @@ export interface FetchResponse {
   status: number;
   statusText?: string;
   url: string;
+  /** True when the transport followed a redirect itself (WHATWG and node-fetch set it); Sluice then refuses a response from another origin. */
+  redirected?: boolean;
   headers: { forEach(callback: (value: string, name: string) => void): void };
   /**
    * The body as a stream of bytes (node-fetch's and WHATWG's `body` both fit). When present Sluice reads it

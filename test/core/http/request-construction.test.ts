@@ -70,14 +70,14 @@ describe("requests that can never succeed", () => {
   for (const base of ["file:///etc", "ftp://127.0.0.1/pub", "gopher://127.0.0.1"]) {
     it(`a ${base.split(":")[0]}: URL fails at once as config_error naming url_base`, async () => {
       const result = await attempt({ url_base: "{{ config['base'] }}" }, { base });
-      assertConfigErrorAtOnce(result);
+      assertConfigErrorAtOnce(result, "REQUEST_URL_INVALID");
       assert.equal(result.error.where.manifestPath, "streams[0].retriever.requester.url_base");
     });
   }
 
   it("a malformed URL fails at once as config_error naming url_base", async () => {
     const result = await attempt({ url_base: "{{ config['base'] }}" }, { base: "http://exa mple .com:99999" });
-    assertConfigErrorAtOnce(result);
+    assertConfigErrorAtOnce(result, "REQUEST_URL_INVALID");
     assert.equal(result.error.where.manifestPath, "streams[0].retriever.requester.url_base");
   });
 
