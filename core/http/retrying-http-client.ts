@@ -1,4 +1,5 @@
 import {
+  type ApiBudget,
   HttpRequestError,
   SluiceError,
   cloneRequest,
@@ -23,6 +24,7 @@ import { defaultDecision } from "./default-error-policy.js";
 import { encodeRequest, type EncodedRequest } from "./encode-request.js";
 import { FetchedResponse, HeaderBag, type DecodeOptions } from "./fetched-response.js";
 import type { HttpOptions } from "./http-options.js";
+import type { RequestSlots } from "../scheduler/request-slots.js";
 
 /** The most of a redirect's body read before it is dropped. */
 const REDIRECT_BODY_BYTES = 64 * 1024;
@@ -36,6 +38,10 @@ export interface HttpClientParts {
   options: HttpOptions;
   /** Whether a redirect to another origin is followed (without credentials) when a send does not say (default false). */
   followCrossOrigin?: boolean;
+  /** The connector's limit on requests in flight: every request on the wire (each redirect hop too) holds a slot. */
+  slots?: RequestSlots;
+  /** The connector's API budget: every request on the wire (each redirect hop too) takes a turn from it first. */
+  budget?: ApiBudget;
 }
 
 /**
@@ -88,9 +94,8 @@ export class RetryingHttpClient implements HttpClient {
    * authentication, and only a hop on the first request's origin gets the authenticator again.
    */
   private async attempt(request: OutgoingRequest, attempt: number, options: SendOptions): Promise<Attempted> {
-    const deadline = this.deadlines.start(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
+    let hop: RedirectHop = { request, credentials: true };
     try {
-      let hop: RedirectHop = { request, credentials: true };
       for (let hops = 0; ; hops++) {
         const prepared = cloneRequest(hop.request);
         if (hop.credentials && options.authenticator) {
@@ -100,42 +105,82 @@ export class RetryingHttpClient implements HttpClient {
         const encoded = this.encode(prepared, options);
         const label = memo(() => this.label(encoded));
         const sent = { request: prepared, credentials: hop.credentials };
-        let raw: FetchResponse;
-        try {
-          raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "manual" });
-        } catch (error) {
-          return { outcome: this.transportFailure(error, attempt, label, deadline, options), sent, label };
-        }
-        if (raw.redirected === true && raw.url && originOf(raw.url) !== originOf(encoded.url)) throw transportFollowed(raw.url, label(), this.parts.secrets);
-        const headers = new HeaderBag();
-        raw.headers.forEach((value, name) => headers.add(name, value));
-        const target = redirectTarget(raw.status, headers.get("location"), encoded.url, label);
-        if (target === undefined) {
-          let body: string;
-          try {
-            body = await readLimitedBody(raw, headers, this.parts.options.maxResponseBytes, label);
-          } catch (error) {
-            if (error instanceof SluiceError) throw error.locate(options.where ?? {});
-            return { outcome: this.transportFailure(error, attempt, label, deadline, options), sent, label };
-          }
-          const response = new FetchedResponse(raw.status, encoded.url, headers, body, label, this.decoding);
-          return { outcome: { attempt, response }, sent, label };
-        }
-        // A redirect's body is read (a few bytes, usually) rather than dropped, so the connection stays open for the next hop.
-        await readLimitedBody(raw, headers, REDIRECT_BODY_BYTES, label).catch(() => undefined);
+        const turn = this.turn(encoded, options.signal);
+        if (turn) await turn;
+        const exchanged = await this.exchange(encoded, label, attempt, options);
+        if (exchanged.outcome) return { outcome: exchanged.outcome, sent, label };
         if (hops >= this.parts.options.maxRedirects) throw tooManyRedirects(this.parts.options.maxRedirects, label(), options);
         try {
-          hop = nextHop(hop, raw.status, target, this.redirectPolicy(request, options));
+          hop = nextHop(hop, exchanged.status, exchanged.redirect, this.redirectPolicy(request, options));
         } catch (error) {
           throw error instanceof SluiceError ? error.locate({ request: label() }) : error;
         }
-        this.parts.logger.debug(`following a ${raw.status} redirect${hop.credentials ? "" : " without credentials"}`, { request: label() });
+        this.parts.logger.debug(`following a ${exchanged.status} redirect${hop.credentials ? "" : " without credentials"}`, { request: label() });
       }
     } catch (error) {
       throw located(error, options);
+    }
+  }
+
+  /**
+   * One request on the wire, under its own deadline and holding the request slot taken by {@link turn}
+   * until its body is read: the outcome, or where the response redirects (its small body read, so the
+   * connection stays open for the next hop).
+   */
+  private async exchange(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions): Promise<Exchanged> {
+    const deadline = this.deadlines.start(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
+    try {
+      let raw: FetchResponse;
+      try {
+        raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "manual" });
+      } catch (error) {
+        return { outcome: this.transportFailure(error, attempt, label, deadline, options) };
+      }
+      if (raw.redirected === true && raw.url && originOf(raw.url) !== originOf(encoded.url)) throw transportFollowed(raw.url, label(), this.parts.secrets);
+      const headers = new HeaderBag();
+      raw.headers.forEach((value, name) => headers.add(name, value));
+      this.parts.budget?.update(encoded, { status: raw.status, header: (name) => headers.get(name) ?? undefined });
+      const target = redirectTarget(raw.status, headers.get("location"), encoded.url, label);
+      if (target !== undefined) {
+        await readLimitedBody(raw, headers, REDIRECT_BODY_BYTES, label).catch(() => undefined);
+        return { redirect: target, status: raw.status };
+      }
+      let body: string;
+      try {
+        body = await readLimitedBody(raw, headers, this.parts.options.maxResponseBytes, label);
+      } catch (error) {
+        if (error instanceof SluiceError) throw error.locate(options.where ?? {});
+        return { outcome: this.transportFailure(error, attempt, label, deadline, options) };
+      }
+      return { outcome: { attempt, response: new FetchedResponse(raw.status, encoded.url, headers, body, label, this.decoding) } };
     } finally {
       deadline.dispose();
+      this.parts.slots?.release();
     }
+  }
+
+  /**
+   * Takes a request slot, then a turn from the API budget (in that order, so the budget's clock starts
+   * when the request can really go). Undefined when both were free at once: no promise per request.
+   * The slot is released by {@link exchange}; a budget that refuses to wait releases it here.
+   */
+  private turn(encoded: EncodedRequest, signal: AbortSignal | undefined): Promise<void> | undefined {
+    const { slots, budget } = this.parts;
+    const slot = slots?.acquire(signal);
+    if (!budget) return slot;
+    const afterSlot = () => {
+      try {
+        const waiting = budget.acquire(encoded, { signal, maxWaitMs: this.parts.options.maxBudgetWaitMs });
+        return waiting?.catch((error: unknown) => {
+          slots?.release();
+          throw error;
+        });
+      } catch (error) {
+        slots?.release();
+        throw error;
+      }
+    };
+    return slot ? slot.then(afterSlot) : afterSlot();
   }
 
   /** Where the redirects of `request` may go (computed only when a response redirects: it parses the URL). */
@@ -226,6 +271,9 @@ export class RetryingHttpClient implements HttpClient {
 function located(error: unknown, options: SendOptions): unknown {
   return error instanceof SluiceError ? error.locate(options.where ?? {}) : error;
 }
+
+/** What one request on the wire gave: an outcome for the error handler, or a redirect to follow. */
+type Exchanged = { outcome: AttemptOutcome; redirect?: undefined; status?: undefined } | { outcome?: undefined; redirect: string; status: number };
 
 /** What one attempt produced, the request last sent (after redirects) and its label. */
 interface Attempted {

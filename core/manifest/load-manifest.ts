@@ -3,7 +3,9 @@ import { readFile } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { cosmiconfig, type Loader } from "cosmiconfig";
-import { CustomCodeError, ManifestError, type SluicePlugin } from "../../sdk/index.js";
+import { ConfigError, CustomCodeError, ManifestError, type SluicePlugin } from "../../sdk/index.js";
+import type { TransportName } from "../http/http-options.js";
+import { isTransportName } from "../http/select-transport.js";
 import { parseManifestText } from "./parse-manifest-text.js";
 
 /**
@@ -37,6 +39,8 @@ export interface LoadedManifest {
   /** Plugins listed in the Sluice config file (`plugins: [...]`): module specifiers resolved against `pluginBase`, or plugin objects from a `sluice.config.ts`. */
   plugins: Array<string | SluicePlugin>;
   pluginBase: string;
+  /** The transport the Sluice config file chooses (`transport: undici`), if any. */
+  transport?: TransportName;
 }
 
 /** The places searched, in order, when no manifest is given. */
@@ -126,16 +130,17 @@ async function searchManifest(from: string, trusted: boolean): Promise<LoadedMan
   const settings = found.config as Record<string, unknown>;
   const dir = dirname(found.filepath);
   const plugins = Array.isArray(settings.plugins) ? (settings.plugins as Array<string | SluicePlugin>) : [];
+  const transport = transportSetting(settings.transport, found.filepath);
   if (isManifest(settings)) {
-    const { plugins: _ignored, ...manifest } = settings;
-    return { manifest, file: found.filepath, dir, plugins, pluginBase: dir };
+    const { plugins: _ignored, transport: _transport, ...manifest } = settings;
+    return { manifest, file: found.filepath, dir, plugins, pluginBase: dir, transport };
   }
   if (typeof settings.manifest === "string") {
     const loaded = await loadManifestFile(resolve(dir, settings.manifest));
-    return { ...loaded, plugins, pluginBase: dir };
+    return { ...loaded, plugins, pluginBase: dir, transport };
   }
   if (typeof settings.manifest === "object" && settings.manifest !== null) {
-    return { manifest: settings.manifest as Record<string, unknown>, file: found.filepath, dir, plugins, pluginBase: dir };
+    return { manifest: settings.manifest as Record<string, unknown>, file: found.filepath, dir, plugins, pluginBase: dir, transport };
   }
   throw new ManifestError("MANIFEST_NOT_FOUND", "The Sluice config file neither is a manifest nor names one", {
     where: { file: found.filepath },
@@ -150,6 +155,17 @@ function codeConfigRefused(file: string): CustomCodeError {
     where: { file },
     expected: "a data config file (.sluicerc.yaml, sluice.config.json, package.json#sluice, manifest.yaml) or --manifest <file>, or a host that trusts custom code",
     found: file,
+  });
+}
+
+/** The config file's `transport:`, checked: one of the built-in transports. */
+function transportSetting(value: unknown, file: string): TransportName | undefined {
+  if (value === undefined) return undefined;
+  if (isTransportName(value)) return value;
+  throw new ConfigError("TRANSPORT_UNKNOWN", "The Sluice config file names an unknown transport", {
+    where: { file },
+    expected: "transport: node-fetch or transport: undici (or register a Fetch service from a plugin)",
+    found: JSON.stringify(value) ?? String(value),
   });
 }
 

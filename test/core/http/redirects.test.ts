@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createSluice, type SluiceOptions } from "../../../core/index.js";
+import { createUndiciTransport } from "../../../core/http/undici-transport.js";
 import { Fetch, SluiceError, type DataRecord, type FetchResponse } from "../../../sdk/index.js";
 import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../../support/loopback.js";
 import { oneStreamManifest } from "../../support/manifest-builder.js";
@@ -142,6 +143,21 @@ describe("redirects to another origin", () => {
     attacker.requests.length = 0;
     itemsReply = () => ({ status: 302, headers: { Location: `${attacker.url}/steal` }, body: "" });
     const records = await read(manifest(authenticators["API key in a header"]!(api.url)), { readLimits: { followCrossOriginPages: true } }, globalFetch);
+    assert.deepEqual(records, [{ id: "from-attacker" }]);
+    assertNoCredential(seenByAttacker());
+  });
+
+  it("refuse a cross-origin redirect through the undici transport too", async () => {
+    attacker.requests.length = 0;
+    itemsReply = () => ({ status: 302, headers: { Location: `${attacker.url}/steal` }, body: "" });
+    await rejectsWith(read(manifest(authenticators.bearer!(api.url)), {}, createUndiciTransport({ maxSockets: 4 })), "HTTP_REDIRECT_CROSS_ORIGIN");
+    assert.equal(attacker.requests.length, 0);
+  });
+
+  it("follow without credentials through the undici transport when the requester allows other origins", async () => {
+    attacker.requests.length = 0;
+    itemsReply = () => ({ status: 307, headers: { Location: `${attacker.url}/steal` }, body: "" });
+    const records = await read(manifest(authenticators["API key in the query"]!(api.url), { allow_cross_origin_pages: true }), {}, createUndiciTransport({ maxSockets: 4 }));
     assert.deepEqual(records, [{ id: "from-attacker" }]);
     assertNoCredential(seenByAttacker());
   });

@@ -103,4 +103,15 @@ describe("response limits", () => {
     // socket buffers let the server write somewhat more than was read; nothing near unbounded
     assert.ok(endlessBytesWritten < limit * 8, `the server wrote ${endlessBytesWritten} bytes`);
   });
+
+  it("an endless body is cut off the same way through the undici transport", async () => {
+    endlessBytesWritten = 0;
+    endlessClosed = false;
+    const limit = 2 * 1024 * 1024;
+    const { error } = await readFailure(manifest("/endless"), { http: { maxRetries: 0, maxResponseBytes: limit, transport: "undici" } });
+    assert.equal(error.code, "HTTP_RESPONSE_TOO_LARGE", error.describe());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(endlessClosed, "the connection was not closed");
+    assert.ok(endlessBytesWritten < limit * 8, `the server wrote ${endlessBytesWritten} bytes`);
+  });
 });
