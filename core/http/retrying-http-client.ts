@@ -13,6 +13,7 @@ import {
   type HttpClient,
   type Logger,
   type OutgoingRequest,
+  type ReadObserver,
   type Secrets,
   type SendOptions,
 } from "../../sdk/index.js";
@@ -24,6 +25,7 @@ import { defaultDecision } from "./default-error-policy.js";
 import { encodeRequest, type EncodedRequest } from "./encode-request.js";
 import { FetchedResponse, HeaderBag, type DecodeOptions } from "./fetched-response.js";
 import type { HttpOptions } from "./http-options.js";
+import { observedExchange, redactUrl } from "./observe-exchange.js";
 import type { RequestSlots } from "../scheduler/request-slots.js";
 
 /** The most of a redirect's body read before it is dropped. */
@@ -38,6 +40,8 @@ export interface HttpClientParts {
   options: HttpOptions;
   /** Whether a redirect to another origin is followed (without credentials) when a send does not say (default false). */
   followCrossOrigin?: boolean;
+  /** Sees every request on the wire (each redirect hop too), redacted (absent: nothing is measured or copied). */
+  observer?: ReadObserver;
   /** The connector's limit on requests in flight: every request on the wire (each redirect hop too) holds a slot. */
   slots?: RequestSlots;
   /** The connector's API budget: every request on the wire (each redirect hop too) takes a turn from it first. */
@@ -64,6 +68,8 @@ export class RetryingHttpClient implements HttpClient {
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
     const maxRetries = options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
     let refreshed = false;
+    // An aborted read sends nothing more (a test read that has seen enough pages stops here).
+    if (options.signal?.aborted) throw options.signal.reason;
     for (let attempt = 1; ; attempt++) {
       const { outcome, sent, label } = await this.attempt(request, attempt, options);
       if (outcome.response?.status === 401 && options.authenticator && sent.credentials && !refreshed) {
@@ -129,11 +135,16 @@ export class RetryingHttpClient implements HttpClient {
    */
   private async exchange(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions): Promise<Exchanged> {
     const deadline = this.deadlines.start(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
+    const observer = this.parts.observer;
+    const started = observer ? performance.now() : 0;
+    const observe = (seen: { response?: { status: number; headers: HeaderBag; body: string }; error?: unknown }) =>
+      observer?.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, attempt, ms: performance.now() - started, options, ...seen }));
     try {
       let raw: FetchResponse;
       try {
         raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "manual" });
       } catch (error) {
+        if (observer && !options.signal?.aborted) observe({ error });
         return { outcome: this.transportFailure(error, attempt, label, deadline, options) };
       }
       if (raw.redirected === true && raw.url && originOf(raw.url) !== originOf(encoded.url)) throw transportFollowed(raw.url, label(), this.parts.secrets);
@@ -142,16 +153,19 @@ export class RetryingHttpClient implements HttpClient {
       this.parts.budget?.update(encoded, { status: raw.status, header: (name) => headers.get(name) ?? undefined });
       const target = redirectTarget(raw.status, headers.get("location"), encoded.url, label);
       if (target !== undefined) {
-        await readLimitedBody(raw, headers, REDIRECT_BODY_BYTES, label).catch(() => undefined);
+        const shortBody = await readLimitedBody(raw, headers, REDIRECT_BODY_BYTES, label).catch(() => "");
+        if (observer) observe({ response: { status: raw.status, headers, body: shortBody } });
         return { redirect: target, status: raw.status };
       }
       let body: string;
       try {
         body = await readLimitedBody(raw, headers, this.parts.options.maxResponseBytes, label);
       } catch (error) {
+        if (observer && !options.signal?.aborted) observe({ error });
         if (error instanceof SluiceError) throw error.locate(options.where ?? {});
         return { outcome: this.transportFailure(error, attempt, label, deadline, options) };
       }
+      if (observer) observe({ response: { status: raw.status, headers, body } });
       return { outcome: { attempt, response: new FetchedResponse(raw.status, encoded.url, headers, body, label, this.decoding) } };
     } finally {
       deadline.dispose();
@@ -233,10 +247,7 @@ export class RetryingHttpClient implements HttpClient {
   }
 
   private label(encoded: EncodedRequest): string {
-    const url = new URL(encoded.url);
-    url.username = url.username ? "****" : "";
-    url.password = url.password ? "****" : "";
-    return this.parts.secrets.redact(`${encoded.method} ${url.toString()}`);
+    return `${encoded.method} ${redactUrl(encoded.url, this.parts.secrets)}`;
   }
 
   private failure(outcome: AttemptOutcome, lazyLabel: () => string, options: SendOptions, decision: ErrorDecision, attempt: number): SluiceError {

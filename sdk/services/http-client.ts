@@ -3,6 +3,7 @@ import type { ErrorHandler } from "../components/error-handler.js";
 import type { ErrorLocation } from "../errors/sluice-error.js";
 import type { HttpResponse } from "../http/http-response.js";
 import type { OutgoingRequest } from "../http/outgoing-request.js";
+import type { RequestPurpose } from "./read-observer.js";
 import { serviceToken } from "./service-token.js";
 
 /**
@@ -27,6 +28,8 @@ export interface SendOptions {
    * `readLimits.followCrossOriginPages`, else refused with `HTTP_REDIRECT_CROSS_ORIGIN`.
    */
   followCrossOrigin?: boolean;
+  /** What the request is for, as a {@link ReadObserver} sees it (default `page`). */
+  purpose?: RequestPurpose;
 }
 
 /**
