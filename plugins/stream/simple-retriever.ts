@@ -68,11 +68,11 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
       selector,
       paginator,
       limits: ctx.get(ReadLimits),
+      secrets: ctx.get(Secrets),
       partitionRouter,
       sliceOptionsOnFirstPageOnly: def.ignore_stream_slicer_parameters_on_paginated_requests === true,
       decoder,
       observer: ctx.optional(ReadObserver),
-      secrets: ctx.get(Secrets),
     });
   },
 });
@@ -83,6 +83,8 @@ export interface SimpleRetrieverParts {
   selector: RecordSelector;
   paginator: Paginator;
   limits: ReadLimits;
+  /** Masks credentials in the page tokens the progress guard shows and in what the observer sees. */
+  secrets?: Secrets;
   partitionRouter?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`: slice options go into the first page's request only. */
   sliceOptionsOnFirstPageOnly?: boolean;
@@ -90,7 +92,6 @@ export interface SimpleRetrieverParts {
   decoder?: Decoder;
   /** Sees each slice and page (redacted with `secrets`); absent, nothing is reported. */
   observer?: ReadObserver;
-  secrets?: Secrets;
 }
 
 /** The built retriever; see {@link SimpleRetrieverComponent}. */
@@ -99,6 +100,7 @@ export class SimpleRetriever implements Retriever {
   private readonly selector: RecordSelector;
   private readonly paginator: Paginator;
   private readonly limits: ReadLimits;
+  private readonly secrets?: Secrets;
   readonly partitionRouter?: StreamSlicer;
   private readonly sliceOptionsOnFirstPageOnly: boolean;
   private readonly decoder?: Decoder;
@@ -109,6 +111,7 @@ export class SimpleRetriever implements Retriever {
     this.selector = parts.selector;
     this.paginator = parts.paginator;
     this.limits = parts.limits;
+    this.secrets = parts.secrets;
     this.partitionRouter = parts.partitionRouter;
     this.sliceOptionsOnFirstPageOnly = parts.sliceOptionsOnFirstPageOnly ?? false;
     this.decoder = parts.decoder;
@@ -116,7 +119,7 @@ export class SimpleRetriever implements Retriever {
   }
 
   read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterableIterator<DataRecord> {
-    const guard = new ProgressGuard({ stream, maxPages: this.limits.maxPages });
+    const guard = new ProgressGuard({ stream, maxPages: this.limits.maxPages, secrets: this.secrets });
     // Without slices the page loop is the stream: a `yield*` around it would add an async hop to every
     // record (measured: ~15% more CPU per page of 100 records).
     if (!slicing) return this.readSlice(stream, options.slice ?? {}, options, guard);
