@@ -9,6 +9,7 @@ import type { Connector } from "../connector/connector.js";
 import type { ConnectorDefinition } from "../connector/connector-definition.js";
 import { createSluice, type Sluice } from "../sluice.js";
 import type { LogLevel } from "../services/stream-logger.js";
+import { isTransportName } from "../http/select-transport.js";
 import type { CliIO, ParsedArgs } from "./command.js";
 import { ProtocolWriter } from "./protocol-writer.js";
 
@@ -20,6 +21,7 @@ export const CONNECTOR_OPTIONS = {
   "log-level": { type: "string" },
   "max-pages": { type: "string" },
   "follow-cross-origin-pages": { type: "boolean" },
+  transport: { type: "string" },
 } as const;
 
 /**
@@ -29,10 +31,17 @@ export const CONNECTOR_OPTIONS = {
  */
 export class CliSession {
   readonly sluice: Sluice;
+  /** A flag whose value is wrong, reported when the command starts its work. */
+  private readonly flagError?: SluiceError;
 
   constructor(private readonly args: ParsedArgs, private readonly io: CliIO) {
     const maxPages = args.values["max-pages"] === undefined ? undefined : Number(args.values["max-pages"]);
+    const transport = args.values.transport;
+    if (transport !== undefined && !isTransportName(transport)) {
+      this.flagError = new ConfigError("TRANSPORT_UNKNOWN", "--transport names an unknown transport", { expected: "--transport node-fetch or --transport undici", found: String(transport) });
+    }
     this.sluice = createSluice({
+      ...(isTransportName(transport) ? { http: { transport } } : {}),
       trustCustomCode: args.values["no-custom-code"] ? false : undefined,
       logLevel: (args.values["log-level"] as LogLevel | undefined) ?? "info",
       readLimits: {
@@ -63,6 +72,7 @@ export class CliSession {
   }
 
   define(): Promise<ConnectorDefinition> {
+    if (this.flagError) return Promise.reject(this.flagError);
     const manifest = this.args.values.manifest as string | undefined;
     return this.sluice.define(manifest ? { path: resolve(this.io.cwd, manifest) } : { searchFrom: this.io.cwd });
   }

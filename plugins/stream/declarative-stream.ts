@@ -5,6 +5,7 @@ import {
   jsonSchema,
   type ComponentFactory,
   type DataRecord,
+  type PartitionsOptions,
   type IncrementalCursor,
   type ReadOptions,
   type RecordTransformation,
@@ -17,6 +18,7 @@ import {
   type StreamSlice,
 } from "../../sdk/index.js";
 import { combineSlicers } from "./cartesian-slicer.js";
+import { DeclarativePartitions } from "./declarative-partitions.js";
 
 /**
  * `DeclarativeStream`: a named stream of records with its retriever and schema.
@@ -62,9 +64,11 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
     const perPartition = retriever.partitionRouter ? built?.forPartitions?.(retriever.partitionRouter) : undefined;
     const cursor = perPartition ?? built;
     const slicer = perPartition ?? combineSlicers([retriever.partitionRouter, cursor]);
+    // What a state migration may know of the stream (LegacyToPerPartitionStateMigration needs both).
+    const migration: StateMigrationContext = { partitionFields: retriever.partitionRouter?.partitionFields ?? [], cursorField: cursor?.cursorField };
     const slicing = (options: ReadOptions): Slicing | undefined => {
       if (!slicer) return undefined;
-      cursor?.setState(migrateState(options.state, migrations, { partitionFields: retriever.partitionRouter?.partitionFields ?? [], cursorField: cursor?.cursorField }));
+      cursor?.setState(migrateState(options.state, migrations, migration));
       return { slicer, cursor };
     };
     return {
@@ -79,6 +83,16 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
         const tracked: ReadOptions = { ...options, onSlice: (slice) => { current.slice = slice; options.onSlice?.(slice); } };
         return transformed(retriever.read(name, tracked, slicing(tracked)), transformations, current);
       },
+      // A custom retriever without a slice reader is read whole, as one unit of work.
+      ...(retriever.sliceReader
+        ? {
+            partitions: (options: PartitionsOptions = {}) =>
+              new DeclarativePartitions(
+                { stream: name, retriever: retriever as ConstructorParameters<typeof DeclarativePartitions>[0]["retriever"], slicer, cursor, transformations },
+                { ...options, state: migrateState(options.state, migrations, migration) },
+              ),
+          }
+        : {}),
     };
   },
 });
