@@ -77,11 +77,17 @@ export class CliSession {
     return this.sluice.define(manifest ? { path: resolve(this.io.cwd, manifest) } : { searchFrom: this.io.cwd });
   }
 
-  /** Loads the manifest and the `--config` file and builds the connector. */
-  async connect(writer?: ProtocolWriter): Promise<Connector> {
+  /** Loads the manifest and the `--config` file (nothing is built, nothing is sent). */
+  async load(): Promise<{ definition: ConnectorDefinition; config: ConnectorConfig; configFile?: string }> {
     const definition = await this.define();
     const configFile = this.configPath(definition);
     const config = configFile ? await readConfig(configFile) : {};
+    return { definition, config, configFile };
+  }
+
+  /** Loads the manifest and the `--config` file and builds the connector. */
+  async connect(writer?: ProtocolWriter): Promise<Connector> {
+    const { definition, config, configFile } = await this.load();
     // The CONTROL message carries the real tokens: the platform stores them (ProtocolWriter.message does not redact).
     const announce = async (message: Record<string, unknown>) => {
       writer?.message(message);

@@ -3,6 +3,7 @@ import type { ErrorHandler } from "../components/error-handler.js";
 import type { ErrorLocation } from "../errors/sluice-error.js";
 import type { HttpResponse } from "../http/http-response.js";
 import type { OutgoingRequest } from "../http/outgoing-request.js";
+import type { RequestPurpose } from "./read-observer.js";
 import { serviceToken } from "./service-token.js";
 
 /**
@@ -23,6 +24,8 @@ export interface SendOptions {
   timeoutMs?: number;
   /** Keep the body as bytes (for a decoder of binary content, see `Decoder.readsBytes`) rather than UTF-8 text. Default false. */
   readBytes?: boolean;
+  /** What the request is for, as a {@link ReadObserver} sees it (default `page`). */
+  purpose?: RequestPurpose;
 }
 
 /**
