@@ -1,4 +1,4 @@
-import { HttpRequestError, jsonDocuments, type HttpResponse, type LinkEntry, type ResponseHeaders } from "../../sdk/index.js";
+import { jsonDocuments, HttpRequestError, nestsDeeperThan, type HttpResponse, type LinkEntry, type ResponseHeaders } from "../../sdk/index.js";
 import { parseLinkHeader } from "./parse-link-header.js";
 
 /** Response headers with case-insensitive lookup and the server's casing kept. */
@@ -20,10 +20,18 @@ export class HeaderBag implements ResponseHeaders {
   }
 }
 
+/** Limits and redaction a {@link FetchedResponse} applies when it decodes its body. */
+export interface DecodeOptions {
+  /** The deepest nesting allowed in a JSON body (default 1,000). */
+  maxDepth?: number;
+  /** Masks secrets in the excerpt of a body that is not JSON (default: nothing masked). */
+  redact?: (text: string) => string;
+}
+
 /**
  * A response whose body has been read: JSON is parsed once, on first use; a body that is not JSON is
- * an error naming the content type and the request (never an empty page). The body is kept as the
- * transport gave it (text, or bytes when a decoder reads binary content) and converted on demand.
+ * an error naming the content type and the request (never an empty page), and a body nested deeper than
+ * `maxDepth` is refused (`RESPONSE_TOO_DEEP`) before anything walks it.
  *
  * @example
  * const response = new FetchedResponse(200, "https://api/x", headers, '{"data":[]}', "GET https://api/x");
@@ -42,6 +50,7 @@ export class FetchedResponse implements HttpResponse {
     private body: string | Uint8Array,
     /** `METHOD url`, credentials redacted, for error messages (computed only when one is needed). */
     private readonly label: string | (() => string),
+    private readonly decoding: DecodeOptions = {},
   ) {}
 
   /** `METHOD url`, credentials redacted. */
@@ -76,12 +85,24 @@ export class FetchedResponse implements HttpResponse {
       try {
         this.parsed = JSON.parse(body);
       } catch (error) {
+        const redact = this.decoding.redact ?? ((text: string) => text);
+        const start = redact(body);
         throw new HttpRequestError("HTTP_DECODE", `The response to ${this.requestLabel} is not JSON`, {
           status: this.status,
           where: { request: this.requestLabel },
           expected: "a JSON body",
-          found: `content type ${this.headers.get("content-type") ?? "(none)"}, body starting ${JSON.stringify(body.slice(0, 80))}`,
+          found: `content type ${this.headers.get("content-type") ?? "(none)"}, body starting ${JSON.stringify(start.length > 80 ? `${start.slice(0, 80)}...` : start)}`,
           cause: error,
+        });
+      }
+      const maxDepth = this.decoding.maxDepth ?? 1_000;
+      if (nestsDeeperThan(this.parsed, maxDepth)) {
+        this.parsed = undefined;
+        throw new HttpRequestError("RESPONSE_TOO_DEEP", `The response to ${this.requestLabel} nests objects and lists more than ${maxDepth} levels deep`, {
+          status: this.status,
+          where: { request: this.requestLabel },
+          expected: `JSON nested at most ${maxDepth} levels deep (http.maxNestingDepth)`,
+          found: "a deeper body",
         });
       }
     }

@@ -67,11 +67,11 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
       selector,
       paginator,
       limits: ctx.get(ReadLimits),
+      secrets: ctx.get(Secrets),
       partitionRouter,
       sliceOptionsOnFirstPageOnly: def.ignore_stream_slicer_parameters_on_paginated_requests === true,
       decoder,
       observer: ctx.optional(ReadObserver),
-      secrets: ctx.get(Secrets),
     });
   },
 });
@@ -82,6 +82,8 @@ export interface SimpleRetrieverParts {
   selector: RecordSelector;
   paginator: Paginator;
   limits: ReadLimits;
+  /** Masks credentials in the page tokens the progress guard shows and in what the observer sees. */
+  secrets?: Secrets;
   partitionRouter?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`: slice options go into the first page's request only. */
   sliceOptionsOnFirstPageOnly?: boolean;
@@ -89,7 +91,6 @@ export interface SimpleRetrieverParts {
   decoder?: Decoder;
   /** Sees each slice and page (redacted with `secrets`); absent, nothing is reported. */
   observer?: ReadObserver;
-  secrets?: Secrets;
 }
 
 /** The built retriever; see {@link SimpleRetrieverComponent}. */
@@ -98,6 +99,7 @@ export class SimpleRetriever implements Retriever {
   private readonly selector: RecordSelector;
   private readonly paginator: Paginator;
   private readonly limits: ReadLimits;
+  private readonly secrets?: Secrets;
   readonly partitionRouter?: StreamSlicer;
   private readonly sliceOptionsOnFirstPageOnly: boolean;
   private readonly decoder?: Decoder;
@@ -108,6 +110,7 @@ export class SimpleRetriever implements Retriever {
     this.selector = parts.selector;
     this.paginator = parts.paginator;
     this.limits = parts.limits;
+    this.secrets = parts.secrets;
     this.partitionRouter = parts.partitionRouter;
     this.sliceOptionsOnFirstPageOnly = parts.sliceOptionsOnFirstPageOnly ?? false;
     this.decoder = parts.decoder;
@@ -115,7 +118,7 @@ export class SimpleRetriever implements Retriever {
   }
 
   read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterableIterator<DataRecord> {
-    const guard = new ProgressGuard({ stream, maxPages: this.limits.maxPages });
+    const guard = new ProgressGuard({ stream, maxPages: this.limits.maxPages, secrets: this.secrets });
     // Without slices the page loop is the stream: a `yield*` around it would add an async hop to every
     // record (measured: ~15% more CPU per page of 100 records).
     if (!slicing) return this.readSlice(stream, options.slice ?? {}, options, guard);
