@@ -1,4 +1,4 @@
-import { HttpRequestError, jsonDocuments, nestsDeeperThan, type HttpResponse, type LinkEntry, type ResponseHeaders } from "../../sdk/index.js";
+import { jsonDocuments, HttpRequestError, nestsDeeperThan, type HttpResponse, type LinkEntry, type ResponseHeaders } from "../../sdk/index.js";
 import { parseLinkHeader } from "./parse-link-header.js";
 
 /** Response headers with case-insensitive lookup and the server's casing kept. */
@@ -31,8 +31,7 @@ export interface DecodeOptions {
 /**
  * A response whose body has been read: JSON is parsed once, on first use; a body that is not JSON is
  * an error naming the content type and the request (never an empty page), and a body nested deeper than
- * `maxDepth` is refused (`RESPONSE_TOO_DEEP`) before anything walks it. The body is kept as the
- * transport gave it (text, or bytes when a decoder reads binary content) and converted on demand.
+ * `maxDepth` is refused (`RESPONSE_TOO_DEEP`) before anything walks it.
  *
  * @example
  * const response = new FetchedResponse(200, "https://api/x", headers, '{"data":[]}', "GET https://api/x");

@@ -159,15 +159,14 @@ export class RetryingHttpClient implements HttpClient {
       }
       let body: string | Uint8Array;
       try {
-        // A decoder of binary content (gzip, zip, latin-1 CSV) gets the body as sent.
-        const max = this.parts.options.maxResponseBytes;
-        body = options.readBytes ? await readLimitedBytes(raw, headers, max, label) : await readLimitedBody(raw, headers, max, label);
+        // A decoder of binary content (gzip, zip) gets the bytes as sent, under the same limit.
+        body = options.readBytes ? await readLimitedBytes(raw, headers, this.parts.options.maxResponseBytes, label) : await readLimitedBody(raw, headers, this.parts.options.maxResponseBytes, label);
       } catch (error) {
         if (observer && !options.signal?.aborted) observe({ error });
         if (error instanceof SluiceError) throw error.locate(options.where ?? {});
         return { outcome: this.transportFailure(error, attempt, label, deadline, options) };
       }
-      if (observer) observe({ response: { status: raw.status, headers, body: typeof body === "string" ? body : `(${body.length} bytes)` } });
+      if (observer) observe({ response: { status: raw.status, headers, body: typeof body === "string" ? body : new TextDecoder().decode(body) } });
       return { outcome: { attempt, response: new FetchedResponse(raw.status, encoded.url, headers, body, label, this.decoding) } };
     } finally {
       deadline.dispose();

@@ -52,7 +52,6 @@ function toFetchResponse(url: string, response: Dispatcher.ResponseData): FetchR
     // The stream itself, so the HTTP client counts the body chunk by chunk under its size limit.
     body: response.body,
     text: () => response.body.text(),
-    // A decoder of binary content (gzip, zip, latin-1 CSV) reads the body as sent.
     arrayBuffer: () => response.body.arrayBuffer(),
   };
 }

@@ -65,9 +65,11 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
     const perPartition = retriever.partitionRouter ? built?.forPartitions?.(retriever.partitionRouter) : undefined;
     const cursor = perPartition ?? built;
     const slicer = perPartition ?? combineSlicers([retriever.partitionRouter, cursor]);
+    // What a state migration may know of the stream (LegacyToPerPartitionStateMigration needs both).
+    const migration: StateMigrationContext = { partitionFields: retriever.partitionRouter?.partitionFields ?? [], cursorField: cursor?.cursorField };
     const slicing = (options: ReadOptions): Slicing | undefined => {
       if (!slicer) return undefined;
-      cursor?.setState(migrateState(options.state, migrations, { partitionFields: retriever.partitionRouter?.partitionFields ?? [], cursorField: cursor?.cursorField }));
+      cursor?.setState(migrateState(options.state, migrations, migration));
       return { slicer, cursor };
     };
     return {
@@ -88,7 +90,7 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
             partitions: (options: PartitionsOptions = {}) =>
               new DeclarativePartitions(
                 { stream: name, retriever: retriever as ConstructorParameters<typeof DeclarativePartitions>[0]["retriever"], slicer, cursor, transformations },
-                { ...options, state: migrateState(options.state, migrations, { partitionFields: retriever.partitionRouter?.partitionFields ?? [], cursorField: cursor?.cursorField }) },
+                { ...options, state: migrateState(options.state, migrations, migration) },
               ),
           }
         : {}),

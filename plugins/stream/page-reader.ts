@@ -1,5 +1,6 @@
 import { SluiceError, withDecoder, type DataRecord, type Decoder, type HttpResponse, type ObservedPage, type OutgoingRequest, type Paginator, type ReadObserver, type ReadOptions, type RecordSelector, type Requester, type Secrets, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../shared/progress-guard.js";
+import { StreamedPage } from "./streamed-page.js";
 import { readChunkedPage } from "./chunked-page.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
@@ -15,28 +16,18 @@ export interface PageReaderParts {
   slicer?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`. */
   sliceOptionsOnFirstPageOnly: boolean;
-  /** The retriever's decoder; absent for JSON. */
-  decoder?: Decoder;
   /** Who watches the read (absent: no page is reported), and the registry its records are redacted with. */
   observe?: { observer: ReadObserver; secrets: Secrets };
   /** The stream's current state, for requester templates that read `stream_state`. */
   state?: () => Record<string, unknown>;
+  /** The retriever's decoder; absent for JSON. */
+  decoder?: Decoder;
 }
 
 const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
 const PAGES_DONE: IteratorResult<DataRecord[]> = { value: undefined, done: true };
-/** The most records of a streamed page that `nextPage()` hands out at once. */
+/** The records of a streamed page handed out at a time by the page-batched path. */
 const STREAMED_BATCH = 1000;
-
-/** A page of a streaming decoder, whose records are parsed as they are taken. */
-interface StreamedPage {
-  records: Iterator<DataRecord>;
-  response: HttpResponse;
-  stats: { rawCount: number };
-  page: number;
-  count: number;
-  last?: DataRecord;
-}
 
 /**
  * The records of one slice, page by page: the loop of `SimpleRetriever` (build the request, let the
@@ -45,10 +36,9 @@ interface StreamedPage {
  * as resolved promises, without resuming a generator for each one: an `async *` loop here cost ~16%
  * more CPU per page of 100 records. As before, nothing accumulates across pages, `onPage` runs once
  * the page's last record was taken, a record filter that fails on a record fails the read after the
- * records before it were delivered, and `return()` ends the read. A page of a streaming decoder
- * (`JsonlDecoder`, `CsvDecoder`, gzip...) is not collected: its records are parsed as they are taken
- * (`nextPage()` hands them out in batches), so a large export never sits in memory as records. A
- * requester with `QueryProperties` reads each page once per chunk of properties (see chunked-page.ts).
+ * records before it were delivered, and `return()` ends the read. A page of a streaming decoder is not
+ * collected: its records are parsed as they are taken ({@link StreamedPage}), a batch at a time on
+ * the page-batched path.
  *
  * @example
  * for await (const record of new PageReader({ stream: "users", slice: {}, options: {}, requester, selector, paginator, guard, sliceOptionsOnFirstPageOnly: false })) use(record);
@@ -79,8 +69,8 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
   next(): Promise<IteratorResult<DataRecord>> {
     if (this.index < this.records.length) return Promise.resolve({ value: this.records[this.index++]!, done: false });
     if (this.streamed && !this.busy) {
-      const record = this.pullStreamed();
-      if (record) return Promise.resolve(record);
+      const record = this.takeStreamed();
+      if (record) return Promise.resolve({ value: record, done: false });
     }
     // A second call while a page is being fetched waits for it, as calls to a generator queue.
     if (this.busy) return this.busy.then(() => this.next());
@@ -103,7 +93,7 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
 
   private finish(): void {
     this.finished = true;
-    this.streamed?.records.return?.();
+    this.streamed?.close();
     this.streamed = undefined;
     this.records = [];
     this.index = 0;
@@ -115,39 +105,26 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     for (;;) {
       if (!(await this.loadPage())) return DONE;
       if (this.records.length > 0) return { value: this.records[this.index++]!, done: false };
-      const record = this.streamed && this.pullStreamed();
-      if (record) return record;
+      const record = this.streamed && this.takeStreamed();
+      if (record) return { value: record, done: false };
     }
   }
 
-  /** The streamed page's next record; at its end (or failure) the page is handed to the paginator. */
-  private pullStreamed(): IteratorResult<DataRecord> | undefined {
+  /** The streamed page's next record; at its end (or failure) the page goes to the paginator (or the failure is kept). */
+  private takeStreamed(): DataRecord | undefined {
     const page = this.streamed!;
-    let step: IteratorResult<DataRecord>;
-    try {
-      step = page.records.next();
-    } catch (error) {
-      this.streamed = undefined;
-      this.failure = { error: located(error, this.parts.stream, page.page) };
-      return undefined;
-    }
-    if (step.done) {
-      this.streamed = undefined;
-      this.current = { response: page.response, rawCount: page.stats.rawCount, count: page.count, last: page.last };
-      return undefined;
-    }
-    page.count++;
-    page.last = step.value;
-    return step;
+    const record = page.take();
+    if (record) return record;
+    this.streamed = undefined;
+    if (page.failure) this.failure = page.failure;
+    else this.current = { response: page.response, rawCount: page.stats.rawCount, count: page.count, last: page.last };
+    return undefined;
   }
 
-  /** Up to {@link STREAMED_BATCH} records of the streamed page (fewer at its end). */
-  private pullBatch(): DataRecord[] {
-    const batch: DataRecord[] = [];
-    while (this.streamed && batch.length < STREAMED_BATCH) {
-      const step = this.pullStreamed();
-      if (step) batch.push(step.value);
-    }
+  /** Up to {@link STREAMED_BATCH} records of the streamed page (empty at its end). */
+  private streamedBatch(): DataRecord[] {
+    const batch = this.streamed!.takeBatch(STREAMED_BATCH);
+    if (batch.length < STREAMED_BATCH) this.takeStreamed();
     return batch;
   }
 
@@ -166,16 +143,20 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
       this.index = this.records.length;
       return rest;
     }
-    const batch = this.streamed ? this.pullBatch() : [];
-    if (batch.length > 0) return batch;
+    if (this.streamed) {
+      const batch = this.streamedBatch();
+      if (batch.length > 0) return batch;
+    }
     for (;;) {
       if (!(await this.loadPage())) return undefined;
       if (this.records.length > 0) {
         this.index = this.records.length;
         return this.records;
       }
-      const streamed = this.streamed ? this.pullBatch() : [];
-      if (streamed.length > 0) return streamed;
+      if (this.streamed) {
+        const batch = this.streamedBatch();
+        if (batch.length > 0) return batch;
+      }
     }
   }
 
@@ -242,6 +223,7 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
       if (this.parts.observe) this.observe(records, undefined, "the error handler ignored the response");
       return false;
     }
+    // A streamed page's records were handed out as parsed, not kept: the paginator gets their count and the last one.
     const last = streamed ? current.last : records.at(-1);
     this.token = paginator.nextPageToken(current.response, count, last, this.token, { rawRecordCount: current.rawCount, records: streamed ? undefined : records });
     const more = this.token !== undefined && this.token !== null;
@@ -266,35 +248,38 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
   }
 
   private async readPage(): Promise<void> {
-    const { stream, slice, selector, guard, decoder } = this.parts;
+    const { stream, slice, options, requester, selector, guard } = this.parts;
     const token = this.token;
     const page = ++this.page;
     if (this.chunks) return this.readChunked(this.chunks, token, page);
     const request = this.pageRequest(slice, token);
     guard.beforeRequest(page, token, requestSignature(request));
-    const sent = await this.send(request, page);
+    const decoder = this.parts.decoder;
+    const sent = await requester.send(request, decoder ? { signal: options.signal, where: { stream, page }, readBytes: decoder.readsBytes() } : { signal: options.signal, where: { stream, page } });
     if (this.finished) return;
     const response = decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
     const stats = { rawCount: 0 };
     const records: DataRecord[] = [];
     this.records = records;
     this.index = 0;
+    const locate = (error: unknown): unknown => (error instanceof SluiceError ? error.locate({ stream, page }) : error);
     try {
       const selected = selector.select(response, { streamSlice: slice, nextPageToken: token }, stats);
       if (decoder?.isStreamResponse() && !sent.ignored) {
-        this.streamed = { records: selected[Symbol.iterator](), response, stats, page, count: 0 };
+        this.streamed = new StreamedPage(selected[Symbol.iterator](), response, stats, locate);
         return;
       }
       for (const record of selected) records.push(record);
     } catch (error) {
-      this.failure = { error: located(error, stream, page) };
+      // A decoder or extractor failing on the body: the error learns which stream and page.
+      this.failure = { error: locate(error) };
     }
     if (!this.failure) this.current = { response, rawCount: stats.rawCount };
   }
 
-  /** A page of a requester with `QueryProperties`: one request per chunk, records merged by key. */
+  /** A page of a requester with `QueryProperties`: one request per chunk, records merged by key (chunked-page.ts). */
   private async readChunked(chunks: string[][], token: unknown, page: number): Promise<void> {
-    const { stream, slice, selector, guard, decoder, requester } = this.parts;
+    const { stream, slice, selector, guard, decoder, requester, options } = this.parts;
     const read = await readChunkedPage(chunks, {
       slice,
       selector,
@@ -303,7 +288,7 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
       request: (chunkSlice) => this.pageRequest(chunkSlice, token),
       check: (request) => guard.beforeRequest(page, token, requestSignature(request)),
       send: async (request) => {
-        const sent = await this.send(request, page);
+        const sent = await requester.send(request, decoder ? { signal: options.signal, where: { stream, page }, readBytes: decoder.readsBytes() } : { signal: options.signal, where: { stream, page } });
         if (this.finished) return undefined;
         return decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
       },
@@ -311,7 +296,7 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     if (!read) return;
     this.records = read.records;
     this.index = 0;
-    if (read.failure) this.failure = { error: located(read.failure.error, stream, page) };
+    if (read.failure) this.failure = { error: read.failure.error instanceof SluiceError ? read.failure.error.locate({ stream, page }) : read.failure.error };
     else if (read.last) this.current = read.last;
   }
 
@@ -324,20 +309,10 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     if (slicer && !(hasToken && this.parts.sliceOptionsOnFirstPageOnly)) slicer.applyToRequest(request, slice);
     return request;
   }
-
-  private send(request: OutgoingRequest, page: number): Promise<HttpResponse> {
-    const { stream, options, requester, decoder } = this.parts;
-    return requester.send(request, decoder ? { signal: options.signal, where: { stream, page }, readBytes: decoder.readsBytes() } : { signal: options.signal, where: { stream, page } });
-  }
 }
 
 /** Why the paginator gave no next token, in the words a connector author needs. */
 function stopReason(paginator: Paginator, page: { response: HttpResponse; rawCount: number }, records: DataRecord[]): string {
   const told = paginator.stopReason?.(page.response, records.length, records.at(-1), { rawRecordCount: page.rawCount, records });
   return told ?? `the paginator returned no next token (the page had ${records.length} record${records.length === 1 ? "" : "s"})`;
-}
-
-/** A decoder or extractor failing on the body: the error learns which stream and page. */
-function located(error: unknown, stream: string, page: number): unknown {
-  return error instanceof SluiceError ? error.locate({ stream, page }) : error;
 }

@@ -54,8 +54,10 @@ let server: Loopback;
 before(async () => {
   folder = await tempConnector({ "source_acme/components.ts": COMPONENTS });
   const LINES = Array.from({ length: 1000 }, (_, n) => `l${n}`).join("\n");
+  const MANY = Array.from({ length: 2500 }, (_, n) => `m${n}`).join("\n");
   server = await startLoopback((req) => {
     if (req.url.pathname === "/lines") return { body: LINES };
+    if (req.url.pathname === "/many") return { body: MANY };
     if (req.url.pathname === "/report") return { body: gzipSync("sku|qty\nA-1|3\nB-2|5\n"), headers: { "Content-Type": "application/octet-stream" } };
     return { body: "7,8" };
   });
@@ -125,6 +127,23 @@ describe("CustomDecoder", () => {
     while (!(await records.next()).done) count++;
     assert.equal(count, 1000);
     assert.equal(g.sluiceDecodedLines, 1000);
+  });
+  it("read a page at a time, a streaming decoder's page comes in batches of 1000 records, parsed as they are taken", async () => {
+    const manifest = oneStreamManifest({ urlBase: server.url, path: "/many", fieldPath: [] });
+    (manifest.streams as Array<{ retriever: Record<string, unknown> }>)[0]!.retriever.decoder = { type: "CustomDecoder", class_name: "source_acme.components.CountingLines" };
+    const file = join(folder.dir, "manifest-streaming-pages.json");
+    await writeFile(file, JSON.stringify(manifest));
+    const g = globalThis as { sluiceDecodedLines?: number };
+    g.sluiceDecodedLines = 0;
+    const connector = await createSluice({ logLevel: "error" }).connect({ path: file, config: {} });
+    const sizes: number[] = [];
+    const decodedAtBatch: number[] = [];
+    for await (const page of connector.read("items").pages()) {
+      sizes.push(page.length);
+      decodedAtBatch.push(g.sluiceDecodedLines!);
+    }
+    assert.deepEqual(sizes, [1000, 1000, 500]);
+    assert.deepEqual(decodedAtBatch, [1000, 2000, 2500]);
   });
   it("a decoder with class_name and no type is a CustomDecoder", async () => {
     const { records } = await read({ class_name: "source_acme.components.PythonPort" }, "/plain");

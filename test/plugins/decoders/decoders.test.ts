@@ -137,6 +137,14 @@ describe("CompositeRawDecoder", () => {
     const { records } = await read("/g4", { body: gzipSync(JSON.stringify({ forecastByAsin: [{ asin: "B1" }, { asin: "B2" }] })) }, decoder, ["forecastByAsin"]);
     assert.deepEqual(records, [{ asin: "B1" }, { asin: "B2" }]);
   });
+  it("reads the bytes of a binary body through the undici transport too", async () => {
+    routes["/g6"] = { body: gzipSync(JSONL), headers: { "Content-Type": "application/gzip" } };
+    const manifest = oneStreamManifest({ urlBase: server.url, path: "/g6", fieldPath: [] });
+    (manifest.streams as Array<{ retriever: Record<string, unknown> }>)[0]!.retriever.decoder = { type: "GzipDecoder", decoder: { type: "JsonlDecoder" } };
+    const { records, error } = await readStream(manifest, { sluice: { http: { transport: "undici" } } });
+    assert.equal(error, undefined, String(error));
+    assert.deepEqual(records, [{ id: 1, email: "a@example.com" }, { id: 2, email: "b@example.com" }, { id: 3 }]);
+  });
   it("fails with DECODER_INVALID_BODY on corrupt gzip", async () => {
     const bytes = gzipSync(JSONL);
     const corrupt = Buffer.concat([bytes.subarray(0, 12), Buffer.alloc(20, 0xff)]);
