@@ -43,7 +43,9 @@ export class RetryingHttpClient implements HttpClient {
   constructor(private readonly parts: HttpClientParts) {}
 
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
-    const maxRetries = options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
+    const { maxRetriesOverride, requestDeadlineMs } = this.parts.options;
+    const maxRetries = maxRetriesOverride ?? options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
+    const deadlineAt = this.parts.clock.now() + requestDeadlineMs;
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       const prepared = cloneRequest(request);
@@ -53,7 +55,7 @@ export class RetryingHttpClient implements HttpClient {
       }
       const encoded = encodeRequest(prepared);
       const label = memo(() => this.label(encoded));
-      const outcome = await this.attempt(encoded, label, attempt, options);
+      const outcome = await this.attempt(encoded, label, attempt, options, deadlineAt);
       if (outcome.response?.status === 401 && options.authenticator && !refreshed) {
         refreshed = true;
         if (await options.authenticator.onUnauthorized(prepared)) {
@@ -71,6 +73,7 @@ export class RetryingHttpClient implements HttpClient {
       }
       if (decision.action === "fail" || attempt > maxRetries) throw this.failure(outcome, label, options, decision, attempt);
       const delay = this.delay(attempt, decision.delayMs);
+      if (this.parts.clock.now() + delay >= deadlineAt) throw this.pastDeadline(outcome, label, options, attempt);
       this.parts.logger.warn(`retrying in ${Math.round(delay)} ms`, { request: label(), attempt, reason: decision.reason ?? "" });
       await this.parts.clock.sleep(delay, options.signal);
     }
@@ -93,8 +96,9 @@ export class RetryingHttpClient implements HttpClient {
     });
   }
 
-  private async attempt(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions): Promise<AttemptOutcome> {
-    const deadline = this.deadlines.start(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
+  private async attempt(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions, deadlineAt: number): Promise<AttemptOutcome> {
+    const timeoutMs = Math.max(1, Math.min(options.timeoutMs ?? this.parts.options.timeoutMs, deadlineAt - this.parts.clock.now()));
+    const deadline = this.deadlines.start(timeoutMs, options.signal);
     try {
       const raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "follow" });
       const headers = new HeaderBag();
@@ -104,7 +108,9 @@ export class RetryingHttpClient implements HttpClient {
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       const cause = error instanceof Error ? error : new Error(String(error));
-      if (deadline.timedOut()) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label()} timed out`, { failureType: "transient_error", cause }) };
+      if (deadline.timedOut()) {
+        return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label()} timed out after ${seconds(timeoutMs)}`, { failureType: "transient_error", cause }) };
+      }
       return { attempt, error: cause };
     } finally {
       deadline.dispose();
@@ -123,6 +129,19 @@ export class RetryingHttpClient implements HttpClient {
     url.username = url.username ? "****" : "";
     url.password = url.password ? "****" : "";
     return this.parts.secrets.redact(`${encoded.method} ${url.toString()}`);
+  }
+
+  /** The request's deadline would pass before the next attempt: the last outcome, as a deadline failure. */
+  private pastDeadline(outcome: AttemptOutcome, label: () => string, options: SendOptions, attempt: number): SluiceError {
+    const last = this.failure(outcome, label, options, { action: "retry" }, attempt);
+    const limit = seconds(this.parts.options.requestDeadlineMs);
+    return new HttpRequestError("HTTP_DEADLINE", `${label()} did not succeed within its deadline of ${limit} (${attempt} attempt${attempt === 1 ? "" : "s"}); last: ${last.message}`, {
+      where: { ...options.where, request: label() },
+      failureType: "transient_error",
+      expected: `a successful response within ${limit} (--request-deadline, http.requestDeadlineMs)`,
+      found: last.message,
+      cause: last,
+    });
   }
 
   private failure(outcome: AttemptOutcome, lazyLabel: () => string, options: SendOptions, decision: ErrorDecision, attempt: number): SluiceError {
@@ -151,6 +170,11 @@ export class RetryingHttpClient implements HttpClient {
       found: `status ${status}`,
     });
   }
+}
+
+/** `30 s`, `0.25 s`: a duration for a message. */
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(2))} s`;
 }
 
 /** An authenticator's error, told where it happened when it is one of Sluice's errors. */
