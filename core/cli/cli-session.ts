@@ -1,26 +1,38 @@
 import { readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import { ConfigError, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
+import { ConfigError, Logger, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import { MemoryConfigStore } from "../config/memory-config-store.js";
 import { FileConfigStore } from "../config/file-config-store.js";
 import { connectorConfigControlMessage } from "../config/connector-config-message.js";
 import type { Connector } from "../connector/connector.js";
 import type { ConnectorDefinition } from "../connector/connector-definition.js";
 import { createSluice, type Sluice } from "../sluice.js";
-import type { LogLevel } from "../services/stream-logger.js";
-import type { CliIO, ParsedArgs } from "./command.js";
+import type { HttpOptions } from "../http/http-options.js";
+import { StreamLogger, type LogLevel } from "../services/stream-logger.js";
+import type { CliIO, CliOptions, ParsedArgs } from "./command.js";
+import { resolveLogFormat, runByPlatform, type LogFormat } from "./log-format.js";
+import { ProtocolLogger } from "./protocol-logger.js";
 import { ProtocolWriter } from "./protocol-writer.js";
 
 /** Flags every connector command shares. */
 export const CONNECTOR_OPTIONS = {
-  manifest: { type: "string", short: "m" },
-  config: { type: "string", short: "c" },
-  "no-custom-code": { type: "boolean" },
-  "log-level": { type: "string" },
-  "max-pages": { type: "string" },
-  "follow-cross-origin-pages": { type: "boolean" },
-} as const;
+  manifest: { type: "string", short: "m", value: "FILE", description: "the manifest (default: sluice.config.*, .sluicerc* or manifest.yaml in this folder)" },
+  config: { type: "string", short: "c", value: "FILE", description: "the config JSON file (rotated tokens are written back to it)" },
+  "no-custom-code": { type: "boolean", description: "refuse classes named by the manifest (also SLUICE_DISABLE_CUSTOM_CODE=1)" },
+  "log-level": { type: "string", value: "LEVEL", choices: ["debug", "info", "warn", "error"], description: "how much to log (default info)" },
+  "log-format": {
+    type: "string",
+    value: "FORMAT",
+    choices: ["auto", "airbyte", "text"],
+    description: "airbyte: LOG messages on stdout; text: lines on stderr; auto (default): airbyte when AIRBYTE_ENTRYPOINT is set",
+  },
+  "max-pages": { type: "string", value: "N", number: { integer: true, min: 1 }, description: "read at most N pages per stream, then stop with a warning (exit 0)" },
+  timeout: { type: "string", value: "SECONDS", number: { min: 0.001 }, description: "time limit of one HTTP attempt (default 30)" },
+  "max-retries": { type: "string", value: "N", number: { integer: true, min: 0 }, description: "retries of a failed request, replacing the manifest's max_retries (default: the manifest's, else 5)" },
+  "request-deadline": { type: "string", value: "SECONDS", number: { min: 0.001 }, description: "total time limit of one request, retries and waits included (default 180)" },
+  "follow-cross-origin-pages": { type: "boolean", description: "follow a next-page URL on another origin (sent without credentials)" },
+} as const satisfies CliOptions;
 
 /**
  * What a connector command does first: create Sluice from the flags, load the manifest (the
@@ -29,17 +41,50 @@ export const CONNECTOR_OPTIONS = {
  */
 export class CliSession {
   readonly sluice: Sluice;
+  /** The run's protocol messages (stdout). */
+  readonly out: ProtocolWriter;
+  /** `airbyte`: logs are LOG messages on stdout; `text`: readable lines on stderr (see {@link resolveLogFormat}). */
+  readonly logFormat: LogFormat;
+  /** The `--max-pages` the user gave: reaching it ends a stream's read with a warning, not an error. */
+  readonly userMaxPages?: number;
+  /** Writes one line to stderr; a live progress display replaces it to keep its own line clear. */
+  writeStderr: (text: string) => void;
 
   constructor(private readonly args: ParsedArgs, private readonly io: CliIO) {
     const maxPages = args.values["max-pages"] === undefined ? undefined : Number(args.values["max-pages"]);
+    this.userMaxPages = maxPages;
+    this.logFormat = resolveLogFormat(args.values["log-format"], io.env);
+    this.writeStderr = (text) => io.stderr.write(text);
+    this.out = new ProtocolWriter(io, (t) => this.redact(t));
+    const level = (args.values["log-level"] as LogLevel | undefined) ?? "info";
     this.sluice = createSluice({
       trustCustomCode: args.values["no-custom-code"] ? false : undefined,
-      logLevel: (args.values["log-level"] as LogLevel | undefined) ?? "info",
+      logLevel: level,
+      http: httpOptions(args),
       readLimits: {
-        ...(maxPages !== undefined && Number.isFinite(maxPages) ? { maxPages } : {}),
+        ...(maxPages !== undefined ? { maxPages } : {}),
         ...(args.values["follow-cross-origin-pages"] ? { followCrossOriginPages: true } : {}),
       },
     });
+    const secrets = this.sluice.services.get(Secrets);
+    this.sluice.register(
+      Logger,
+      this.logFormat === "airbyte"
+        ? new ProtocolLogger(this.out, level, (t) => secrets.redact(t))
+        : new StreamLogger(secrets, { level, write: (line) => this.writeStderr(line) }),
+    );
+  }
+
+  /**
+   * A message for the person or the platform: a LOG message in the airbyte format, else a line on stderr.
+   *
+   * @example
+   * session.notice("WARN", "stream 'users' stopped after 3 pages (--max-pages)");
+   */
+  notice(level: "INFO" | "WARN" | "ERROR", text: string): void {
+    const safe = this.redact(text);
+    if (this.logFormat === "airbyte") this.out.log(level, safe);
+    else this.writeStderr(`sluice: ${level === "INFO" ? "" : `${level.toLowerCase()}: `}${safe}\n`);
   }
 
   /**
@@ -48,7 +93,7 @@ export class CliSession {
    */
   static async run(args: ParsedArgs, io: CliIO, body: (session: CliSession, out: ProtocolWriter) => Promise<number>): Promise<number> {
     const session = new CliSession(args, io);
-    const out = new ProtocolWriter(io, (t) => session.redact(t));
+    const out = session.out;
     try {
       const code = await body(session, out);
       await out.flush();
@@ -67,8 +112,13 @@ export class CliSession {
     return this.sluice.define(manifest ? { path: resolve(this.io.cwd, manifest) } : { searchFrom: this.io.cwd });
   }
 
-  /** Loads the manifest and the `--config` file and builds the connector. */
-  async connect(writer?: ProtocolWriter): Promise<Connector> {
+  /**
+   * Loads the manifest and the `--config` file and builds the connector. A changed config (a rotated
+   * single-use token) is announced with a CONTROL message before it is used; run by a person, it is also
+   * written back into the config file; run by the platform, the CONTROL message is how it is kept (the
+   * platform stores it; its config file is a throwaway copy).
+   */
+  async connect(writer: ProtocolWriter | undefined = this.out): Promise<Connector> {
     const definition = await this.define();
     const configFile = this.configPath(definition);
     const config = configFile ? await readConfig(configFile) : {};
@@ -77,7 +127,7 @@ export class CliSession {
       writer?.message(message);
       await writer?.flush();
     };
-    const configStore = configFile
+    const configStore = configFile && !runByPlatform(this.io.env)
       ? await FileConfigStore.open(configFile, { config, onControlMessage: (message) => announce(message as unknown as Record<string, unknown>) })
       : new MemoryConfigStore(config, (next) => announce(connectorConfigControlMessage(next, Date.now()) as unknown as Record<string, unknown>));
     return this.sluice.connect({ definition, config, configFile, configStore });
@@ -95,16 +145,27 @@ export class CliSession {
   }
 
   /** Reports a failure: a TRACE message on stdout (when a writer is given), a readable message on stderr. */
-  async fail(error: unknown, writer?: ProtocolWriter): Promise<number> {
+  async fail(error: unknown, writer: ProtocolWriter | undefined = this.out, stream?: string): Promise<number> {
     const text = this.redact(error instanceof SluiceError ? error.describe() : error instanceof Error ? error.message : String(error));
     const failureType = error instanceof SluiceError ? error.failureType : "system_error";
-    if (writer) {
-      writer.error(text, failureType, error instanceof Error && !(error instanceof SluiceError) ? error.stack : undefined);
-      await writer.flush();
-    }
-    this.io.stderr.write(`sluice: ${text}\n`);
+    if (writer) writer.error(text, failureType, error instanceof Error && !(error instanceof SluiceError) ? error.stack : undefined, stream);
+    this.notice("ERROR", text);
+    await writer?.flush();
     return 1;
   }
+}
+
+/** The HTTP time limits and retries the flags set (seconds on the command line, milliseconds inside). */
+function httpOptions(args: ParsedArgs): Partial<HttpOptions> {
+  const seconds = (name: string) => (args.values[name] === undefined ? undefined : Number(args.values[name]) * 1000);
+  const timeoutMs = seconds("timeout");
+  const requestDeadlineMs = seconds("request-deadline");
+  const retries = args.values["max-retries"];
+  return {
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(requestDeadlineMs === undefined ? {} : { requestDeadlineMs }),
+    ...(retries === undefined ? {} : { maxRetriesOverride: Number(retries) }),
+  };
 }
 
 async function readConfig(file: string): Promise<ConnectorConfig> {

@@ -1,5 +1,6 @@
 import type { DataRecord, HttpResponse, Paginator, ReadOptions, RecordSelector, Requester, StreamSlice, StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../pagination/progress-guard.js";
+import type { TotalRecords } from "./total-records.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
 export interface PageReaderParts {
@@ -14,6 +15,8 @@ export interface PageReaderParts {
   slicer?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`. */
   sliceOptionsOnFirstPageOnly: boolean;
+  /** Reads the API's total record count from the first page (`total_records`), reported with that page. */
+  totalRecords?: TotalRecords;
 }
 
 const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
@@ -115,7 +118,10 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     this.current = undefined;
     const { stream, options, paginator } = this.parts;
     const records = this.records;
-    options.onPage?.({ stream, page: this.page, records: records.length, url: current.response.url });
+    if (options.onPage) {
+      const total = this.page === 1 ? this.parts.totalRecords?.(current.response, this.parts.slice) : undefined;
+      options.onPage({ stream, page: this.page, records: records.length, url: current.response.url, ...(total === undefined ? {} : { totalRecords: total }) });
+    }
     if (current.response.ignored) return false;
     this.token = paginator.nextPageToken(current.response, records.length, records.at(-1), this.token, { rawRecordCount: current.rawCount, records });
     return this.token !== undefined && this.token !== null;

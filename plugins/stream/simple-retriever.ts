@@ -15,6 +15,7 @@ import {
 import { ProgressGuard } from "../pagination/progress-guard.js";
 import { PageReader } from "./page-reader.js";
 import { combineSlicers } from "./cartesian-slicer.js";
+import { compileTotalRecords, type TotalRecords } from "./total-records.js";
 
 /**
  * `SimpleRetriever`: reads a stream page by page. Each page's records are yielded as soon as the page
@@ -45,6 +46,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
       partition_router: componentField("partition_router"),
       ignore_stream_slicer_parameters_on_paginated_requests: { type: "boolean" },
       name: { type: "string" },
+      total_records: { type: "string", description: "Sluice extension: the API's total record count, from the first page of each slice" },
     },
   },
   async build(def, ctx) {
@@ -60,6 +62,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
       limits: ctx.get(ReadLimits),
       partitionRouter,
       sliceOptionsOnFirstPageOnly: def.ignore_stream_slicer_parameters_on_paginated_requests === true,
+      totalRecords: compileTotalRecords(def.total_records, ctx),
     });
   },
 };
@@ -73,6 +76,8 @@ export interface SimpleRetrieverParts {
   partitionRouter?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`: slice options go into the first page's request only. */
   sliceOptionsOnFirstPageOnly?: boolean;
+  /** `total_records`: the API's total, read from the first page of each slice. */
+  totalRecords?: TotalRecords;
 }
 
 /** The built retriever; see {@link SimpleRetrieverComponent}. */
@@ -83,6 +88,7 @@ export class SimpleRetriever implements Retriever {
   private readonly limits: ReadLimits;
   readonly partitionRouter?: StreamSlicer;
   private readonly sliceOptionsOnFirstPageOnly: boolean;
+  private readonly totalRecords?: TotalRecords;
 
   constructor(parts: SimpleRetrieverParts) {
     this.requester = parts.requester;
@@ -91,6 +97,7 @@ export class SimpleRetriever implements Retriever {
     this.limits = parts.limits;
     this.partitionRouter = parts.partitionRouter;
     this.sliceOptionsOnFirstPageOnly = parts.sliceOptionsOnFirstPageOnly ?? false;
+    this.totalRecords = parts.totalRecords;
   }
 
   read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterableIterator<DataRecord> {
@@ -123,7 +130,7 @@ export class SimpleRetriever implements Retriever {
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
   private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer): PageReader {
-    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly } = this;
-    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly });
+    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly, totalRecords } = this;
+    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly, totalRecords });
   }
 }
