@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { ConfigError, Logger, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import { MemoryConfigStore } from "../config/memory-config-store.js";
@@ -107,9 +107,15 @@ export class CliSession {
     return this.sluice.services.get(Secrets).redact(text);
   }
 
+  /**
+   * Loads the manifest: `--manifest FILE`, else `SLUICE_MANIFEST` (a manifest file, or a connector folder
+   * to search, as the source image sets it), else a search of the current folder.
+   */
   define(): Promise<ConnectorDefinition> {
-    const manifest = this.args.values.manifest as string | undefined;
-    return this.sluice.define(manifest ? { path: resolve(this.io.cwd, manifest) } : { searchFrom: this.io.cwd });
+    const manifest = (this.args.values.manifest as string | undefined) || this.io.env.SLUICE_MANIFEST;
+    if (!manifest) return this.sluice.define({ searchFrom: this.io.cwd });
+    const path = resolve(this.io.cwd, manifest);
+    return this.sluice.define(isDirectory(path) ? { searchFrom: path } : { path });
   }
 
   /**
@@ -153,6 +159,10 @@ export class CliSession {
     await writer?.flush();
     return 1;
   }
+}
+
+function isDirectory(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
 
 /** The HTTP time limits and retries the flags set (seconds on the command line, milliseconds inside). */
