@@ -26,7 +26,7 @@ let validators: Array<{ version: string; validate: ValidateFunction }> | undefin
 function load(): Array<{ version: string; validate: ValidateFunction }> {
   return (validators ??= ["v1", "v0"].map((version) => {
     const schema = parse(readFileSync(join(DATA, `airbyte_protocol.${version}.yaml`), "utf8")) as Record<string, unknown>;
-    const ajv = new Ajv({ allErrors: true, strict: false });
+    const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
     ajv.addSchema(schema, "protocol");
     return { version, validate: ajv.compile({ $ref: "protocol#/definitions/AirbyteMessage" }) };
   }));

@@ -27,7 +27,7 @@ export interface RunOptions {
  * const run = await runSluice(["read", "--config", "config.json"], dir);
  */
 export function runSluice(args: string[], cwd: string, options: RunOptions = {}): Promise<CliRun> {
-  return collect(spawn(process.execPath, [BIN, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...options.env } }), PROTOCOL_COMMANDS.has(args[0] ?? ""));
+  return collect(spawn(process.execPath, [BIN, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...options.env } }), PROTOCOL_COMMANDS.has(args[0] ?? "") && !args.includes("--help") && !args.includes("-h"));
 }
 
 /** Runs a shell command line (as the Airbyte platform runs `eval "$AIRBYTE_ENTRYPOINT read ..."`), checked the same way. */
