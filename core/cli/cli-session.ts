@@ -12,7 +12,6 @@ import type { HttpOptions } from "../http/http-options.js";
 import { StreamLogger, type LogLevel } from "../services/stream-logger.js";
 import type { CliIO, CliOptions, ParsedArgs } from "./command.js";
 import { resolveLogFormat, runByPlatform, type LogFormat } from "./log-format.js";
-import { ProtocolLogger } from "./protocol-logger.js";
 import { ProtocolWriter } from "./protocol-writer.js";
 
 /** Flags every connector command shares. */
@@ -67,12 +66,9 @@ export class CliSession {
       },
     });
     const secrets = this.sluice.services.get(Secrets);
-    this.sluice.register(
-      Logger,
-      this.logFormat === "airbyte"
-        ? new ProtocolLogger(this.out, level, (t) => secrets.redact(t))
-        : new StreamLogger(secrets, { level, write: (line) => this.writeStderr(line) }),
-    );
+    // Airbyte format: each entry a LOG message among the records; text: a line on stderr (above the progress line).
+    const emit = (entry: LogLevel, text: string) => this.out.log(entry.toUpperCase() as Uppercase<LogLevel>, text);
+    this.sluice.register(Logger, new StreamLogger(secrets, this.logFormat === "airbyte" ? { level, emit } : { level, write: (line) => this.writeStderr(line) }));
   }
 
   /**
