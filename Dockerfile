@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # An Airbyte source image for one Sluice connector folder (manifest, custom components, schemas):
 #
 #   docker build --build-arg CONNECTOR=examples/demo -t sluice-source-demo .

@@ -14,5 +14,6 @@ export const commands: readonly CommandEntry[] = [
   { name: "discover", summary: "List the streams and their schemas (CATALOG message)", load: async () => (await import("./discover.js")).command },
   { name: "read", summary: "Read streams (RECORD, STATE and TRACE messages)", load: async () => (await import("./read.js")).command },
   { name: "eval", summary: "Evaluate a template as a manifest field would (prints the typed result as JSON)", load: async () => (await import("./eval.js")).command },
+  { name: "image", summary: "Build the Airbyte source image of a connector folder (docker build)", load: async () => (await import("./image.js")).command },
   { name: "oauth", summary: "Grant OAuth consent in a browser and write the tokens into the config", load: async () => (await import("./oauth.js")).command },
 ];
