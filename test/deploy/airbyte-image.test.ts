@@ -60,6 +60,10 @@ describe("the Airbyte source image's build context (Dockerfile, .dockerignore)",
     assert.ok(dockerfile.labels.includes("io.airbyte.name") && dockerfile.labels.includes("io.airbyte.version"), dockerfile.labels.join(", "));
     assert.ok(dockerfile.args.has("CONNECTOR"));
   });
+
+  it("bin/sluice.js, which the image links as /usr/local/bin/sluice, is executable", () => {
+    assert.ok((statSync(join(ROOT, "bin", "sluice.js")).mode & 0o111) !== 0);
+  });
 });
 
 describe("the image's entrypoint, run with the platform's command shapes", () => {
