@@ -67,9 +67,10 @@ describe("time limits of a request", () => {
     assert.equal(error.failureType, "transient_error");
     assert.match(error.message, /deadline of 1 s/);
     assert.match(error.message, /timed out after [\d.]+ s/);
-    // Three full attempts and a fourth cut short by the deadline: never the manifest's 10 retries of 300 ms.
-    assert.ok(silent.requests() - before >= 3 && silent.requests() - before <= 4, `${silent.requests() - before} requests`);
-    assert.ok(ms >= 900 && ms < 2_500, `failed after ${Math.round(ms)} ms`);
+    // About three attempts of 300 ms and a last one cut short by the deadline (fewer on a loaded machine),
+    // never the manifest's 11 attempts.
+    assert.ok(silent.requests() - before >= 2 && silent.requests() - before <= 4, `${silent.requests() - before} requests`);
+    assert.ok(ms >= 900 && ms < 5_000, `failed after ${Math.round(ms)} ms`);
   });
 
   it("--max-retries (maxRetriesOverride) replaces the manifest's max_retries: 0 fails after one attempt", async () => {
