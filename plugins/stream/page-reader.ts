@@ -1,4 +1,4 @@
-import type { DataRecord, HttpResponse, Paginator, ReadOptions, RecordSelector, Requester, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import type { DataRecord, HttpResponse, PageReport, Paginator, ReadOptions, RecordSelector, Requester, StreamSlice, StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../pagination/progress-guard.js";
 import type { TotalRecords } from "./total-records.js";
 
@@ -119,8 +119,10 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     const { stream, options, paginator } = this.parts;
     const records = this.records;
     if (options.onPage) {
+      const report: PageReport = { stream, page: this.page, records: records.length, url: current.response.url };
       const total = this.page === 1 ? this.parts.totalRecords?.(current.response, this.parts.slice) : undefined;
-      options.onPage({ stream, page: this.page, records: records.length, url: current.response.url, ...(total === undefined ? {} : { totalRecords: total }) });
+      if (total !== undefined) report.totalRecords = total;
+      options.onPage(report);
     }
     if (current.response.ignored) return false;
     this.token = paginator.nextPageToken(current.response, records.length, records.at(-1), this.token, { rawRecordCount: current.rawCount, records });
