@@ -75,6 +75,8 @@ export function oneStreamManifest(options: {
   fieldPath?: string[];
   paginator?: Record<string, unknown>;
   requester?: Record<string, unknown>;
+  /** More `SimpleRetriever` fields (`total_records`, ...). */
+  retriever?: Record<string, unknown>;
 }): Record<string, unknown> {
   return {
     version: "6.0.0",
@@ -91,6 +93,7 @@ export function oneStreamManifest(options: {
           requester: { type: "HttpRequester", url_base: options.urlBase, path: options.path ?? "/items", http_method: "GET", ...options.requester },
           record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: options.fieldPath ?? ["data"] } },
           ...(options.paginator ? { paginator: options.paginator } : {}),
+          ...options.retriever,
         },
       },
     ],

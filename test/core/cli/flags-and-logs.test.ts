@@ -8,33 +8,20 @@ import { after, before, describe, it } from "node:test";
 import { stringify } from "yaml";
 import { commandHelp } from "../../../core/cli/command-flags.js";
 import { commands } from "../../../core/cli/commands/index.js";
-import { startLoopback, type Loopback } from "../../support/loopback.js";
+import { oneStreamManifest, startLoopback, type Loopback } from "../../support/loopback.js";
 import { protocolProblems } from "../../support/protocol-schema.js";
 import { runSluice } from "../../support/run-sluice.js";
 
 const PAGES = [[{ id: 1 }, { id: 2 }], [{ id: 3 }, { id: 4 }], [{ id: 5 }]];
 
-function manifest(url: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    version: "6.0.0",
-    type: "DeclarativeSource",
-    check: { type: "CheckStream", stream_names: ["items"] },
-    streams: [
-      {
-        type: "DeclarativeStream",
-        name: "items",
-        retriever: {
-          type: "SimpleRetriever",
-          requester: { type: "HttpRequester", url_base: url, path: "/items" },
-          record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
-          paginator: { type: "DefaultPaginator", pagination_strategy: { type: "PageIncrement", page_size: 2, start_from_page: 0 }, page_token_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "page" } },
-          ...extra,
-        },
-        schema_loader: { type: "InlineSchemaLoader", schema: {} },
-      },
-    ],
-    spec: { type: "Spec", connection_specification: { type: "object", properties: {} } },
-  };
+const PAGINATOR = {
+  type: "DefaultPaginator",
+  pagination_strategy: { type: "PageIncrement", page_size: 2, start_from_page: 0 },
+  page_token_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "page" },
+};
+
+function manifest(url: string, retriever: Record<string, unknown> = {}): Record<string, unknown> {
+  return oneStreamManifest({ urlBase: url, paginator: PAGINATOR, retriever });
 }
 
 describe("CLI flags: declared, documented, validated", () => {

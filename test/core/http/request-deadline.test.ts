@@ -5,6 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { createSluice, DEFAULT_HTTP_OPTIONS, type HttpOptions } from "../../../core/index.js";
 import { Clock, HttpRequestError, SluiceError } from "../../../sdk/index.js";
 import { FakeClock } from "../../support/fake-clock.js";
+import { oneStreamManifest } from "../../support/loopback.js";
 
 /** A server that accepts every connection and request and never answers. */
 async function silentServer(): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
@@ -22,20 +23,7 @@ const RETRY_TEN_TIMES = { type: "DefaultErrorHandler", max_retries: 10 };
 const RETRY_AFTER_HEADER = { type: "DefaultErrorHandler", max_retries: 10, backoff_strategies: [{ type: "WaitTimeFromHeader", header: "Retry-After" }] };
 
 function manifest(url: string, errorHandler: Record<string, unknown>): Record<string, unknown> {
-  return {
-    version: "6.0.0",
-    streams: [
-      {
-        type: "DeclarativeStream",
-        name: "items",
-        retriever: {
-          type: "SimpleRetriever",
-          requester: { type: "HttpRequester", url_base: url, path: "/items", error_handler: errorHandler },
-          record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
-        },
-      },
-    ],
-  };
+  return oneStreamManifest({ urlBase: url, requester: { error_handler: errorHandler } });
 }
 
 async function readFailure(url: string, http: Partial<HttpOptions>, clock?: FakeClock, errorHandler = RETRY_TEN_TIMES): Promise<{ error: SluiceError; ms: number }> {
