@@ -4,7 +4,7 @@
 //  3. installs the tarball offline (from the npm cache `npm ci` filled) into a fresh temporary project,
 //  4. type-checks a program that uses both `sluice` and `sluice/sdk` with `strict`, without `skipLibCheck`,
 //     once with `moduleResolution: node16` and once with `bundler`: zero errors expected,
-//  5. runs the installed `sluice --version` and imports both entries with plain Node (runtime dependencies suffice),
+//  5. runs the installed `sluice --version` and `sluice spec`, and imports both entries with plain Node (runtime dependencies suffice),
 //  6. prints the packed size and the installed footprint (the numbers docs/package.md reports).
 // Exit code 0 when everything holds; otherwise the failing step's output and exit code 1.
 import { execFileSync } from "node:child_process";
@@ -120,6 +120,21 @@ export async function firstRecords(path: string, limit: number): Promise<DataRec
 }
 `;
 
+const MANIFEST = `version: 6.0.0
+type: DeclarativeSource
+check: { type: CheckStream, stream_names: [users] }
+streams:
+  - type: DeclarativeStream
+    name: users
+    retriever:
+      type: SimpleRetriever
+      requester: { type: HttpRequester, url_base: "https://api.example.com", path: /users }
+      record_selector: { type: RecordSelector, extractor: { type: DpathExtractor, field_path: [data] } }
+spec:
+  type: Spec
+  connection_specification: { type: object, properties: { api_key: { type: string, airbyte_secret: true } } }
+`;
+
 const TSCONFIGS = {
   node16: { module: "node16", moduleResolution: "node16" },
   bundler: { module: "esnext", moduleResolution: "bundler" },
@@ -163,6 +178,10 @@ try {
   const version = run(process.execPath, [join(consumer, "node_modules", "sluice", "bin", "sluice.js"), "--version"], consumer).trim();
   if (version !== packed.version) fail(`the installed sluice --version printed ${JSON.stringify(version)}, expected ${packed.version}`);
   run(process.execPath, ["--input-type=module", "-e", "const a = await import('sluice'); const b = await import('sluice/sdk'); if (!a.createSluice || !b.PaginationStrategy) process.exit(1);"], consumer);
+  // A manifest loaded, resolved and validated by the installed CLI: yaml, ajv and the component registry at run time.
+  writeFileSync(join(consumer, "manifest.yaml"), MANIFEST);
+  const spec = JSON.parse(run(process.execPath, [join(consumer, "node_modules", "sluice", "bin", "sluice.js"), "spec", "--manifest", "manifest.yaml"], consumer));
+  if (spec.type !== "SPEC" || !spec.spec.connectionSpecification.properties.api_key) fail(`the installed sluice spec printed ${JSON.stringify(spec)}`);
 
   // 6. Sizes: the tarball, and node_modules without the type-checking tools.
   const modules = join(consumer, "node_modules");
