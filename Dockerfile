@@ -15,6 +15,9 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts/build.mjs scripts/build.mjs
 COPY sdk sdk
+COPY python python
+COPY templates templates
+COPY oauth-consent oauth-consent
 COPY core core
 COPY plugins plugins
 RUN node scripts/build.mjs && npm prune --omit=dev --no-audit --no-fund

@@ -17,4 +17,5 @@ export { writeFileAtomic } from "./config/write-file-atomic.js";
 export { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions } from "./http/http-options.js";
 export { createNodeFetchTransport } from "./http/node-fetch-transport.js";
 export * from "../sdk/index.js";
-export * from "./oauth-consent/index.js";
+export * from "../oauth-consent/index.js";
+export { readConfigFile, writeConsentValues } from "./config/write-consent-values.js";

@@ -2,7 +2,7 @@
 //  1. packs it (`npm pack`, whose prepare step builds dist/ with the .d.ts declarations),
 //  2. checks what is inside: compiled JavaScript and declarations, LICENSE, no .ts sources, no source maps,
 //  3. installs the tarball offline (from the npm cache `npm ci` filled) into a fresh temporary project,
-//  4. type-checks a program that uses both `sluice` and `sluice/sdk` with `strict`, without `skipLibCheck`,
+//  4. type-checks a program that uses `sluice`, `sluice/sdk` and `sluice/python` with `strict`, without `skipLibCheck`,
 //     once with `moduleResolution: node16` and once with `bundler`: zero errors expected,
 //  5. runs the installed `sluice --version` and `sluice spec`, and imports both entries with plain Node (runtime dependencies suffice),
 //  6. prints the packed size and the installed footprint (the numbers docs/package.md reports).
@@ -90,6 +90,12 @@ function du(dir) {
 
 const CONSUMER = `import { createSluice, MemoryConfigStore, type Connector, type SluiceOptions } from "sluice";
 import { PaginationStrategy, definePlugin, SluiceError, type HttpResponse, type DataRecord } from "sluice/sdk";
+import { PyDateTime, strftime } from "sluice/python";
+
+/** A custom component's helper, on the Python-compatible values custom classes share with the engine. */
+export function isPyDateTime(value: unknown): value is PyDateTime {
+  return value instanceof PyDateTime && typeof strftime === "function";
+}
 
 /** A custom strategy, as an extension author writes it. */
 export class TotalPages extends PaginationStrategy {
@@ -151,7 +157,7 @@ try {
   const maps = files.filter((f) => f.endsWith(".map"));
   if (sources.length) fail(`the package carries TypeScript sources: ${sources.slice(0, 5).join(", ")}${sources.length > 5 ? ", ..." : ""}`);
   if (maps.length) fail(`the package carries source maps: ${maps.slice(0, 5).join(", ")}`);
-  for (const needed of ["LICENSE", "package.json", "bin/sluice.js", "dist/core/index.js", "dist/core/index.d.ts", "dist/sdk/index.js", "dist/sdk/index.d.ts"]) {
+  for (const needed of ["LICENSE", "package.json", "bin/sluice.js", "dist/core/index.js", "dist/core/index.d.ts", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/python/index.js", "dist/python/index.d.ts"]) {
     if (!files.includes(needed)) fail(`the package lacks ${needed}`);
   }
 
@@ -177,7 +183,7 @@ try {
   // 5. Runs with plain Node, from the installed package.
   const version = run(process.execPath, [join(consumer, "node_modules", "sluice", "bin", "sluice.js"), "--version"], consumer).trim();
   if (version !== packed.version) fail(`the installed sluice --version printed ${JSON.stringify(version)}, expected ${packed.version}`);
-  run(process.execPath, ["--input-type=module", "-e", "const a = await import('sluice'); const b = await import('sluice/sdk'); if (!a.createSluice || !b.PaginationStrategy) process.exit(1);"], consumer);
+  run(process.execPath, ["--input-type=module", "-e", "const a = await import('sluice'); const b = await import('sluice/sdk'); const c = await import('sluice/python'); if (!a.createSluice || !b.PaginationStrategy || !c.PyDateTime) process.exit(1);"], consumer);
   // A manifest loaded, resolved and validated by the installed CLI: yaml, ajv and the component registry at run time.
   writeFileSync(join(consumer, "manifest.yaml"), MANIFEST);
   const spec = JSON.parse(run(process.execPath, [join(consumer, "node_modules", "sluice", "bin", "sluice.js"), "spec", "--manifest", "manifest.yaml"], consumer));

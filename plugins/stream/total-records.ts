@@ -1,5 +1,5 @@
 import { Interpolator, type BuildContext, type CompiledTemplate, type HttpResponse, type StreamSlice } from "../../sdk/index.js";
-import { decodedResponse, templateHeaders } from "../pagination/pagination-context.js";
+import { decodedResponse, templateHeaders } from "../shared/pagination-context.js";
 
 /** Reads the API's total from the first page of a slice: a record count, or undefined when there is none. */
 export type TotalRecords = (response: HttpResponse, slice: StreamSlice) => number | undefined;

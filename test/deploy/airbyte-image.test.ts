@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -41,10 +41,11 @@ describe("the Airbyte source image's build context (Dockerfile, .dockerignore)",
     }
   });
 
-  it("the context keeps every source file the build compiles and every file of the connector folder", () => {
-    for (const file of [...filesUnder("sdk"), ...filesUnder("core"), ...filesUnder("plugins"), ...filesUnder(CONNECTOR)]) {
-      assert.equal(ignored(file), false, `${file} is excluded`);
-    }
+  it("the build stage copies every folder scripts/build.mjs compiles, and the context keeps all their files", () => {
+    const folders = JSON.parse(/for \(const top of (\[[^\]]*\])\)/.exec(readFileSync(join(ROOT, "scripts", "build.mjs"), "utf8"))![1]!) as string[];
+    assert.ok(folders.includes("core") && folders.includes("sdk"), folders.join(", "));
+    for (const folder of folders) assert.ok(dockerfile.copies.includes(folder), `the Dockerfile does not COPY ${folder}/`);
+    for (const file of [...folders.flatMap(filesUnder), ...filesUnder(CONNECTOR)]) assert.equal(ignored(file), false, `${file} is excluded`);
   });
 
   it("the context leaves out credentials, dependencies, build output, git and tests", () => {

@@ -8,7 +8,8 @@ import { after, before, describe, it } from "node:test";
 import { stringify } from "yaml";
 import { commandHelp } from "../../../core/cli/command-flags.js";
 import { commands } from "../../../core/cli/commands/index.js";
-import { oneStreamManifest, startLoopback, type Loopback } from "../../support/loopback.js";
+import { startLoopback, type Loopback } from "../../support/loopback.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 import { protocolProblems } from "../../support/protocol-schema.js";
 import { runSluice } from "../../support/run-sluice.js";
 

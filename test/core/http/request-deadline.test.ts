@@ -5,7 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { createSluice, DEFAULT_HTTP_OPTIONS, type HttpOptions } from "../../../core/index.js";
 import { Clock, HttpRequestError, SluiceError } from "../../../sdk/index.js";
 import { FakeClock } from "../../support/fake-clock.js";
-import { oneStreamManifest } from "../../support/loopback.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 /** A server that accepts every connection and request and never answers. */
 async function silentServer(): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
