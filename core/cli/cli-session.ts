@@ -12,6 +12,7 @@ import type { HttpOptions } from "../http/http-options.js";
 import { StreamLogger, type LogLevel } from "../services/stream-logger.js";
 import type { CliIO, CliOptions, ParsedArgs } from "./command.js";
 import { resolveLogFormat, runByPlatform, type LogFormat } from "./log-format.js";
+import { isTransportName } from "../http/select-transport.js";
 import { ProtocolWriter } from "./protocol-writer.js";
 
 /** Flags every connector command shares. */
@@ -31,6 +32,7 @@ export const CONNECTOR_OPTIONS = {
   "max-retries": { type: "string", value: "N", number: { integer: true, min: 0 }, description: "retries of a failed request, replacing the manifest's max_retries (default: the manifest's, else 5)" },
   "request-deadline": { type: "string", value: "SECONDS", number: { min: 0.001 }, description: "total time limit of one request, retries and waits included (default 180)" },
   "follow-cross-origin-pages": { type: "boolean", description: "follow a next-page URL on another origin (sent without credentials)" },
+  transport: { type: "string", value: "NAME", description: "the HTTP transport: node-fetch (default) or undici" },
 } as const satisfies CliOptions;
 
 /**
@@ -49,8 +51,15 @@ export class CliSession {
   /** Writes one line to stderr; a live progress display replaces it to keep its own line clear. */
   writeStderr: (text: string) => void;
 
+  /** A flag whose value is wrong, reported when the command starts its work. */
+  private readonly flagError?: SluiceError;
+
   constructor(private readonly args: ParsedArgs, private readonly io: CliIO) {
     const maxPages = args.values["max-pages"] === undefined ? undefined : Number(args.values["max-pages"]);
+    const transport = args.values.transport;
+    if (transport !== undefined && !isTransportName(transport)) {
+      this.flagError = new ConfigError("TRANSPORT_UNKNOWN", "--transport names an unknown transport", { expected: "--transport node-fetch or --transport undici", found: String(transport) });
+    }
     this.userMaxPages = maxPages;
     this.logFormat = resolveLogFormat(args.values["log-format"], io.env);
     this.writeStderr = (text) => io.stderr.write(text);
@@ -59,7 +68,7 @@ export class CliSession {
     this.sluice = createSluice({
       trustCustomCode: args.values["no-custom-code"] ? false : undefined,
       logLevel: level,
-      http: httpOptions(args),
+      http: { ...httpOptions(args), ...(isTransportName(transport) ? { transport } : {}) },
       readLimits: {
         ...(maxPages !== undefined ? { maxPages } : {}),
         ...(args.values["follow-cross-origin-pages"] ? { followCrossOriginPages: true } : {}),
@@ -108,6 +117,7 @@ export class CliSession {
    * to search, as the source image sets it), else a search of the current folder.
    */
   define(): Promise<ConnectorDefinition> {
+    if (this.flagError) return Promise.reject(this.flagError);
     const manifest = (this.args.values.manifest as string | undefined) || this.io.env.SLUICE_MANIFEST;
     if (!manifest) return this.sluice.define({ searchFrom: this.io.cwd });
     const path = resolve(this.io.cwd, manifest);

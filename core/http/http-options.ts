@@ -21,16 +21,31 @@ export interface HttpOptions {
   /**
    * The total time one request may take, every attempt and every wait between attempts included
    * (default 180 s). An attempt's timeout is cut to what is left; a retry whose wait would end past the
-   * deadline is not made: the request fails at once with `HTTP_DEADLINE`.
+   * deadline is not made: the request fails at once with `HTTP_DEADLINE`. Waiting for a request slot or
+   * the connector's own API budget does not count (that is `maxBudgetWaitMs`).
    */
   requestDeadlineMs: number;
   /** The first backoff delay; it doubles per retry, with jitter (default 1 s). */
   baseDelayMs: number;
   /** The longest wait between two attempts, `Retry-After` included (default 60 s). */
   maxDelayMs: number;
-  /** Connections kept open per host (default 8). */
+  /**
+   * Connections kept open per host (default 64). The request slots already bound the requests in
+   * flight to the read's concurrency; this only caps the sockets, so keep it at least that high.
+   */
   maxSockets: number;
+  /**
+   * The longest a request waits for its turn from the API budget (`api_budget`) before the read fails
+   * with `BUDGET_WAIT_TOO_LONG` (default 10 minutes: a minute or hour window waits, an exhausted daily
+   * quota fails at once with a clear error instead of sleeping for hours).
+   */
+  maxBudgetWaitMs: number;
+  /** The transport: `node-fetch` (default) or `undici`. A `Fetch` service a host registers wins over both. */
+  transport: TransportName;
 }
+
+/** The built-in transports. */
+export type TransportName = "node-fetch" | "undici";
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   timeoutMs: 30_000,
@@ -38,7 +53,9 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   requestDeadlineMs: 180_000,
   baseDelayMs: 1_000,
   maxDelayMs: 60_000,
-  maxSockets: 8,
+  maxSockets: 64,
+  maxBudgetWaitMs: 600_000,
+  transport: "node-fetch",
 };
 
 /** The DI token of the {@link HttpOptions}. */

@@ -1,4 +1,5 @@
 import { AUTHENTICATION_ERRORS } from "./codes/authentication.js";
+import { CONCURRENCY_ERRORS } from "./codes/concurrency.js";
 import { CUSTOM_CODE_ERRORS } from "./codes/custom-code.js";
 import { ENGINE_ERRORS } from "./codes/engine.js";
 import { ERROR_HANDLING_ERRORS } from "./codes/error-handling.js";
@@ -26,6 +27,7 @@ export const ERROR_SECTIONS = [
   { title: "Error handling", codes: ERROR_HANDLING_ERRORS },
   { title: "Partition routers", codes: PARTITIONS_ERRORS },
   { title: "Incremental sync", codes: INCREMENTAL_ERRORS },
+  { title: "Concurrency, transports and API budgets", codes: CONCURRENCY_ERRORS },
 ] as const;
 
 /**
@@ -47,6 +49,7 @@ export const ERROR_CODES = {
   ...ERROR_HANDLING_ERRORS,
   ...PARTITIONS_ERRORS,
   ...INCREMENTAL_ERRORS,
+  ...CONCURRENCY_ERRORS,
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /**

@@ -1,4 +1,4 @@
-export { runSluice, type CliRun } from "../support/run-sluice.js";
+export { BIN, runSluice, type CliRun } from "../support/run-sluice.js";
 
 /** A one-stream manifest reading `{"data": [...]}` from `<base_url>/items` with the given authenticator. */
 export function authManifest(authenticator: unknown, secretFields: string[], extraProperties: Record<string, unknown> = {}): Record<string, unknown> {

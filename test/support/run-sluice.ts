@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { assertProtocolOutput } from "./protocol-schema.js";
 
-const BIN = join(import.meta.dirname, "..", "..", "bin", "sluice.js");
+/** The `sluice` command of this checkout (bin/sluice.js, which runs dist/). */
+export const BIN = join(import.meta.dirname, "..", "..", "bin", "sluice.js");
 const PROTOCOL_COMMANDS = new Set(["spec", "check", "discover", "read"]);
 
 /** What one `sluice` process printed. */
