@@ -124,6 +124,14 @@ export class CliSession {
     return this.sluice.define(isDirectory(path) ? { searchFrom: path } : { path });
   }
 
+  /** Loads the manifest and the `--config` file (nothing is built, nothing is sent). */
+  async load(): Promise<{ definition: ConnectorDefinition; config: ConnectorConfig; configFile?: string }> {
+    const definition = await this.define();
+    const configFile = this.configPath(definition);
+    const config = configFile ? await readConfig(configFile) : {};
+    return { definition, config, configFile };
+  }
+
   /**
    * Loads the manifest and the `--config` file and builds the connector. A changed config (a rotated
    * single-use token) is announced with a CONTROL message before it is used; run by a person, it is also
@@ -131,9 +139,7 @@ export class CliSession {
    * platform stores it; its config file is a throwaway copy).
    */
   async connect(writer: ProtocolWriter | undefined = this.out): Promise<Connector> {
-    const definition = await this.define();
-    const configFile = this.configPath(definition);
-    const config = configFile ? await readConfig(configFile) : {};
+    const { definition, config, configFile } = await this.load();
     // The CONTROL message carries the real tokens: the platform stores them (ProtocolWriter.message does not redact).
     const announce = async (message: Record<string, unknown>) => {
       writer?.message(message);

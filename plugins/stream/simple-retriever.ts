@@ -1,6 +1,9 @@
 import {
   ReadLimits,
+  ReadObserver,
+  Secrets,
   Type,
+  componentOrListSchema,
   componentSchema,
   defineComponent,
   type ComponentFactory,
@@ -38,13 +41,14 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
   type: "SimpleRetriever",
   kind: "retriever",
   description: "Reads a stream page by page",
+  examples: [{ requester: "#/definitions/requester", record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } }, paginator: { type: "NoPagination" } }],
   fieldDefaults: { requester: "HttpRequester", record_selector: "RecordSelector", paginator: "NoPagination" },
   customFieldTypes: { partition_router: "CustomPartitionRouter", requester: "CustomRequester" },
   schema: Type.Object({
     requester: componentSchema("requester"),
     record_selector: componentSchema("record_selector"),
     paginator: Type.Optional(componentSchema("paginator")),
-    partition_router: Type.Optional(componentSchema("partition_router")),
+    partition_router: Type.Optional(componentOrListSchema("partition_router")),
     ignore_stream_slicer_parameters_on_paginated_requests: Type.Optional(Type.Boolean()),
     name: Type.Optional(Type.String()),
     /** Sluice extension: the API's total record count, read from the first page of each slice (the kit ignores it). */
@@ -64,6 +68,8 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
       partitionRouter,
       sliceOptionsOnFirstPageOnly: def.ignore_stream_slicer_parameters_on_paginated_requests === true,
       totalRecords: compileTotalRecords(def.total_records, ctx),
+      observer: ctx.optional(ReadObserver),
+      secrets: ctx.get(Secrets),
     });
   },
 });
@@ -79,6 +85,9 @@ export interface SimpleRetrieverParts {
   sliceOptionsOnFirstPageOnly?: boolean;
   /** `total_records`: the API's total, read from the first page of each slice. */
   totalRecords?: TotalRecords;
+  /** Sees each slice and page (redacted with `secrets`); absent, nothing is reported. */
+  observer?: ReadObserver;
+  secrets?: Secrets;
 }
 
 /** The built retriever; see {@link SimpleRetrieverComponent}. */
@@ -90,6 +99,7 @@ export class SimpleRetriever implements Retriever {
   readonly partitionRouter?: StreamSlicer;
   private readonly sliceOptionsOnFirstPageOnly: boolean;
   private readonly totalRecords?: TotalRecords;
+  private readonly observe?: { observer: ReadObserver; secrets: Secrets };
 
   constructor(parts: SimpleRetrieverParts) {
     this.requester = parts.requester;
@@ -99,6 +109,7 @@ export class SimpleRetriever implements Retriever {
     this.partitionRouter = parts.partitionRouter;
     this.sliceOptionsOnFirstPageOnly = parts.sliceOptionsOnFirstPageOnly ?? false;
     this.totalRecords = parts.totalRecords;
+    if (parts.observer && parts.secrets) this.observe = { observer: parts.observer, secrets: parts.secrets };
   }
 
   read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterableIterator<DataRecord> {
@@ -127,6 +138,7 @@ export class SimpleRetriever implements Retriever {
     const state = cursor ? () => (closed ? cursor.state() : (options.state ?? {})) : undefined;
     for await (const slice of slicer.slices({ signal: options.signal })) {
       options.onSlice?.(slice);
+      this.observe?.observer.slice?.({ stream, slice: JSON.parse(this.observe.secrets.redact(JSON.stringify(slice))) as StreamSlice });
       for await (const record of this.readSlice(stream, slice, options, guard, slicer, state)) {
         if (!cursor || cursor.observe(slice, record)) yield record;
       }
@@ -145,7 +157,7 @@ export class SimpleRetriever implements Retriever {
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
   private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer, state?: () => Record<string, unknown>): PageReader {
-    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly, totalRecords } = this;
+    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly, totalRecords, observe } = this;
     return new PageReader({
       stream,
       slice,
@@ -158,6 +170,7 @@ export class SimpleRetriever implements Retriever {
       sliceOptionsOnFirstPageOnly,
       state: state ?? (() => options.state ?? {}),
       totalRecords,
+      observe,
     });
   }
 }
