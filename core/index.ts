@@ -16,5 +16,6 @@ export { MemoryConfigStore } from "./config/memory-config-store.js";
 export { writeFileAtomic } from "./config/write-file-atomic.js";
 export { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions } from "./http/http-options.js";
 export { createNodeFetchTransport } from "./http/node-fetch-transport.js";
+export * from "./sources/index.js";
 export * from "../sdk/index.js";
 export * from "./oauth-consent/index.js";
