@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { ConfigError, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import { MemoryConfigStore } from "../config/memory-config-store.js";
 import { FileConfigStore } from "../config/file-config-store.js";
@@ -16,6 +16,7 @@ import { ProtocolWriter } from "./protocol-writer.js";
 export const CONNECTOR_OPTIONS = {
   manifest: { type: "string", short: "m" },
   config: { type: "string", short: "c" },
+  source: { type: "string", short: "s" },
   "no-custom-code": { type: "boolean" },
   "log-level": { type: "string" },
   "max-pages": { type: "string" },
@@ -39,6 +40,7 @@ export class CliSession {
         ...(maxPages !== undefined && Number.isFinite(maxPages) ? { maxPages } : {}),
         ...(args.values["follow-cross-origin-pages"] ? { followCrossOriginPages: true } : {}),
       },
+      sources: { env: io.env },
     });
   }
 
@@ -55,22 +57,37 @@ export class CliSession {
       return code;
     } catch (error) {
       return session.fail(error, out);
+    } finally {
+      await session.close();
     }
+  }
+
+  /** Closes the source store's connections, if one was opened. */
+  close(): Promise<void> {
+    return this.sluice.close();
   }
 
   redact(text: string): string {
     return this.sluice.services.get(Secrets).redact(text);
   }
 
-  define(): Promise<ConnectorDefinition> {
+  async define(): Promise<ConnectorDefinition> {
+    const source = this.storedSource();
+    if (source !== undefined) return this.sluice.define((await this.sluice.sources.open(source)).manifest);
     const manifest = this.args.values.manifest as string | undefined;
     return this.sluice.define(manifest ? { path: resolve(this.io.cwd, manifest) } : { searchFrom: this.io.cwd });
   }
 
-  /** Loads the manifest and the `--config` file and builds the connector. */
+  /**
+   * Builds the connector: from a stored source (`--source`; rotated tokens are committed to the store,
+   * encrypted, and no CONTROL message carries them), or from the manifest and the `--config` file
+   * (without `--config`, the connector's testing config `secrets/config.json` when there is one).
+   */
   async connect(writer?: ProtocolWriter): Promise<Connector> {
+    const source = this.storedSource();
+    if (source !== undefined) return this.sluice.connect({ source });
     const definition = await this.define();
-    const configFile = this.configPath(definition);
+    const configFile = this.configPath(definition) ?? this.testingConfig(definition);
     const config = configFile ? await readConfig(configFile) : {};
     // The CONTROL message carries the real tokens: the platform stores them (ProtocolWriter.message does not redact).
     const announce = async (message: Record<string, unknown>) => {
@@ -81,6 +98,31 @@ export class CliSession {
       ? await FileConfigStore.open(configFile, { config, onControlMessage: (message) => announce(message as unknown as Record<string, unknown>) })
       : new MemoryConfigStore(config, (next) => announce(connectorConfigControlMessage(next, Date.now()) as unknown as Record<string, unknown>));
     return this.sluice.connect({ definition, config, configFile, configStore });
+  }
+
+  /** The `--source` name; refused together with `--manifest` or `--config` (a source brings both). */
+  private storedSource(): string | undefined {
+    const source = this.args.values.source as string | undefined;
+    if (source === undefined) return undefined;
+    const other = ["manifest", "config"].filter((flag) => this.args.values[flag] !== undefined);
+    if (other.length) {
+      throw new ConfigError("SOURCE_CONFLICT", `--source ${source} brings its own manifest and config; --${other.join(" and --")} cannot be given with it`, {
+        expected: "--source NAME alone, or --manifest and --config without --source",
+        found: `--source with --${other.join(" and --")}`,
+      });
+    }
+    return source;
+  }
+
+  /**
+   * The connector author's testing values: `secrets/config.json` in the connector's folder (or the
+   * current one), used when no `--config` is given, and said so on stderr.
+   */
+  private testingConfig(definition: ConnectorDefinition): string | undefined {
+    if (this.args.values.config !== undefined) return undefined;
+    const found = [definition.source.dir, this.io.cwd].map((dir) => join(dir, "secrets", "config.json")).find((file) => existsSync(file));
+    if (found) this.io.stderr.write(`sluice: no --config given; using the testing config ${relative(this.io.cwd, found) || found}\n`);
+    return found;
   }
 
   /** `--config` resolved against the current folder, or else against the manifest's folder. */
@@ -107,7 +149,8 @@ export class CliSession {
   }
 }
 
-async function readConfig(file: string): Promise<ConnectorConfig> {
+/** Reads a config file as a JSON object (an error names the position of bad JSON, never the text). */
+export async function readConfig(file: string): Promise<ConnectorConfig> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -118,6 +161,11 @@ async function readConfig(file: string): Promise<ConnectorConfig> {
       found: (error as NodeJS.ErrnoException).code ?? String(error),
     });
   }
+  return parseConfigText(text, file);
+}
+
+/** Parses config text as a JSON object; an error names the position of bad JSON, never the text (it may hold a credential). */
+export function parseConfigText(text: string, file: string): ConnectorConfig {
   try {
     const value = JSON.parse(text) as unknown;
     if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");

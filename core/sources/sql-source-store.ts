@@ -101,7 +101,11 @@ export class SqlSourceStore implements SourceStore {
     return { ...result, note };
   }
 
-  private reseal(next: SecretKey): Promise<Omit<KeyRotationReport, "note">> {
+  /**
+   * Re-encrypts every secret under `next` and records its id, in one transaction (what `rotateKey`
+   * runs between saving the new key and replacing the old one).
+   */
+  reseal(next: SecretKey): Promise<Omit<KeyRotationReport, "note">> {
     return this.run(async (tx, key) => {
       const rows = await tx.query<SecretRow>("SELECT source, path, key_id, nonce, ciphertext FROM sluice_source_secrets ORDER BY source, path FOR UPDATE");
       for (const row of rows) {

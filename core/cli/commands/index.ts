@@ -13,6 +13,7 @@ export const commands: readonly CommandEntry[] = [
   { name: "check", summary: "Check a config against the API (CONNECTION_STATUS message)", load: async () => (await import("./check.js")).command },
   { name: "discover", summary: "List the streams and their schemas (CATALOG message)", load: async () => (await import("./discover.js")).command },
   { name: "read", summary: "Read streams (RECORD, STATE and TRACE messages)", load: async () => (await import("./read.js")).command },
+  { name: "sources", summary: "Store named sources with encrypted secrets (add, list, show, update, remove, rotate-key)", load: async () => (await import("./sources.js")).command },
   { name: "eval", summary: "Evaluate a template as a manifest field would (prints the typed result as JSON)", load: async () => (await import("./eval.js")).command },
   { name: "oauth", summary: "Grant OAuth consent in a browser and write the tokens into the config", load: async () => (await import("./oauth.js")).command },
 ];

@@ -14,7 +14,7 @@ import { loadStreamStates, streamStateMessage, type StreamStates } from "../read
 export const command: CliCommand = {
   name: "read",
   summary: "Read streams (RECORD, STATE and TRACE messages)",
-  usage: "sluice read --config C [--catalog CAT] [--state STATE] [--stream NAME]... [--manifest M]",
+  usage: "sluice read (--config C | --source NAME) [--catalog CAT] [--state STATE] [--stream NAME]... [--manifest M]",
   options: { ...CONNECTOR_OPTIONS, catalog: { type: "string" }, state: { type: "string" }, stream: { type: "string", multiple: true } },
   async run(args, io) {
     const session = new CliSession(args, io);
@@ -30,6 +30,7 @@ export const command: CliCommand = {
       states = typeof args.values.state === "string" ? await loadStreamStates(resolve(io.cwd, args.values.state)) : new Map();
       fullRefresh = typeof args.values.catalog === "string" ? await fullRefreshStreams(resolve(io.cwd, args.values.catalog)) : new Set();
     } catch (error) {
+      await session.close();
       return session.fail(error, out);
     }
     const failed: string[] = [];
@@ -62,6 +63,7 @@ export const command: CliCommand = {
       await out.flush();
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    await session.close();
     io.stderr.write(`sluice: read ${names.length} stream${names.length === 1 ? "" : "s"}, ${records} records, ${pages} pages in ${seconds} s${failed.length ? `; failed: ${failed.join(", ")}` : ""}\n`);
     await out.flush();
     return failed.length ? 1 : 0;
