@@ -36,6 +36,8 @@ class FileKeyring implements SecretKeyring {
   async keyFor(storedKeyId: string): Promise<SecretKey> {
     if (storedKeyId === this.current.id) return this.current;
     const files = keyFiles(this.home);
+    const onDisk = await readKeyFile(files.current);
+    if (onDisk?.id === storedKeyId) return (this.current = onDisk); // another process rotated the key while this one ran
     const next = await readKeyFile(files.next);
     if (next?.id !== storedKeyId) throw keyMismatch(this.current, storedKeyId);
     await rename(files.next, files.current); // a rotation committed but did not get to replace the key file

@@ -50,7 +50,7 @@ export const command: CliCommand = {
 
 const ACTIONS: Record<string, Action> = {
   async add(sources, name, args, io) {
-    if (typeof args.values.manifest !== "string" || typeof args.values.config !== "string") throw usage("add needs --manifest M and --config C");
+    if (typeof args.values.manifest !== "string" || typeof args.values.config !== "string") throw usage("add needs --manifest M and --config C", "sluice sources add NAME --manifest M --config C");
     const added = await sources.add({ name, manifest: await manifestOf(args, io), config: await configOf(args.values.config, io) });
     io.stdout.write(`Added source ${name}; ${secretsLine(added.secrets)}\n`);
   },
@@ -72,7 +72,7 @@ const ACTIONS: Record<string, Action> = {
     io.stdout.write(`${JSON.stringify(await sources.get(name), null, 2)}\n`);
   },
   async update(sources, name, args, io) {
-    if (args.values.config === undefined && args.values.manifest === undefined) throw usage("update needs --config C and/or --manifest M");
+    if (args.values.config === undefined && args.values.manifest === undefined) throw usage("update needs --config C and/or --manifest M", "sluice sources update NAME [--config C] [--manifest M]");
     const updated = await sources.update(name, {
       config: typeof args.values.config === "string" ? await configOf(args.values.config, io) : undefined,
       manifest: args.values.manifest === undefined ? undefined : await manifestOf(args, io),
@@ -108,8 +108,8 @@ function secretsLine(secrets: string[]): string {
   return secrets.length === 0 ? "no secret fields" : `${secrets.length} secret${secrets.length === 1 ? "" : "s"} encrypted: ${secrets.join(", ")}`;
 }
 
-function usage(message: string): SluiceError {
-  return new SluiceError("SOURCES_CLI_USAGE", message, { failureType: "config_error", expected: USAGE });
+function usage(message: string, expected: string): SluiceError {
+  return new SluiceError("SOURCES_CLI_USAGE", message, { failureType: "config_error", expected });
 }
 
 function describe(sluice: Sluice, error: unknown): string {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -150,10 +150,13 @@ export function storeContract(backend: StoreBackend): void {
       assert.deepEqual((await reopened.load("acme")).config, sampleConfig());
       const rotated = new SqlSourceStore(backend.database(), () => openKeyring({ env: {}, home: fileHome }));
       assert.deepEqual((await rotated.load("acme")).config, sampleConfig(), "the next key is now the key file");
+      const running = new SqlSourceStore(backend.database(), () => openKeyring({ env: {}, home: fileHome }));
+      await running.list(); // a process that loaded the key before the rotation below
       const report = await rotated.rotateKey();
       assert.notEqual(report.keyId, next.id);
+      assert.deepEqual((await running.load("acme")).config, sampleConfig(), "a running process picks up the rotated key file");
       assert.deepEqual((await new SqlSourceStore(backend.database(), () => openKeyring({ env: {}, home: fileHome })).load("acme")).config, sampleConfig());
-      await Promise.all([store.close(), reopened.close(), rotated.close()]);
+      await Promise.all([store.close(), reopened.close(), rotated.close(), running.close()]);
     });
 
     it("refuses a schema written by a newer Sluice", async () => {
@@ -162,5 +165,4 @@ export function storeContract(backend: StoreBackend): void {
       await backend.database().transaction(async (tx) => void (await tx.query("DELETE FROM sluice_migrations WHERE version = 999")));
     });
   });
-  void writeFileSync;
 }
