@@ -56,8 +56,8 @@ export class SourceCatalog {
     const manifest = changes.manifest === undefined ? current.manifest : manifestRef(changes.manifest);
     const config = changes.config ?? current.config;
     const secretPaths = await this.secretPathsFor(manifest, config, name, current);
-    await this.store().replace(name, { manifest: changes.manifest === undefined ? undefined : manifest, config, secretPaths });
-    return view({ name, manifest, config, secretPaths });
+    await this.store().replace(name, { manifest: changes.manifest === undefined ? undefined : manifest, config: changes.config, secretPaths });
+    return this.get(name);
   }
 
   list(): Promise<SourceSummary[]> {

@@ -25,8 +25,12 @@ export interface KeyRotationReport {
 export interface SourceStore {
   /** Stores a new source; `SOURCE_EXISTS` when the name is taken. */
   create(source: SourceRecord): Promise<void>;
-  /** Replaces a source's config (and manifest, when given); `SOURCE_NOT_FOUND` when there is none. */
-  replace(name: string, changes: { manifest?: ManifestRef; config: ConnectorConfig; secretPaths: ConfigPath[] }): Promise<void>;
+  /**
+   * Replaces a source's manifest and/or config, under the source's lock; `SOURCE_NOT_FOUND` when there
+   * is none. Without a config, the committed one is kept as it is at that moment (a token rotated since
+   * the caller looked is not lost). `secretPaths` are added to the paths already secret.
+   */
+  replace(name: string, changes: { manifest?: ManifestRef; config?: ConnectorConfig; secretPaths: ConfigPath[] }): Promise<void>;
   list(): Promise<SourceSummary[]>;
   /** A source with its secrets decrypted. */
   load(name: string): Promise<SourceRecord>;

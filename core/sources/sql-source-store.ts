@@ -49,11 +49,12 @@ export class SqlSourceStore implements SourceStore {
     });
   }
 
-  replace(name: string, changes: { manifest?: ManifestRef; config: ConnectorConfig; secretPaths: ConfigPath[] }): Promise<void> {
+  replace(name: string, changes: { manifest?: ManifestRef; config?: ConnectorConfig; secretPaths: ConfigPath[] }): Promise<void> {
     return this.run(async (tx, key) => {
-      await this.lockRow(tx, name);
+      const current = await this.read(tx, key, name, true);
+      const config = changes.config ?? current.config;
       if (changes.manifest) await tx.query("UPDATE sluice_sources SET manifest = $2::jsonb WHERE name = $1", [name, JSON.stringify(changes.manifest)]);
-      await this.write(tx, key, name, changes.config, changes.secretPaths);
+      await this.write(tx, key, name, config, secretPathsOf(config, { known: [...changes.secretPaths, ...current.secretPaths] }));
     });
   }
 

@@ -7,7 +7,7 @@ import { after, before, describe, it } from "node:test";
 import { stringify } from "yaml";
 import { createSluice } from "../../core/index.js";
 import { json, startLoopback, type Loopback } from "../plugins/auth/support/loopback.js";
-import { authManifest } from "./auth-cli-support.js";
+import { authManifest, rotatingOAuth } from "./auth-cli-support.js";
 
 const BIN = join(import.meta.dirname, "..", "..", "bin", "sluice.js");
 
@@ -83,14 +83,7 @@ export function concurrentSourceReads(backend: ConcurrencyBackend): void {
     });
     home = mkdtempSync(join(tmpdir(), "sluice-concurrent-"));
     env = { PATH: process.env.PATH, HOME: home, SLUICE_HOME: home, ...backend.env() };
-    const authenticator = {
-      type: "OAuthAuthenticator",
-      token_refresh_endpoint: `${api.url}/oauth/token`,
-      client_id: "{{ config['credentials']['client_id'] }}",
-      client_secret: "{{ config['credentials']['client_secret'] }}",
-      refresh_token: "{{ config['credentials']['refresh_token'] }}",
-      refresh_token_updater: {},
-    };
+    const authenticator = rotatingOAuth(`${api.url}/oauth/token`);
     const credentials = { type: "object", properties: { client_id: { type: "string" }, client_secret: { type: "string", airbyte_secret: true }, refresh_token: { type: "string", airbyte_secret: true } } };
     writeFileSync(join(home, "manifest.yaml"), stringify(authManifest(authenticator, [], { credentials })));
   });

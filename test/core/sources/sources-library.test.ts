@@ -6,7 +6,7 @@ import { after, before, describe, it } from "node:test";
 import { stringify } from "yaml";
 import { createSluice, SourceStore, type ConnectorConfig, type SourceRecord } from "../../../core/index.js";
 import { json, startLoopback, type Loopback } from "../../plugins/auth/support/loopback.js";
-import { authManifest } from "../../e2e/auth-cli-support.js";
+import { authManifest, rotatingOAuth } from "../../e2e/auth-cli-support.js";
 
 let api: Loopback;
 let dir: string;
@@ -23,14 +23,7 @@ before(async () => {
   });
   api.route("/items", (req, res) => (String(req.headers.authorization).startsWith("Bearer at-") ? json(res, 200, { data: [{ id: 1 }] }) : json(res, 401, {})));
   dir = mkdtempSync(join(tmpdir(), "sluice-sources-lib-"));
-  const authenticator = {
-    type: "OAuthAuthenticator",
-    token_refresh_endpoint: `${api.url}/oauth/token`,
-    client_id: "cid",
-    client_secret: "{{ config['client_secret'] }}",
-    refresh_token: "{{ config['credentials']['refresh_token'] }}",
-    refresh_token_updater: {},
-  };
+  const authenticator = rotatingOAuth(`${api.url}/oauth/token`, { client_id: "cid", client_secret: "{{ config['client_secret'] }}" });
   writeFileSync(join(dir, "manifest.yaml"), stringify(authManifest(authenticator, ["client_secret"], { credentials: { type: "object" } })));
 });
 after(async () => {
@@ -42,7 +35,7 @@ after(async () => {
 class MemorySourceStore implements SourceStore {
   readonly records = new Map<string, SourceRecord>();
   async create(source: SourceRecord) { this.records.set(source.name, structuredClone(source)); }
-  async replace(name: string, changes: { config: ConnectorConfig; secretPaths: SourceRecord["secretPaths"] }) { Object.assign(this.records.get(name)!, structuredClone(changes)); }
+  async replace(name: string, changes: { config?: ConnectorConfig; secretPaths: SourceRecord["secretPaths"] }) { Object.assign(this.records.get(name)!, structuredClone({ ...changes, config: changes.config ?? this.records.get(name)!.config })); }
   async list() { return [...this.records.values()].map((r) => ({ name: r.name, secretCount: r.secretPaths.length, createdAt: new Date(0), updatedAt: new Date(0) })); }
   async load(name: string) { return structuredClone(this.records.get(name)!); }
   async updateConfig(name: string, mutate: (config: ConnectorConfig) => void | Promise<void>) {

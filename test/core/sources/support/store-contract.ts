@@ -87,6 +87,17 @@ export function storeContract(backend: StoreBackend): void {
       await store.close();
     });
 
+    it("keeps the committed config when only the manifest is replaced (a token rotated meanwhile is not lost)", async () => {
+      const store = open();
+      await store.updateConfig("acme", (config: Record<string, any>) => void (config.credentials.refresh_token = "rt-rotated-meanwhile-77"));
+      await store.replace("acme", { manifest: { path: "/srv/acme-v2/manifest.yaml" }, secretPaths: [] });
+      const loaded = await store.load("acme");
+      assert.equal((loaded.config.credentials as Record<string, unknown>).refresh_token, "rt-rotated-meanwhile-77");
+      assert.deepEqual(loaded.manifest, { path: "/srv/acme-v2/manifest.yaml" });
+      assert.ok(loaded.secretPaths.some((p) => p.join(".") === "credentials.refresh_token"), "secret paths are kept");
+      await store.close();
+    });
+
     it("serializes concurrent changes of one source across store instances (no lost update)", async () => {
       const stores = [open(), open()];
       await stores[0]!.updateConfig("acme", (config) => void (config.counter = 0));
