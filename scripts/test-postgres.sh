@@ -33,8 +33,8 @@ else
   as_owner() { "$@"; }
 fi
 
-PGDATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/sluice-pg-XXXXXX")"
-[ "$(id -u)" = 0 ] && chown postgres: "$PGDATA_DIR"
+# As root the folder must be one the postgres user can reach: /tmp, not a TMPDIR under /root.
+if [ "$(id -u)" = 0 ]; then PGDATA_DIR="$(mktemp -d /tmp/sluice-pg-XXXXXX)"; chown postgres: "$PGDATA_DIR"; else PGDATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/sluice-pg-XXXXXX")"; fi
 PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 
 cleanup() {

@@ -64,7 +64,7 @@ const ACTIONS: Record<string, Action> = {
       io.stdout.write("No sources yet: sluice sources add NAME --manifest M --config C\n");
       return;
     }
-    const rows = [["NAME", "SECRETS", "UPDATED", "MANIFEST"], ...list.map((s) => [s.name, String(s.secretCount), s.updatedAt.toISOString().slice(0, 19).replace("T", " "), s.manifestPath ?? "(stored)"])];
+    const rows = [["NAME", "SECRETS", "UPDATED (UTC)", "MANIFEST"], ...list.map((s) => [s.name, String(s.secretCount), s.updatedAt.toISOString().slice(0, 19).replace("T", " "), s.manifestPath ?? "(stored)"])];
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
     io.stdout.write(rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ")).join("\n") + "\n");
   },

@@ -68,7 +68,7 @@ describe("sluice sources", () => {
 
   it("lists sources and shows one with its secrets masked", async () => {
     const list = await sluice(["sources", "list"]);
-    assert.match(list.stdout, /^NAME\s+SECRETS\s+UPDATED\s+MANIFEST\nacme\s+1\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s+\/.*manifest\.yaml\n$/);
+    assert.match(list.stdout, /^NAME\s+SECRETS\s+UPDATED \(UTC\)\s+MANIFEST\nacme\s+1\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s+\/.*manifest\.yaml\n$/);
     assert.equal(JSON.parse((await sluice(["sources", "list", "--json"])).stdout)[0].name, "acme");
     const show = await sluice(["sources", "show", "acme"]);
     assert.deepEqual(JSON.parse(show.stdout).config, { base_url: api.url, api_key: "****" });
