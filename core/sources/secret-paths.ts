@@ -51,7 +51,7 @@ function branches(schema: unknown, out: Schema[] = []): Schema[] {
 /** Keys of an authenticator whose config references are addresses, not credentials. */
 const ADDRESS_KEY = /(^|_)(url|url_base|endpoint|path|http_method)$/;
 /** `config['a']['b']`, `config["a"]`, `config.a.b`, `config.get('a')`: the config lookups in a template. */
-const CONFIG_REFERENCE = /\bconfig((?:\[\s*['"][^'"]+['"]\s*\]|\.get\(\s*['"][^'"]+['"]\s*[,)]|\.[A-Za-z_]\w*(?!\s*\())+)/g;
+const CONFIG_REFERENCE = /\bconfig((?:\[\s*['"][^'"]+['"]\s*\]|\.get\(\s*['"][^'"]+['"]\s*[,)]|\.[A-Za-z_]\w*\b(?!\s*\())+)/g;
 const STEP = /\[\s*['"]([^'"]+)['"]\s*\]|\.get\(\s*['"]([^'"]+)['"]|\.([A-Za-z_]\w*)/g;
 
 /**

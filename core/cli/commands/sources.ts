@@ -53,6 +53,7 @@ const ACTIONS: Record<string, Action> = {
     if (typeof args.values.manifest !== "string" || typeof args.values.config !== "string") throw usage("add needs --manifest M and --config C", "sluice sources add NAME --manifest M --config C");
     const added = await sources.add({ name, manifest: await manifestOf(args, io), config: await configOf(args.values.config, io) });
     io.stdout.write(`Added source ${name}; ${secretsLine(added.secrets)}\n`);
+    plaintextReminder(args.values.config, added.secrets, io);
   },
   async list(sources, _name, args, io) {
     const list = await sources.list();
@@ -78,6 +79,7 @@ const ACTIONS: Record<string, Action> = {
       manifest: args.values.manifest === undefined ? undefined : await manifestOf(args, io),
     });
     io.stdout.write(`Updated source ${name}; ${secretsLine(updated.secrets)}\n`);
+    if (typeof args.values.config === "string") plaintextReminder(args.values.config, updated.secrets, io);
   },
   async remove(sources, name, _args, io) {
     await sources.remove(name);
@@ -102,6 +104,11 @@ async function configOf(path: string, io: CliIO): Promise<ConnectorConfig> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return parseConfigText(Buffer.concat(chunks).toString("utf8"), "stdin");
+}
+
+/** The stored copy is encrypted; the file it came from is not. */
+function plaintextReminder(configPath: string, secrets: string[], io: CliIO): void {
+  if (configPath !== "-" && secrets.length > 0) io.stderr.write(`sluice: ${configPath} still holds these secrets in plaintext; delete it if the source is where they now live (or use --config - next time)\n`);
 }
 
 function secretsLine(secrets: string[]): string {

@@ -55,6 +55,7 @@ describe("sluice sources", () => {
     const added = await sluice(["sources", "add", "acme", "--manifest", "manifest.yaml", "--config", "config.json"]);
     assert.equal(added.code, 0, added.stderr);
     assert.equal(added.stdout, "Added source acme; 1 secret encrypted: api_key\n");
+    assert.match(added.stderr, /config\.json still holds these secrets in plaintext/);
     const again = await sluice(["sources", "add", "acme", "--manifest", "manifest.yaml", "--config", "config.json"]);
     assert.match(again.stderr, /SOURCE_EXISTS/);
   });

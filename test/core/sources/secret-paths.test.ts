@@ -43,6 +43,7 @@ describe("secret field paths", () => {
     assert.deepEqual(templateConfigPaths("{{ config['credentials']['api_key'] }}"), [["credentials", "api_key"]]);
     assert.deepEqual(templateConfigPaths('Bearer {{ config["token"] }} {{ config.credentials.secret }}'), [["token"], ["credentials", "secret"]]);
     assert.deepEqual(templateConfigPaths("{{ config.get('api_key') }}"), [["api_key"]]);
+    assert.deepEqual(templateConfigPaths("{{ config['endpoint'].replace('x', 'y') }} {{ config.region.upper() }}"), [["endpoint"], ["region"]]);
   });
 
   it("counts what authenticators read and write, but not the addresses they call", () => {
