@@ -146,14 +146,9 @@ export class SqlSourceStore implements SourceStore {
     return this.keyring;
   }
 
-  private async lockRow(tx: SqlTransaction, name: string): Promise<{ manifest: ManifestRef; config: ConnectorConfig }> {
-    const [row] = await tx.query<{ manifest: ManifestRef; config: ConnectorConfig }>("SELECT manifest, config FROM sluice_sources WHERE name = $1 FOR UPDATE", [name]);
-    if (!row) throw sourceNotFound(name, (await tx.query<{ name: string }>("SELECT name FROM sluice_sources ORDER BY name")).map((r) => r.name));
-    return row;
-  }
-
   private async read(tx: SqlTransaction, key: SecretKey, name: string, forUpdate: boolean): Promise<SourceRecord> {
-    const row = forUpdate ? await this.lockRow(tx, name) : (await tx.query<{ manifest: ManifestRef; config: ConnectorConfig }>("SELECT manifest, config FROM sluice_sources WHERE name = $1", [name]))[0];
+    // FOR UPDATE: the source's row lock, held to the commit, is what orders two processes changing one source.
+    const [row] = await tx.query<{ manifest: ManifestRef; config: ConnectorConfig }>(`SELECT manifest, config FROM sluice_sources WHERE name = $1${forUpdate ? " FOR UPDATE" : ""}`, [name]);
     if (!row) throw sourceNotFound(name, (await tx.query<{ name: string }>("SELECT name FROM sluice_sources ORDER BY name")).map((r) => r.name));
     const rows = await tx.query<SecretRow>("SELECT source, path, key_id, nonce, ciphertext FROM sluice_source_secrets WHERE source = $1 ORDER BY path", [name]);
     const secrets: SecretValue[] = rows.map((r) => {

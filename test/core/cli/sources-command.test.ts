@@ -86,6 +86,17 @@ describe("sluice sources", () => {
     assert.ok(!(read.stdout + read.stderr).includes(acceptedKey));
   });
 
+  it("stores the manifest itself with --store-manifest, and prints the spec of a source", async () => {
+    const added = await sluice(["sources", "add", "inline", "--manifest", "manifest.yaml", "--config", "config.json", "--store-manifest"]);
+    assert.equal(added.code, 0, added.stderr);
+    assert.equal(JSON.parse((await sluice(["sources", "list", "--json"])).stdout).find((s: { name: string }) => s.name === "inline").manifestPath, undefined);
+    const read = await sluice(["read", "--source", "inline"], { cwd: tmpdir() });
+    assert.equal(read.code, 0, read.stderr);
+    const spec = await sluice(["spec", "--source", "inline"], { cwd: tmpdir() });
+    assert.ok(JSON.parse(spec.stdout.trim()).spec.connectionSpecification.properties.api_key.airbyte_secret);
+    assert.equal((await sluice(["sources", "remove", "inline"])).code, 0);
+  });
+
   it("refuses --source together with --config or --manifest", async () => {
     const run = await sluice(["read", "--source", "acme", "--config", "config.json"]);
     assert.equal(run.code, 1);
