@@ -18,4 +18,5 @@ export { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions } from "./http
 export { createNodeFetchTransport } from "./http/node-fetch-transport.js";
 export * from "./sources/index.js";
 export * from "../sdk/index.js";
-export * from "./oauth-consent/index.js";
+export * from "../oauth-consent/index.js";
+export { readConfigFile, writeConsentValues } from "./config/write-consent-values.js";

@@ -19,19 +19,17 @@ import { builtinPlugins } from "../plugins/index.js";
 import { MemoryConfigStore } from "./config/memory-config-store.js";
 import { secretFieldNames, secretValues, validateConfig } from "./config/validate-config.js";
 import { Connector } from "./connector/connector.js";
-import { specOf, type ConnectorDefinition } from "./connector/connector-definition.js";
+import type { ConnectorDefinition } from "./connector/connector-definition.js";
 import { ComponentRegistry, ComponentRegistryToken } from "./di/component-registry.js";
 import { ServiceContainer } from "./di/service-container.js";
 import { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions } from "./http/http-options.js";
 import { createNodeFetchTransport } from "./http/node-fetch-transport.js";
 import { RetryingHttpClient } from "./http/retrying-http-client.js";
-import { createInterpolator } from "./interpolation/index.js";
-import { createCustomCodeLoader, loadPlugins, resolveCustomCodeTrust } from "./loader/index.js";
+import { createInterpolator } from "../templates/index.js";
+import { createCustomCodeLoader, resolveCustomCodeTrust } from "./loader/index.js";
 import { ComponentBuilder } from "./manifest/build-components.js";
-import { loadManifest, type ManifestInput } from "./manifest/load-manifest.js";
-import { propagateParameters } from "./manifest/propagate-parameters.js";
-import { resolveReferences } from "./manifest/resolve-references.js";
-import { validateManifest } from "./manifest/validate-manifest.js";
+import { defineConnector } from "./manifest/define-connector.js";
+import type { ManifestInput } from "./manifest/load-manifest.js";
 import { SecretRegistry } from "./services/secret-registry.js";
 import { StreamLogger, type LogLevel } from "./services/stream-logger.js";
 import { systemClock } from "./services/system-clock.js";
@@ -123,22 +121,9 @@ export class Sluice {
     return this;
   }
 
-  /** Loads, resolves and validates a manifest, without a config and without building it. */
-  async define(input: ManifestInput): Promise<ConnectorDefinition> {
-    const source = await loadManifest(input);
-    const trusted = this.services.get(CustomCodeLoader).trusted;
-    const plugins = source.plugins.length ? await loadPlugins(source.plugins, { base: source.pluginBase, trusted, file: source.file }) : [];
-    const registry = plugins.length ? this.registry.child() : this.registry;
-    for (const plugin of plugins) plugin.register({ registerComponent: (f, o) => registry.register(f, o), registerService: () => undefined });
-    const resolved = resolveReferences(source.manifest, source.file);
-    resolved.type ??= "DeclarativeSource";
-    const manifest = propagateParameters(resolved, (parentType, field, hasClassName) => {
-      const parent = registry.find(parentType);
-      return hasClassName ? parent?.customFieldTypes?.[field] : parent?.fieldDefaults?.[field];
-    });
-    validateManifest(manifest, registry, { file: source.file, trustCustomCode: trusted });
-    const streamNames = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
-    return { manifest, source, spec: specOf(manifest), streamNames, registry, plugins };
+  /** Loads, resolves and validates a manifest, without a config and without building it (see {@link defineConnector}). */
+  define(input: ManifestInput): Promise<ConnectorDefinition> {
+    return defineConnector(input, { registry: this.registry, trusted: this.services.get(CustomCodeLoader).trusted });
   }
 
   /** Builds a connector for one config: validates the config against the spec first, before any request. */

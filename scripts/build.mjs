@@ -1,4 +1,4 @@
-// Transpiles sdk/, core/ and plugins/ to dist/ with esbuild, one output file per source file.
+// Transpiles sdk/, python/, templates/, oauth-consent/, core/ and plugins/ to dist/ with esbuild, one output file per source file.
 // Type checking is `npm run typecheck`; this step only has to be fast, so `npm install` leaves a working CLI.
 import { build } from "esbuild";
 import { readdirSync, statSync, rmSync } from "node:fs";
@@ -14,7 +14,7 @@ function collect(dir) {
     else if (name.endsWith(".ts") && !name.endsWith(".d.ts")) sources.push(path);
   }
 }
-for (const top of ["sdk", "core", "plugins"]) collect(join(root, top));
+for (const top of ["sdk", "python", "templates", "oauth-consent", "core", "plugins"]) collect(join(root, top));
 
 rmSync(join(root, "dist"), { recursive: true, force: true });
 await build({

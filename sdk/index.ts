@@ -16,13 +16,16 @@ export { TokenSource, type IssuedToken, type TokenFetchReason, type TokenSourceO
 export { PaginationStrategy } from "./pagination/pagination-strategy.js";
 export type { PageFacts } from "./pagination/page-facts.js";
 export type { DataRecord, JsonSchema, StreamSlice } from "./components/records.js";
-export type { AttemptOutcome, ErrorDecision, ErrorHandler } from "./components/error-handler.js";
-export type { PageReport, ReadOptions, Retriever, SchemaLoader, Slicing, Stream } from "./components/stream.js";
-export type { RequestInput, Requester } from "./components/requester.js";
-export type { RecordExtractor, RecordFilter, RecordSelector, SelectionContext } from "./components/record-selector.js";
-export type { RecordTransformation } from "./components/record-transformation.js";
+export { ErrorHandler, type AttemptOutcome, type ErrorDecision } from "./components/error-handler.js";
+export { BackoffStrategy } from "./components/backoff-strategy.js";
+export { Retriever, SchemaLoader, type PageReport, type ReadOptions, type Slicing, type Stream } from "./components/stream.js";
+export { Requester, type RequestInput } from "./components/requester.js";
+export { RecordExtractor, RecordFilter, type RecordSelector, type SelectionContext } from "./components/record-selector.js";
+export { RecordTransformation } from "./components/record-transformation.js";
 export type { Paginator } from "./components/paginator.js";
-export { makeSlice, sliceCursor, sliceExtraFields, slicePartition, type IncrementalCursor, type SliceOptions, type StreamSlicer } from "./components/stream-slicer.js";
+export { IncrementalCursor, makeSlice, sliceCursor, sliceExtraFields, slicePartition, StreamSlicer, type SliceOptions } from "./components/stream-slicer.js";
+export { PartitionRouter } from "./components/partition-router.js";
+export { StateMigration } from "./components/state-migration.js";
 export type { CheckResult, ConnectionCheck, ConnectorSpec, Source } from "./components/source.js";
 export {
   COMPONENT_KIND_KEYWORD,
@@ -33,6 +36,8 @@ export {
   type DefinitionSchema,
 } from "./plugin/component-factory.js";
 export { definePlugin, type PluginContext, type RegisterOptions, type SluicePlugin } from "./plugin/define-plugin.js";
+export { componentSchema, defineComponent, jsonSchema, type Definition } from "./plugin/define-component.js";
+export { Type, type Static, type TSchema } from "./plugin/typebox.js";
 export { serviceToken, type ServiceToken } from "./services/service-token.js";
 export { Interpolator, type CompiledTemplate, type CompiledValue, type NestedOptions, type TemplateContext, type TemplateSite } from "./services/interpolator.js";
 export { Clock } from "./services/clock.js";

@@ -6,7 +6,7 @@ import { isTypeScriptSource, sluiceEntryUrls } from "./sluice-entry-urls.js";
 export const CUSTOM_MODULE_MARK = "sluice-custom";
 
 // Runs in Node's module-hooks thread, so it is plain JavaScript with no imports. It maps the bare
-// specifiers "sluice/sdk" and "sluice" to the running Sluice, and makes every module under a
+// specifiers "sluice/sdk", "sluice/python" and "sluice" to the running Sluice, and makes every module under a
 // marked module an ES module: a connector folder usually has no package.json saying so, and tsx
 // would otherwise compile its .ts files to CommonJS, whose require() bypasses these hooks.
 const HOOKS_SOURCE = `
@@ -51,7 +51,8 @@ async function install(): Promise<void> {
     const tsx = await import("tsx/esm/api");
     tsx.register();
   }
-  const targets = { "sluice/sdk": sluiceEntryUrls().sdk, sluice: sluiceEntryUrls().library };
+  const entries = sluiceEntryUrls();
+  const targets = { "sluice/sdk": entries.sdk, "sluice/python": entries.python, sluice: entries.library };
   register(`data:text/javascript,${encodeURIComponent(HOOKS_SOURCE)}`, { parentURL: import.meta.url, data: { targets } });
 }
 

@@ -1,7 +1,9 @@
-/** The URLs a custom module gets for `import ... from "sluice/sdk"` and `from "sluice"`. */
+/** The URLs a custom module gets for `import ... from "sluice/sdk"`, `"sluice/python"` and `"sluice"`. */
 export interface SluiceEntryUrls {
   /** The running Sluice's SDK entry (`sdk/index.ts` from source, `dist/sdk/index.js` when built). */
   sdk: string;
+  /** The running Sluice's Python-compatibility entry (`python/index.ts` from source, `dist/python/index.js` when built). */
+  python: string;
   /** The running Sluice's library entry (`core/index.ts` from source, `dist/core/index.js` when built). */
   library: string;
 }
@@ -14,12 +16,13 @@ export interface SluiceEntryUrls {
  * layout below it is the same.
  *
  * @example
- * sluiceEntryUrls(); // { sdk: "file:///app/node_modules/sluice/dist/sdk/index.js", library: ".../dist/core/index.js" }
+ * sluiceEntryUrls(); // { sdk: "file:///app/node_modules/sluice/dist/sdk/index.js", python: ".../dist/python/index.js", library: ".../dist/core/index.js" }
  */
 export function sluiceEntryUrls(selfUrl: string = import.meta.url): SluiceEntryUrls {
   const ext = isTypeScriptSource(selfUrl) ? ".ts" : ".js";
   return {
     sdk: new URL(`../../sdk/index${ext}`, selfUrl).href,
+    python: new URL(`../../python/index${ext}`, selfUrl).href,
     library: new URL(`../index${ext}`, selfUrl).href,
   };
 }

@@ -1,8 +1,10 @@
 import {
   Authenticator,
   ManifestError,
+  Type,
+  componentSchema,
+  defineComponent,
   injectRequestValue,
-  componentField,
   type ComponentFactory,
   type OutgoingRequest,
   type RequestOption,
@@ -32,19 +34,16 @@ export class ApiKeyAuthenticator extends Authenticator {
 }
 
 /** The `ApiKeyAuthenticator` component. */
-export const ApiKeyAuthenticatorComponent: ComponentFactory<ApiKeyAuthenticator> = {
+export const ApiKeyAuthenticatorComponent: ComponentFactory<ApiKeyAuthenticator> = defineComponent({
   type: "ApiKeyAuthenticator",
   kind: "authenticator",
   description: "A static API key in a header, query parameter, form field or JSON body field",
-  schema: {
-    type: "object",
-    properties: {
-      type: { const: "ApiKeyAuthenticator" },
-      api_token: { type: "string" },
-      header: { type: "string" },
-      inject_into: componentField("request_option"),
-    },
-  },
+  schema: Type.Object({
+    type: Type.Optional(Type.Literal("ApiKeyAuthenticator")),
+    api_token: Type.Optional(Type.String()),
+    header: Type.Optional(Type.String()),
+    inject_into: Type.Optional(componentSchema("request_option")),
+  }),
   fieldDefaults: { inject_into: "RequestOption" },
   shared: true,
   async build(def, ctx) {
@@ -66,4 +65,4 @@ export const ApiKeyAuthenticatorComponent: ComponentFactory<ApiKeyAuthenticator>
     const option = await ctx.build<RequestOption>("inject_into");
     return new ApiKeyAuthenticator(token, (request, value) => option.inject(request, value));
   },
-};
+});

@@ -1,4 +1,12 @@
-import { Authenticator, ManifestError, injectRequestValue, type ComponentFactory, type OutgoingRequest } from "../../sdk/index.js";
+import {
+  Authenticator,
+  ManifestError,
+  Type,
+  defineComponent,
+  injectRequestValue,
+  type ComponentFactory,
+  type OutgoingRequest,
+} from "../../sdk/index.js";
 import { authServices, compileField, renderCredential } from "./auth-context.js";
 
 /**
@@ -24,15 +32,15 @@ export class BasicHttpAuthenticator extends Authenticator {
 }
 
 /** The `BasicHttpAuthenticator` component. */
-export const BasicHttpAuthenticatorComponent: ComponentFactory<BasicHttpAuthenticator> = {
+export const BasicHttpAuthenticatorComponent: ComponentFactory<BasicHttpAuthenticator> = defineComponent({
   type: "BasicHttpAuthenticator",
   kind: "authenticator",
   description: "HTTP Basic authentication with a username and an optional password",
-  schema: {
-    type: "object",
-    required: ["username"],
-    properties: { type: { const: "BasicHttpAuthenticator" }, username: { type: "string" }, password: { type: "string" } },
-  },
+  schema: Type.Object({
+    type: Type.Optional(Type.Literal("BasicHttpAuthenticator")),
+    username: Type.String(),
+    password: Type.Optional(Type.String()),
+  }),
   shared: true,
   build(def, ctx) {
     if (def.username === undefined) {
@@ -46,4 +54,4 @@ export const BasicHttpAuthenticatorComponent: ComponentFactory<BasicHttpAuthenti
     secrets.add(encoded);
     return new BasicHttpAuthenticator(`Basic ${encoded}`);
   },
-};
+});

@@ -1,4 +1,11 @@
-import { Authenticator, injectRequestValue, type ComponentFactory, type OutgoingRequest } from "../../sdk/index.js";
+import {
+  Authenticator,
+  Type,
+  defineComponent,
+  injectRequestValue,
+  type ComponentFactory,
+  type OutgoingRequest,
+} from "../../sdk/index.js";
 import { authServices, compileField, renderCredential } from "./auth-context.js";
 
 /**
@@ -21,15 +28,18 @@ export class BearerAuthenticator extends Authenticator {
 }
 
 /** The `BearerAuthenticator` component. */
-export const BearerAuthenticatorComponent: ComponentFactory<BearerAuthenticator> = {
+export const BearerAuthenticatorComponent: ComponentFactory<BearerAuthenticator> = defineComponent({
   type: "BearerAuthenticator",
   kind: "authenticator",
   description: "A static token sent as Authorization: Bearer <token>",
-  schema: { type: "object", required: ["api_token"], properties: { type: { const: "BearerAuthenticator" }, api_token: { type: "string" } } },
+  schema: Type.Object({
+    type: Type.Optional(Type.Literal("BearerAuthenticator")),
+    api_token: Type.String(),
+  }),
   shared: true,
   build(def, ctx) {
     const token = renderCredential(compileField(ctx, def, "api_token"), ctx.config, ctx.parameters);
     authServices(ctx).secrets.add(token);
     return new BearerAuthenticator(`Bearer ${token}`);
   },
-};
+});

@@ -1,4 +1,6 @@
-import { DateTime, Duration } from "luxon";
+import { DateTime } from "luxon";
+import { PyDateTime } from "../../python/datetime.js";
+import { parseIsoDuration as parseDuration } from "../../python/iso-duration.js";
 
 /**
  * Parses an expiry date the way the kit's `ab_datetime_parse` does: epoch seconds (an integer or a
@@ -35,28 +37,30 @@ function epochSeconds(digits: string): number {
 }
 
 /**
- * Formats an instant as the kit stores expiry dates in a config: ISO 8601 with `+00:00` and
- * microseconds only when non-zero.
+ * Formats an instant as the kit stores expiry dates in a config: Python's `isoformat()` of an aware UTC
+ * datetime (`+00:00`, microseconds only when non-zero).
  *
  * @example
  * formatExpiryDate(Date.parse("2022-12-31T00:00:42Z")); // "2022-12-31T00:00:42+00:00"
  */
 export function formatExpiryDate(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  const millis = iso.slice(20, 23);
-  return `${iso.slice(0, 19)}${millis === "000" ? "" : `.${millis}000`}+00:00`;
+  return PyDateTime.utc(BigInt(Math.trunc(ms)) * 1000n).isoformat();
 }
 
 /**
  * Parses an ISO 8601 duration, months and years included (calendar-aware: `P1M` from January 31 is
- * February 28/29), and returns a function adding it to an instant. Throws an Error when invalid.
+ * February 28/29), and returns a function adding it to an instant (past year 9999: Infinity). Throws an
+ * Error when invalid.
  *
  * @example
- * const add = parseIsoDuration("P1M");
+ * const add = durationAdder("P1M");
  * add(Date.parse("2024-01-31T00:00:00Z")); // 2024-02-29T00:00:00Z
  */
-export function parseIsoDuration(text: string): (ms: number) => number {
-  const duration = Duration.fromISO(text.trim());
-  if (!duration.isValid) throw new Error(`'${text}' is not an ISO 8601 duration (for example PT1H, P1D, P2W, P1M, P1Y)`);
-  return (ms) => DateTime.fromMillis(ms, { zone: "utc" }).plus(duration).toMillis();
+export function durationAdder(text: string): (ms: number) => number {
+  const duration = parseDuration(text);
+  if (!duration) throw new Error(`'${text}' is not an ISO 8601 duration (for example PT1H, P1D, P2W, P1M, P1Y)`);
+  return (ms) => {
+    const end = PyDateTime.utc(BigInt(Math.trunc(ms)) * 1000n).plus(duration);
+    return end ? Number(end.us / 1000n) : Number.POSITIVE_INFINITY;
+  };
 }

@@ -2,10 +2,14 @@ import {
   Interpolator,
   ManifestError,
   TokenSource,
-  componentField,
+  Type,
+  componentSchema,
+  defineComponent,
   injectRequestValue,
+  jsonSchema,
   type BuildContext,
   type ComponentFactory,
+  type Definition,
   type OutgoingRequest,
   type RequestOption,
 } from "../../sdk/index.js";
@@ -45,41 +49,42 @@ export class JwtAuthenticator extends TokenAuthenticator {
   }
 }
 
+/** The definition of a `JwtAuthenticator`. */
+const JwtSchema = Type.Object({
+  type: Type.Optional(Type.Literal("JwtAuthenticator")),
+  secret_key: Type.String(),
+  base64_encode_secret_key: Type.Optional(Type.Boolean()),
+  algorithm: jsonSchema<(typeof JWT_ALGORITHMS)[number]>({ enum: [...JWT_ALGORITHMS] }),
+  token_duration: Type.Optional(jsonSchema<number | null>({ type: ["integer", "null"] })),
+  header_prefix: Type.Optional(Type.String()),
+  jwt_headers: Type.Optional(Type.Object({
+    kid: Type.Optional(Type.String()),
+    typ: Type.Optional(Type.String()),
+    cty: Type.Optional(Type.String()),
+  }, { additionalProperties: false })),
+  additional_jwt_headers: Type.Optional(jsonSchema<Record<string, unknown>>({ type: "object" })),
+  jwt_payload: Type.Optional(Type.Object({
+    iss: Type.Optional(Type.String()),
+    sub: Type.Optional(Type.String()),
+    aud: Type.Optional(Type.String()),
+  }, { additionalProperties: false })),
+  additional_jwt_payload: Type.Optional(jsonSchema<Record<string, unknown>>({ type: "object" })),
+  passphrase: Type.Optional(Type.String()),
+  request_option: Type.Optional(componentSchema("request_option")),
+});
+
+type JwtDefinition = Definition<typeof JwtSchema>;
+
 /** The `JwtAuthenticator` component. */
-export const JwtAuthenticatorComponent: ComponentFactory<JwtAuthenticator> = {
+export const JwtAuthenticatorComponent: ComponentFactory<JwtAuthenticator> = defineComponent({
   type: "JwtAuthenticator",
   kind: "authenticator",
   description: "Signs a JWT (HS*, RS*, ES*, PS*, EdDSA) and sends it, reusing it until shortly before it expires",
-  schema: {
-    type: "object",
-    required: ["secret_key", "algorithm"],
-    properties: {
-      type: { const: "JwtAuthenticator" },
-      secret_key: { type: "string" },
-      base64_encode_secret_key: { type: "boolean" },
-      algorithm: { enum: [...JWT_ALGORITHMS] },
-      token_duration: { type: ["integer", "null"] },
-      header_prefix: { type: "string" },
-      jwt_headers: {
-        type: "object",
-        additionalProperties: false,
-        properties: { kid: { type: "string" }, typ: { type: "string" }, cty: { type: "string" } },
-      },
-      additional_jwt_headers: { type: "object" },
-      jwt_payload: {
-        type: "object",
-        additionalProperties: false,
-        properties: { iss: { type: "string" }, sub: { type: "string" }, aud: { type: "string" } },
-      },
-      additional_jwt_payload: { type: "object" },
-      passphrase: { type: "string" },
-      request_option: componentField("request_option"),
-    },
-  },
+  schema: JwtSchema,
   fieldDefaults: { request_option: "RequestOption" },
   shared: true,
   async build(def, ctx) {
-    const algorithm = def.algorithm as JwtAlgorithm;
+    const algorithm = def.algorithm;
     if (!JWT_ALGORITHMS.includes(algorithm)) {
       throw new ManifestError("AUTH_DEFINITION_INVALID", "JwtAuthenticator.algorithm is not a supported algorithm", {
         where: { manifestPath: `${ctx.path}.algorithm` },
@@ -117,14 +122,14 @@ export const JwtAuthenticatorComponent: ComponentFactory<JwtAuthenticator> = {
       : (request: OutgoingRequest, token: string) => injectRequestValue(request, "header", "Authorization", token, "JwtAuthenticator");
     return new JwtAuthenticator(source, place);
   },
-};
+});
 
 type TextOf = (field: string, from?: Record<string, unknown>, path?: string) => string | undefined;
 
-function jwtHeader(def: Record<string, unknown>, ctx: BuildContext, text: TextOf): Record<string, unknown> {
+function jwtHeader(def: JwtDefinition, ctx: BuildContext, text: TextOf): Record<string, unknown> {
   const extra = evalMap(def.additional_jwt_headers, `${ctx.path}.additional_jwt_headers`, ctx);
   rejectReserved(extra, RESERVED_HEADERS, "additional_jwt_headers", "headers", ctx.path);
-  const given = (def.jwt_headers ?? {}) as Record<string, unknown>;
+  const given: Record<string, unknown> = def.jwt_headers ?? {};
   const path = `${ctx.path}.jwt_headers`;
   const header: Record<string, unknown> = { ...extra };
   for (const name of ["kid", "typ", "cty"]) {
@@ -135,10 +140,10 @@ function jwtHeader(def: Record<string, unknown>, ctx: BuildContext, text: TextOf
   return header;
 }
 
-function jwtClaims(def: Record<string, unknown>, ctx: BuildContext, text: TextOf): Record<string, unknown> {
+function jwtClaims(def: JwtDefinition, ctx: BuildContext, text: TextOf): Record<string, unknown> {
   const extra = evalMap(def.additional_jwt_payload, `${ctx.path}.additional_jwt_payload`, ctx);
   rejectReserved(extra, RESERVED_CLAIMS, "additional_jwt_payload", "claims", ctx.path);
-  const given = (def.jwt_payload ?? {}) as Record<string, unknown>;
+  const given: Record<string, unknown> = def.jwt_payload ?? {};
   const claims: Record<string, unknown> = { ...extra };
   for (const name of ["iss", "sub", "aud"]) {
     const value = text(name, given, `${ctx.path}.jwt_payload`);

@@ -1,4 +1,4 @@
-import { Authenticator, type ComponentFactory } from "../../sdk/index.js";
+import { Authenticator, Type, defineComponent, type ComponentFactory } from "../../sdk/index.js";
 
 /**
  * `NoAuth`: sends requests without credentials (public APIs). Also what a requester uses when it has
@@ -12,11 +12,13 @@ export class NoAuth extends Authenticator {
 }
 
 /** The `NoAuth` component. */
-export const NoAuthComponent: ComponentFactory<NoAuth> = {
+export const NoAuthComponent: ComponentFactory<NoAuth> = defineComponent({
   type: "NoAuth",
   kind: "authenticator",
   description: "Sends no credentials",
-  schema: { type: "object", properties: { type: { const: "NoAuth" } } },
+  schema: Type.Object({
+    type: Type.Optional(Type.Literal("NoAuth")),
+  }),
   shared: true,
   build: () => new NoAuth(),
-};
+});

@@ -3,7 +3,7 @@ import {
   HttpClient,
   ManifestError,
   TokenSource,
-  componentField,
+  defineComponent,
   injectRequestValue,
   type BuildContext,
   type ComponentFactory,
@@ -14,6 +14,7 @@ import { authServices, compileField, renderCredential, type AuthServices } from 
 import { parseExpiryDate } from "./expiry-date.js";
 import { compileOAuthFields, evaluateOAuthFields, grantFields, refreshErrorRule } from "./oauth-fields.js";
 import { requestToken } from "./oauth-refresh.js";
+import { OAuthSchema, type OAuthDefinition } from "./oauth-schema.js";
 import { tokenExpiry } from "./token-expiry.js";
 import { createSingleUseTokens } from "./single-use-tokens.js";
 import { TokenAuthenticator } from "./token-authenticator.js";
@@ -55,11 +56,11 @@ export class OAuthAuthenticator extends TokenAuthenticator {
 }
 
 /** The `OAuthAuthenticator` component. */
-export const OAuthAuthenticatorComponent: ComponentFactory<OAuthAuthenticator> = {
+export const OAuthAuthenticatorComponent: ComponentFactory<OAuthAuthenticator> = defineComponent({
   type: "OAuthAuthenticator",
   kind: "authenticator",
   description: "OAuth 2 access tokens (refresh_token or client_credentials grant), refreshed before they expire",
-  schema: oauthSchema(),
+  schema: OAuthSchema,
   fieldDefaults: { profile_assertion: "JwtAuthenticator" },
   shared: true,
   async build(def, ctx) {
@@ -68,9 +69,9 @@ export const OAuthAuthenticatorComponent: ComponentFactory<OAuthAuthenticator> =
     const fixed = !def.refresh_token_updater && (def.token_refresh_endpoint === undefined || def.token_refresh_endpoint === null);
     return new OAuthAuthenticator(source, !fixed);
   },
-};
+});
 
-async function standardSource(def: Record<string, unknown>, ctx: BuildContext, services: AuthServices): Promise<TokenSource<string>> {
+async function standardSource(def: OAuthDefinition, ctx: BuildContext, services: AuthServices): Promise<TokenSource<string>> {
   const templates = compileOAuthFields(def, ctx);
   const useAssertion = def.use_profile_assertion === true;
   const configNow = () => services.configStore?.current() ?? ctx.config;
@@ -78,7 +79,7 @@ async function standardSource(def: Record<string, unknown>, ctx: BuildContext, s
   validateStandard(def, ctx, initialValues.grantType, useAssertion, templates.endpoint !== undefined);
   const assertion = useAssertion ? await ctx.build<TokenAuthenticator>("profile_assertion") : undefined;
   const rule = refreshErrorRule(def, ctx);
-  const scopes = def.scopes as string[] | undefined;
+  const scopes = def.scopes;
   const http = ctx.get(HttpClient);
   const absolute = Boolean(def.token_expiry_date_format);
   const initial = initialToken(def, ctx, services, templates.endpoint === undefined);
@@ -110,7 +111,7 @@ async function standardSource(def: Record<string, unknown>, ctx: BuildContext, s
   return source;
 }
 
-function validateStandard(def: Record<string, unknown>, ctx: BuildContext, grantType: string, useAssertion: boolean, hasEndpoint: boolean): void {
+function validateStandard(def: OAuthDefinition, ctx: BuildContext, grantType: string, useAssertion: boolean, hasEndpoint: boolean): void {
   const fail = (message: string, expected: string) => {
     throw new ManifestError("AUTH_DEFINITION_INVALID", message, { where: { manifestPath: ctx.path }, expected, found: "nothing" });
   };
@@ -127,7 +128,7 @@ function validateStandard(def: Record<string, unknown>, ctx: BuildContext, grant
 }
 
 /** The token known before any request: `access_token_value` until `token_expiry_date` (forever without an endpoint). */
-function initialToken(def: Record<string, unknown>, ctx: BuildContext, services: AuthServices, noEndpoint: boolean): IssuedToken | undefined {
+function initialToken(def: OAuthDefinition, ctx: BuildContext, services: AuthServices, noEndpoint: boolean): IssuedToken | undefined {
   const value = renderCredential(compileField(ctx, def, "access_token_value"), ctx.config, ctx.parameters);
   if (!value) return undefined;
   services.secrets.add(value);
@@ -146,7 +147,7 @@ function initialToken(def: Record<string, unknown>, ctx: BuildContext, services:
   }
 }
 
-async function singleUseSource(def: Record<string, unknown>, ctx: BuildContext, services: AuthServices): Promise<TokenSource<string>> {
+async function singleUseSource(def: OAuthDefinition, ctx: BuildContext, services: AuthServices): Promise<TokenSource<string>> {
   const templates = compileOAuthFields(def, ctx);
   if (!templates.endpoint) {
     throw new ManifestError("AUTH_DEFINITION_INVALID", "OAuthAuthenticator with refresh_token_updater needs a token_refresh_endpoint", {
@@ -171,39 +172,4 @@ async function singleUseSource(def: Record<string, unknown>, ctx: BuildContext, 
     fetch: () => tokens.refresh(source.peek()),
   });
   return source;
-}
-
-function oauthSchema(): Record<string, unknown> {
-  const text = { type: "string" };
-  const errorFields = {
-    refresh_token_error_status_codes: { type: "array", items: { type: "integer" } },
-    refresh_token_error_key: text,
-    refresh_token_error_values: { type: "array", items: text },
-  };
-  return {
-    type: "object",
-    properties: {
-      type: { const: "OAuthAuthenticator" },
-      ...Object.fromEntries(
-        ["client_id_name", "client_id", "client_secret_name", "client_secret", "refresh_token_name", "refresh_token", "token_refresh_endpoint", "access_token_name", "access_token_value", "expires_in_name", "grant_type_name", "grant_type", "token_expiry_date", "token_expiry_date_format"].map((k) => [k, text]),
-      ),
-      refresh_request_body: { type: "object" },
-      refresh_request_headers: { type: "object" },
-      send_refresh_request_as_query_params: { type: "boolean" },
-      scopes: { type: "array", items: text },
-      ...errorFields,
-      refresh_token_updater: {
-        type: "object",
-        properties: {
-          refresh_token_name: text,
-          access_token_config_path: { type: "array", items: text },
-          refresh_token_config_path: { type: "array", items: text },
-          token_expiry_date_config_path: { type: "array", items: text },
-          ...errorFields,
-        },
-      },
-      profile_assertion: componentField("authenticator"),
-      use_profile_assertion: { type: "boolean" },
-    },
-  };
 }

@@ -1,5 +1,6 @@
 import { Interpolator, ManifestError, type BuildContext, type CompiledTemplate, type CompiledValue, type ConnectorConfig } from "../../sdk/index.js";
 import { compileField, renderCredential } from "./auth-context.js";
+import type { OAuthDefinition } from "./oauth-schema.js";
 import type { RefreshErrorRule } from "./oauth-refresh.js";
 
 /** The OAuth fields that are templates, compiled once. */
@@ -37,9 +38,9 @@ export interface OAuthValues {
 }
 
 /** Compiles every template field of an `OAuthAuthenticator` definition. */
-export function compileOAuthFields(def: Record<string, unknown>, ctx: BuildContext): OAuthTemplates {
+export function compileOAuthFields(def: OAuthDefinition, ctx: BuildContext): OAuthTemplates {
   const interpolator = ctx.get(Interpolator);
-  const nested = (field: string) => (def[field] === undefined || def[field] === null ? undefined : interpolator.compileNested(def[field], { path: `${ctx.path}.${field}` }));
+  const nested = (field: "refresh_request_body" | "refresh_request_headers") => (def[field] === undefined || def[field] === null ? undefined : interpolator.compileNested(def[field], { path: `${ctx.path}.${field}` }));
   const field = (name: string) => compileField(ctx, def, name);
   return {
     endpoint: field("token_refresh_endpoint"),
@@ -99,11 +100,18 @@ export function grantFields(values: OAuthValues, scopes: readonly string[] | und
   return fields;
 }
 
+/** The `refresh_token_error_*` fields, as the authenticator or its updater carry them. */
+type RefreshErrorFields = Pick<OAuthDefinition, "refresh_token_error_status_codes" | "refresh_token_error_key" | "refresh_token_error_values">;
+
 /** The `refresh_token_error_*` rule: from the authenticator or (deprecated) the updater, not both; the kit's defaults otherwise. */
-export function refreshErrorRule(def: Record<string, unknown>, ctx: BuildContext): RefreshErrorRule {
-  const updater = (def.refresh_token_updater ?? {}) as Record<string, unknown>;
-  const keys = ["refresh_token_error_status_codes", "refresh_token_error_key", "refresh_token_error_values"];
-  const set = (from: Record<string, unknown>) => keys.some((k) => from[k] !== undefined && from[k] !== null && from[k] !== "" && !(Array.isArray(from[k]) && (from[k] as unknown[]).length === 0));
+export function refreshErrorRule(def: OAuthDefinition, ctx: BuildContext): RefreshErrorRule {
+  const updater = def.refresh_token_updater ?? {};
+  const keys = ["refresh_token_error_status_codes", "refresh_token_error_key", "refresh_token_error_values"] as const;
+  const set = (from: RefreshErrorFields) =>
+    keys.some((k) => {
+      const value = from[k];
+      return value !== undefined && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0);
+    });
   const onAuth = set(def);
   const onUpdater = set(updater);
   if (onAuth && onUpdater) {
@@ -116,8 +124,8 @@ export function refreshErrorRule(def: Record<string, unknown>, ctx: BuildContext
   const from = onAuth ? def : onUpdater ? updater : undefined;
   if (!from) return { statusCodes: [400], key: "error", values: ["invalid_grant", "invalid_permissions"] };
   return {
-    statusCodes: (from.refresh_token_error_status_codes as number[] | undefined) ?? [],
-    key: (from.refresh_token_error_key as string | undefined) ?? "",
-    values: (from.refresh_token_error_values as string[] | undefined) ?? [],
+    statusCodes: from.refresh_token_error_status_codes ?? [],
+    key: from.refresh_token_error_key ?? "",
+    values: from.refresh_token_error_values ?? [],
   };
 }

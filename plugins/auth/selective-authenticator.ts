@@ -1,5 +1,5 @@
-import { ConfigError, componentField, type Authenticator, type ComponentFactory } from "../../sdk/index.js";
-import { readConfigPath } from "./config-path.js";
+import { ConfigError, Type, defineComponent, jsonSchema, type Authenticator, type ComponentFactory } from "../../sdk/index.js";
+import { valueAtPath } from "../../python/dpath.js";
 
 /**
  * `SelectiveAuthenticator`: lets the end user choose how to authenticate, by a value in the config,
@@ -15,25 +15,21 @@ import { readConfigPath } from "./config-path.js";
  *     oauth2.0: "#/definitions/oauth_authenticator"
  * # config: { "credentials": { "auth_type": "api_key", "api_key": "..." } }
  */
-export const SelectiveAuthenticatorComponent: ComponentFactory<Authenticator> = {
+export const SelectiveAuthenticatorComponent: ComponentFactory<Authenticator> = defineComponent({
   type: "SelectiveAuthenticator",
   kind: "authenticator",
   description: "Uses one of several authenticators, chosen by a value in the config",
-  schema: {
-    type: "object",
-    required: ["authenticators", "authenticator_selection_path"],
-    properties: {
-      type: { const: "SelectiveAuthenticator" },
-      authenticator_selection_path: { type: "array", items: { type: "string" }, minItems: 1 },
-      authenticators: { type: "object", additionalProperties: componentField("authenticator") },
-    },
-  },
+  schema: Type.Object({
+    type: Type.Optional(Type.Literal("SelectiveAuthenticator")),
+    authenticator_selection_path: Type.Array(Type.String(), { minItems: 1 }),
+    authenticators: jsonSchema<Record<string, unknown>>({ type: "object", additionalProperties: { "x-sluice-kind": ["authenticator"] } }),
+  }),
   shared: true,
   async build(def, ctx) {
-    const path = def.authenticator_selection_path as string[];
-    const choices = (def.authenticators ?? {}) as Record<string, unknown>;
+    const path = def.authenticator_selection_path;
+    const choices = def.authenticators ?? {};
     const names = Object.keys(choices);
-    const value = readConfigPath(ctx.config, path);
+    const value = valueAtPath(ctx.config, path);
     if (value === undefined) {
       throw new ConfigError("AUTH_SELECTION_PATH_MISSING", `The config has no value at ${path.join(".")}, which chooses the authentication method`, {
         where: { manifestPath: `${ctx.path}.authenticator_selection_path` },
@@ -51,7 +47,7 @@ export const SelectiveAuthenticatorComponent: ComponentFactory<Authenticator> = 
     }
     return ctx.buildChild<Authenticator>(choices[key], `${ctx.path}.authenticators.${key}`);
   },
-};
+});
 
 /** The config value as the kit's `str()` renders it (`true` -> `True`), to look up the choice. */
 function pythonStr(value: unknown): string {

@@ -4,8 +4,11 @@ import {
   ManifestError,
   SluiceError,
   TokenSource,
-  componentField,
+  Type,
+  componentSchema,
+  defineComponent,
   injectRequestValue,
+  jsonSchema,
   type BuildContext,
   type ComponentFactory,
   type HttpResponse,
@@ -14,8 +17,9 @@ import {
   type Requester,
 } from "../../sdk/index.js";
 import { authServices, type AuthServices } from "./auth-context.js";
-import { parseIsoDuration } from "./expiry-date.js";
+import { durationAdder } from "./expiry-date.js";
 import { TokenAuthenticator } from "./token-authenticator.js";
+import { valueAtPath } from "../../python/dpath.js";
 
 /**
  * `SessionTokenAuthenticator`: logs in with a request of its own and sends the session token it gets
@@ -49,35 +53,27 @@ export class SessionTokenAuthenticator extends TokenAuthenticator {
 }
 
 /** The `SessionTokenAuthenticator` component. */
-export const SessionTokenAuthenticatorComponent: ComponentFactory<SessionTokenAuthenticator> = {
+export const SessionTokenAuthenticatorComponent: ComponentFactory<SessionTokenAuthenticator> = defineComponent({
   type: "SessionTokenAuthenticator",
   kind: "authenticator",
   description: "Logs in with a request of its own and sends the session token it returns",
-  schema: {
-    type: "object",
-    required: ["login_requester", "session_token_path", "request_authentication"],
-    properties: {
-      type: { const: "SessionTokenAuthenticator" },
-      login_requester: componentField("requester"),
-      session_token_path: { type: "array", items: { type: "string" }, minItems: 1 },
-      expiration_duration: { type: "string" },
-      request_authentication: {
-        type: "object",
-        required: ["type"],
-        properties: {
-          type: { enum: ["ApiKey", "Bearer"] },
-          inject_into: componentField("request_option"),
-          api_token: { type: "string" },
-        },
-      },
-      decoder: { type: "object" },
-    },
-  },
+  schema: Type.Object({
+    type: Type.Optional(Type.Literal("SessionTokenAuthenticator")),
+    login_requester: componentSchema("requester"),
+    session_token_path: Type.Array(Type.String(), { minItems: 1 }),
+    expiration_duration: Type.Optional(Type.String()),
+    request_authentication: Type.Object({
+      type: jsonSchema<"ApiKey" | "Bearer">({ enum: ["ApiKey", "Bearer"] }),
+      inject_into: Type.Optional(componentSchema("request_option")),
+      api_token: Type.Optional(Type.String()),
+    }),
+    decoder: Type.Optional(jsonSchema<Record<string, unknown>>({ type: "object" })),
+  }),
   fieldDefaults: { login_requester: "HttpRequester" },
   shared: true,
   async build(def, ctx) {
     const services = authServices(ctx);
-    const decoder = (def.decoder as { type?: string } | undefined)?.type;
+    const decoder = typeof def.decoder?.type === "string" ? def.decoder.type : undefined;
     if (decoder !== undefined && decoder !== "JsonDecoder") {
       throw new ManifestError("AUTH_DEFINITION_INVALID", `SessionTokenAuthenticator supports JSON login responses only`, {
         where: { manifestPath: `${ctx.path}.decoder` },
@@ -86,9 +82,9 @@ export const SessionTokenAuthenticatorComponent: ComponentFactory<SessionTokenAu
       });
     }
     const requester = await ctx.build<Requester>("login_requester");
-    const path = def.session_token_path as string[];
+    const path = def.session_token_path;
     const lifetime = parseDuration(def.expiration_duration, ctx);
-    const place = await placement(def.request_authentication as Record<string, unknown>, ctx, services);
+    const place = await placement(def.request_authentication, ctx, services);
     const source = new TokenSource<string>({
       clock: services.clock,
       reuse: lifetime !== undefined,
@@ -101,12 +97,12 @@ export const SessionTokenAuthenticatorComponent: ComponentFactory<SessionTokenAu
     });
     return new SessionTokenAuthenticator(source, place);
   },
-};
+});
 
 function parseDuration(value: unknown, ctx: BuildContext): ((ms: number) => number) | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   try {
-    return parseIsoDuration(String(value));
+    return durationAdder(String(value));
   } catch (error) {
     throw new ManifestError("AUTH_DURATION_INVALID", (error as Error).message, {
       where: { manifestPath: `${ctx.path}.expiration_duration` },
@@ -143,7 +139,7 @@ function tokenAt(response: HttpResponse, path: readonly string[], ctx: BuildCont
     });
   }
   if (Array.isArray(node)) node = node[0];
-  for (const key of path) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  node = valueAtPath(node, path);
   if (node === undefined || node === null || node === "") {
     throw new AuthenticationError("AUTH_SESSION_TOKEN_MISSING", `The session login response has no token at ${JSON.stringify(path)}`, {
       failureType: "config_error",

@@ -1,6 +1,7 @@
 import type { BuildContext, ConfigStore, ConnectorConfig, HttpClient, IssuedToken } from "../../sdk/index.js";
 import type { AuthServices } from "./auth-context.js";
-import { readConfigPath, writeConfigPath } from "./config-path.js";
+import type { OAuthDefinition } from "./oauth-schema.js";
+import { setPath, valueAtPath } from "../../python/dpath.js";
 import { formatExpiryDate, parseExpiryDate } from "./expiry-date.js";
 import { grantFields, type OAuthValues } from "./oauth-fields.js";
 import { requestToken, type RefreshErrorRule } from "./oauth-refresh.js";
@@ -11,7 +12,7 @@ const ADOPT_MARGIN_MS = 60_000;
 
 /** What {@link createSingleUseTokens} needs. */
 export interface SingleUseOptions {
-  def: Record<string, unknown>;
+  def: OAuthDefinition;
   ctx: BuildContext;
   services: AuthServices;
   /** The OAuth fields, evaluated once at build as the kit does in this mode. */
@@ -45,21 +46,21 @@ export interface SingleUseTokens {
  */
 export function createSingleUseTokens(options: SingleUseOptions): SingleUseTokens {
   const { def, ctx, services, values, rule, http, absolute } = options;
-  const updater = def.refresh_token_updater as Record<string, unknown>;
+  const updater = def.refresh_token_updater ?? {};
   const paths = {
-    access: (updater.access_token_config_path as string[] | undefined) ?? ["credentials", "access_token"],
-    refresh: (updater.refresh_token_config_path as string[] | undefined) ?? ["credentials", "refresh_token"],
-    expiry: (updater.token_expiry_date_config_path as string[] | undefined) ?? ["credentials", "token_expiry_date"],
+    access: updater.access_token_config_path ?? ["credentials", "access_token"],
+    refresh: updater.refresh_token_config_path ?? ["credentials", "refresh_token"],
+    expiry: updater.token_expiry_date_config_path ?? ["credentials", "token_expiry_date"],
   };
-  const refreshTokenName = (updater.refresh_token_name as string | undefined) ?? "refresh_token";
+  const refreshTokenName = updater.refresh_token_name ?? "refresh_token";
   const store: ConfigStore = services.configStore ?? memoryStore(ctx.config, services);
-  const scopes = def.scopes as string[] | undefined;
+  const scopes = def.scopes;
 
   const tokenIn = (config: ConnectorConfig): IssuedToken | undefined => {
-    const value = readConfigPath(config, paths.access);
+    const value = valueAtPath(config, paths.access);
     if (value === undefined || value === null || value === "") return undefined;
     services.secrets.add(value);
-    const expiry = readConfigPath(config, paths.expiry);
+    const expiry = valueAtPath(config, paths.expiry);
     let expiresAt: number;
     try {
       expiresAt = expiry === undefined || expiry === null || expiry === "" ? 0 : parseExpiryDate(expiry);
@@ -70,7 +71,7 @@ export function createSingleUseTokens(options: SingleUseOptions): SingleUseToken
   };
 
   const spend = async (config: ConnectorConfig): Promise<IssuedToken> => {
-    const refreshToken = readConfigPath(config, paths.refresh);
+    const refreshToken = valueAtPath(config, paths.refresh);
     services.secrets.add(refreshToken);
     const credentials = (config.credentials ?? {}) as Record<string, unknown>;
     const current: OAuthValues = {
@@ -91,9 +92,9 @@ export function createSingleUseTokens(options: SingleUseOptions): SingleUseToken
     const now = services.clock.now();
     const previous = tokenIn(config)?.expiresAt;
     const expiresAt = tokenExpiry(result, { absolute, now, previous, where: ctx.path });
-    writeConfigPath(config, paths.access, result.accessToken);
-    if (result.refreshToken !== undefined) writeConfigPath(config, paths.refresh, result.refreshToken);
-    writeConfigPath(config, paths.expiry, formatExpiryDate(expiresAt));
+    setPath(config, paths.access, result.accessToken);
+    if (result.refreshToken !== undefined) setPath(config, paths.refresh, result.refreshToken);
+    setPath(config, paths.expiry, formatExpiryDate(expiresAt));
     services.logger.info("Refreshed the OAuth access token; the rotated refresh token is saved in the config", { expiresAt: new Date(expiresAt).toISOString() });
     return { value: result.accessToken, expiresAt };
   };

@@ -1,6 +1,5 @@
 import { Authenticator, Secrets, type BuildContext, type ComponentFactory } from "../../sdk/index.js";
-import { constructCustom, incomplete, loadCustomClass, wrongBase } from "./load-custom-class.js";
-import { customConstructorOptions } from "./constructor-options.js";
+import { customComponent } from "./custom-component.js";
 import { CustomAuthenticatorAdapter, type AuthenticatorStyle } from "./custom-authenticator-adapter.js";
 import { hasMember } from "./describe-class.js";
 
@@ -21,31 +20,23 @@ const PYTHON_MEMBERS = ["get_auth_header", "auth_header", "token", "get_request_
  *   class_name: source_acme.components.AcmeAuth
  *   header: X-Acme-Key
  */
-export const CustomAuthenticatorComponent: ComponentFactory<Authenticator> = {
+export const CustomAuthenticatorComponent: ComponentFactory<Authenticator> = customComponent<Authenticator>({
   type: "CustomAuthenticator",
   kind: "authenticator",
   description: "An authenticator class from the connector folder, named by class_name",
-  schema: {
-    type: "object",
-    required: ["class_name"],
-    properties: { class_name: { type: "string" } },
-    additionalProperties: true,
-  },
+  base: Authenticator,
+  baseName: "Authenticator",
+  methods: ["apply"],
+  alternative: "(or a Python-style class with get_auth_header or auth_header and token)",
   shared: true,
-  runsCustomCode: true,
-  async build(def, ctx) {
-    const loaded = await loadCustomClass(def, ctx);
-    const style = authenticatorStyle(loaded.cls);
-    if (!style) {
-      if (loaded.cls.prototype instanceof Authenticator) throw incomplete(loaded, "apply");
-      throw wrongBase(loaded, "Authenticator", "(or a Python-style class with get_auth_header or auth_header and token)");
-    }
-    const inner = constructCustom(loaded, await customConstructorOptions(def, ctx));
+  accept(cls) {
+    const style = authenticatorStyle(cls);
+    if (!style) return undefined;
     // The authenticator serves every stream, so its errors carry no stream of their own.
-    const where = { ...loaded.where, stream: undefined };
-    return new CustomAuthenticatorAdapter(inner, { className: loaded.className, style, where, secrets: secretsOf(ctx) });
+    return (instance, loaded, ctx) =>
+      new CustomAuthenticatorAdapter(instance, { className: loaded.className, style, where: { ...loaded.where, stream: undefined }, secrets: secretsOf(ctx) });
   },
-};
+});
 
 function authenticatorStyle(cls: Function): AuthenticatorStyle | undefined {
   if (cls.prototype instanceof Authenticator && hasMember(cls, "apply")) return "typescript";

@@ -1,6 +1,5 @@
 import { PaginationStrategy, type ComponentFactory } from "../../sdk/index.js";
-import { constructCustom, incomplete, loadCustomClass, wrongBase } from "./load-custom-class.js";
-import { customConstructorOptions } from "./constructor-options.js";
+import { customComponent } from "./custom-component.js";
 import { CustomStrategyAdapter, type StrategyStyle } from "./custom-strategy-adapter.js";
 import { hasMember } from "./describe-class.js";
 
@@ -24,28 +23,20 @@ import { hasMember } from "./describe-class.js";
  *     page_size: 2
  *   page_token_option: { type: RequestOption, inject_into: request_parameter, field_name: page }
  */
-export const CustomPaginationStrategyComponent: ComponentFactory<PaginationStrategy> = {
+export const CustomPaginationStrategyComponent: ComponentFactory<PaginationStrategy> = customComponent<PaginationStrategy>({
   type: "CustomPaginationStrategy",
   kind: "pagination_strategy",
   description: "A pagination strategy class from the connector folder, named by class_name",
-  schema: {
-    type: "object",
-    required: ["class_name"],
-    properties: { class_name: { type: "string" } },
-    additionalProperties: true,
+  base: PaginationStrategy,
+  baseName: "PaginationStrategy",
+  methods: ["nextPageToken (or next_page_token)"],
+  alternative: "(or a Python-style class with next_page_token)",
+  accept(cls) {
+    const style = strategyStyle(cls);
+    if (!style) return undefined;
+    return (instance, loaded) => new CustomStrategyAdapter(instance, { className: loaded.className, style, where: loaded.where });
   },
-  runsCustomCode: true,
-  async build(def, ctx) {
-    const loaded = await loadCustomClass(def, ctx);
-    const style = strategyStyle(loaded.cls);
-    if (!style) {
-      if (loaded.cls.prototype instanceof PaginationStrategy) throw incomplete(loaded, "nextPageToken (or next_page_token)");
-      throw wrongBase(loaded, "PaginationStrategy", "(or a Python-style class with next_page_token)");
-    }
-    const inner = constructCustom(loaded, await customConstructorOptions(def, ctx));
-    return new CustomStrategyAdapter(inner, { className: loaded.className, style, where: loaded.where });
-  },
-};
+});
 
 /** TypeScript style when it extends the SDK's base with `nextPageToken`; Python style when it has `next_page_token`. */
 function strategyStyle(cls: Function): StrategyStyle | undefined {

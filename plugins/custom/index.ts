@@ -1,10 +1,12 @@
 import { definePlugin } from "../../sdk/index.js";
 import { CustomAuthenticatorComponent } from "./custom-authenticator.js";
+import { customKindComponents } from "./custom-kinds.js";
 import { CustomPaginationStrategyComponent } from "./custom-pagination-strategy.js";
 
 /**
- * The built-in custom components: `CustomPaginationStrategy` and `CustomAuthenticator`, classes
- * named by `class_name` and loaded from the connector folder through the `CustomCodeLoader` service.
+ * The built-in custom components: `CustomPaginationStrategy`, `CustomAuthenticator` and every other
+ * `Custom*` type of the kit (see custom-kinds.ts) except `CustomDecoder`: classes named by `class_name`,
+ * loaded from the connector folder through the `CustomCodeLoader` service, all by `customComponent()`.
  *
  * @example
  * pagination_strategy: { type: CustomPaginationStrategy, class_name: source_acme.components.Steps, step: 2 }
@@ -14,5 +16,6 @@ export const customPlugin = definePlugin({
   register(ctx) {
     ctx.registerComponent(CustomPaginationStrategyComponent);
     ctx.registerComponent(CustomAuthenticatorComponent);
+    for (const component of customKindComponents) ctx.registerComponent(component);
   },
 });

@@ -1,17 +1,6 @@
 import { Interpolator, ManifestError, type AttemptOutcome, type BuildContext, type CompiledTemplate } from "../../sdk/index.js";
 
 /**
- * How long to wait before retrying, in seconds, or undefined for "no opinion" (the next strategy, then
- * the client's exponential backoff, decides). `attempt` is 1 for the first attempt, as in the kit.
- *
- * @example
- * const oneMinute: BackoffStrategy = { backoffSeconds: () => 60 };
- */
-export interface BackoffStrategy {
-  backoffSeconds(outcome: AttemptOutcome): number | undefined;
-}
-
-/**
  * A numeric manifest field that may be a template (`"{{ config['backoff'] }}"`): evaluated once at build
  * time when static (a non-number is a manifest error there), else per use (a non-number is "no value").
  *

@@ -1,5 +1,14 @@
-import { ManifestError, componentField, type AttemptOutcome, type ComponentFactory, type ErrorDecision, type ErrorHandler } from "../../sdk/index.js";
-import type { BackoffStrategy } from "./backoff-strategy.js";
+import {
+  ManifestError,
+  Type,
+  componentSchema,
+  defineComponent,
+  type AttemptOutcome,
+  type ComponentFactory,
+  type ErrorDecision,
+  type ErrorHandler,
+} from "../../sdk/index.js";
+import type { BackoffStrategy } from "../../sdk/index.js";
 import { fallbackResolution } from "./default-error-mapping.js";
 import { buildList, decideWith, type ResolvingErrorHandler } from "./default-error-handler.js";
 import type { Resolution } from "./resolution.js";
@@ -67,17 +76,15 @@ function fromDecision(decision: ErrorDecision | undefined): Resolution | undefin
 }
 
 /** The manifest component; see {@link CompositeErrorHandler}. */
-export const CompositeErrorHandlerComponent: ComponentFactory<CompositeErrorHandler> = {
+export const CompositeErrorHandlerComponent: ComponentFactory<CompositeErrorHandler> = defineComponent({
   type: "CompositeErrorHandler",
   kind: "error_handler",
   description: "Asks several error handlers in order",
   fieldDefaults: { error_handlers: "DefaultErrorHandler" },
   customFieldTypes: { error_handlers: "CustomErrorHandler" },
-  schema: {
-    type: "object",
-    required: ["error_handlers"],
-    properties: { error_handlers: { type: "array", items: componentField("error_handler") } },
-  },
+  schema: Type.Object({
+    error_handlers: Type.Array(componentSchema("error_handler")),
+  }),
   async build(def, ctx) {
     const handlers = await buildList<ErrorHandler>(ctx, def.error_handlers, "error_handlers");
     if (handlers.length === 0) {
@@ -89,4 +96,4 @@ export const CompositeErrorHandlerComponent: ComponentFactory<CompositeErrorHand
     }
     return new CompositeErrorHandler(handlers);
   },
-};
+});

@@ -1,5 +1,6 @@
-import type { ComponentFactory } from "../../sdk/index.js";
-import { numericField, type BackoffStrategy } from "./backoff-strategy.js";
+import { Type, defineComponent, jsonSchema, type ComponentFactory } from "../../sdk/index.js";
+import { numericField } from "./backoff-strategy.js";
+import type { BackoffStrategy } from "../../sdk/index.js";
 
 /**
  * `ConstantBackoffStrategy`: waits the same number of seconds before every retry.
@@ -10,17 +11,15 @@ import { numericField, type BackoffStrategy } from "./backoff-strategy.js";
  *   - type: ConstantBackoffStrategy
  *     backoff_time_in_seconds: 30
  */
-export const ConstantBackoffStrategyComponent: ComponentFactory<BackoffStrategy> = {
+export const ConstantBackoffStrategyComponent: ComponentFactory<BackoffStrategy> = defineComponent({
   type: "ConstantBackoffStrategy",
   kind: "backoff_strategy",
   description: "Waits a constant number of seconds before each retry",
-  schema: {
-    type: "object",
-    required: ["backoff_time_in_seconds"],
-    properties: { backoff_time_in_seconds: { type: ["number", "string"] } },
-  },
+  schema: Type.Object({
+    backoff_time_in_seconds: jsonSchema<number | string>({ type: ["number", "string"] }),
+  }),
   build(def, ctx) {
     const seconds = numericField(ctx, def.backoff_time_in_seconds, "backoff_time_in_seconds");
     return { backoffSeconds: () => seconds() };
   },
-};
+});

@@ -1,5 +1,15 @@
-import { componentField, type AttemptOutcome, type ComponentFactory, type ErrorDecision, type ErrorHandler } from "../../sdk/index.js";
-import { numericField, type BackoffStrategy } from "./backoff-strategy.js";
+import {
+  Type,
+  componentSchema,
+  defineComponent,
+  jsonSchema,
+  type AttemptOutcome,
+  type ComponentFactory,
+  type ErrorDecision,
+  type ErrorHandler,
+} from "../../sdk/index.js";
+import { numericField } from "./backoff-strategy.js";
+import type { BackoffStrategy } from "../../sdk/index.js";
 import { defaultMapping, fallbackResolution } from "./default-error-mapping.js";
 import type { HttpResponseFilter } from "./http-response-filter.js";
 import { isRetry, toDecision, type Resolution } from "./resolution.js";
@@ -66,28 +76,25 @@ export function decideWith(resolution: Resolution, outcome: AttemptOutcome, stra
 }
 
 /** The manifest component; see {@link DefaultErrorHandler}. */
-export const DefaultErrorHandlerComponent: ComponentFactory<DefaultErrorHandler> = {
+export const DefaultErrorHandlerComponent: ComponentFactory<DefaultErrorHandler> = defineComponent({
   type: "DefaultErrorHandler",
   kind: "error_handler",
   description: "Decides per response: filters first, then the default status mapping; retries with backoff strategies",
   fieldDefaults: { response_filters: "HttpResponseFilter" },
   customFieldTypes: { backoff_strategies: "CustomBackoffStrategy" },
-  schema: {
-    type: "object",
-    properties: {
-      response_filters: { type: "array", items: componentField("response_filter") },
-      backoff_strategies: { type: "array", items: componentField("backoff_strategy") },
-      max_retries: { type: ["integer", "string"] },
-      max_time: { type: "integer" },
-    },
-  },
+  schema: Type.Object({
+    response_filters: Type.Optional(Type.Array(componentSchema("response_filter"))),
+    backoff_strategies: Type.Optional(Type.Array(componentSchema("backoff_strategy"))),
+    max_retries: Type.Optional(jsonSchema<number | string>({ type: ["integer", "string"] })),
+    max_time: Type.Optional(Type.Integer()),
+  }),
   async build(def, ctx) {
     const filters = await buildList<HttpResponseFilter>(ctx, def.response_filters, "response_filters");
     const strategies = await buildList<BackoffStrategy>(ctx, def.backoff_strategies, "backoff_strategies");
     const maxRetries = numericField(ctx, def.max_retries, "max_retries", 5)() ?? 5;
     return new DefaultErrorHandler(filters, strategies, Math.max(0, Math.trunc(maxRetries)));
   },
-};
+});
 
 /** Builds each definition of a list field, at `<path>.<field>[i]`. */
 export async function buildList<T>(ctx: Parameters<ComponentFactory["build"]>[1], value: unknown, field: string): Promise<T[]> {

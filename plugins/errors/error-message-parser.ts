@@ -1,4 +1,5 @@
 import type { HttpResponse } from "../../sdk/index.js";
+import { truthy } from "../../python/values.js";
 
 /** The keys an API's error message is looked for under, in order (the kit's `JsonErrorMessageParser`). */
 const MESSAGE_KEYS = ["message", "messages", "error", "errors", "failures", "failure", "detail", "err", "error_message", "msg", "reason", "status_message"];
@@ -32,14 +33,8 @@ function messageOf(value: unknown): string | undefined {
   }
   if (typeof value === "object" && value !== null) {
     const record = value as Record<string, unknown>;
-    for (const key of MESSAGE_KEYS) if (isTruthy(record[key])) return messageOf(record[key]);
+    for (const key of MESSAGE_KEYS) if (truthy(record[key])) return messageOf(record[key]);
     return undefined;
   }
   return undefined;
-}
-
-function isTruthy(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === "object" && value !== null) return Object.keys(value).length > 0;
-  return Boolean(value);
 }

@@ -1,5 +1,6 @@
-import type { ComponentFactory } from "../../sdk/index.js";
-import { numericField, type BackoffStrategy } from "./backoff-strategy.js";
+import { Type, defineComponent, jsonSchema, type ComponentFactory } from "../../sdk/index.js";
+import { numericField } from "./backoff-strategy.js";
+import type { BackoffStrategy } from "../../sdk/index.js";
 
 /**
  * `ExponentialBackoffStrategy`: waits `factor * 2^attempt` seconds, `attempt` counting from 1 as the
@@ -11,11 +12,13 @@ import { numericField, type BackoffStrategy } from "./backoff-strategy.js";
  *   - type: ExponentialBackoffStrategy
  *     factor: 2
  */
-export const ExponentialBackoffStrategyComponent: ComponentFactory<BackoffStrategy> = {
+export const ExponentialBackoffStrategyComponent: ComponentFactory<BackoffStrategy> = defineComponent({
   type: "ExponentialBackoffStrategy",
   kind: "backoff_strategy",
   description: "Waits factor * 2^attempt seconds before each retry",
-  schema: { type: "object", properties: { factor: { type: ["number", "string"] } } },
+  schema: Type.Object({
+    factor: Type.Optional(jsonSchema<number | string>({ type: ["number", "string"] })),
+  }),
   build(def, ctx) {
     const factor = numericField(ctx, def.factor, "factor", 5);
     return {
@@ -25,4 +28,4 @@ export const ExponentialBackoffStrategyComponent: ComponentFactory<BackoffStrate
       },
     };
   },
-};
+});

@@ -1,4 +1,14 @@
-import { Interpolator, Logger, type AttemptOutcome, type CompiledTemplate, type ComponentFactory, type FailureType } from "../../sdk/index.js";
+import {
+  Interpolator,
+  Logger,
+  Type,
+  defineComponent,
+  jsonSchema,
+  type AttemptOutcome,
+  type CompiledTemplate,
+  type ComponentFactory,
+  type FailureType,
+} from "../../sdk/index.js";
 import { defaultMapping } from "./default-error-mapping.js";
 import { parseErrorMessage } from "./error-message-parser.js";
 import { FAILURE_TYPES, RESPONSE_ACTIONS, type Resolution, type ResponseAction } from "./resolution.js";
@@ -78,21 +88,18 @@ export class HttpResponseFilter {
 }
 
 /** The manifest component; see {@link HttpResponseFilter}. */
-export const HttpResponseFilterComponent: ComponentFactory<HttpResponseFilter> = {
+export const HttpResponseFilterComponent: ComponentFactory<HttpResponseFilter> = defineComponent({
   type: "HttpResponseFilter",
   kind: "response_filter",
   description: "Matches responses by status, error message or predicate and says what to do with them",
-  schema: {
-    type: "object",
-    properties: {
-      action: { enum: [...RESPONSE_ACTIONS] },
-      failure_type: { enum: [...FAILURE_TYPES] },
-      http_codes: { type: "array", items: { type: "integer" } },
-      error_message_contains: { type: "string" },
-      predicate: { type: "string" },
-      error_message: { type: "string" },
-    },
-  },
+  schema: Type.Object({
+    action: Type.Optional(jsonSchema<(typeof RESPONSE_ACTIONS)[number]>({ enum: [...RESPONSE_ACTIONS] })),
+    failure_type: Type.Optional(jsonSchema<FailureType>({ enum: [...FAILURE_TYPES] })),
+    http_codes: Type.Optional(Type.Array(Type.Integer())),
+    error_message_contains: Type.Optional(Type.String()),
+    predicate: Type.Optional(Type.String()),
+    error_message: Type.Optional(Type.String()),
+  }),
   build(def, ctx) {
     const hasCondition = def.http_codes !== undefined || def.predicate !== undefined || def.error_message_contains !== undefined;
     if (def.action !== undefined && !hasCondition) {
@@ -102,14 +109,14 @@ export const HttpResponseFilterComponent: ComponentFactory<HttpResponseFilter> =
     const interpolator = ctx.get(Interpolator);
     const site = (field: string) => ({ path: `${ctx.path}.${field}`, names: RESPONSE_NAMES });
     return new HttpResponseFilter({
-      action: def.action as ResponseAction | undefined,
-      failureType: def.failure_type as FailureType | undefined,
-      httpCodes: new Set((def.http_codes as number[] | undefined) ?? []),
-      errorMessageContains: def.error_message_contains as string | undefined,
+      action: def.action,
+      failureType: def.failure_type,
+      httpCodes: new Set(def.http_codes ?? []),
+      errorMessageContains: def.error_message_contains,
       predicate: typeof def.predicate === "string" ? interpolator.compile(def.predicate, site("predicate")) : undefined,
       errorMessage: typeof def.error_message === "string" ? interpolator.compile(def.error_message, site("error_message")) : undefined,
       config: ctx.config,
       parameters: ctx.parameters,
     });
   },
-};
+});

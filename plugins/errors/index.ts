@@ -10,7 +10,6 @@ import { WaitUntilTimeFromHeaderComponent } from "./wait-until-time-from-header.
 export { CompositeErrorHandler } from "./composite-error-handler.js";
 export { DefaultErrorHandler, type ResolvingErrorHandler } from "./default-error-handler.js";
 export { HttpResponseFilter } from "./http-response-filter.js";
-export type { BackoffStrategy } from "./backoff-strategy.js";
 
 /**
  * Error handling: `DefaultErrorHandler`, `CompositeErrorHandler`, `HttpResponseFilter` and the backoff

@@ -1,5 +1,5 @@
 import type { HttpResponse } from "../../sdk/index.js";
-import { templateHeaders } from "../pagination/pagination-context.js";
+import { templateHeaders } from "../shared/pagination-context.js";
 
 /**
  * The names an error handler's templates see: `response` (the whole body parsed as JSON, `{}` when it

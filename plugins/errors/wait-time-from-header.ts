@@ -1,5 +1,5 @@
-import { HttpRequestError, type ComponentFactory } from "../../sdk/index.js";
-import { type BackoffStrategy } from "./backoff-strategy.js";
+import { HttpRequestError, Type, defineComponent, type ComponentFactory } from "../../sdk/index.js";
+import type { BackoffStrategy } from "../../sdk/index.js";
 import { compileHeaderFields, numericHeader } from "./header-number.js";
 
 /**
@@ -15,15 +15,15 @@ import { compileHeaderFields, numericHeader } from "./header-number.js";
  *     header: Retry-After
  *     max_waiting_time_in_seconds: 600
  */
-export const WaitTimeFromHeaderComponent: ComponentFactory<BackoffStrategy> = {
+export const WaitTimeFromHeaderComponent: ComponentFactory<BackoffStrategy> = defineComponent({
   type: "WaitTimeFromHeader",
   kind: "backoff_strategy",
   description: "Waits the number of seconds given by a response header",
-  schema: {
-    type: "object",
-    required: ["header"],
-    properties: { header: { type: "string" }, regex: { type: "string" }, max_waiting_time_in_seconds: { type: "number" } },
-  },
+  schema: Type.Object({
+    header: Type.String(),
+    regex: Type.Optional(Type.String()),
+    max_waiting_time_in_seconds: Type.Optional(Type.Number()),
+  }),
   build(def, ctx) {
     const fields = compileHeaderFields(ctx, def);
     const max = typeof def.max_waiting_time_in_seconds === "number" ? def.max_waiting_time_in_seconds : undefined;
@@ -45,4 +45,4 @@ export const WaitTimeFromHeaderComponent: ComponentFactory<BackoffStrategy> = {
       },
     };
   },
-};
+});

@@ -1,5 +1,6 @@
-import { Clock, HttpRequestError, type ComponentFactory } from "../../sdk/index.js";
-import { numericField, type BackoffStrategy } from "./backoff-strategy.js";
+import { Clock, HttpRequestError, Type, defineComponent, jsonSchema, type ComponentFactory } from "../../sdk/index.js";
+import { numericField } from "./backoff-strategy.js";
+import type { BackoffStrategy } from "../../sdk/index.js";
 import { compileHeaderFields, numericHeader } from "./header-number.js";
 
 /**
@@ -15,20 +16,16 @@ import { compileHeaderFields, numericHeader } from "./header-number.js";
  *     header: X-RateLimit-Reset
  *     min_wait: 1
  */
-export const WaitUntilTimeFromHeaderComponent: ComponentFactory<BackoffStrategy> = {
+export const WaitUntilTimeFromHeaderComponent: ComponentFactory<BackoffStrategy> = defineComponent({
   type: "WaitUntilTimeFromHeader",
   kind: "backoff_strategy",
   description: "Waits until the time (epoch seconds) given by a response header",
-  schema: {
-    type: "object",
-    required: ["header"],
-    properties: {
-      header: { type: "string" },
-      regex: { type: "string" },
-      min_wait: { type: ["number", "string"] },
-      max_waiting_time_in_seconds: { type: ["number", "string"] },
-    },
-  },
+  schema: Type.Object({
+    header: Type.String(),
+    regex: Type.Optional(Type.String()),
+    min_wait: Type.Optional(jsonSchema<number | string>({ type: ["number", "string"] })),
+    max_waiting_time_in_seconds: Type.Optional(jsonSchema<number | string>({ type: ["number", "string"] })),
+  }),
   build(def, ctx) {
     const fields = compileHeaderFields(ctx, def);
     const minWait = numericField(ctx, def.min_wait, "min_wait");
@@ -61,4 +58,4 @@ export const WaitUntilTimeFromHeaderComponent: ComponentFactory<BackoffStrategy>
       },
     };
   },
-};
+});

@@ -1,23 +1,26 @@
 import {
+  HttpClient,
+  Interpolator,
+  Logger,
   ManifestError,
   PaginationError,
   ReadLimits,
-  Interpolator,
-  Logger,
-  HttpClient,
-  componentField,
+  Type,
+  componentSchema,
+  defineComponent,
   injectRequestValue,
+  jsonSchema,
   type Authenticator,
   type BuildContext,
-  type ComponentFactory,
   type CompiledTemplate,
   type CompiledValue,
+  type ComponentFactory,
   type ErrorHandler,
   type HttpMethod,
   type HttpResponse,
   type OutgoingRequest,
-  type Requester,
   type RequestInput,
+  type Requester,
   type SendOptions,
   type TemplateContext,
 } from "../../sdk/index.js";
@@ -41,30 +44,27 @@ const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"]
  *   request_parameters: { status: "{{ config['status'] }}" }
  *   authenticator: { type: BearerAuthenticator, api_token: "{{ config['api_key'] }}" }
  */
-export const HttpRequesterComponent: ComponentFactory<Requester> = {
+export const HttpRequesterComponent: ComponentFactory<Requester> = defineComponent({
   type: "HttpRequester",
   kind: "requester",
   description: "Builds and sends a stream's HTTP requests",
   fieldDefaults: { error_handler: "DefaultErrorHandler" },
   customFieldTypes: { authenticator: "CustomAuthenticator", error_handler: "CustomErrorHandler" },
-  schema: {
-    type: "object",
-    properties: {
-      url_base: { type: "string" },
-      url: { type: "string" },
-      path: { type: "string" },
-      http_method: { enum: [...METHODS, ...METHODS.map((m) => m.toLowerCase())] },
-      request_parameters: { type: ["object", "string"] },
-      request_headers: { type: ["object", "string"] },
-      request_body_json: { type: ["object", "string", "array"] },
-      request_body_data: { type: ["object", "string"] },
-      authenticator: componentField("authenticator"),
-      error_handler: componentField("error_handler"),
-      use_cache: { type: "boolean" },
-      allow_cross_origin_pages: { type: "boolean", description: "Sluice: follow next-page URLs on another origin (without credentials)" },
-      name: { type: "string" },
-    },
-  },
+  schema: Type.Object({
+    url_base: Type.Optional(Type.String()),
+    url: Type.Optional(Type.String()),
+    path: Type.Optional(Type.String()),
+    http_method: Type.Optional(jsonSchema<HttpMethod | Lowercase<HttpMethod>>({ enum: [...METHODS, ...METHODS.map((m) => m.toLowerCase())] })),
+    request_parameters: Type.Optional(jsonSchema<Record<string, unknown> | string>({ type: ["object", "string"] })),
+    request_headers: Type.Optional(jsonSchema<Record<string, unknown> | string>({ type: ["object", "string"] })),
+    request_body_json: Type.Optional(jsonSchema<Record<string, unknown> | string | unknown[]>({ type: ["object", "string", "array"] })),
+    request_body_data: Type.Optional(jsonSchema<Record<string, unknown> | string>({ type: ["object", "string"] })),
+    authenticator: Type.Optional(componentSchema("authenticator")),
+    error_handler: Type.Optional(componentSchema("error_handler")),
+    use_cache: Type.Optional(Type.Boolean()),
+    allow_cross_origin_pages: Type.Optional(Type.Boolean({ description: "Sluice: follow next-page URLs on another origin (without credentials)" })),
+    name: Type.Optional(Type.String()),
+  }),
   async build(def, ctx) {
     if (def.url_base === undefined && def.url === undefined) {
       throw new ManifestError("MANIFEST_INVALID", "An HttpRequester needs url_base (or url)", {
@@ -88,7 +88,7 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = {
       allowCrossOriginPages: def.allow_cross_origin_pages === true,
     });
   },
-};
+});
 
 /**
  * The kit keeps a query parameter or header value typed only when it is a string or a list: `"{{ 10 / 2 }}"`

@@ -1,7 +1,10 @@
 import {
-  ManifestError,
   Interpolator,
+  ManifestError,
+  Type,
+  defineComponent,
   injectRequestValue,
+  jsonSchema,
   type ComponentFactory,
   type InjectionTarget,
   type OutgoingRequest,
@@ -19,23 +22,19 @@ const TARGETS: readonly InjectionTarget[] = ["request_parameter", "header", "bod
  * page_size_option: { type: RequestOption, inject_into: request_parameter, field_name: limit }   # ?limit=100
  * page_token_option: { type: RequestOption, inject_into: body_json, field_path: [page, cursor] } # {"page":{"cursor":"..."}}
  */
-export const RequestOptionComponent: ComponentFactory<RequestOption> = {
+export const RequestOptionComponent: ComponentFactory<RequestOption> = defineComponent({
   type: "RequestOption",
   kind: "request_option",
   description: "Puts a value into a query parameter, header, form field or JSON body field",
-  schema: {
-    type: "object",
-    required: ["inject_into"],
-    properties: {
-      inject_into: { enum: [...TARGETS] },
-      field_name: { type: "string" },
-      field_path: { type: "array", items: { type: "string" }, minItems: 1 },
-    },
-  },
+  schema: Type.Object({
+    inject_into: jsonSchema<InjectionTarget>({ enum: [...TARGETS] }),
+    field_name: Type.Optional(Type.String()),
+    field_path: Type.Optional(Type.Array(Type.String(), { minItems: 1 })),
+  }),
   build(def, ctx) {
-    const target = def.inject_into as InjectionTarget;
-    const fieldName = def.field_name as string | undefined;
-    const fieldPath = inheritedOnly(def, "field_path") && fieldName !== undefined ? undefined : (def.field_path as string[] | undefined);
+    const target = def.inject_into;
+    const fieldName = def.field_name;
+    const fieldPath = inheritedOnly(def, "field_path") && fieldName !== undefined ? undefined : (def.field_path);
     if ((fieldName === undefined) === (fieldPath === undefined)) {
       throw new ManifestError("MANIFEST_INVALID", "A RequestOption needs exactly one of field_name and field_path", {
         where: { manifestPath: ctx.path },
@@ -63,7 +62,7 @@ export const RequestOptionComponent: ComponentFactory<RequestOption> = {
       },
     };
   },
-};
+});
 
 
 /**

@@ -1,4 +1,4 @@
-import type { ComponentFactory, RequestPath } from "../../sdk/index.js";
+import { Type, defineComponent, type ComponentFactory, type RequestPath } from "../../sdk/index.js";
 
 /**
  * `RequestPath`: the page token is the path, or the whole URL, of the next request
@@ -7,10 +7,12 @@ import type { ComponentFactory, RequestPath } from "../../sdk/index.js";
  * @example
  * page_token_option: { type: RequestPath }
  */
-export const RequestPathComponent: ComponentFactory<RequestPath> = {
+export const RequestPathComponent: ComponentFactory<RequestPath> = defineComponent({
   type: "RequestPath",
   kind: "request_path",
   description: "Uses the page token as the next request's path or URL",
-  schema: { type: "object", properties: { path: { type: "string", description: "ignored, as in the Python kit" } } },
+  schema: Type.Object({
+    path: Type.Optional(Type.String({ description: "ignored, as in the Python kit" })),
+  }),
   build: () => ({ kind: "request_path" }),
-};
+});

@@ -1,5 +1,5 @@
 import { ManifestError } from "../../sdk/index.js";
-import { DatetimeValue } from "./datetime-value.js";
+import { PyDateTime } from "../../python/datetime.js";
 
 const DAY_US = 86_400_000_000n;
 const WEEKDAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"];
@@ -13,8 +13,8 @@ const WEEKDAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATUR
  * clamping: { target: WEEK, target_details: { weekday: MONDAY } }
  */
 export interface Clamping {
-  ceil(value: DatetimeValue): DatetimeValue;
-  floor(value: DatetimeValue): DatetimeValue;
+  ceil(value: PyDateTime): PyDateTime;
+  floor(value: PyDateTime): PyDateTime;
 }
 
 /** No clamping: the default. */
@@ -46,11 +46,11 @@ export function makeClamping(target: string, details: Record<string, unknown> | 
   throw new ManifestError("MANIFEST_INVALID", `Invalid clamping target ${target}`, { where: { manifestPath: `${path}.target` }, expected: "DAY, WEEK or MONTH", found: target });
 }
 
-function midnight(value: DatetimeValue): DatetimeValue {
+function midnight(value: PyDateTime): PyDateTime {
   return value.replace({ hour: 0, minute: 0, second: 0, microsecond: 0 });
 }
 
-function week(value: DatetimeValue, weekday: number, ceiling: boolean): DatetimeValue {
+function week(value: PyDateTime, weekday: number, ceiling: boolean): PyDateTime {
   const current = value.fields().weekday;
   const toCeiling = current > weekday ? 7 - (current - weekday) : Math.abs(current - weekday);
   const days = ceiling ? toCeiling : toCeiling - 7;

@@ -1,11 +1,11 @@
-import type { DatetimeValue } from "./datetime-value.js";
-import type { IsoDuration } from "./iso-duration.js";
+import type { PyDateTime } from "../../python/datetime.js";
+import type { IsoDuration } from "../../python/iso-duration.js";
 
 /** One synced range of the cursor: its bounds and the highest cursor value read in it, if any. */
 export interface Interval {
-  start: DatetimeValue;
-  end: DatetimeValue;
-  mostRecent?: DatetimeValue;
+  start: PyDateTime;
+  end: PyDateTime;
+  mostRecent?: PyDateTime;
 }
 
 /**
@@ -36,7 +36,7 @@ export class CursorIntervals {
   }
 
   /** The cursor value every record up to which has been read. */
-  latestComplete(): DatetimeValue {
+  latestComplete(): PyDateTime {
     const first = this.intervals[0]!;
     return first.mostRecent ?? first.start;
   }
@@ -57,12 +57,12 @@ export class CursorIntervals {
     return merged;
   }
 
-  private increment(value: DatetimeValue): DatetimeValue {
+  private increment(value: PyDateTime): PyDateTime {
     const step = this.granularity && (this.granularity.us !== 0n || this.granularity.months !== 0 || this.granularity.years !== 0) ? this.granularity : { years: 0, months: 0, us: 1000n };
     return value.plus(step) ?? value;
   }
 }
 
-function maxOf(a: DatetimeValue, b: DatetimeValue): DatetimeValue {
+function maxOf(a: PyDateTime, b: PyDateTime): PyDateTime {
   return b.compare(a) > 0 ? b : a;
 }

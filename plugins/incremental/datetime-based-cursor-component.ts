@@ -3,7 +3,10 @@ import {
   Interpolator,
   Logger,
   ManifestError,
-  componentField,
+  Type,
+  componentSchema,
+  defineComponent,
+  jsonSchema,
   type BuildContext,
   type ComponentFactory,
   type IncrementalCursor,
@@ -11,10 +14,10 @@ import {
 } from "../../sdk/index.js";
 import { makeClamping, type Clamping } from "./clamping.js";
 import { DatetimeBasedCursor } from "./datetime-based-cursor.js";
-import type { DatetimeValue } from "./datetime-value.js";
-import { parseIsoDuration, type IsoDuration } from "./iso-duration.js";
+import type { PyDateTime } from "../../python/datetime.js";
+import { parseIsoDuration, type IsoDuration } from "../../python/iso-duration.js";
 import { MinMaxDatetime } from "./min-max-datetime.js";
-import { pyStr } from "./py-text.js";
+import { pyStr } from "../../python/str.js";
 
 const DATETIME_FIELD = { anyOf: [{ type: "string" }, { type: "object" }] };
 
@@ -36,37 +39,37 @@ const DATETIME_FIELD = { anyOf: [{ type: "string" }, { type: "object" }] };
  *   start_time_option: { inject_into: request_parameter, field_name: "created[gte]" }
  *   end_time_option: { inject_into: request_parameter, field_name: "created[lte]" }
  */
-export const DatetimeBasedCursorComponent: ComponentFactory<IncrementalCursor> = {
+export const DatetimeBasedCursorComponent: ComponentFactory<IncrementalCursor> = defineComponent({
   type: "DatetimeBasedCursor",
   kind: "incremental_sync",
   description: "Incremental sync over a datetime cursor field, in date-window slices",
   fieldDefaults: { start_datetime: "MinMaxDatetime", end_datetime: "MinMaxDatetime", start_time_option: "RequestOption", end_time_option: "RequestOption" },
-  schema: {
-    type: "object",
-    required: ["cursor_field", "datetime_format", "start_datetime"],
-    properties: {
-      cursor_field: { type: "string" },
-      datetime_format: { type: "string" },
-      cursor_datetime_formats: { type: "array", items: { type: "string" } },
-      start_datetime: DATETIME_FIELD,
-      end_datetime: DATETIME_FIELD,
-      step: { type: "string" },
-      cursor_granularity: { type: "string" },
-      start_time_option: componentField("request_option"),
-      end_time_option: componentField("request_option"),
-      partition_field_start: { type: "string" },
-      partition_field_end: { type: "string" },
-      lookback_window: { type: "string" },
-      is_data_feed: { type: "boolean" },
-      is_client_side_incremental: { type: "boolean" },
-      is_compare_strictly: { type: "boolean" },
-      global_substream_cursor: { type: "boolean" },
-      allow_catalog_defined_cursor_field: { type: "boolean" },
-      clamping: { type: "object", required: ["target"], properties: { target: { type: "string" }, target_details: { type: "object" } } },
-    },
-  },
+  schema: Type.Object({
+    cursor_field: Type.String(),
+    datetime_format: Type.String(),
+    cursor_datetime_formats: Type.Optional(Type.Array(Type.String())),
+    start_datetime: Type.Union([Type.String(), jsonSchema<Record<string, unknown>>({ type: "object" })]),
+    end_datetime: Type.Optional(Type.Union([Type.String(), jsonSchema<Record<string, unknown>>({ type: "object" })])),
+    step: Type.Optional(Type.String()),
+    cursor_granularity: Type.Optional(Type.String()),
+    start_time_option: Type.Optional(componentSchema("request_option")),
+    end_time_option: Type.Optional(componentSchema("request_option")),
+    partition_field_start: Type.Optional(Type.String()),
+    partition_field_end: Type.Optional(Type.String()),
+    lookback_window: Type.Optional(Type.String()),
+    is_data_feed: Type.Optional(Type.Boolean()),
+    is_client_side_incremental: Type.Optional(Type.Boolean()),
+    is_compare_strictly: Type.Optional(Type.Boolean()),
+    global_substream_cursor: Type.Optional(Type.Boolean()),
+    allow_catalog_defined_cursor_field: Type.Optional(Type.Boolean()),
+    clamping: Type.Optional(Type.Object({
+      target: Type.String(),
+      target_details: Type.Optional(jsonSchema<Record<string, unknown>>({ type: "object" })),
+    })),
+  }),
   async build(def, ctx) {
-    const text = (field: string, value: unknown = def[field]) => (value === undefined || value === null || value === "" ? "" : evalText(ctx, value, field));
+    const fields: Record<string, unknown> = def;
+    const text = (field: string, value: unknown = fields[field]) => (value === undefined || value === null || value === "" ? "" : evalText(ctx, value, field));
     if (Boolean(def.step) !== Boolean(def.cursor_granularity)) {
       throw new ManifestError("INCREMENTAL_STEP_WITHOUT_GRANULARITY", "If step is defined, cursor_granularity should be as well and vice-versa", {
         where: { manifestPath: `${ctx.path}.${def.step ? "cursor_granularity" : "step"}` },
@@ -80,7 +83,7 @@ export const DatetimeBasedCursorComponent: ComponentFactory<IncrementalCursor> =
     const end = await datetimeField(ctx, def.end_datetime, "end_datetime");
     for (const bound of [start, end]) if (bound && !bound.datetimeFormat) bound.datetimeFormat = datetimeFormat;
     const granularity = duration(ctx, def.cursor_granularity ? String(def.cursor_granularity) : "", "cursor_granularity");
-    const clamp = clamping(def, ctx, text, granularity);
+    const clamp = clamping(def.clamping, ctx, text, granularity);
     return new DatetimeBasedCursor({
       cursorField: text("cursor_field"),
       datetimeFormat,
@@ -103,7 +106,7 @@ export const DatetimeBasedCursorComponent: ComponentFactory<IncrementalCursor> =
       path: ctx.path,
     });
   },
-};
+});
 
 /** A function that computes its value on the first call and keeps it. */
 function once<T>(compute: () => T): () => T {
@@ -145,13 +148,12 @@ function duration(ctx: BuildContext, text: string, field: string): IsoDuration |
 }
 
 /** The clamping strategy, and the end-of-window adjustment the kit pairs with it. */
-function clamping(def: Record<string, unknown>, ctx: BuildContext, text: (field: string, value?: unknown) => string, granularity: IsoDuration | undefined) {
-  const spec = def.clamping as { target?: unknown; target_details?: Record<string, unknown> } | undefined;
+function clamping(spec: { target: string; target_details?: Record<string, unknown> } | undefined, ctx: BuildContext, text: (field: string, value?: unknown) => string, granularity: IsoDuration | undefined) {
   if (!spec) return undefined;
   const target = text("clamping.target", spec.target);
   const strategy: Clamping = makeClamping(target, spec.target_details, `${ctx.path}.clamping`);
   const day = 86_400_000_000n;
   const fallback: IsoDuration = { years: 0, months: 0, us: target === "DAY" ? 1_000_000n : day };
   const step = granularity ?? fallback;
-  return { strategy, end: (value: DatetimeValue) => strategy.floor(value).plus(step, -1) ?? value };
+  return { strategy, end: (value: PyDateTime) => strategy.floor(value).plus(step, -1) ?? value };
 }

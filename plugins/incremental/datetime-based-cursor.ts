@@ -10,13 +10,15 @@ import {
   type OutgoingRequest,
   type RequestOption,
   type StreamSlice,
+  type StreamSlicer,
 } from "../../sdk/index.js";
 import { NO_CLAMPING, type Clamping } from "./clamping.js";
 import { CursorIntervals, type Interval } from "./cursor-intervals.js";
-import { formatDatetime, parseDatetime } from "./datetime-parser.js";
-import { DatetimeValue } from "./datetime-value.js";
-import type { IsoDuration } from "./iso-duration.js";
+import { formatDatetime, parseDatetime } from "../../python/datetime-format.js";
+import { PyDateTime } from "../../python/datetime.js";
+import type { IsoDuration } from "../../python/iso-duration.js";
 import type { MinMaxDatetime } from "./min-max-datetime.js";
+import { PerPartitionCursor } from "./per-partition-cursor.js";
 import { sliceWindows } from "./slice-windows.js";
 
 /** What a {@link DatetimeBasedCursor} is made of (all templates already evaluated). */
@@ -43,7 +45,7 @@ export interface DatetimeBasedCursorParts {
   filterRecords: boolean;
   clamping?: Clamping;
   /** The end-of-window adjustment that comes with clamping (the kit's ClampingEndProvider). */
-  clampEnd?: (end: DatetimeValue) => DatetimeValue;
+  clampEnd?: (end: PyDateTime) => PyDateTime;
   /** `global_substream_cursor: true`: one state for a partitioned stream instead of one per partition. */
   globalSubstreamCursor?: boolean;
   clock: Clock;
@@ -78,9 +80,9 @@ export class DatetimeBasedCursor implements IncrementalCursor {
   private intervals?: CursorIntervals;
   private legacy: Record<string, unknown> = {};
   /** The earliest cursor value this sync keeps (the saved cursor, or the start): the client-side filter's floor. */
-  private syncStart?: DatetimeValue;
+  private syncStart?: PyDateTime;
   private windows?: Array<[string, string]>;
-  private mostRecent = new Map<StreamSlice, DatetimeValue>();
+  private mostRecent = new Map<StreamSlice, PyDateTime>();
   /** Windows closed for one partition of a partition router: they count once the whole read is done. */
   private pending: Interval[] = [];
   private warned = false;
@@ -171,20 +173,25 @@ export class DatetimeBasedCursor implements IncrementalCursor {
     return this.parts.globalSubstreamCursor !== true;
   }
 
+  /** One cursor per partition of `router`, unless `global_substream_cursor: true` keeps one for all. */
+  forPartitions(router: StreamSlicer): PerPartitionCursor | undefined {
+    return this.perPartition ? new PerPartitionCursor(router, this) : undefined;
+  }
+
   /** Now, in epoch milliseconds, from the Clock service. */
   now(): number {
     return this.parts.clock.now();
   }
 
   /** The cursor value of a state `{<cursor_field>: value}`, or undefined when it has none (an unreadable value throws). */
-  stateValue(state: Record<string, unknown> | undefined): DatetimeValue | undefined {
+  stateValue(state: Record<string, unknown> | undefined): PyDateTime | undefined {
     const raw = state?.[this.cursorField];
     return raw === undefined || raw === null ? undefined : this.parseState(raw);
   }
 
   /** The end of the sync window: `end_datetime`, else now (clamped down when clamping is set). */
-  private end(): DatetimeValue {
-    const end = this.parts.end ? this.parts.end.get() : new DatetimeValue(BigInt(Math.floor(this.parts.clock.now())) * 1000n);
+  private end(): PyDateTime {
+    const end = this.parts.end ? this.parts.end.get() : new PyDateTime(BigInt(Math.floor(this.parts.clock.now())) * 1000n);
     return this.parts.clampEnd ? this.parts.clampEnd(end) : end;
   }
 
@@ -201,12 +208,12 @@ export class DatetimeBasedCursor implements IncrementalCursor {
   }
 
   /** The kit's `should_be_synced`: between the saved cursor (or start) and the end of the window, bounds included. */
-  private withinWindow(value: DatetimeValue): boolean {
+  private withinWindow(value: PyDateTime): boolean {
     return !value.isBefore(this.syncStart ?? this.parts.start.get()) && !this.end().isBefore(value);
   }
 
   /** The record's cursor value, or undefined (with one warning per read) when it is missing or unreadable. */
-  private recordValue(record: DataRecord): DatetimeValue | undefined {
+  private recordValue(record: DataRecord): PyDateTime | undefined {
     const raw = record[this.cursorField];
     if (raw !== undefined && raw !== null) {
       const value = this.tryParse(raw);
@@ -219,7 +226,7 @@ export class DatetimeBasedCursor implements IncrementalCursor {
     return undefined;
   }
 
-  private tryParse(raw: unknown): DatetimeValue | undefined {
+  private tryParse(raw: unknown): PyDateTime | undefined {
     for (const format of this.parts.inputFormats) {
       try {
         return parseDatetime(raw, format);
@@ -230,7 +237,7 @@ export class DatetimeBasedCursor implements IncrementalCursor {
     return undefined;
   }
 
-  private parseState(raw: unknown): DatetimeValue {
+  private parseState(raw: unknown): PyDateTime {
     const value = this.tryParse(raw);
     if (value) return value;
     throw new ConfigError("INCREMENTAL_STATE_INVALID", `The saved cursor value ${JSON.stringify(raw)} of '${this.cursorField}' matches none of the cursor's datetime formats`, {
@@ -248,7 +255,7 @@ export class DatetimeBasedCursor implements IncrementalCursor {
     };
   }
 
-  private format(value: DatetimeValue): string {
+  private format(value: PyDateTime): string {
     return formatDatetime(value, this.parts.datetimeFormat);
   }
 }

@@ -5,7 +5,7 @@ import { MinMaxDatetimeComponent } from "./min-max-datetime.js";
 export { DatetimeBasedCursor } from "./datetime-based-cursor.js";
 export { PerPartitionCursor, partitionKey } from "./per-partition-cursor.js";
 export { MinMaxDatetime } from "./min-max-datetime.js";
-export { formatDatetime, parseDatetime } from "./datetime-parser.js";
+export { formatDatetime, parseDatetime } from "../../python/datetime-format.js";
 
 /** Incremental sync: `DatetimeBasedCursor` and its `MinMaxDatetime` bounds. */
 export const incrementalPlugin = definePlugin({

@@ -1,7 +1,16 @@
-import { ConfigError, Interpolator, ManifestError, type CompiledTemplate, type ComponentFactory, type ConnectorConfig } from "../../sdk/index.js";
-import { parseDatetime } from "./datetime-parser.js";
-import { DatetimeValue } from "./datetime-value.js";
-import { pyStr } from "./py-text.js";
+import {
+  ConfigError,
+  Interpolator,
+  ManifestError,
+  Type,
+  defineComponent,
+  type CompiledTemplate,
+  type ComponentFactory,
+  type ConnectorConfig,
+} from "../../sdk/index.js";
+import { parseDatetime } from "../../python/datetime-format.js";
+import { PyDateTime } from "../../python/datetime.js";
+import { pyStr } from "../../python/str.js";
 
 /** The format a MinMaxDatetime uses when neither it nor its cursor names one (the kit's default). */
 export const DEFAULT_MIN_MAX_FORMAT = "%Y-%m-%dT%H:%M:%S.%f%z";
@@ -41,17 +50,17 @@ export class MinMaxDatetime {
   }
 
   /** Evaluates the datetime now (macros such as `now_utc()` read the injected clock). */
-  get(): DatetimeValue {
+  get(): PyDateTime {
     const format = this.datetimeFormat || DEFAULT_MIN_MAX_FORMAT;
     let value = this.evaluate(this.parts.datetime, "datetime", format);
     const min = this.parts.minDatetime && pyStr(this.evalTemplate(this.parts.minDatetime));
-    if (min) value = DatetimeValue.max(value, this.parse(min, "min_datetime", format));
+    if (min) value = PyDateTime.max(value, this.parse(min, "min_datetime", format));
     const max = this.parts.maxDatetime && pyStr(this.evalTemplate(this.parts.maxDatetime));
-    if (max) value = DatetimeValue.min(value, this.parse(max, "max_datetime", format));
+    if (max) value = PyDateTime.min(value, this.parse(max, "max_datetime", format));
     return value;
   }
 
-  private evaluate(template: CompiledTemplate, field: string, format: string): DatetimeValue {
+  private evaluate(template: CompiledTemplate, field: string, format: string): PyDateTime {
     return this.parse(pyStr(this.evalTemplate(template)), field, format);
   }
 
@@ -59,7 +68,7 @@ export class MinMaxDatetime {
     return template.eval({ config: this.parts.config, parameters: this.parts.parameters });
   }
 
-  private parse(text: string, field: string, format: string): DatetimeValue {
+  private parse(text: string, field: string, format: string): PyDateTime {
     try {
       return parseDatetime(text, format);
     } catch (error) {
@@ -80,26 +89,22 @@ export class MinMaxDatetime {
  * @example
  * end_datetime: { type: MinMaxDatetime, datetime: "{{ now_utc().strftime('%Y-%m-%dT%H:%M:%SZ') }}", max_datetime: "{{ config['end_date'] }}" }
  */
-export const MinMaxDatetimeComponent: ComponentFactory<MinMaxDatetime> = {
+export const MinMaxDatetimeComponent: ComponentFactory<MinMaxDatetime> = defineComponent({
   type: "MinMaxDatetime",
   kind: "min_max_datetime",
   description: "A datetime from a template, kept between a minimum and a maximum",
-  schema: {
-    type: "object",
-    required: ["datetime"],
-    properties: {
-      datetime: { type: "string" },
-      datetime_format: { type: "string" },
-      min_datetime: { type: "string" },
-      max_datetime: { type: "string" },
-    },
-  },
+  schema: Type.Object({
+    datetime: Type.String(),
+    datetime_format: Type.Optional(Type.String()),
+    min_datetime: Type.Optional(Type.String()),
+    max_datetime: Type.Optional(Type.String()),
+  }),
   build(def, ctx) {
     if (typeof def.datetime !== "string") {
       throw new ManifestError("MANIFEST_INVALID", "A MinMaxDatetime needs a datetime", { where: { manifestPath: `${ctx.path}.datetime` }, expected: "a string or template", found: JSON.stringify(def.datetime) ?? "nothing" });
     }
     const interpolator = ctx.get(Interpolator);
-    const compile = (field: string) => {
+    const compile = (field: "datetime" | "min_datetime" | "max_datetime") => {
       const value = def[field];
       return typeof value === "string" && value !== "" ? interpolator.compile(value, { path: `${ctx.path}.${field}`, names: [] }) : undefined;
     };
@@ -113,4 +118,4 @@ export const MinMaxDatetimeComponent: ComponentFactory<MinMaxDatetime> = {
       path: ctx.path,
     });
   },
-};
+});

@@ -10,7 +10,7 @@ import {
   type StreamSlice,
   type StreamSlicer,
 } from "../../sdk/index.js";
-import { DatetimeBasedCursor } from "./datetime-based-cursor.js";
+import type { DatetimeBasedCursor } from "./datetime-based-cursor.js";
 
 /** One partition known to a {@link PerPartitionCursor}: from the saved state, this read, or both. */
 interface PartitionEntry {
@@ -55,15 +55,6 @@ export class PerPartitionCursor implements IncrementalCursor {
     private readonly template: DatetimeBasedCursor,
   ) {
     this.cursorField = template.cursorField;
-  }
-
-  /**
-   * The per-partition cursor for `router` and `cursor`, or undefined when the cursor is not a
-   * `DatetimeBasedCursor` keeping per-partition state (a custom cursor, `global_substream_cursor: true`).
-   */
-  static wrap(router: StreamSlicer | undefined, cursor: IncrementalCursor | undefined): PerPartitionCursor | undefined {
-    if (!router || !(cursor instanceof DatetimeBasedCursor) || !cursor.perPartition) return undefined;
-    return new PerPartitionCursor(router, cursor);
   }
 
   setState(state: Record<string, unknown> | undefined): void {

@@ -1,12 +1,12 @@
 import type { Clamping } from "./clamping.js";
 import type { Interval } from "./cursor-intervals.js";
-import { DatetimeValue } from "./datetime-value.js";
-import { isZeroDuration, type IsoDuration } from "./iso-duration.js";
+import { PyDateTime } from "../../python/datetime.js";
+import { isZeroDuration, type IsoDuration } from "../../python/iso-duration.js";
 
 /** How the sync window is cut into slices. */
 export interface WindowOptions {
   /** The configured start (no slice starts before it). */
-  start: DatetimeValue;
+  start: PyDateTime;
   /** The slice length (`step`); undefined: one slice up to the end. */
   step?: IsoDuration;
   /** Subtracted from a slice's end so that slices do not overlap (`cursor_granularity`). */
@@ -15,7 +15,7 @@ export interface WindowOptions {
   lookback?: IsoDuration;
   clamping: Clamping;
   /** The end of the sync window (`end_datetime`, or now). */
-  end(): DatetimeValue;
+  end(): PyDateTime;
 }
 
 /**
@@ -28,7 +28,7 @@ export interface WindowOptions {
  * // start 2024-01-01, now 2024-01-03T12:00, step P1D, granularity PT1S:
  * // [01-01T00:00:00, 01-01T23:59:59], [01-02T00:00:00, 01-02T23:59:59], [01-03T00:00:00, 01-03T12:00:00]
  */
-export function* sliceWindows(ranges: readonly Interval[], options: WindowOptions): Generator<[DatetimeValue, DatetimeValue]> {
+export function* sliceWindows(ranges: readonly Interval[], options: WindowOptions): Generator<[PyDateTime, PyDateTime]> {
   if (ranges.length === 0) return;
   const first = ranges[0]!;
   if (options.start.isBefore(first.start)) yield* split(options.start, first.start, false, options);
@@ -41,12 +41,12 @@ export function* sliceWindows(ranges: readonly Interval[], options: WindowOption
   yield* split(lower, options.end(), true, options);
 }
 
-function* split(from: DatetimeValue, upper: DatetimeValue, upperIsEnd: boolean, o: WindowOptions): Generator<[DatetimeValue, DatetimeValue]> {
+function* split(from: PyDateTime, upper: PyDateTime, upperIsEnd: boolean, o: WindowOptions): Generator<[PyDateTime, PyDateTime]> {
   if (from.compare(upper) >= 0) return;
   if (upper.isBefore(o.start)) return;
-  const lower = DatetimeValue.max(from, o.start);
+  const lower = PyDateTime.max(from, o.start);
   const granular = !isZeroDuration(o.granularity);
-  const next = (value: DatetimeValue) => (isZeroDuration(o.step) ? undefined : value.plus(o.step!) ?? o.end());
+  const next = (value: PyDateTime) => (isZeroDuration(o.step) ? undefined : value.plus(o.step!) ?? o.end());
   const oneStep = next(lower);
   if (oneStep === undefined || oneStep.compare(upper) >= 0) {
     const clampedUpper = o.clamping.ceil(upper);
@@ -67,6 +67,6 @@ function* split(from: DatetimeValue, upper: DatetimeValue, upperIsEnd: boolean, 
   }
 }
 
-function minus(value: DatetimeValue, duration: IsoDuration): DatetimeValue {
+function minus(value: PyDateTime, duration: IsoDuration): PyDateTime {
   return value.plus(duration, -1) ?? value;
 }

@@ -1,6 +1,8 @@
 import {
   Interpolator,
   PaginationStrategy,
+  Type,
+  defineComponent,
   type CompiledTemplate,
   type ComponentFactory,
   type DataRecord,
@@ -8,8 +10,8 @@ import {
   type PageFacts,
 } from "../../sdk/index.js";
 import { buildTimePageSize } from "./page-size.js";
-import { decodedResponse, templateHeaders } from "./pagination-context.js";
-import { isTruthy } from "./python-truthy.js";
+import { decodedResponse, templateHeaders } from "../shared/pagination-context.js";
+import { truthy } from "../../python/values.js";
 
 /** The names `cursor_value` and `stop_condition` may use besides `config` and `parameters`. */
 export const CURSOR_TEMPLATE_NAMES = ["response", "headers", "last_record", "last_records", "last_page_size"] as const;
@@ -86,24 +88,20 @@ export class CursorPagination extends PaginationStrategy {
     };
     if (this.stopCondition && this.stopCondition.test(context)) return undefined;
     const token = this.cursorValue.eval(context);
-    return isTruthy(token) ? token : undefined;
+    return truthy(token) ? token : undefined;
   }
 }
 
 /** The `CursorPagination` component. */
-export const CursorPaginationComponent: ComponentFactory<CursorPagination> = {
+export const CursorPaginationComponent: ComponentFactory<CursorPagination> = defineComponent({
   type: "CursorPagination",
   kind: "pagination_strategy",
   description: "Cursor pagination: the next token is rendered from the response, headers or last record",
-  schema: {
-    type: "object",
-    required: ["cursor_value"],
-    properties: {
-      cursor_value: { type: "string" },
-      stop_condition: { type: "string" },
-      page_size: { anyOf: [{ type: "integer" }, { type: "string" }] },
-    },
-  },
+  schema: Type.Object({
+    cursor_value: Type.String(),
+    stop_condition: Type.Optional(Type.String()),
+    page_size: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
+  }),
   build(def, ctx) {
     const interpolator = ctx.get(Interpolator);
     const names = CURSOR_TEMPLATE_NAMES;
@@ -116,4 +114,4 @@ export const CursorPaginationComponent: ComponentFactory<CursorPagination> = {
       parameters: ctx.parameters,
     });
   },
-};
+});

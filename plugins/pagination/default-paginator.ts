@@ -2,7 +2,9 @@ import {
   ManifestError,
   PaginationStrategy,
   SluiceError,
-  componentField,
+  Type,
+  componentSchema,
+  defineComponent,
   type ComponentFactory,
   type DataRecord,
   type HttpResponse,
@@ -12,7 +14,7 @@ import {
   type RequestOption,
   type RequestPath,
 } from "../../sdk/index.js";
-import { isTruthy } from "./python-truthy.js";
+import { truthy } from "../../python/values.js";
 
 /** Options of {@link DefaultPaginator}. */
 export interface DefaultPaginatorOptions {
@@ -63,25 +65,25 @@ export class DefaultPaginator implements Paginator {
 
   nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, lastToken: unknown, page?: PageFacts): unknown {
     const token = this.strategy.nextPageToken(response, lastPageSize, lastRecord, lastToken, page);
-    return isTruthy(token) ? token : undefined;
+    return truthy(token) ? token : undefined;
   }
 
   pagePath(token: unknown): string | undefined {
-    return this.tokenIsPath && isTruthy(token) ? String(token) : undefined;
+    return this.tokenIsPath && truthy(token) ? String(token) : undefined;
   }
 
   applyToRequest(request: OutgoingRequest, token: unknown): void {
     if (this.tokenOption && token !== undefined && token !== null) this.tokenOption.inject(request, token);
     if (this.sizeOption) {
       const size = this.strategy.getPageSize();
-      if (isTruthy(size)) this.sizeOption.inject(request, size);
+      if (truthy(size)) this.sizeOption.inject(request, size);
     }
   }
 
   /** The kit's construction checks: a page size option needs a page size, and the two options must not collide. */
   private checkOptions(manifestPath: string): void {
     if (!this.sizeOption) return;
-    if (!isTruthy(this.strategy.getPageSize())) {
+    if (!truthy(this.strategy.getPageSize())) {
       throw new ManifestError("PAGINATION_PAGE_SIZE_MISSING", "page_size_option is set but the pagination strategy has no page_size", {
         where: { manifestPath: `${manifestPath}.page_size_option` },
         expected: "a page_size on the pagination strategy, or no page_size_option",
@@ -106,19 +108,15 @@ export class DefaultPaginator implements Paginator {
 }
 
 /** The `DefaultPaginator` component. */
-export const DefaultPaginatorComponent: ComponentFactory<DefaultPaginator> = {
+export const DefaultPaginatorComponent: ComponentFactory<DefaultPaginator> = defineComponent({
   type: "DefaultPaginator",
   kind: "paginator",
   description: "Pages through a stream with a pagination strategy, injecting the token and page size",
-  schema: {
-    type: "object",
-    required: ["pagination_strategy"],
-    properties: {
-      pagination_strategy: componentField("pagination_strategy"),
-      page_size_option: componentField("request_option"),
-      page_token_option: componentField("request_option", "request_path"),
-    },
-  },
+  schema: Type.Object({
+    pagination_strategy: componentSchema("pagination_strategy"),
+    page_size_option: Type.Optional(componentSchema("request_option")),
+    page_token_option: Type.Optional(componentSchema("request_option", "request_path")),
+  }),
   fieldDefaults: { page_size_option: "RequestOption" },
   customFieldTypes: { pagination_strategy: "CustomPaginationStrategy" },
   async build(def, ctx) {
@@ -137,4 +135,4 @@ export const DefaultPaginatorComponent: ComponentFactory<DefaultPaginator> = {
       manifestPath: ctx.path,
     });
   },
-};
+});

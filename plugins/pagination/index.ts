@@ -10,7 +10,7 @@ export { DefaultPaginator } from "./default-paginator.js";
 export { NoPagination } from "./no-pagination.js";
 export { OffsetIncrement } from "./offset-increment.js";
 export { PageIncrement } from "./page-increment.js";
-export { ProgressGuard, requestSignature } from "./progress-guard.js";
+export { ProgressGuard, requestSignature } from "../shared/progress-guard.js";
 
 /** The built-in pagination components: `DefaultPaginator`, `NoPagination` and the three strategies. */
 export const paginationPlugin = definePlugin({

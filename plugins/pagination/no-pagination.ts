@@ -1,4 +1,11 @@
-import type { ComponentFactory, HttpResponse, OutgoingRequest, Paginator } from "../../sdk/index.js";
+import {
+  Type,
+  defineComponent,
+  type ComponentFactory,
+  type HttpResponse,
+  type OutgoingRequest,
+  type Paginator,
+} from "../../sdk/index.js";
 
 /**
  * `NoPagination`: one request per stream (or per partition); the default when a retriever has no
@@ -26,10 +33,10 @@ export class NoPagination implements Paginator {
 }
 
 /** The `NoPagination` component. */
-export const NoPaginationComponent: ComponentFactory<NoPagination> = {
+export const NoPaginationComponent: ComponentFactory<NoPagination> = defineComponent({
   type: "NoPagination",
   kind: "paginator",
   description: "Reads a single page",
-  schema: { type: "object", properties: {} },
+  schema: Type.Object({}),
   build: () => new NoPagination(),
-};
+});

@@ -2,6 +2,8 @@ import {
   Interpolator,
   PaginationError,
   PaginationStrategy,
+  Type,
+  defineComponent,
   type CompiledTemplate,
   type ComponentFactory,
   type DataRecord,
@@ -9,8 +11,8 @@ import {
   type PageFacts,
 } from "../../sdk/index.js";
 import { checkPageSize } from "./page-size.js";
-import { decodedResponse } from "./pagination-context.js";
-import { isPythonInt } from "./python-truthy.js";
+import { decodedResponse } from "../shared/pagination-context.js";
+import { isPythonInt } from "../../python/values.js";
 
 /** Options of {@link OffsetIncrement}; all optional. */
 export interface OffsetIncrementOptions {
@@ -93,17 +95,14 @@ export class OffsetIncrement extends PaginationStrategy {
 }
 
 /** The `OffsetIncrement` component. */
-export const OffsetIncrementComponent: ComponentFactory<OffsetIncrement> = {
+export const OffsetIncrementComponent: ComponentFactory<OffsetIncrement> = defineComponent({
   type: "OffsetIncrement",
   kind: "pagination_strategy",
   description: "Offset pagination: offset = previous offset + records returned",
-  schema: {
-    type: "object",
-    properties: {
-      page_size: { anyOf: [{ type: "integer" }, { type: "string" }] },
-      inject_on_first_request: { type: "boolean", default: false },
-    },
-  },
+  schema: Type.Object({
+    page_size: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
+    inject_on_first_request: Type.Optional(Type.Boolean({ default: false })),
+  }),
   build(def, ctx) {
     const raw = def.page_size;
     let pageSize: number | CompiledTemplate | undefined;
@@ -120,4 +119,4 @@ export const OffsetIncrementComponent: ComponentFactory<OffsetIncrement> = {
       manifestPath: ctx.path,
     });
   },
-};
+});

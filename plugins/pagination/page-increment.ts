@@ -1,6 +1,15 @@
-import { PaginationError, PaginationStrategy, type ComponentFactory, type DataRecord, type HttpResponse, type PageFacts } from "../../sdk/index.js";
+import {
+  PaginationError,
+  PaginationStrategy,
+  Type,
+  defineComponent,
+  type ComponentFactory,
+  type DataRecord,
+  type HttpResponse,
+  type PageFacts,
+} from "../../sdk/index.js";
 import { buildTimePageSize, checkPageSize } from "./page-size.js";
-import { isPythonInt } from "./python-truthy.js";
+import { isPythonInt } from "../../python/values.js";
 
 /** Options of {@link PageIncrement}; all optional. */
 export interface PageIncrementOptions {
@@ -73,18 +82,15 @@ export class PageIncrement extends PaginationStrategy {
 }
 
 /** The `PageIncrement` component. */
-export const PageIncrementComponent: ComponentFactory<PageIncrement> = {
+export const PageIncrementComponent: ComponentFactory<PageIncrement> = defineComponent({
   type: "PageIncrement",
   kind: "pagination_strategy",
   description: "Page-number pagination: page = previous page + 1",
-  schema: {
-    type: "object",
-    properties: {
-      page_size: { anyOf: [{ type: "integer" }, { type: "string" }] },
-      start_from_page: { type: "integer", default: 0 },
-      inject_on_first_request: { type: "boolean", default: false },
-    },
-  },
+  schema: Type.Object({
+    page_size: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
+    start_from_page: Type.Optional(Type.Integer({ default: 0 })),
+    inject_on_first_request: Type.Optional(Type.Boolean({ default: false })),
+  }),
   build(def, ctx) {
     return new PageIncrement({
       pageSize: buildTimePageSize(def.page_size === "" ? undefined : def.page_size, ctx),
@@ -93,4 +99,4 @@ export const PageIncrementComponent: ComponentFactory<PageIncrement> = {
       manifestPath: ctx.path,
     });
   },
-};
+});

@@ -1,5 +1,5 @@
 import { Interpolator, PaginationError, type BuildContext } from "../../sdk/index.js";
-import { isPythonInt } from "./python-truthy.js";
+import { isPythonInt } from "../../python/values.js";
 
 /**
  * Reads a `page_size` that is fixed when the connector is built (`PageIncrement`, `CursorPagination`):

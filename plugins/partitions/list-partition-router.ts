@@ -1,8 +1,11 @@
 import {
   ConfigError,
   Interpolator,
+  Type,
+  componentSchema,
+  defineComponent,
+  jsonSchema,
   makeSlice,
-  componentField,
   type ComponentFactory,
   type OutgoingRequest,
   type RequestOption,
@@ -59,20 +62,16 @@ export class ListPartitionRouter implements StreamSlicer {
 }
 
 /** The manifest component; see {@link ListPartitionRouter}. */
-export const ListPartitionRouterComponent: ComponentFactory<ListPartitionRouter> = {
+export const ListPartitionRouterComponent: ComponentFactory<ListPartitionRouter> = defineComponent({
   type: "ListPartitionRouter",
   kind: "partition_router",
   description: "One slice per value of a list",
   fieldDefaults: { request_option: "RequestOption" },
-  schema: {
-    type: "object",
-    required: ["cursor_field", "values"],
-    properties: {
-      cursor_field: { type: "string" },
-      values: { anyOf: [{ type: "string" }, { type: "array", items: { type: ["string", "number", "boolean"] } }] },
-      request_option: componentField("request_option"),
-    },
-  },
+  schema: Type.Object({
+    cursor_field: Type.String(),
+    values: Type.Union([Type.String(), Type.Array(jsonSchema<string | number | boolean>({ type: ["string", "number", "boolean"] }))]),
+    request_option: Type.Optional(componentSchema("request_option")),
+  }),
   async build(def, ctx) {
     const interpolator = ctx.get(Interpolator);
     const scope = { config: ctx.config, parameters: ctx.parameters };
@@ -83,7 +82,7 @@ export const ListPartitionRouterComponent: ComponentFactory<ListPartitionRouter>
     const requestOption = await ctx.build<RequestOption | undefined>("request_option");
     return new ListPartitionRouter({ cursorField, values, requestOption, path: ctx.path });
   },
-};
+});
 
 /**
  * The kit's model declares the listed values as strings, and pydantic turns a number or boolean

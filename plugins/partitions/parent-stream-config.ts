@@ -1,5 +1,15 @@
-import { Interpolator, Logger, ManifestError, componentField, type ComponentFactory, type RequestOption, type Stream } from "../../sdk/index.js";
-import { keyPath } from "./record-path.js";
+import {
+  Interpolator,
+  Logger,
+  ManifestError,
+  Type,
+  componentSchema,
+  defineComponent,
+  type ComponentFactory,
+  type RequestOption,
+  type Stream,
+} from "../../sdk/index.js";
+import { keyPath } from "../../python/dpath.js";
 
 /**
  * A built `ParentStreamConfig`: which parent stream to read, which field of its records identifies a
@@ -39,24 +49,20 @@ export interface ParentStreamConfig {
  *     partition_field: issue_id               # {{ stream_partition.issue_id }}
  *     extra_fields: [[fields, summary]]       # {{ stream_slice.extra_fields['fields.summary'] }}
  */
-export const ParentStreamConfigComponent: ComponentFactory<ParentStreamConfig> = {
+export const ParentStreamConfigComponent: ComponentFactory<ParentStreamConfig> = defineComponent({
   type: "ParentStreamConfig",
   kind: "parent_stream_config",
   description: "A parent stream of a SubstreamPartitionRouter",
   fieldDefaults: { stream: "DeclarativeStream", request_option: "RequestOption" },
-  schema: {
-    type: "object",
-    required: ["stream", "parent_key", "partition_field"],
-    properties: {
-      stream: componentField("stream"),
-      parent_key: { type: "string" },
-      partition_field: { type: "string" },
-      request_option: componentField("request_option"),
-      incremental_dependency: { type: "boolean" },
-      lazy_read_pointer: { type: "array", items: { type: "string" } },
-      extra_fields: { type: "array", items: { type: "array", items: { type: "string" } } },
-    },
-  },
+  schema: Type.Object({
+    stream: componentSchema("stream"),
+    parent_key: Type.String(),
+    partition_field: Type.String(),
+    request_option: Type.Optional(componentSchema("request_option")),
+    incremental_dependency: Type.Optional(Type.Boolean()),
+    lazy_read_pointer: Type.Optional(Type.Array(Type.String())),
+    extra_fields: Type.Optional(Type.Array(Type.Array(Type.String()))),
+  }),
   async build(def, ctx) {
     const interpolator = ctx.get(Interpolator);
     const scope = { config: ctx.config, parameters: ctx.parameters };
@@ -64,7 +70,7 @@ export const ParentStreamConfigComponent: ComponentFactory<ParentStreamConfig> =
       const value = interpolator.compile(String(template), { path }).eval(scope);
       return value === null || value === undefined ? "" : String(value);
     };
-    const pointer = (def.lazy_read_pointer as string[] | undefined) ?? [];
+    const pointer = def.lazy_read_pointer ?? [];
     if (pointer.some((segment) => segment.includes("*"))) {
       throw new ManifestError("MANIFEST_INVALID", "lazy_read_pointer takes a direct path, without '*' wildcards", {
         where: { manifestPath: `${ctx.path}.lazy_read_pointer` },
@@ -75,7 +81,7 @@ export const ParentStreamConfigComponent: ComponentFactory<ParentStreamConfig> =
     if (pointer.length > 0) {
       ctx.get(Logger).warn("lazy_read_pointer is not supported: the child stream's first page is requested from the API", { manifestPath: `${ctx.path}.lazy_read_pointer` });
     }
-    const extra = (def.extra_fields as string[][] | undefined) ?? [];
+    const extra = def.extra_fields ?? [];
     return {
       kind: "parent_stream_config",
       stream: await ctx.build<Stream>("stream"),
@@ -86,4 +92,4 @@ export const ParentStreamConfigComponent: ComponentFactory<ParentStreamConfig> =
       incrementalDependency: def.incremental_dependency === true,
     };
   },
-};
+});

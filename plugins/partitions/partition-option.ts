@@ -1,5 +1,5 @@
 import type { OutgoingRequest, RequestOption, StreamSlice } from "../../sdk/index.js";
-import { isTruthy } from "../pagination/python-truthy.js";
+import { truthy } from "../../python/values.js";
 
 /**
  * Puts a slice's partition value into a request through a router's `request_option`, with the kit's
@@ -13,5 +13,5 @@ import { isTruthy } from "../pagination/python-truthy.js";
 export function injectPartitionValue(request: OutgoingRequest, option: RequestOption | undefined, slice: StreamSlice, field: string): void {
   if (!option || !Object.hasOwn(slice, field)) return;
   const value = slice[field];
-  if (isTruthy(value)) option.inject(request, value);
+  if (truthy(value)) option.inject(request, value);
 }

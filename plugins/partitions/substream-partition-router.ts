@@ -1,7 +1,9 @@
 import {
   Logger,
   ManifestError,
-  componentField,
+  Type,
+  componentSchema,
+  defineComponent,
   makeSlice,
   slicePartition,
   type ComponentFactory,
@@ -13,7 +15,7 @@ import {
 } from "../../sdk/index.js";
 import type { ParentStreamConfig } from "./parent-stream-config.js";
 import { injectPartitionValue } from "./partition-option.js";
-import { readRecordPath } from "./record-path.js";
+import { getPath } from "../../python/dpath.js";
 
 /**
  * `SubstreamPartitionRouter`: one slice per record of a parent stream. The slice is
@@ -53,7 +55,7 @@ export class SubstreamPartitionRouter implements StreamSlicer {
     let skipped = 0;
     const records = parent.stream.read({ signal: options.signal, onSlice: (slice) => (partition = slicePartition(slice)) });
     for await (const record of records) {
-      const key = readRecordPath(record, parent.parentKey);
+      const key = getPath(record, parent.parentKey);
       if (!key.found) {
         if (++skipped === 1) this.warnSkipped(parent, "a record");
         continue;
@@ -77,27 +79,23 @@ export class SubstreamPartitionRouter implements StreamSlicer {
 function extraFields(record: DataRecord, paths: readonly (readonly string[])[]): Record<string, unknown> {
   const extra: Record<string, unknown> = {};
   for (const path of paths) {
-    const found = readRecordPath(record, path);
+    const found = getPath(record, path);
     extra[path.join(".")] = found.found ? found.value : null;
   }
   return extra;
 }
 
 /** The manifest component; see {@link SubstreamPartitionRouter}. */
-export const SubstreamPartitionRouterComponent: ComponentFactory<SubstreamPartitionRouter> = {
+export const SubstreamPartitionRouterComponent: ComponentFactory<SubstreamPartitionRouter> = defineComponent({
   type: "SubstreamPartitionRouter",
   kind: "partition_router",
   description: "One slice per record of a parent stream",
   fieldDefaults: { parent_stream_configs: "ParentStreamConfig" },
-  schema: {
-    type: "object",
-    required: ["parent_stream_configs"],
-    properties: {
-      parent_stream_configs: { type: "array", items: componentField("parent_stream_config") },
-    },
-  },
+  schema: Type.Object({
+    parent_stream_configs: Type.Array(componentSchema("parent_stream_config")),
+  }),
   async build(def, ctx) {
-    const configs = def.parent_stream_configs as unknown[];
+    const configs = def.parent_stream_configs;
     if (configs.length === 0) {
       throw new ManifestError("MANIFEST_INVALID", "A SubstreamPartitionRouter needs at least one parent stream", {
         where: { manifestPath: `${ctx.path}.parent_stream_configs` },
@@ -109,4 +107,4 @@ export const SubstreamPartitionRouterComponent: ComponentFactory<SubstreamPartit
     for (const [i, config] of configs.entries()) parents.push(await ctx.buildChild<ParentStreamConfig>(config, `${ctx.path}.parent_stream_configs[${i}]`));
     return new SubstreamPartitionRouter(parents, ctx.get(Logger));
   },
-};
+});

@@ -1,4 +1,12 @@
-import { Interpolator, type ComponentFactory, type HttpResponse, type RecordExtractor } from "../../sdk/index.js";
+import {
+  Interpolator,
+  Type,
+  defineComponent,
+  jsonSchema,
+  type ComponentFactory,
+  type HttpResponse,
+  type RecordExtractor,
+} from "../../sdk/index.js";
 
 /**
  * `DpathExtractor`: the records are at `field_path` in the response body (each segment may be a
@@ -10,23 +18,23 @@ import { Interpolator, type ComponentFactory, type HttpResponse, type RecordExtr
  * # { "data": { "users": [{ "id": 1 }, { "id": 2 }] } }
  * extractor: { type: DpathExtractor, field_path: [data, users] }
  */
-export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = {
+export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = defineComponent({
   type: "DpathExtractor",
   kind: "extractor",
   description: "Finds the records at a path in the JSON body",
-  schema: {
-    type: "object",
-    properties: { field_path: { type: "array", items: { type: ["string", "integer"] } }, decoder: {} },
-  },
+  schema: Type.Object({
+    field_path: Type.Optional(Type.Array(jsonSchema<string | number>({ type: ["string", "integer"] }))),
+    decoder: Type.Optional(Type.Unknown()),
+  }),
   build(def, ctx) {
     const interpolator = ctx.get(Interpolator);
     const scope = { config: ctx.config, parameters: ctx.parameters };
-    const path = ((def.field_path as unknown[] | undefined) ?? []).map((segment, i) =>
+    const path = (def.field_path ?? []).map((segment, i) =>
       interpolator.compile(String(segment), { path: `${ctx.path}.field_path[${i}]` }).render(scope),
     );
     return new DpathExtractor(path);
   },
-};
+});
 
 /** The built extractor; see {@link DpathExtractorComponent}. */
 export class DpathExtractor implements RecordExtractor {

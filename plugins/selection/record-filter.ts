@@ -1,4 +1,12 @@
-import { Interpolator, type ComponentFactory, type DataRecord, type RecordFilter, type SelectionContext } from "../../sdk/index.js";
+import {
+  Interpolator,
+  Type,
+  defineComponent,
+  type ComponentFactory,
+  type DataRecord,
+  type RecordFilter,
+  type SelectionContext,
+} from "../../sdk/index.js";
 
 /**
  * `RecordFilter`: keeps the records whose `condition` holds (`record`, `stream_slice`,
@@ -7,11 +15,13 @@ import { Interpolator, type ComponentFactory, type DataRecord, type RecordFilter
  * @example
  * record_filter: { type: RecordFilter, condition: "{{ record['status'] != 'archived' }}" }
  */
-export const RecordFilterComponent: ComponentFactory<RecordFilter> = {
+export const RecordFilterComponent: ComponentFactory<RecordFilter> = defineComponent({
   type: "RecordFilter",
   kind: "record_filter",
   description: "Keeps the records for which a condition holds",
-  schema: { type: "object", properties: { condition: { type: "string" } } },
+  schema: Type.Object({
+    condition: Type.Optional(Type.String()),
+  }),
   build(def, ctx) {
     const condition = ctx.get(Interpolator).compile(String(def.condition ?? ""), {
       path: `${ctx.path}.condition`,
@@ -33,4 +43,4 @@ export const RecordFilterComponent: ComponentFactory<RecordFilter> = {
       },
     };
   },
-};
+});

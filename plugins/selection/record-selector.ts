@@ -1,5 +1,8 @@
 import {
-  componentField,
+  Type,
+  componentSchema,
+  defineComponent,
+  jsonSchema,
   type ComponentFactory,
   type DataRecord,
   type HttpResponse,
@@ -21,22 +24,18 @@ import {
  *   extractor: { type: DpathExtractor, field_path: [data] }
  *   record_filter: { condition: "{{ record.active }}" }
  */
-export const RecordSelectorComponent: ComponentFactory<RecordSelector> = {
+export const RecordSelectorComponent: ComponentFactory<RecordSelector> = defineComponent({
   type: "RecordSelector",
   kind: "record_selector",
   description: "Extracts and filters a page's records",
   fieldDefaults: { extractor: "DpathExtractor", record_filter: "RecordFilter" },
-  customFieldTypes: { extractor: "CustomRecordExtractor" },
-  schema: {
-    type: "object",
-    required: ["extractor"],
-    properties: {
-      extractor: componentField("extractor"),
-      record_filter: componentField("record_filter"),
-      schema_normalization: { enum: ["Default", "None"] },
-      transform_before_filtering: { type: "boolean" },
-    },
-  },
+  customFieldTypes: { extractor: "CustomRecordExtractor", record_filter: "CustomRecordFilter" },
+  schema: Type.Object({
+    extractor: componentSchema("extractor"),
+    record_filter: Type.Optional(componentSchema("record_filter")),
+    schema_normalization: Type.Optional(jsonSchema<"Default" | "None">({ enum: ["Default", "None"] })),
+    transform_before_filtering: Type.Optional(Type.Boolean()),
+  }),
   async build(_def, ctx) {
     const extractor = await ctx.build<RecordExtractor>("extractor");
     const filter = await ctx.build<RecordFilter | undefined>("record_filter");
@@ -50,7 +49,7 @@ export const RecordSelectorComponent: ComponentFactory<RecordSelector> = {
       },
     };
   },
-};
+});
 
 /**
  * Without a filter, a page's records are collected into one array: a generator resumed per record cost

@@ -1,4 +1,13 @@
-import { SluiceError, type CheckResult, type ComponentFactory, type ConnectionCheck, type Stream } from "../../sdk/index.js";
+import {
+  SluiceError,
+  Type,
+  defineComponent,
+  jsonSchema,
+  type CheckResult,
+  type ComponentFactory,
+  type ConnectionCheck,
+  type Stream,
+} from "../../sdk/index.js";
 
 /**
  * `CheckStream`: the config works when each named stream can read its first page.
@@ -6,13 +15,16 @@ import { SluiceError, type CheckResult, type ComponentFactory, type ConnectionCh
  * @example
  * check: { type: CheckStream, stream_names: [users] }
  */
-export const CheckStreamComponent: ComponentFactory<ConnectionCheck> = {
+export const CheckStreamComponent: ComponentFactory<ConnectionCheck> = defineComponent({
   type: "CheckStream",
   kind: "check",
   description: "Checks the config by reading the first page of some streams",
-  schema: { type: "object", properties: { stream_names: { type: "array", items: { type: "string" } }, dynamic_streams_check_configs: { type: "array" } } },
+  schema: Type.Object({
+    stream_names: Type.Optional(Type.Array(Type.String())),
+    dynamic_streams_check_configs: Type.Optional(jsonSchema<unknown[]>({ type: "array" })),
+  }),
   build(def) {
-    const names = (def.stream_names as string[] | undefined) ?? [];
+    const names = def.stream_names ?? [];
     return {
       async check(streams: ReadonlyMap<string, Stream>, signal?: AbortSignal): Promise<CheckResult> {
         const chosen = names.length > 0 ? names : [...streams.keys()].slice(0, 1);
@@ -29,7 +41,7 @@ export const CheckStreamComponent: ComponentFactory<ConnectionCheck> = {
       },
     };
   },
-};
+});
 
 const FIRST_PAGE_DONE = Symbol("first page done");
 

@@ -1,4 +1,4 @@
-import type { ComponentFactory } from "../../sdk/index.js";
+import { Type, defineComponent, jsonSchema, type ComponentFactory } from "../../sdk/index.js";
 
 /** The built `ConcurrencyLevel`: how many partitions the kit would read at once. */
 export interface ConcurrencyLevel {
@@ -14,14 +14,13 @@ export interface ConcurrencyLevel {
  * @example
  * concurrency_level: { type: ConcurrencyLevel, default_concurrency: "{{ config.get('num_workers', 2) }}", max_concurrency: 10 }
  */
-export const ConcurrencyLevelComponent: ComponentFactory<ConcurrencyLevel> = {
+export const ConcurrencyLevelComponent: ComponentFactory<ConcurrencyLevel> = defineComponent({
   type: "ConcurrencyLevel",
   kind: "concurrency_level",
   description: "Parallel partitions in the kit (accepted; Sluice reads sequentially)",
-  schema: {
-    type: "object",
-    required: ["default_concurrency"],
-    properties: { default_concurrency: { type: ["integer", "string"] }, max_concurrency: { type: "integer" } },
-  },
-  build: (def) => ({ defaultConcurrency: def.default_concurrency as number | string, maxConcurrency: def.max_concurrency as number | undefined }),
-};
+  schema: Type.Object({
+    default_concurrency: jsonSchema<number | string>({ type: ["integer", "string"] }),
+    max_concurrency: Type.Optional(Type.Integer()),
+  }),
+  build: (def) => ({ defaultConcurrency: def.default_concurrency, maxConcurrency: def.max_concurrency }),
+});

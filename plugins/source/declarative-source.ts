@@ -1,4 +1,14 @@
-import { componentField, type ComponentFactory, type ConnectionCheck, type ConnectorSpec, type Source, type Stream } from "../../sdk/index.js";
+import {
+  Type,
+  componentSchema,
+  defineComponent,
+  jsonSchema,
+  type ComponentFactory,
+  type ConnectionCheck,
+  type ConnectorSpec,
+  type Source,
+  type Stream,
+} from "../../sdk/index.js";
 
 /**
  * `DeclarativeSource`: the manifest itself: its streams, spec and connection check.
@@ -10,30 +20,26 @@ import { componentField, type ComponentFactory, type ConnectionCheck, type Conne
  * streams: [...]
  * spec: { type: Spec, connection_specification: { ... } }
  */
-export const DeclarativeSourceComponent: ComponentFactory<Source> = {
+export const DeclarativeSourceComponent: ComponentFactory<Source> = defineComponent({
   type: "DeclarativeSource",
   kind: "source",
   description: "A declarative connector",
   fieldDefaults: { check: "CheckStream", spec: "Spec", streams: "DeclarativeStream" },
-  schema: {
-    type: "object",
-    required: ["streams"],
-    properties: {
-      version: { type: "string" },
-      streams: { type: "array", items: componentField("stream") },
-      dynamic_streams: { type: "array", items: componentField("dynamic_stream") },
-      check: componentField("check"),
-      spec: componentField("spec"),
-      definitions: { type: "object" },
-      schemas: { type: "object" },
-      metadata: { type: "object" },
-      description: { type: "string" },
-      concurrency_level: componentField("concurrency_level"),
-      api_budget: componentField("api_budget"),
-    },
-  },
+  schema: Type.Object({
+    version: Type.Optional(Type.String()),
+    streams: Type.Array(componentSchema("stream")),
+    dynamic_streams: Type.Optional(Type.Array(componentSchema("dynamic_stream"))),
+    check: Type.Optional(componentSchema("check")),
+    spec: Type.Optional(componentSchema("spec")),
+    definitions: Type.Optional(jsonSchema<Record<string, unknown>>({ type: "object" })),
+    schemas: Type.Optional(jsonSchema<Record<string, unknown>>({ type: "object" })),
+    metadata: Type.Optional(jsonSchema<Record<string, unknown>>({ type: "object" })),
+    description: Type.Optional(Type.String()),
+    concurrency_level: Type.Optional(componentSchema("concurrency_level")),
+    api_budget: Type.Optional(componentSchema("api_budget")),
+  }),
   async build(def, ctx) {
-    const definitions = (def.streams as unknown[] | undefined) ?? [];
+    const definitions = def.streams ?? [];
     const streams: Stream[] = [];
     for (const [i, stream] of definitions.entries()) streams.push(await ctx.buildChild<Stream>(stream, `streams[${i}]`));
     return {
@@ -42,4 +48,4 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = {
       check: await ctx.build<ConnectionCheck | undefined>("check"),
     };
   },
-};
+});

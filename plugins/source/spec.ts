@@ -1,4 +1,4 @@
-import type { ComponentFactory, ConnectorSpec, JsonSchema } from "../../sdk/index.js";
+import { Type, defineComponent, jsonSchema, type ComponentFactory, type ConnectorSpec } from "../../sdk/index.js";
 
 /**
  * `Spec`: the JSON Schema of the end user's config, checked before any request.
@@ -11,18 +11,18 @@ import type { ComponentFactory, ConnectorSpec, JsonSchema } from "../../sdk/inde
  *     required: [api_key]
  *     properties: { api_key: { type: string, airbyte_secret: true } }
  */
-export const SpecComponent: ComponentFactory<ConnectorSpec> = {
+export const SpecComponent: ComponentFactory<ConnectorSpec> = defineComponent({
   type: "Spec",
   kind: "spec",
   description: "The schema of the end user's config",
-  schema: {
-    type: "object",
-    required: ["connection_specification"],
-    properties: { connection_specification: { type: "object" }, documentation_url: { type: "string" }, advanced_auth: { type: "object" } },
-  },
-  build: (def) => ({
-    connectionSpecification: def.connection_specification as JsonSchema,
-    documentationUrl: def.documentation_url as string | undefined,
-    advancedAuth: def.advanced_auth as Record<string, unknown> | undefined,
+  schema: Type.Object({
+    connection_specification: jsonSchema<Record<string, unknown>>({ type: "object" }),
+    documentation_url: Type.Optional(Type.String()),
+    advanced_auth: Type.Optional(jsonSchema<Record<string, unknown>>({ type: "object" })),
   }),
-};
+  build: (def) => ({
+    connectionSpecification: def.connection_specification,
+    documentationUrl: def.documentation_url,
+    advancedAuth: def.advanced_auth,
+  }),
+});

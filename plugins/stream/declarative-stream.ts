@@ -1,5 +1,8 @@
 import {
-  componentField,
+  Type,
+  componentSchema,
+  defineComponent,
+  jsonSchema,
   type ComponentFactory,
   type DataRecord,
   type IncrementalCursor,
@@ -8,10 +11,10 @@ import {
   type Retriever,
   type SchemaLoader,
   type Slicing,
+  type StateMigration,
   type Stream,
   type StreamSlice,
 } from "../../sdk/index.js";
-import { PerPartitionCursor } from "../incremental/per-partition-cursor.js";
 import { combineSlicers } from "./cartesian-slicer.js";
 
 /**
@@ -25,44 +28,47 @@ import { combineSlicers } from "./cartesian-slicer.js";
  *     retriever: { $ref: "#/definitions/retriever" }
  *     schema_loader: { type: InlineSchemaLoader, schema: { type: object } }
  */
-export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
+export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineComponent({
   type: "DeclarativeStream",
   kind: "stream",
   description: "A named stream of records",
   fieldDefaults: { retriever: "SimpleRetriever", schema_loader: "JsonFileSchemaLoader" },
-  customFieldTypes: { retriever: "CustomRetriever", transformations: "CustomTransformation" },
-  schema: {
-    type: "object",
-    required: ["retriever"],
-    properties: {
-      name: { type: "string" },
-      primary_key: { type: ["string", "array"] },
-      retriever: componentField("retriever"),
-      schema_loader: componentField("schema_loader"),
-      incremental_sync: componentField("incremental_sync"),
-      transformations: { type: "array", items: componentField("transformation") },
-      state_migrations: { type: "array", items: componentField("state_migration") },
-      file_uploader: componentField("file_uploader"),
-    },
+  customFieldTypes: {
+    retriever: "CustomRetriever",
+    transformations: "CustomTransformation",
+    incremental_sync: "CustomIncrementalSync",
+    schema_loader: "CustomSchemaLoader",
+    state_migrations: "CustomStateMigration",
   },
+  schema: Type.Object({
+    name: Type.Optional(Type.String()),
+    primary_key: Type.Optional(jsonSchema<NonNullable<Stream["primaryKey"]>>({ type: ["string", "array"] })),
+    retriever: componentSchema("retriever"),
+    schema_loader: Type.Optional(componentSchema("schema_loader")),
+    incremental_sync: Type.Optional(componentSchema("incremental_sync")),
+    transformations: Type.Optional(Type.Array(componentSchema("transformation"))),
+    state_migrations: Type.Optional(Type.Array(componentSchema("state_migration"))),
+    file_uploader: Type.Optional(componentSchema("file_uploader")),
+  }),
   async build(def, ctx) {
     const name = String(def.name ?? "");
     const retriever = await ctx.build<Retriever>("retriever");
     const loader = await ctx.build<SchemaLoader | undefined>("schema_loader");
-    const transformations = await Promise.all(((def.transformations as unknown[] | undefined) ?? []).map((t, i) => ctx.buildChild<RecordTransformation>(t, `${ctx.path}.transformations[${i}]`)));
+    const transformations = await Promise.all((def.transformations ?? []).map((t, i) => ctx.buildChild<RecordTransformation>(t, `${ctx.path}.transformations[${i}]`)));
+    const migrations = await Promise.all((def.state_migrations ?? []).map((m, i) => ctx.buildChild<StateMigration>(m, `${ctx.path}.state_migrations[${i}]`)));
     const built = await ctx.build<IncrementalCursor | undefined>("incremental_sync");
     // A partitioned incremental stream keeps one cursor per partition (the kit's per-partition state).
-    const perPartition = PerPartitionCursor.wrap(retriever.partitionRouter, built);
+    const perPartition = retriever.partitionRouter ? built?.forPartitions?.(retriever.partitionRouter) : undefined;
     const cursor = perPartition ?? built;
     const slicer = perPartition ?? combineSlicers([retriever.partitionRouter, cursor]);
     const slicing = (options: ReadOptions): Slicing | undefined => {
       if (!slicer) return undefined;
-      cursor?.setState(options.state);
+      cursor?.setState(migrateState(options.state, migrations));
       return { slicer, cursor };
     };
     return {
       name,
-      primaryKey: def.primary_key as Stream["primaryKey"],
+      primaryKey: def.primary_key,
       cursorField: cursor?.cursorField,
       jsonSchema: async () => (loader ? loader.load() : { type: "object", additionalProperties: true }),
       read(options: ReadOptions = {}) {
@@ -74,7 +80,14 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = {
       },
     };
   },
-};
+});
+
+/** The kit's state migrations: each, in order, rewrites the saved state when it says it should. */
+function migrateState(state: Record<string, unknown> | undefined, migrations: readonly StateMigration[]): Record<string, unknown> | undefined {
+  if (!state) return state;
+  for (const migration of migrations) if (migration.shouldMigrate(state)) state = migration.migrate(state);
+  return state;
+}
 
 /** Applies the stream's `transformations` to each record, in order, before it is emitted. */
 async function* transformed(records: AsyncIterable<DataRecord>, transformations: readonly RecordTransformation[], current: { slice?: StreamSlice }): AsyncGenerator<DataRecord> {

@@ -1,5 +1,5 @@
 import type { DataRecord, HttpResponse, Paginator, ReadOptions, RecordSelector, Requester, StreamSlice, StreamSlicer } from "../../sdk/index.js";
-import { requestSignature, type ProgressGuard } from "../pagination/progress-guard.js";
+import { requestSignature, type ProgressGuard } from "../shared/progress-guard.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
 export interface PageReaderParts {

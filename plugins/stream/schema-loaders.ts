@@ -1,6 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { ManifestError, type ComponentFactory, type JsonSchema, type SchemaLoader } from "../../sdk/index.js";
+import {
+  ManifestError,
+  Type,
+  defineComponent,
+  jsonSchema,
+  type ComponentFactory,
+  type JsonSchema,
+  type SchemaLoader,
+} from "../../sdk/index.js";
 
 /**
  * `InlineSchemaLoader`: the stream's JSON Schema, written in the manifest.
@@ -8,13 +16,15 @@ import { ManifestError, type ComponentFactory, type JsonSchema, type SchemaLoade
  * @example
  * schema_loader: { type: InlineSchemaLoader, schema: { type: object, properties: { id: { type: integer } } } }
  */
-export const InlineSchemaLoaderComponent: ComponentFactory<SchemaLoader> = {
+export const InlineSchemaLoaderComponent: ComponentFactory<SchemaLoader> = defineComponent({
   type: "InlineSchemaLoader",
   kind: "schema_loader",
   description: "A JSON Schema written in the manifest",
-  schema: { type: "object", properties: { schema: { type: "object" } } },
-  build: (def) => ({ load: async () => (def.schema as JsonSchema | undefined) ?? {} }),
-};
+  schema: Type.Object({
+    schema: Type.Optional(jsonSchema<Record<string, unknown>>({ type: "object" })),
+  }),
+  build: (def) => ({ load: async () => def.schema ?? {} }),
+});
 
 /**
  * `JsonFileSchemaLoader`: the stream's JSON Schema in a file, relative to the connector folder
@@ -23,11 +33,14 @@ export const InlineSchemaLoaderComponent: ComponentFactory<SchemaLoader> = {
  * @example
  * schema_loader: { type: JsonFileSchemaLoader, file_path: "./schemas/users.json" }
  */
-export const JsonFileSchemaLoaderComponent: ComponentFactory<SchemaLoader> = {
+export const JsonFileSchemaLoaderComponent: ComponentFactory<SchemaLoader> = defineComponent({
   type: "JsonFileSchemaLoader",
   kind: "schema_loader",
   description: "A JSON Schema read from a file beside the manifest",
-  schema: { type: "object", properties: { file_path: { type: "string" }, name: { type: "string" } } },
+  schema: Type.Object({
+    file_path: Type.Optional(Type.String()),
+    name: Type.Optional(Type.String()),
+  }),
   build(def, ctx) {
     const relative = typeof def.file_path === "string" ? def.file_path : `schemas/${String(def.name ?? ctx.stream ?? "stream")}.json`;
     const file = resolve(ctx.connectorDir ?? process.cwd(), relative.replace(/^\.\/source_[a-z0-9_]+\//, "./"));
@@ -46,4 +59,4 @@ export const JsonFileSchemaLoaderComponent: ComponentFactory<SchemaLoader> = {
       },
     };
   },
-};
+});

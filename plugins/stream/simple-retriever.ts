@@ -1,6 +1,8 @@
 import {
   ReadLimits,
-  componentField,
+  Type,
+  componentSchema,
+  defineComponent,
   type ComponentFactory,
   type DataRecord,
   type Paginator,
@@ -12,7 +14,7 @@ import {
   type StreamSlice,
   type StreamSlicer,
 } from "../../sdk/index.js";
-import { ProgressGuard } from "../pagination/progress-guard.js";
+import { ProgressGuard } from "../shared/progress-guard.js";
 import { PageReader } from "./page-reader.js";
 import { combineSlicers } from "./cartesian-slicer.js";
 
@@ -29,24 +31,20 @@ import { combineSlicers } from "./cartesian-slicer.js";
  *   record_selector: { extractor: { field_path: [data] } }
  *   paginator: { type: NoPagination }
  */
-export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
+export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineComponent({
   type: "SimpleRetriever",
   kind: "retriever",
   description: "Reads a stream page by page",
   fieldDefaults: { requester: "HttpRequester", record_selector: "RecordSelector", paginator: "NoPagination" },
-  customFieldTypes: { partition_router: "CustomPartitionRouter" },
-  schema: {
-    type: "object",
-    required: ["requester", "record_selector"],
-    properties: {
-      requester: componentField("requester"),
-      record_selector: componentField("record_selector"),
-      paginator: componentField("paginator"),
-      partition_router: componentField("partition_router"),
-      ignore_stream_slicer_parameters_on_paginated_requests: { type: "boolean" },
-      name: { type: "string" },
-    },
-  },
+  customFieldTypes: { partition_router: "CustomPartitionRouter", requester: "CustomRequester" },
+  schema: Type.Object({
+    requester: componentSchema("requester"),
+    record_selector: componentSchema("record_selector"),
+    paginator: Type.Optional(componentSchema("paginator")),
+    partition_router: Type.Optional(componentSchema("partition_router")),
+    ignore_stream_slicer_parameters_on_paginated_requests: Type.Optional(Type.Boolean()),
+    name: Type.Optional(Type.String()),
+  }),
   async build(def, ctx) {
     const requester = await ctx.build<Requester>("requester");
     const selector = await ctx.build<RecordSelector>("record_selector");
@@ -62,7 +60,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = {
       sliceOptionsOnFirstPageOnly: def.ignore_stream_slicer_parameters_on_paginated_requests === true,
     });
   },
-};
+});
 
 /** What a {@link SimpleRetriever} is made of. */
 export interface SimpleRetrieverParts {

@@ -1,5 +1,17 @@
-import { Interpolator, ManifestError, type CompiledTemplate, type CompiledValue, type ComponentFactory, type DataRecord, type RecordTransformation, type StreamSlice } from "../../sdk/index.js";
-import { setPath } from "./dpath.js";
+import {
+  Interpolator,
+  ManifestError,
+  Type,
+  defineComponent,
+  jsonSchema,
+  type CompiledTemplate,
+  type CompiledValue,
+  type ComponentFactory,
+  type DataRecord,
+  type RecordTransformation,
+  type StreamSlice,
+} from "../../sdk/index.js";
+import { setPath } from "../../python/dpath.js";
 
 const NAMES = ["record", "stream_slice", "stream_partition", "stream_interval"] as const;
 const VALUE_TYPES = { string: ["str"], number: ["float"], integer: ["int"], boolean: ["bool"] } as const;
@@ -42,29 +54,22 @@ export class AddFields implements RecordTransformation {
 }
 
 /** The manifest component; see {@link AddFields}. */
-export const AddFieldsComponent: ComponentFactory<AddFields> = {
+export const AddFieldsComponent: ComponentFactory<AddFields> = defineComponent({
   type: "AddFields",
   kind: "transformation",
   description: "Adds fields to each record",
-  schema: {
-    type: "object",
-    required: ["fields"],
-    properties: {
-      fields: {
-        type: "array",
-        items: {
-          type: "object",
-          required: ["path", "value"],
-          properties: { path: { type: "array", items: { type: "string" } }, value: {}, value_type: { enum: Object.keys(VALUE_TYPES) } },
-        },
-      },
-      condition: { type: "string" },
-    },
-  },
+  schema: Type.Object({
+    fields: Type.Array(Type.Object({
+      path: Type.Array(Type.String()),
+      value: Type.Unknown(),
+      value_type: Type.Optional(jsonSchema<keyof typeof VALUE_TYPES>({ enum: Object.keys(VALUE_TYPES) })),
+    })),
+    condition: Type.Optional(Type.String()),
+  }),
   build(def, ctx) {
     const interpolator = ctx.get(Interpolator);
-    const fields = (def.fields as Record<string, unknown>[]).map((field, i): ParsedField => {
-      const path = (field.path as unknown[]).map(String);
+    const fields = def.fields.map((field, i): ParsedField => {
+      const path = field.path.map(String);
       const where = `${ctx.path}.fields[${i}]`;
       if (path.length === 0) {
         throw new ManifestError("MANIFEST_INVALID", "An AddFields field needs a non-empty path", { where: { manifestPath: `${where}.path` }, expected: "a list of keys, e.g. [meta, source]", found: "[]" });
@@ -76,4 +81,4 @@ export const AddFieldsComponent: ComponentFactory<AddFields> = {
     const condition = typeof def.condition === "string" && def.condition !== "" ? interpolator.compile(def.condition, { path: `${ctx.path}.condition`, names: [...NAMES, "value", "path"] }) : undefined;
     return new AddFields(fields, condition, { config: ctx.config, parameters: ctx.parameters });
   },
-};
+});

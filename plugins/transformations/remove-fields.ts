@@ -1,5 +1,14 @@
-import { Interpolator, type CompiledTemplate, type ComponentFactory, type DataRecord, type RecordTransformation, type StreamSlice } from "../../sdk/index.js";
-import { deletePath } from "./dpath.js";
+import {
+  Interpolator,
+  Type,
+  defineComponent,
+  type CompiledTemplate,
+  type ComponentFactory,
+  type DataRecord,
+  type RecordTransformation,
+  type StreamSlice,
+} from "../../sdk/index.js";
+import { deletePath } from "../../python/dpath.js";
 
 /**
  * `RemoveFields`: deletes fields from each record. Each pointer is a path whose segments may be `*`
@@ -29,21 +38,20 @@ export class RemoveFields implements RecordTransformation {
 }
 
 /** The manifest component; see {@link RemoveFields}. */
-export const RemoveFieldsComponent: ComponentFactory<RemoveFields> = {
+export const RemoveFieldsComponent: ComponentFactory<RemoveFields> = defineComponent({
   type: "RemoveFields",
   kind: "transformation",
   description: "Removes fields from each record",
-  schema: {
-    type: "object",
-    required: ["field_pointers"],
-    properties: { field_pointers: { type: "array", items: { type: "array", items: { type: "string" } } }, condition: { type: "string" } },
-  },
+  schema: Type.Object({
+    field_pointers: Type.Array(Type.Array(Type.String())),
+    condition: Type.Optional(Type.String()),
+  }),
   build(def, ctx) {
-    const pointers = (def.field_pointers as unknown[][]).map((p) => p.map(String));
+    const pointers = def.field_pointers.map((p) => p.map(String));
     const condition =
       typeof def.condition === "string" && def.condition !== ""
         ? ctx.get(Interpolator).compile(def.condition, { path: `${ctx.path}.condition`, names: ["property", "stream_slice"] })
         : undefined;
     return new RemoveFields(pointers, condition, { config: ctx.config, parameters: ctx.parameters });
   },
-};
+});

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates test/core/interpolation/golden.json: every case of cases.py evaluated by real Jinja2 with the
+"""Generates test/templates/golden.json: every case of cases.py evaluated by real Jinja2 with the
 kit's environment, macros, filters, literal step and boolean rule (kit.py).
 
     python3 scripts/jinja-golden/generate.py
@@ -24,7 +24,7 @@ from cases import CASES, CONFIG, PARAMETERS  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-OUT = os.path.join(ROOT, "test", "core", "interpolation", "golden.json")
+OUT = os.path.join(ROOT, "test", "templates", "golden.json")
 KNOWN = os.path.join(HERE, "known-differences.json")
 BUILTIN_KINDS = ["ZeroDivisionError", "OverflowError", "KeyError", "IndexError", "AttributeError", "TypeError", "ValueError"]
 

@@ -39,8 +39,8 @@ export interface AttemptOutcome {
  *   decide: ({ response }) => response?.status === 404 ? { action: "ignore" } : { action: "success" },
  * };
  */
-export interface ErrorHandler {
+export abstract class ErrorHandler {
   /** Most retries of one request (default 5). */
-  readonly maxRetries?: number;
-  decide(outcome: AttemptOutcome): ErrorDecision | undefined;
+  declare readonly maxRetries?: number;
+  abstract decide(outcome: AttemptOutcome): ErrorDecision | undefined;
 }

@@ -18,8 +18,8 @@ export interface SelectionContext {
  * @example
  * // { "data": [{ "id": 1 }] } with field_path ["data"] yields { id: 1 }
  */
-export interface RecordExtractor {
-  extract(response: HttpResponse): Iterable<unknown>;
+export abstract class RecordExtractor {
+  abstract extract(response: HttpResponse): Iterable<unknown>;
 }
 
 /**
@@ -28,8 +28,8 @@ export interface RecordExtractor {
  * @example
  * record_filter: { type: RecordFilter, condition: "{{ record['status'] != 'deleted' }}" }
  */
-export interface RecordFilter {
-  keep(record: DataRecord, context: SelectionContext): boolean;
+export abstract class RecordFilter {
+  abstract keep(record: DataRecord, context: SelectionContext): boolean;
 }
 
 /**

@@ -7,6 +7,6 @@ import type { DataRecord, StreamSlice } from "./records.js";
  * @example
  * const stamp: RecordTransformation = { transform(record) { record.source = "crm"; } };
  */
-export interface RecordTransformation {
-  transform(record: DataRecord, context: { streamSlice?: StreamSlice }): void;
+export abstract class RecordTransformation {
+  abstract transform(record: DataRecord, context: { streamSlice?: StreamSlice }): void;
 }

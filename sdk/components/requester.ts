@@ -25,8 +25,8 @@ export interface RequestInput {
  * paginator.applyToRequest(request, 100);
  * const response = await requester.send(request, { where: { stream: "users", page: 2 } });
  */
-export interface Requester {
-  buildRequest(input: RequestInput): OutgoingRequest;
+export abstract class Requester {
+  abstract buildRequest(input: RequestInput): OutgoingRequest;
   /** Adds the credentials (unless the request leaves the configured origin) and sends. */
-  send(request: OutgoingRequest, options?: SendOptions): Promise<HttpResponse>;
+  abstract send(request: OutgoingRequest, options?: SendOptions): Promise<HttpResponse>;
 }

@@ -22,11 +22,11 @@ export interface SliceOptions {
  * for await (const slice of router.slices()) console.log(slice.status);   // "open", then "closed"
  * router.applyToRequest(request, slice);                                     // ?status=open
  */
-export interface StreamSlicer {
+export abstract class StreamSlicer {
   /** The slices to read, in order. `options.signal` aborts requests a slicer makes (a parent stream's pages). */
-  slices(options?: SliceOptions): AsyncIterable<StreamSlice>;
+  abstract slices(options?: SliceOptions): AsyncIterable<StreamSlice>;
   /** Puts this slicer's request options for `slice` into a request (a parent id, a start and end time). */
-  applyToRequest(request: OutgoingRequest, slice: StreamSlice): void;
+  abstract applyToRequest(request: OutgoingRequest, slice: StreamSlice): void;
 }
 
 /**
@@ -38,19 +38,25 @@ export interface StreamSlicer {
  * for await (const slice of cursor.slices()) { ...read, cursor.observe(slice, record)...; cursor.closeSlice(slice); }
  * cursor.state(); // { updated_at: "2024-03-15T12:00:00Z" }
  */
-export interface IncrementalCursor extends StreamSlicer {
+export abstract class IncrementalCursor extends StreamSlicer {
   /** The record field holding the cursor value, e.g. `updated_at`. */
-  readonly cursorField: string;
+  declare readonly cursorField: string;
   /** Starts from a saved state; undefined starts from the configured start. */
-  setState(state: Record<string, unknown> | undefined): void;
+  abstract setState(state: Record<string, unknown> | undefined): void;
   /** Notes a record read in `slice`; returns false when the record falls outside the sync window and is dropped. */
-  observe(slice: StreamSlice, record: DataRecord): boolean;
+  abstract observe(slice: StreamSlice, record: DataRecord): boolean;
   /** The slice has been read completely; its progress becomes part of the state. */
-  closeSlice(slice: StreamSlice): void;
+  abstract closeSlice(slice: StreamSlice): void;
   /** The state to save after the slices closed so far. */
-  state(): Record<string, unknown>;
+  abstract state(): Record<string, unknown>;
   /** Every slice of the read has been read (optional): progress a cursor held back until then becomes part of the state. */
   finish?(): void;
+  /**
+   * The cursor to use when the stream is partitioned by `router` (optional): one that keeps a state per
+   * partition, as the kit's per-partition cursor, and slices the partitions itself. Undefined (or no
+   * method) keeps this cursor global, combined with the router's slices.
+   */
+  forPartitions?(router: StreamSlicer): (IncrementalCursor & StreamSlicer) | undefined;
 }
 
 /**

@@ -69,10 +69,10 @@ export interface Slicing {
  * @example
  * for await (const record of retriever.read("users", { signal })) yield record;
  */
-export interface Retriever {
+export abstract class Retriever {
   /** The retriever's partition router, if it has one (the stream combines it with its incremental cursor). */
-  readonly partitionRouter?: StreamSlicer;
-  read(stream: string, options: ReadOptions, slicing?: Slicing): AsyncIterable<DataRecord>;
+  declare readonly partitionRouter?: StreamSlicer;
+  abstract read(stream: string, options: ReadOptions, slicing?: Slicing): AsyncIterable<DataRecord>;
 }
 
 /**
@@ -81,6 +81,6 @@ export interface Retriever {
  * @example
  * schema_loader: { type: InlineSchemaLoader, schema: { type: object } }
  */
-export interface SchemaLoader {
-  load(): Promise<JsonSchema>;
+export abstract class SchemaLoader {
+  abstract load(): Promise<JsonSchema>;
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "./error-codes.js";
 import { SluiceError, type SluiceErrorOptions } from "./sluice-error.js";
 
 /**
@@ -10,7 +11,7 @@ import { SluiceError, type SluiceErrorOptions } from "./sluice-error.js";
  * });
  */
 export class ManifestError extends SluiceError {
-  constructor(code: string, message: string, options: SluiceErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, options: SluiceErrorOptions = {}) {
     super(code, message, { failureType: "config_error", ...options });
   }
 }
@@ -22,7 +23,7 @@ export class ManifestError extends SluiceError {
  * throw new ConfigError("CONFIG_INVALID", "api_key is required", { expected: "a string", found: "nothing" });
  */
 export class ConfigError extends SluiceError {
-  constructor(code: string, message: string, options: SluiceErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, options: SluiceErrorOptions = {}) {
     super(code, message, { failureType: "config_error", ...options });
   }
 }
@@ -36,7 +37,7 @@ export class ConfigError extends SluiceError {
  */
 export class HttpRequestError extends SluiceError {
   readonly status?: number;
-  constructor(code: string, message: string, options: SluiceErrorOptions & { status?: number } = {}) {
+  constructor(code: ErrorCode, message: string, options: SluiceErrorOptions & { status?: number } = {}) {
     super(code, message, options);
     this.status = options.status;
   }
@@ -66,7 +67,7 @@ export class AuthenticationError extends SluiceError {}
  * throw new TemplateError("TEMPLATE_UNDEFINED_NAME", "'last_records' is not available here", { where: { manifestPath: "...cursor_value" } });
  */
 export class TemplateError extends SluiceError {
-  constructor(code: string, message: string, options: SluiceErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, options: SluiceErrorOptions = {}) {
     super(code, message, { failureType: "config_error", ...options });
   }
 }

@@ -1,3 +1,6 @@
+import { errorCodeEntry, type ErrorCode } from "./error-codes.js";
+import type { FailureType } from "./failure-type.js";
+
 /**
  * Where something went wrong, as precisely as Sluice knows it.
  *
@@ -19,13 +22,7 @@ export interface ErrorLocation {
   component?: string;
 }
 
-/**
- * How the Airbyte protocol classifies a failure in a TRACE message.
- *
- * @example
- * throw new ConfigError("CONFIG_INVALID", "api_key is missing", { failureType: "config_error" });
- */
-export type FailureType = "config_error" | "system_error" | "transient_error";
+export type { FailureType } from "./failure-type.js";
 
 /**
  * Options every Sluice error accepts.
@@ -44,25 +41,26 @@ export interface SluiceErrorOptions {
 }
 
 /**
- * The one base class of every error Sluice raises. Each error has a stable `code` (listed in
- * `docs/errors.md`), says what was expected and what was found, and where.
+ * The one base class of every error Sluice raises. Each error has a stable `code` from the typed
+ * catalogue ({@link ERROR_CODES}, which docs/errors.md is generated from), says what was expected and
+ * what was found, and where. Without a `failureType` option, the catalogue's applies.
  *
  * @example
  * throw new SluiceError("PAGINATION_REPEATED_TOKEN", "The page token repeated", { where: { stream: "users", page: 4 } });
  */
 export class SluiceError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly where: ErrorLocation;
   readonly failureType: FailureType;
   readonly expected?: string;
   readonly found?: string;
 
-  constructor(code: string, message: string, options: SluiceErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, options: SluiceErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
     this.where = { ...(options.where ?? {}) };
-    this.failureType = options.failureType ?? "system_error";
+    this.failureType = options.failureType ?? errorCodeEntry(code)?.failureType ?? "system_error";
     this.expected = options.expected;
     this.found = options.found;
   }

@@ -2,7 +2,7 @@
  * Interpolation benchmark: the cost of evaluating compiled templates, per evaluation.
  * The benchmark runner calls `run()`; `node --import tsx test/bench/interpolation.bench.ts` prints the results.
  */
-import { createInterpolator } from "../../core/interpolation/index.js";
+import { createInterpolator } from "../../templates/index.js";
 
 interface Measurement { name: string; value: number; unit: string }
 

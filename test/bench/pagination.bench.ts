@@ -13,7 +13,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { Fetch, createNodeFetchTransport, createSluice } from "../../core/index.js";
-import { oneStreamManifest } from "../support/loopback.js";
+import { oneStreamManifest } from "../support/manifest-builder.js";
 
 const PAGE = 100;
 const RECORDS = 100_000;

@@ -7,7 +7,7 @@
  * npm run bench -- progress-guard
  */
 import type { OutgoingRequest } from "../../sdk/index.js";
-import { ProgressGuard, requestSignature } from "../../plugins/pagination/progress-guard.js";
+import { ProgressGuard, requestSignature } from "../../plugins/shared/progress-guard.js";
 import { nanosPerCall, significant, type Metric } from "./support/measure.js";
 
 const PAGES = 20_000;

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createSluice, type SluiceOptions } from "../../core/index.js";
 import { CustomCodeError, SluiceError } from "../../sdk/index.js";
 import { startLoopback, type Loopback } from "../support/loopback.js";
+import { oneStreamManifest } from "../support/manifest-builder.js";
 import { tempConnector, type TempConnector } from "../core/loader/temp-connector.js";
 
 // Reports API: ?page=0,1,2... (from 0), `total_pages` in every body, two records per page.
@@ -61,27 +62,10 @@ export class Nope extends PaginationStrategy { nextPageToken() { return undefine
 `;
 
 function manifest(urlBase: string, strategy: Record<string, unknown> | undefined, authenticator?: Record<string, unknown>): Record<string, unknown> {
-  return {
-    version: "6.0.0",
-    type: "DeclarativeSource",
-    check: { type: "CheckStream", stream_names: ["reports"] },
-    streams: [
-      {
-        type: "DeclarativeStream",
-        name: "reports",
-        primary_key: "id",
-        schema_loader: { type: "InlineSchemaLoader", schema: { type: "object" } },
-        retriever: {
-          type: "SimpleRetriever",
-          requester: { type: "HttpRequester", url_base: urlBase, path: "/reports", http_method: "GET", ...(authenticator ? { authenticator } : {}) },
-          record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
-          ...(strategy
-            ? { paginator: { type: "DefaultPaginator", pagination_strategy: strategy, page_token_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "page" } } }
-            : {}),
-        },
-      },
-    ],
-  };
+  const paginator = strategy
+    ? { type: "DefaultPaginator", pagination_strategy: strategy, page_token_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "page" } }
+    : undefined;
+  return oneStreamManifest({ urlBase, name: "reports", path: "/reports", paginator, requester: authenticator ? { authenticator } : {} });
 }
 
 describe("custom components through the engine", () => {

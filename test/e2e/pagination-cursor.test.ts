@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { oneStreamManifest, readStream, startLoopback, type Loopback, type Reply, type SeenRequest } from "../support/loopback.js";
+import { describe, it } from "node:test";
+import { type Reply, type SeenRequest, useLoopback } from "../support/loopback.js";
+import { oneStreamManifest } from "../support/manifest-builder.js";
+import { readStream } from "../support/read-stream.js";
 
 const ITEMS = Array.from({ length: 5 }, (_, i) => ({ id: `obj_${i + 1}` }));
 const page = (from: number, size: number) => ITEMS.slice(from, from + size);
@@ -67,15 +69,8 @@ function route(req: SeenRequest, origin: string): Reply {
 }
 
 describe("cursor pagination through the engine", () => {
-  let api: Loopback;
-  before(async () => {
-    api = await startLoopback(route);
-  });
-  after(() => api.close());
-  const since = () => {
-    const start = api.requests.length;
-    return () => api.requests.slice(start);
-  };
+  const api = useLoopback(route);
+  const since = () => api.since();
 
   it("Stripe-style: starting_after = the last record's id until has_more is false", async () => {
     const sent = since();

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { PaginationError, SluiceError } from "../../sdk/index.js";
-import { oneStreamManifest, readStream, startLoopback, type Loopback, type Reply, type SeenRequest } from "../support/loopback.js";
+import { type Loopback, type Reply, type SeenRequest, startLoopback } from "../support/loopback.js";
+import { oneStreamManifest } from "../support/manifest-builder.js";
+import { readStream } from "../support/read-stream.js";
 
 const row = (page: number, i: number) => ({ id: `${page}-${i}` });
 

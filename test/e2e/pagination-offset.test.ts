@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { oneStreamManifest, readStream, startLoopback, type Loopback } from "../support/loopback.js";
+import { type Loopback, startLoopback } from "../support/loopback.js";
+import { oneStreamManifest } from "../support/manifest-builder.js";
+import { readStream } from "../support/read-stream.js";
 
 const ITEMS = Array.from({ length: 7 }, (_, i) => ({ id: i + 1, name: `item ${i + 1}` }));
 

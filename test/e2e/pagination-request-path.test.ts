@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { oneStreamManifest, readStream, startLoopback, type Loopback, type Reply, type SeenRequest } from "../support/loopback.js";
+import { describe, it } from "node:test";
+import { type Reply, type SeenRequest, useLoopback } from "../support/loopback.js";
+import { oneStreamManifest } from "../support/manifest-builder.js";
+import { readStream } from "../support/read-stream.js";
 
 const RECORDS = Array.from({ length: 6 }, (_, i) => ({ Id: `001${i + 1}` }));
 
@@ -34,15 +36,8 @@ function route(req: SeenRequest, origin: string): Reply {
 }
 
 describe("next-page URLs and custom token placement through the engine", () => {
-  let api: Loopback;
-  before(async () => {
-    api = await startLoopback(route);
-  });
-  after(() => api.close());
-  const since = () => {
-    const start = api.requests.length;
-    return () => api.requests.slice(start);
-  };
+  const api = useLoopback(route);
+  const since = () => api.since();
 
   it("Salesforce-style: a host-root relative nextRecordsUrl replaces the path under url_base", async () => {
     const sent = since();

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../support/loopback.js";
-import { readPartitioned, sourceDef, streamDef } from "../plugins/partitions/support.js";
+import { describe, it } from "node:test";
+import { type Reply, type SeenRequest, useLoopback } from "../support/loopback.js";
+import { sourceDef, streamDef } from "../support/manifest-builder.js";
+import { readPartitioned } from "../support/read-stream.js";
 
 // Zendesk Guide-style: articles per locale (query) and brand (header); a POST search with the
 // category in the JSON body; projects as a parent stream (Jira-style issues per project and status).
@@ -17,15 +18,8 @@ function route(req: SeenRequest): Reply {
 }
 
 describe("a list of partition routers: every combination of their slices", () => {
-  let api: Loopback;
-  before(async () => {
-    api = await startLoopback(route);
-  });
-  after(() => api.close());
-  const since = () => {
-    const start = api.requests.length;
-    return () => api.requests.slice(start);
-  };
+  const api = useLoopback(route);
+  const since = () => api.since();
 
   it("two ListPartitionRouters: the first one's values vary slowest, each injects its own value (query and header)", async () => {
     const manifest = sourceDef([

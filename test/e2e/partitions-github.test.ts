@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../support/loopback.js";
-import { readPartitioned, sourceDef, streamDef } from "../plugins/partitions/support.js";
+import { describe, it } from "node:test";
+import { type Reply, type SeenRequest, useLoopback } from "../support/loopback.js";
+import { sourceDef, streamDef } from "../support/manifest-builder.js";
+import { readPartitioned } from "../support/read-stream.js";
 
 // GitHub REST: GET /repos/{owner}/{repo}/issues?per_page=&state=all, a top-level array, and a Link header
 // whose rel="next" URL is the next page.
@@ -20,14 +21,10 @@ function github(req: SeenRequest, origin: string): Reply {
 }
 
 describe("GitHub-style: issues of every repository listed in the config", () => {
-  let api: Loopback;
-  before(async () => {
-    api = await startLoopback(github);
-  });
-  after(() => api.close());
+  const api = useLoopback(github);
   const since = () => {
-    const start = api.requests.length;
-    return () => api.requests.slice(start).map((r) => r.url.pathname + r.url.search);
+    const sent = api.since();
+    return () => sent().map((r) => r.url.pathname + r.url.search);
   };
 
   function manifest(retriever: Record<string, unknown> = {}, routerOption?: Record<string, unknown>): Record<string, unknown> {

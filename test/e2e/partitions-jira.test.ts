@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../support/loopback.js";
-import { readPartitioned, sourceDef, streamDef } from "../plugins/partitions/support.js";
+import { type Loopback, type Reply, type SeenRequest, startLoopback } from "../support/loopback.js";
+import { sourceDef, streamDef } from "../support/manifest-builder.js";
+import { readPartitioned } from "../support/read-stream.js";
 
 // Jira Cloud: GET /rest/api/3/search?startAt=&maxResults= -> { startAt, maxResults, total, issues },
 // GET /rest/api/3/issue/{id}/comment?startAt=&maxResults= -> { startAt, maxResults, total, comments }.

@@ -1,10 +1,10 @@
 /**
- * A loopback HTTP server for pagination tests that records every request it receives, and a helper
- * that reads one stream of a manifest through the real engine (`createSluice`).
+ * A loopback HTTP server that records every request it receives (port 0, 127.0.0.1), and
+ * `useLoopback`, which runs one for the tests of a `describe`.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createSluice, type SluiceOptions } from "../../core/index.js";
+import { after, before } from "node:test";
 
 /** One request as the server saw it. */
 export interface SeenRequest {
@@ -68,47 +68,49 @@ function parseFields(contentType: string | undefined, body: string): Record<stri
   return {};
 }
 
-/** A one-stream manifest: `retriever` fields given are merged over a GET requester on `urlBase`. */
-export function oneStreamManifest(options: {
-  urlBase: string;
-  path?: string;
-  fieldPath?: string[];
-  paginator?: Record<string, unknown>;
-  requester?: Record<string, unknown>;
-}): Record<string, unknown> {
-  return {
-    version: "6.0.0",
-    type: "DeclarativeSource",
-    check: { type: "CheckStream", stream_names: ["items"] },
-    streams: [
-      {
-        type: "DeclarativeStream",
-        name: "items",
-        primary_key: "id",
-        schema_loader: { type: "InlineSchemaLoader", schema: { type: "object" } },
-        retriever: {
-          type: "SimpleRetriever",
-          requester: { type: "HttpRequester", url_base: options.urlBase, path: options.path ?? "/items", http_method: "GET", ...options.requester },
-          record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: options.fieldPath ?? ["data"] } },
-          ...(options.paginator ? { paginator: options.paginator } : {}),
-        },
-      },
-    ],
-  };
+/** The server of a `describe` block, started before its tests and closed after them. */
+export interface LoopbackFixture {
+  /** The server's origin, `http://127.0.0.1:<port>` (once the tests run). */
+  readonly url: string;
+  /** Every request so far. */
+  readonly requests: SeenRequest[];
+  /** Marks now: the function returned gives the requests received since. */
+  since(): () => SeenRequest[];
 }
 
-/** Reads every record of a stream; returns the records delivered and the error that ended the read, if any. */
-export async function readStream(
-  manifest: Record<string, unknown>,
-  options: { config?: Record<string, unknown>; stream?: string; sluice?: SluiceOptions } = {},
-): Promise<{ records: Record<string, unknown>[]; error?: unknown }> {
-  const sluice = createSluice({ logLevel: "error", ...options.sluice });
-  const connector = await sluice.connect({ manifest, config: options.config ?? {} });
-  const records: Record<string, unknown>[] = [];
-  try {
-    for await (const record of connector.read(options.stream ?? "items")) records.push(record);
-  } catch (error) {
-    return { records, error };
-  }
-  return { records };
+/**
+ * Starts a loopback server for the tests of the enclosing `describe` (before/after hooks).
+ *
+ * @example
+ * describe("cursor pagination", () => {
+ *   const api = useLoopback(route);
+ *   it("...", async () => {
+ *     const sent = api.since();
+ *     await readStream(oneStreamManifest({ urlBase: api.url }));
+ *     assert.equal(sent().length, 3);
+ *   });
+ * });
+ */
+export function useLoopback(handle: (req: SeenRequest, origin: string) => Reply): LoopbackFixture {
+  let server: Loopback | undefined;
+  const running = () => {
+    if (!server) throw new Error("the loopback server starts in the describe's before() hook");
+    return server;
+  };
+  before(async () => {
+    server = await startLoopback(handle);
+  });
+  after(() => server?.close());
+  return {
+    get url() {
+      return running().url;
+    },
+    get requests() {
+      return running().requests;
+    },
+    since() {
+      const start = running().requests.length;
+      return () => running().requests.slice(start);
+    },
+  };
 }

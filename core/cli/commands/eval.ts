@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { SluiceError } from "../../../sdk/errors/index.js";
-import { createInterpolator } from "../../interpolation/index.js";
+import { createInterpolator } from "../../../templates/index.js";
 import type { CliCommand, CliIO } from "../command.js";
 
 async function readObject(file: string, io: CliIO, what: string): Promise<Record<string, unknown>> {

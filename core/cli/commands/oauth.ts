@@ -2,9 +2,9 @@ import { resolve } from "node:path";
 import { SluiceError } from "../../../sdk/errors/index.js";
 import { loadManifest } from "../../manifest/load-manifest.js";
 import { resolveReferences } from "../../manifest/resolve-references.js";
-import { openBrowser } from "../../oauth-consent/open-browser.js";
-import { runLoopbackConsent } from "../../oauth-consent/run-loopback-consent.js";
-import { readConfigFile, writeConsentValues } from "../../oauth-consent/write-consent-values.js";
+import { openBrowser } from "../../../oauth-consent/open-browser.js";
+import { runLoopbackConsent } from "../../../oauth-consent/run-loopback-consent.js";
+import { readConfigFile, writeConsentValues } from "../../config/write-consent-values.js";
 import type { CliCommand, CliIO, ParsedArgs } from "../command.js";
 
 function numberFlag(value: unknown, name: string, fallback: number): number {

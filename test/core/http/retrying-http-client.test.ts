@@ -4,25 +4,17 @@ import { createSluice, type Connector } from "../../../core/index.js";
 import { Clock, HttpRequestError, type DataRecord } from "../../../sdk/index.js";
 import { FakeClock } from "../../support/fake-clock.js";
 import { startLoopback, type Loopback, type Reply } from "../../support/loopback.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 const SECRET = "tok-very-secret-123";
 
 function manifest(url: string, path: string): Record<string, unknown> {
-  return {
-    version: "6.0.0",
-    streams: [
-      {
-        type: "DeclarativeStream",
-        name: "items",
-        retriever: {
-          type: "SimpleRetriever",
-          requester: { type: "HttpRequester", url_base: url, path, request_parameters: { key: "{{ config['token'] }}" } },
-          record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
-        },
-      },
-    ],
-    spec: { type: "Spec", connection_specification: { type: "object", properties: { token: { type: "string", airbyte_secret: true } } } },
-  };
+  return oneStreamManifest({
+    urlBase: url,
+    path,
+    requester: { request_parameters: { key: "{{ config['token'] }}" } },
+    source: { spec: { type: "Spec", connection_specification: { type: "object", properties: { token: { type: "string", airbyte_secret: true } } } } },
+  });
 }
 
 async function readAll(connector: Connector): Promise<DataRecord[]> {

@@ -4,7 +4,7 @@
  */
 import { Clock, type FailureType } from "../../../sdk/index.js";
 import { createSluice } from "../../../core/index.js";
-import { oneStreamManifest } from "../../support/loopback.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 export { startLoopback, type Loopback, type Reply } from "../../support/loopback.js";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { startLoopback, type Loopback, type SeenRequest } from "../../support/loopback.js";
+import { describe, it } from "node:test";
+import { type SeenRequest, useLoopback } from "../../support/loopback.js";
 import { incrementalManifest, readIncremental } from "./support.js";
 
 // Mixpanel's export API: GET /export?from_date=YYYY-MM-DD&to_date=YYYY-MM-DD (both days included).
@@ -17,14 +17,10 @@ function handler(req: SeenRequest) {
 }
 
 describe("DatetimeBasedCursor windows, formats and lookback", () => {
-  let api: Loopback;
-  before(async () => {
-    api = await startLoopback(handler);
-  });
-  after(() => api.close());
+  const api = useLoopback(handler);
   const since = () => {
-    const start = api.requests.length;
-    return () => api.requests.slice(start).map((r) => r.url.search);
+    const sent = api.since();
+    return () => sent().map((r) => r.url.search);
   };
 
   const mixpanel = (extra: Record<string, unknown> = {}) =>

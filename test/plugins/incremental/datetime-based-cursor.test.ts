@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { startLoopback, type Loopback, type SeenRequest } from "../../support/loopback.js";
+import { describe, it } from "node:test";
+import { type SeenRequest, useLoopback } from "../../support/loopback.js";
 import { incrementalManifest, readIncremental } from "./support.js";
 
 const EPOCH = (iso: string) => Date.parse(iso) / 1000;
@@ -20,14 +20,10 @@ function stripe(req: SeenRequest) {
 }
 
 describe("DatetimeBasedCursor on a Stripe-style events API (epoch seconds, created[gte]/created[lte])", () => {
-  let api: Loopback;
-  before(async () => {
-    api = await startLoopback(stripe);
-  });
-  after(() => api.close());
+  const api = useLoopback(stripe);
   const since = () => {
-    const start = api.requests.length;
-    return () => api.requests.slice(start).map((r) => [r.url.searchParams.get("created[gte]"), r.url.searchParams.get("created[lte]")]);
+    const sent = api.since();
+    return () => sent().map((r) => [r.url.searchParams.get("created[gte]"), r.url.searchParams.get("created[lte]")]);
   };
   const manifest = (extra: Record<string, unknown> = {}) =>
     incrementalManifest({

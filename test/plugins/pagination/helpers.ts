@@ -2,7 +2,7 @@
  * Test helpers for the pagination plugin: a small in-memory HttpResponse and a BuildContext that
  * builds components from the built-in factories, with the real interpolator.
  */
-import { createInterpolator } from "../../../core/interpolation/index.js";
+import { createInterpolator } from "../../../templates/index.js";
 import { Interpolator, type BuildContext, type ComponentDefinition, type ComponentFactory, type HttpResponse, type LinkEntry } from "../../../sdk/index.js";
 import { RequestOptionComponent } from "../../../plugins/http/request-option.js";
 import { RequestPathComponent } from "../../../plugins/http/request-path.js";

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { SluiceError } from "../../../sdk/index.js";
-import { startLoopback, type Loopback } from "../../support/loopback.js";
-import { readPartitioned, sourceDef, streamDef } from "./support.js";
+import { type Loopback, startLoopback } from "../../support/loopback.js";
+import { sourceDef, streamDef } from "../../support/manifest-builder.js";
+import { readPartitioned } from "../../support/read-stream.js";
 
 /** Answers `/invoices` with one invoice per request, echoing what the request carried. */
 function invoices(api: () => Loopback) {

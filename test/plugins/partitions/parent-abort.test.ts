@@ -3,7 +3,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, it } from "node:test";
 import { createSluice } from "../../../core/index.js";
-import { sourceDef, streamDef } from "./support.js";
+import { sourceDef, streamDef } from "../../support/manifest-builder.js";
 
 describe("SubstreamPartitionRouter and aborts", () => {
   it("aborting the child's read aborts the parent's request in flight", { timeout: 10_000 }, async () => {

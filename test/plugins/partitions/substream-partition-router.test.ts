@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { SluiceError } from "../../../sdk/index.js";
-import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../../support/loopback.js";
-import { readPartitioned, sourceDef, streamDef } from "./support.js";
+import { type Reply, type SeenRequest, useLoopback } from "../../support/loopback.js";
+import { sourceDef, streamDef } from "../../support/manifest-builder.js";
+import { readPartitioned } from "../../support/read-stream.js";
 
 // A Trello-like API: workspaces -> boards -> cards; some records lack the key.
 const WORKSPACES = [{ id: "w1" }, { id: "w2" }];
@@ -22,14 +23,10 @@ function route(req: SeenRequest): Reply {
 }
 
 describe("SubstreamPartitionRouter", () => {
-  let api: Loopback;
-  before(async () => {
-    api = await startLoopback(route);
-  });
-  after(() => api.close());
+  const api = useLoopback(route);
   const since = () => {
-    const start = api.requests.length;
-    return () => api.requests.slice(start).map((r) => r.url.pathname + r.url.search);
+    const sent = api.since();
+    return () => sent().map((r) => r.url.pathname + r.url.search);
   };
   const boardsOf = (workspace: string) => streamDef({ name: "boards", urlBase: api.url, path: `/workspaces/${workspace}/boards` });
   const cards = (parentConfigs: unknown[], extra: { transformations?: unknown[] } = {}) =>

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createSluice } from "../../../core/index.js";
-import { oneStreamManifest, startLoopback, type Loopback } from "../../support/loopback.js";
+import { type Loopback, startLoopback } from "../../support/loopback.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 /** Offset pages of 3 over records 1..7 at /items?offset=. */
 function pageOf(offset: number) {

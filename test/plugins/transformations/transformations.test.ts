@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createSluice } from "../../../core/index.js";
-import { deletePath, setPath } from "../../../plugins/transformations/dpath.js";
-import { oneStreamManifest, startLoopback, type Loopback } from "../../support/loopback.js";
+import { deletePath, setPath } from "../../../python/dpath.js";
+import { type Loopback, startLoopback } from "../../support/loopback.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 let server: Loopback;
 before(async () => {

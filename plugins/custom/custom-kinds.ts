@@ -1,0 +1,49 @@
+import {
+  BackoffStrategy, ErrorHandler, IncrementalCursor, PartitionRouter, RecordExtractor, RecordFilter, RecordTransformation,
+  Requester, Retriever, SchemaLoader, StateMigration, type ComponentFactory,
+} from "../../sdk/index.js";
+import { customComponent } from "./custom-component.js";
+
+/**
+ * The kit's `Custom*` component types beyond pagination strategies and authenticators: a class named by
+ * `class_name`, loaded from the connector folder, extending the SDK base class of its kind (imported from
+ * `sluice/sdk`) and constructed with its definition's other fields, `config` and `parameters`. A
+ * definition with `class_name` and no `type` where the kit expects one of these is one of these.
+ *
+ * @example
+ * record_selector:
+ *   type: RecordSelector
+ *   extractor: { type: CustomRecordExtractor, class_name: source_acme.components.ItemsExtractor, root: items }
+ *
+ * // source_acme/components.ts
+ * import { RecordExtractor, type HttpResponse } from "sluice/sdk";
+ * export class ItemsExtractor extends RecordExtractor {
+ *   constructor(private readonly options: { root: string }) { super(); }
+ *   extract(response: HttpResponse) { return (response.json() as Record<string, unknown[]>)[this.options.root] ?? []; }
+ * }
+ */
+export const customKindComponents: readonly ComponentFactory[] = [
+  customComponent({ type: "CustomRecordExtractor", kind: "extractor", base: RecordExtractor, baseName: "RecordExtractor", methods: ["extract"],
+    description: "A record extractor class from the connector folder, named by class_name" }),
+  customComponent({ type: "CustomRecordFilter", kind: "record_filter", base: RecordFilter, baseName: "RecordFilter", methods: ["keep"],
+    description: "A record filter class from the connector folder, named by class_name" }),
+  customComponent({ type: "CustomTransformation", kind: "transformation", base: RecordTransformation, baseName: "RecordTransformation", methods: ["transform"],
+    description: "A record transformation class from the connector folder, named by class_name" }),
+  customComponent({ type: "CustomPartitionRouter", kind: "partition_router", base: PartitionRouter, baseName: "PartitionRouter", methods: ["slices", "applyToRequest"],
+    description: "A partition router class from the connector folder, named by class_name" }),
+  customComponent({ type: "CustomIncrementalSync", kind: "incremental_sync", base: IncrementalCursor, baseName: "IncrementalCursor",
+    methods: ["slices", "applyToRequest", "setState", "observe", "closeSlice", "state"],
+    description: "An incremental cursor class from the connector folder, named by class_name" }),
+  customComponent({ type: "CustomRequester", kind: "requester", base: Requester, baseName: "Requester", methods: ["buildRequest", "send"],
+    description: "A requester class from the connector folder, named by class_name" }),
+  customComponent({ type: "CustomErrorHandler", kind: "error_handler", base: ErrorHandler, baseName: "ErrorHandler", methods: ["decide"],
+    description: "An error handler class from the connector folder, named by class_name" }),
+  customComponent({ type: "CustomBackoffStrategy", kind: "backoff_strategy", base: BackoffStrategy, baseName: "BackoffStrategy", methods: ["backoffSeconds"],
+    description: "A backoff strategy class from the connector folder, named by class_name" }),
+  customComponent({ type: "CustomSchemaLoader", kind: "schema_loader", base: SchemaLoader, baseName: "SchemaLoader", methods: ["load"],
+    description: "A schema loader class from the connector folder, named by class_name" }),
+  customComponent({ type: "CustomStateMigration", kind: "state_migration", base: StateMigration, baseName: "StateMigration", methods: ["shouldMigrate", "migrate"],
+    description: "A state migration class from the connector folder, named by class_name" }),
+  customComponent({ type: "CustomRetriever", kind: "retriever", base: Retriever, baseName: "Retriever", methods: ["read"],
+    description: "A retriever class from the connector folder, named by class_name" }),
+];

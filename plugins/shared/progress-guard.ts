@@ -1,0 +1,137 @@
+import { createHash } from "node:crypto";
+import { DEFAULT_READ_LIMITS, PaginationError, type ErrorCode, type OutgoingRequest } from "../../sdk/index.js";
+
+/** Options of {@link ProgressGuard}. */
+export interface ProgressGuardOptions {
+  /** The stream being read, for error messages. */
+  stream: string;
+  /** Most requests in this stream's read, all partitions together (default `DEFAULT_READ_LIMITS.maxPages`, 1,000,000). */
+  maxPages?: number;
+  /** How many of the latest tokens a partition remembers (default 10,000; at least half of them at any time); older ones are forgotten, so memory stays flat. */
+  tokenMemory?: number;
+}
+
+const SHOWN_TOKEN_CHARS = 200;
+
+/**
+ * Makes sure pagination moves forward. The retriever calls {@link ProgressGuard.beforeRequest} before
+ * each page's request; it throws a `PaginationError` when
+ * - the page token was already used in this partition (`PAGINATION_REPEATED_TOKEN`: a cursor that
+ *   cycles, a next URL that points back),
+ * - the request is identical to the previous one (`PAGINATION_NO_PROGRESS`: a token that is never
+ *   put into the request, a template that ignores `next_page_token`),
+ * - the read has made `maxPages` requests (`PAGINATION_PAGE_CAP`).
+ * The error names the stream, the page and the token. The caps are finite: no setting makes a read
+ * loop forever. Records of the pages already read have been delivered when it throws.
+ *
+ * @example
+ * const guard = new ProgressGuard({ stream: "users", maxPages: 10_000 });
+ * guard.startPartition();
+ * guard.beforeRequest(page, token, requestSignature(request));   // throws instead of looping
+ */
+export class ProgressGuard {
+  private readonly stream: string;
+  private readonly maxPages: number;
+  private readonly tokenMemory: number;
+  /** Tokens seen, in two generations so forgetting the oldest is O(1): `recent` fills, then becomes `older`. */
+  private recent = new Set<string>();
+  private older = new Set<string>();
+  private previousSignature?: string;
+  private requests = 0;
+
+  constructor(options: ProgressGuardOptions) {
+    this.stream = options.stream;
+    this.maxPages = Math.max(1, options.maxPages ?? DEFAULT_READ_LIMITS.maxPages);
+    this.tokenMemory = Math.max(1, options.tokenMemory ?? 10_000);
+  }
+
+  /** Forgets the tokens and the previous request: a new partition starts its pagination over. */
+  startPartition(): void {
+    this.recent = new Set();
+    this.older = new Set();
+    this.previousSignature = undefined;
+  }
+
+  /**
+   * Checks the request of one page before it is sent.
+   *
+   * @param page the page number in this partition (1 = first page)
+   * @param token the page token (undefined when the request carries none)
+   * @param signature what makes the request unique, e.g. from {@link requestSignature}
+   */
+  beforeRequest(page: number, token: unknown, signature: string): void {
+    this.requests += 1;
+    if (this.requests > this.maxPages) {
+      throw this.error("PAGINATION_PAGE_CAP", `Stream '${this.stream}' reached the cap of ${this.maxPages} pages`, page, token, {
+        expected: `at most ${this.maxPages} pages (raise readLimits.maxPages if the API really has more)`,
+        found: `a next page (${this.maxPages + 1})`,
+      });
+    }
+    if (token !== undefined && token !== null) {
+      const key = tokenKey(token);
+      if (this.recent.has(key) || this.older.has(key)) {
+        throw this.error("PAGINATION_REPEATED_TOKEN", `Stream '${this.stream}': the page token of page ${page} was already used`, page, token, {
+          expected: "a page token not seen before in this read",
+          found: `token ${showToken(token)} again`,
+        });
+      }
+      this.remember(key);
+    }
+    if (page > 1 && signature === this.previousSignature) {
+      throw this.error("PAGINATION_NO_PROGRESS", `Stream '${this.stream}': the request for page ${page} is identical to the previous one`, page, token, {
+        expected: "each page's request to differ (is the token put into the request?)",
+        found: `the same request again, token ${showToken(token)}`,
+      });
+    }
+    this.previousSignature = signature;
+  }
+
+  private remember(key: string): void {
+    if (this.recent.size >= Math.ceil(this.tokenMemory / 2)) {
+      this.older = this.recent;
+      this.recent = new Set();
+    }
+    this.recent.add(key);
+  }
+
+  private error(code: ErrorCode, message: string, page: number, token: unknown, facts: { expected: string; found: string }): PaginationError {
+    return new PaginationError(code, `${message} (token ${showToken(token)})`, { where: { stream: this.stream, page }, ...facts });
+  }
+}
+
+/**
+ * A string that is equal for two requests exactly when they would be the same on the wire
+ * (method, URL, query parameters, headers, body), in a form that does not depend on key order.
+ *
+ * @example
+ * requestSignature({ method: "GET", url: "https://api.example.com/users", params: { offset: 100 }, headers: {} });
+ */
+export function requestSignature(request: OutgoingRequest): string {
+  const body = request.bodyData === undefined || typeof request.bodyData === "string" ? request.bodyData : flat(request.bodyData);
+  return `${request.method} ${request.url}\n${flat(request.params)}\n${flat(request.headers, true)}\n${request.bodyJson === undefined ? "" : JSON.stringify(sorted(request.bodyJson))}\n${body ?? ""}`;
+}
+
+/** A flat object as sorted `key=value` lines (header names lower-cased); values as JSON. */
+function flat(values: Record<string, unknown>, lowerKeys = false): string {
+  const keys = Object.keys(values);
+  if (keys.length === 0) return "";
+  const lines = keys.map((k) => `${lowerKeys ? k.toLowerCase() : k}=${JSON.stringify(values[k])}`);
+  return lines.sort().join("&");
+}
+
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (value === null || typeof value !== "object") return value;
+  return Object.keys(value).sort().map((k) => [k, sorted((value as Record<string, unknown>)[k])]);
+}
+
+function tokenKey(token: unknown): string {
+  const text = typeof token === "string" ? `s:${token}` : typeof token === "number" ? `n:${token}` : `j:${JSON.stringify(sorted(token)) ?? String(token)}`;
+  return text.length <= 64 ? text : `h:${createHash("sha256").update(text).digest("base64")}`;
+}
+
+function showToken(token: unknown): string {
+  if (token === undefined) return "(none)";
+  const text = typeof token === "string" ? JSON.stringify(token) : (JSON.stringify(token) ?? String(token));
+  return text.length <= SHOWN_TOKEN_CHARS ? text : `${text.slice(0, SHOWN_TOKEN_CHARS)}... (${text.length} chars)`;
+}

@@ -1,0 +1,123 @@
+/**
+ * The kit's `dpath` operations on JSON values: read a value at a path of keys (`dpath.get`), set one
+ * creating the objects on the way (`dpath.new`), delete glob matches (`dpath.delete`). Records, configs
+ * and responses all go through these, in the components and in the OAuth consent flow.
+ */
+
+/**
+ * What {@link getPath} found: `found` is false when a key on the path is missing.
+ *
+ * @example
+ * getPath({ owner: { login: "octocat" } }, ["owner", "login"]); // { found: true, value: "octocat" }
+ */
+export interface PathLookup {
+  found: boolean;
+  value?: unknown;
+}
+
+/**
+ * Reads the value at a path of keys, as `dpath.get`: a mapping is indexed by its own keys (never an
+ * inherited `__proto__` or `constructor`), a list by a digit segment; a missing key (or a scalar on the
+ * way) means not found. A value that is present but `null` is found.
+ *
+ * @example
+ * getPath({ id: 7 }, ["id"]);                            // { found: true, value: 7 }
+ * getPath({ fields: { parent: null } }, ["fields", "parent"]); // { found: true, value: null }
+ * getPath({ items: [{ id: 1 }] }, ["items", "0", "id"]); // { found: true, value: 1 }
+ * getPath({ name: "x" }, ["id"]);                        // { found: false }
+ */
+export function getPath(node: unknown, path: readonly string[]): PathLookup {
+  for (const segment of path) {
+    if (Array.isArray(node)) {
+      if (!/^\d+$/.test(segment) || Number(segment) >= node.length) return { found: false };
+      node = node[Number(segment)];
+    } else if (typeof node === "object" && node !== null && Object.hasOwn(node, segment)) {
+      node = (node as Record<string, unknown>)[segment];
+    } else {
+      return { found: false };
+    }
+  }
+  return { found: true, value: node };
+}
+
+/**
+ * The value at a path of keys, or undefined when any step is missing (see {@link getPath}).
+ *
+ * @example
+ * valueAtPath({ credentials: { refresh_token: "r1" } }, ["credentials", "refresh_token"]); // "r1"
+ */
+export function valueAtPath(node: unknown, path: readonly string[]): unknown {
+  const lookup = getPath(node, path);
+  return lookup.found ? lookup.value : undefined;
+}
+
+/**
+ * Splits a `/`-separated key into path segments the way `dpath` does, ignoring a leading `/`.
+ *
+ * @example
+ * keyPath("id");             // ["id"]
+ * keyPath("fields/parent");  // ["fields", "parent"]
+ */
+export function keyPath(key: string): string[] {
+  return key.replace(/^\/+/, "").split("/");
+}
+
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Sets `value` at `path`, creating the objects on the way (the kit's `dpath.new`); a segment that
+ * holds something other than an object is replaced by one. `__proto__`, `constructor` and `prototype`
+ * are refused as keys, and so is an empty path.
+ *
+ * @example
+ * const record = { id: 1 };
+ * setPath(record, ["meta", "source"], "crm"); // { id: 1, meta: { source: "crm" } }
+ */
+export function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  if (path.length === 0) throw new Error("an empty path");
+  const unsafe = path.find((key) => UNSAFE_KEYS.has(key));
+  if (unsafe !== undefined) throw new Error(`the path key '${unsafe}' is not allowed`);
+  let node = target;
+  for (const segment of path.slice(0, -1)) {
+    let next = node[segment];
+    if (typeof next !== "object" || next === null || Array.isArray(next)) node[segment] = next = {};
+    node = next as Record<string, unknown>;
+  }
+  node[path[path.length - 1]!] = value;
+}
+
+/**
+ * Deletes every field matching a glob path (the kit's `dpath.delete`): `*` matches any one key or list
+ * index, `**` any number of levels. `keep(value)` may spare a matched field. Missing paths are ignored.
+ *
+ * @example
+ * deletePath({ a: { secret: 1, b: { secret: 2 } } }, ["**", "secret"]); // { a: { b: {} } }
+ */
+export function deletePath(node: unknown, path: readonly string[], shouldDelete: (value: unknown) => boolean = () => true): void {
+  if (path.length === 0 || typeof node !== "object" || node === null) return;
+  const [segment, ...rest] = path as [string, ...string[]];
+  if (segment === "**") {
+    deletePath(node, rest, shouldDelete);
+    for (const key of keysOf(node)) deletePath(childOf(node, key), path, shouldDelete);
+    return;
+  }
+  const keys = segment === "*" ? keysOf(node) : keysOf(node).filter((k) => k === segment);
+  if (rest.length > 0) {
+    for (const key of keys) deletePath(childOf(node, key), rest, shouldDelete);
+    return;
+  }
+  if (Array.isArray(node)) {
+    for (const key of keys.map(Number).sort((a, b) => b - a)) if (shouldDelete(node[key])) node.splice(key, 1);
+  } else {
+    const record = node as Record<string, unknown>;
+    for (const key of keys) if (shouldDelete(record[key])) delete record[key];
+  }
+}
+
+function keysOf(node: object): string[] {
+  return Array.isArray(node) ? node.map((_, i) => String(i)) : Object.keys(node);
+}
+
+function childOf(node: object, key: string): unknown {
+  return Array.isArray(node) ? node[Number(key)] : (node as Record<string, unknown>)[key];
+}

@@ -1,0 +1,51 @@
+/**
+ * An ISO 8601 duration as isodate's `parse_duration` reads it: calendar years and months kept apart
+ * (they are added on the calendar), everything else as exact microseconds.
+ *
+ * @example
+ * parseIsoDuration("P1M");   // { years: 0, months: 1, us: 0n }
+ * parseIsoDuration("PT1H");  // { years: 0, months: 0, us: 3600000000n }
+ */
+export interface IsoDuration {
+  years: number;
+  months: number;
+  us: bigint;
+}
+
+const PATTERN =
+  /^([+-])?P(?:(\d+(?:[,.]\d+)?)Y)?(?:(\d+(?:[,.]\d+)?)M)?(?:(\d+(?:[,.]\d+)?)W)?(?:(\d+(?:[,.]\d+)?)D)?(?:T(?:(\d+(?:[,.]\d+)?)H)?(?:(\d+(?:[,.]\d+)?)M)?(?:(\d+(?:[,.]\d+)?)S)?)?$/;
+
+const US = { W: 604_800e6, D: 86_400e6, H: 3_600e6, M: 60e6, S: 1e6 } as const;
+
+/**
+ * The parts of `P1D`, `PT12H`, `P1W`, `P1M`, `P1.5Y`, `PT0.000001S`, `-P1D`... (fractions with `.` or `,`),
+ * the sign applied to every part; undefined for text that is not such a duration (isodate raises
+ * "Unable to parse duration string"). Years and months may be fractional here, as isodate parses them.
+ */
+export function parseIsoDurationParts(text: string): { years: number; months: number; us: number } | undefined {
+  const match = PATTERN.exec(text);
+  if (!match || text === "P" || text.endsWith("T")) return undefined;
+  const num = (value: string | undefined) => (value === undefined ? 0 : Number(value.replace(",", ".")));
+  const sign = match[1] === "-" ? -1 : 1;
+  const exact = num(match[4]) * US.W + num(match[5]) * US.D + num(match[6]) * US.H + num(match[7]) * US.M + num(match[8]) * US.S;
+  return { years: sign * num(match[2]) || 0, months: sign * num(match[3]) || 0, us: Math.round(sign * exact) || 0 };
+}
+
+/**
+ * Parses a duration that can be added to a datetime (surrounding blanks ignored). Undefined for text
+ * that is not a duration, and for fractional years or months, which isodate cannot add to a datetime.
+ *
+ * @example
+ * step: P1D                # one day per slice
+ * cursor_granularity: PT1S
+ */
+export function parseIsoDuration(text: string): IsoDuration | undefined {
+  const parts = parseIsoDurationParts(text.trim());
+  if (!parts || !Number.isInteger(parts.years) || !Number.isInteger(parts.months)) return undefined;
+  return { years: parts.years, months: parts.months, us: BigInt(parts.us) };
+}
+
+/** True for a zero duration (falsy in Python: `timedelta(0)`). */
+export function isZeroDuration(duration: IsoDuration | undefined): boolean {
+  return duration === undefined || (duration.years === 0 && duration.months === 0 && duration.us === 0n);
+}

@@ -1,0 +1,95 @@
+import type { ErrorCodeEntry } from "../error-code-entry.js";
+
+/** The codes of docs/errors.md's section "Authentication". */
+export const AUTHENTICATION_ERRORS = {
+  AUTH_DEFINITION_INVALID: {
+    failureType: "config_error",
+    message: "An authenticator definition is incomplete or contradictory (ApiKey with both or neither of `header`/`inject_into`; OAuth without `token_refresh_endpoint`, `client_id`/`client_secret` or `refresh_token`; an unsupported JWT algorithm or session decoder; a malformed `request_authentication`; `refresh_token_error_*` on both levels).",
+    action: "Fix the field the message names.",
+  },
+  AUTH_JWT_RESERVED_CLAIM: {
+    failureType: "config_error",
+    message: "`additional_jwt_payload` sets `iss`, `sub`, `aud`, `iat`, `exp` or `nbf`, or `additional_jwt_headers` sets `kid`, `alg`, `typ` or `cty`.",
+    action: "Use `jwt_payload` / `jwt_headers` / `token_duration` for those.",
+  },
+  AUTH_JWT_KEY_INVALID: {
+    failureType: "config_error",
+    message: "The JWT `secret_key` cannot be used with the algorithm: an empty HMAC secret, a PEM that does not parse, an encrypted key without (or with a wrong) `passphrase`. Checked when the connector is built; the key is never printed.",
+    action: "Give the right key for the algorithm, and `passphrase` for an encrypted key.",
+  },
+  AUTH_JWT_SIGN_FAILED: {
+    failureType: "config_error",
+    message: "jsonwebtoken refused to sign (a key of the wrong type for the algorithm, an invalid claim value).",
+    action: "Read the reason; match the key type to `algorithm`.",
+  },
+  AUTH_TOKEN_REFRESH_FAILED: {
+    failureType: "system_error",
+    message: "The token request failed: the endpoint answered an error other than a refused refresh token (status and a redacted excerpt shown), or it stayed unreachable after the retries.",
+    action: "400/401: check `client_id`, `client_secret`, scopes and `token_refresh_endpoint`; 5xx or network: try later.",
+  },
+  AUTH_INVALID_GRANT: {
+    failureType: "config_error",
+    message: "The token endpoint refused the refresh token (`invalid_grant`, or what `refresh_token_error_*` declare): it expired, was revoked, or a single-use token was already spent.",
+    action: "Re-authenticate the connection (for example `sluice oauth`) and put the new refresh token in the config; with `refresh_token_updater` the path is named.",
+  },
+  AUTH_TOKEN_MISSING: {
+    failureType: "system_error",
+    message: "The token response has no access token under `access_token_name` (searched down to depth 5); the keys it has are listed.",
+    action: "Set `access_token_name` to the key the API uses.",
+  },
+  AUTH_TOKEN_EXPIRY_INVALID: {
+    failureType: "system_error",
+    message: "`expires_in` is not a number of seconds (or not a date when `token_expiry_date_format` is set), or `token_expiry_date` is not a date.",
+    action: "Set or remove `token_expiry_date_format` to match what the API returns; fix `token_expiry_date`.",
+  },
+  AUTH_SESSION_LOGIN_FAILED: {
+    failureType: "system_error",
+    message: "The session login request failed (after its error handler's retries); the cause is kept.",
+    action: "Check the login credentials and the login requester's URL.",
+  },
+  AUTH_SESSION_TOKEN_MISSING: {
+    failureType: "system_error",
+    message: "The login response has no value at `session_token_path`, or is not JSON.",
+    action: "Fix `session_token_path` to where the API puts the token.",
+  },
+  AUTH_DURATION_INVALID: {
+    failureType: "config_error",
+    message: "`expiration_duration` is not an ISO 8601 duration.",
+    action: "Use `PT1H`, `P1D`, `P2W`, `P1M`, `P1Y`...",
+  },
+  AUTH_SELECTION_PATH_MISSING: {
+    failureType: "config_error",
+    message: "The config has no value at `authenticator_selection_path`; the choices are listed.",
+    action: "Set the value in the config (the connector's spec usually offers it as a `oneOf`).",
+  },
+  AUTH_SELECTION_UNKNOWN: {
+    failureType: "config_error",
+    message: "The config chooses an authentication method the `SelectiveAuthenticator` does not have; the choices are listed.",
+    action: "Use one of the listed values.",
+  },
+  CONFIG_FILE_UNREADABLE: {
+    failureType: "config_error",
+    message: "The config store cannot read the `--config` file while saving a rotated token.",
+    action: "Check that the file still exists and is readable.",
+  },
+  CONFIG_FILE_INVALID: {
+    failureType: "config_error",
+    message: "The config file (re-read under the lock before a rotated token is saved) is not a JSON object.",
+    action: "Fix the file; another program may have written it.",
+  },
+  CONFIG_WRITE_FAILED: {
+    failureType: "system_error",
+    message: "A rotated token could not be saved to the config file (disk full, permissions). The token was not used.",
+    action: "Make the config's folder writable; re-authenticate if the old refresh token was already spent.",
+  },
+  CONFIG_LOCK_FAILED: {
+    failureType: "config_error",
+    message: "The lock file `<config>.lock` cannot be created (permissions).",
+    action: "Make the config's folder writable.",
+  },
+  CONFIG_LOCK_TIMEOUT: {
+    failureType: "config_error",
+    message: "Another process held `<config>.lock` for longer than the timeout (default 120 s).",
+    action: "Wait for the other sync; if none runs, delete the stale lock file.",
+  },
+} as const satisfies Record<string, ErrorCodeEntry>;

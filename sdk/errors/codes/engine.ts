@@ -1,0 +1,115 @@
+import type { ErrorCodeEntry } from "../error-code-entry.js";
+
+/** The codes of docs/errors.md's section "Engine (manifests, config, requests)". */
+export const ENGINE_ERRORS = {
+  MANIFEST_NOT_FOUND: {
+    failureType: "config_error",
+    message: "No manifest was given and none was found, or the given file cannot be read.",
+    action: "Pass `--manifest`, or put a `manifest.yaml` / `sluice.config.*` / `.sluicerc*` in the folder.",
+  },
+  MANIFEST_PARSE: {
+    failureType: "config_error",
+    message: "The manifest is not valid YAML/JSON, or not a mapping; the file, line and column are named.",
+    action: "Fix the syntax at the position shown.",
+  },
+  MANIFEST_REFERENCE: {
+    failureType: "config_error",
+    message: "A `#/...` reference (string or `$ref`) points to nothing, to a non-object with overrides, or forms a cycle.",
+    action: "Fix the reference; the error lists the keys that exist where the lookup stopped.",
+  },
+  MANIFEST_INVALID: {
+    failureType: "config_error",
+    message: "A definition breaks its component's JSON Schema (every problem is listed with its manifest path).",
+    action: "Fix each field as the expected/found lines say.",
+  },
+  MANIFEST_UNKNOWN_TYPE: {
+    failureType: "config_error",
+    message: "A `type` is not registered (or none is given where none is implied); the known types of that kind and the nearest match are listed.",
+    action: "Fix the spelling, or register the plugin that provides the type.",
+  },
+  COMPONENT_BUILD: {
+    failureType: "config_error",
+    message: "A component failed while being built, for a reason that is not one of the codes here; the component type and manifest path are named and the original error is the cause.",
+    action: "Read the cause; usually a field value the schema cannot express.",
+  },
+  PLUGIN_DUPLICATE_TYPE: {
+    failureType: "config_error",
+    message: "Two plugins register the same component type.",
+    action: "Rename one, or register the second with `{ replace: true }` on purpose.",
+  },
+  SPEC_INVALID: {
+    failureType: "config_error",
+    message: "`spec.connection_specification` is not a usable JSON Schema.",
+    action: "Fix the connector's spec.",
+  },
+  CONFIG_NOT_FOUND: {
+    failureType: "config_error",
+    message: "The `--config` file cannot be read.",
+    action: "Check the path (relative paths resolve against the current folder, then the manifest's).",
+  },
+  CONFIG_PARSE: {
+    failureType: "config_error",
+    message: "The config file is not a JSON object (only the error position is shown, never the content).",
+    action: "Fix the JSON.",
+  },
+  CONFIG_INVALID: {
+    failureType: "config_error",
+    message: "The config does not match the spec; every bad field is named (`config.api_key: a required field is missing`).",
+    action: "Fix the config.",
+  },
+  CATALOG_INVALID: {
+    failureType: "config_error",
+    message: "The `--catalog` file is not a configured catalog.",
+    action: "Give `{ \"streams\": [{ \"stream\": { \"name\": ... } }] }`.",
+  },
+  STREAM_NOT_FOUND: {
+    failureType: "config_error",
+    message: "A stream name (from `--stream`, the catalog, or `read(name)`) is not in the manifest; the streams and the nearest match are listed.",
+    action: "Use one of the listed names.",
+  },
+  SCHEMA_NOT_FOUND: {
+    failureType: "config_error",
+    message: "A `JsonFileSchemaLoader` file cannot be read.",
+    action: "Put the schema file beside the manifest or fix `file_path`.",
+  },
+  REQUEST_COLLISION: {
+    failureType: "config_error",
+    message: "Two parts of a request (requester options, authenticator, paginator) set the same query parameter, header or body field to different values.",
+    action: "Remove one of them; values are not printed, the places are.",
+  },
+  REQUEST_OPTION_INVALID: {
+    failureType: "system_error",
+    message: "A request option has no field name, or nests a field (`field_path`) outside a JSON body.",
+    action: "Give `field_name`, or use `inject_into: body_json` with `field_path`.",
+  },
+  REQUEST_BODY_CONFLICT: {
+    failureType: "config_error",
+    message: "A request would carry a JSON body and a form body at once.",
+    action: "Use one of `request_body_json` / `request_body_data` (and matching injections).",
+  },
+  HTTP_STATUS: {
+    failureType: "system_error",
+    message: "The API answered an error status (after the retries, for 429 and 5xx); the request (credentials redacted), the status and an excerpt of the body are shown.",
+    action: "401/403: check the credentials; 404: check `url_base`/`path`; 429/5xx: the API is overloaded or down; try later.",
+  },
+  HTTP_NETWORK: {
+    failureType: "system_error",
+    message: "The request could not be sent or no answer arrived (after the retries).",
+    action: "Check the address and the network.",
+  },
+  HTTP_TIMEOUT: {
+    failureType: "transient_error",
+    message: "An attempt took longer than the timeout (default 60 s; `http.timeoutMs`).",
+    action: "Raise the timeout, or ask the API for smaller pages.",
+  },
+  HTTP_DECODE: {
+    failureType: "system_error",
+    message: "A successful response is not JSON; its content type and the start of the body are shown.",
+    action: "Check `url_base`/`path` (an HTML page often means a wrong URL or a login page).",
+  },
+  CROSS_ORIGIN_PAGE: {
+    failureType: "config_error",
+    message: "A next-page URL points to another origin than the API; Sluice sends no credentials there and does not follow it by default.",
+    action: "If the API really pages across hosts, allow it (`readLimits.followCrossOriginPages` / `--follow-cross-origin-pages`); it is then read without credentials.",
+  },
+} as const satisfies Record<string, ErrorCodeEntry>;

@@ -1,0 +1,10 @@
+import type { ErrorCodeEntry } from "../error-code-entry.js";
+
+/** The codes of docs/errors.md's section "Partition routers". */
+export const PARTITIONS_ERRORS = {
+  PARTITION_VALUES_INVALID: {
+    failureType: "config_error",
+    message: "A `ListPartitionRouter`'s `values` template evaluated to something other than a list (a string, a number, a mapping, or None because the config field is missing), reported when the stream is read; the value itself is not printed (config error).",
+    action: "Give the config field as an array (`repositories: [\"octo/hello\"]`), or write `values` as a list in the manifest.",
+  },
+} as const satisfies Record<string, ErrorCodeEntry>;
