@@ -159,12 +159,24 @@ export class PyDateTime {
     return strftime(this.fields(), format, { offset: this.offset, wallSeconds });
   }
 
-  /** Python's `isoformat(sep)`: microseconds only when non-zero, the offset only when aware. */
-  isoformat(sep = "T"): string {
+  /**
+   * Python's `isoformat(sep="T", timespec="auto")`: `auto` shows microseconds only when non-zero; `hours`,
+   * `minutes`, `seconds`, `milliseconds`, `microseconds` fix the precision; the offset only when aware.
+   */
+  isoformat(sep = "T", timespec = "auto"): string {
     const f = this.fields();
     const date = `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}`;
-    const time = `${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}${f.microsecond ? `.${pad(f.microsecond, 6)}` : ""}`;
-    return `${date}${sep}${time}${this.offset === null ? "" : offsetText(this.offset)}`;
+    const spec = timespec === "auto" ? (f.microsecond ? "microseconds" : "seconds") : timespec;
+    const seconds = `${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}`;
+    const times: Record<string, string> = {
+      hours: pad(f.hour),
+      minutes: `${pad(f.hour)}:${pad(f.minute)}`,
+      seconds,
+      milliseconds: `${seconds}.${pad(Math.floor(f.microsecond / 1000), 3)}`,
+      microseconds: `${seconds}.${pad(f.microsecond, 6)}`,
+    };
+    if (!Object.hasOwn(times, spec)) throw new PyError("ValueError", "Unknown timespec value");
+    return `${date}${sep}${times[spec]}${this.offset === null ? "" : offsetText(this.offset)}`;
   }
 
   /** The date part (Python's `.date()`). */
@@ -215,7 +227,7 @@ export class PyDateTime {
     switch (name) {
       case "year": case "month": case "day": case "hour": case "minute": case "second": case "microsecond": return f[name];
       case "strftime": return method(([format]) => this.strftime(String(format)));
-      case "isoformat": return method(([sep]) => this.isoformat(sep === undefined ? "T" : String(sep)));
+      case "isoformat": return method(([sep, timespec], kw) => this.isoformat(String(sep ?? kw.sep ?? "T"), String(timespec ?? kw.timespec ?? "auto")));
       case "timestamp": return method(() => makeFloat(this.epochUs / 1e6));
       case "date": return method(() => this.date());
       case "weekday": return method(() => f.weekday);

@@ -6,23 +6,47 @@ import { PyError } from "./values.js";
 
 /** Compiles a Python pattern to a global JavaScript RegExp. */
 export function pyRegex(pattern: string): RegExp {
-  let flags = "g";
+  const { body, flags } = translatePattern(pattern);
+  try {
+    return new RegExp(body, `g${flags}`);
+  } catch (error) {
+    throw new PyError("ValueError", `invalid regular expression ${JSON.stringify(pattern)}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Compiles a pattern as Python's `re.search` reads it, for JSON Schema `pattern`s written for the
+ * Python kit (specs are validated with Python's `jsonschema`). Python syntax is translated; the pattern
+ * is compiled with the `u` flag when JavaScript accepts it there, else without it, which reads what
+ * Python reads: `\-`, `\/` and other escapes of punctuation mean the character itself.
+ *
+ * @example
+ * pySearchPattern("^\\d{4}\\-\\d{2}$").test("2024-01") // true (with `u` alone, the pattern is a SyntaxError)
+ */
+export function pySearchPattern(pattern: string): RegExp {
+  const { body, flags } = translatePattern(pattern);
+  try {
+    return new RegExp(body, `u${flags}`);
+  } catch {
+    return new RegExp(body, flags);
+  }
+}
+
+/** The JavaScript source and flags (`i`, `m`, `s`) of a Python pattern. */
+function translatePattern(pattern: string): { body: string; flags: string } {
+  let flags = "";
   let body = pattern;
   const inline = /^\(\?([aiLmsux]+)\)/.exec(body);
   if (inline) {
     body = body.slice(inline[0].length);
-    for (const f of inline[1]) if ("ims".includes(f) && !flags.includes(f)) flags += f;
+    for (const f of inline[1]!) if ("ims".includes(f) && !flags.includes(f)) flags += f;
   }
   body = body
     .replace(/\(\?P<([A-Za-z_]\w*)>/g, "(?<$1>")
     .replace(/\(\?P=([A-Za-z_]\w*)\)/g, "\\k<$1>")
     .replace(/\\A/g, "^")
     .replace(/\\Z/g, "$(?![\\s\\S])");
-  try {
-    return new RegExp(body, flags);
-  } catch (error) {
-    throw new PyError("ValueError", `invalid regular expression ${JSON.stringify(pattern)}: ${(error as Error).message}`);
-  }
+  return { body, flags };
 }
 
 const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", f: "\f", v: "\v", a: "\x07", b: "\b", "\\": "\\" };

@@ -1,13 +1,20 @@
 /**
  * `npm run corpus`: measures how many real Airbyte manifests Sluice can load, resolve, validate and
- * build, and what keeps the others from it (unsupported component types first), by frequency.
- * Reads `../shared/corpus/airbyte-manifests/*.yaml` (or the folder given as the first argument, or
- * `SLUICE_CORPUS`); never copies it. Writes the full results to `test/bench/results/corpus.json`.
+ * build (with synthetic configs, each `oneOf` option in turn), then reads every stream of each built
+ * manifest through the real engine against a loopback mock API derived from the manifest, and reports
+ * what keeps the rest from it, by frequency. Reads `../shared/corpus/airbyte-manifests/*.yaml` (or the
+ * folder given as the first argument, or `SLUICE_CORPUS`); never copies it. Writes the full results to
+ * `test/bench/results/corpus.json`.
+ *
+ * Flags: `--json` prints the counts as one JSON object on the last line; `--no-read` stops after the
+ * build; `--jobs N` manifests at a time (default 3); `--only NAME` runs the manifests whose name contains NAME;
+ * `--quiet` hides progress.
  *
  * @example
  * npm run corpus
- * npm run corpus -- /path/to/manifests --quiet
+ * npm run corpus -- /path/to/manifests --quiet --json
  */
+import { existsSync } from "node:fs";
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +25,15 @@ import { formatSummary, summarize } from "./corpus/summarize.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
-const folder = resolve(args.find((a) => !a.startsWith("--")) ?? process.env.SLUICE_CORPUS ?? join(root, "../shared/corpus/airbyte-manifests"));
+const flagValue = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const positional = args.filter((a, i) => !a.startsWith("--") && !["--jobs", "--only"].includes(args[i - 1] ?? ""));
+// The corpus sits beside the repository (`../shared`), or beside the folder of worktrees (`../../shared`).
+const nearby = [join(root, "../shared/corpus/airbyte-manifests"), join(root, "../../shared/corpus/airbyte-manifests")];
+const folder = resolve(positional[0] ?? process.env.SLUICE_CORPUS ?? nearby.find((path) => existsSync(path)) ?? nearby[0]!);
+const jobs = Math.max(1, Number(flagValue("--jobs") ?? 3));
 const output = join(root, "test/bench/results/corpus.json");
 
 async function main(): Promise<number> {
@@ -26,19 +41,27 @@ async function main(): Promise<number> {
     console.error(`corpus: no manifest folder at ${folder}; nothing to measure (give a folder as the first argument, or set SLUICE_CORPUS).`);
     return 0;
   }
-  const files = (await readdir(folder)).filter((f) => /\.ya?ml$/.test(f)).sort();
+  const only = flagValue("--only");
+  const files = (await readdir(folder)).filter((f) => /\.ya?ml$/.test(f) && (!only || f.includes(only))).sort();
   const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
-  const sluice = createSluice({ logLevel: "error" });
+  // Bounded retries and timeouts: the mock never fails on purpose, so a retry means a defect to report, not to wait for.
+  const sluice = createSluice({ logLevel: "error", http: { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 50, timeoutMs: 5000 } });
   sluice.register(Logger, silent);
   // Ajv reports formats it does not check (date, date-time) through console.warn, once per spec: noise here.
   const warn = console.warn;
   console.warn = () => {};
-  const results: ManifestResult[] = [];
+  const results: ManifestResult[] = new Array(files.length);
   const started = performance.now();
-  for (const file of files) {
-    results.push(await runManifest(sluice, join(folder, file)));
-    if (!args.includes("--quiet")) process.stderr.write(`\rcorpus: ${results.length}/${files.length}`);
-  }
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    for (let i = next++; i < files.length; i = next++) {
+      results[i] = await runManifest(sluice, join(folder, files[i]!), { read: !args.includes("--no-read") });
+      done++;
+      if (!args.includes("--quiet")) process.stderr.write(`\rcorpus: ${done}/${files.length}`);
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
   console.warn = warn;
   process.stderr.write("\n");
   const summary = summarize(results);
@@ -46,6 +69,10 @@ async function main(): Promise<number> {
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s; details in ${output})`);
   await mkdir(dirname(output), { recursive: true });
   await writeFile(output, `${JSON.stringify({ folder, date: new Date().toISOString(), summary, results }, null, 1)}\n`);
+  if (args.includes("--json")) {
+    const { passed } = summary;
+    console.log(JSON.stringify({ manifests: summary.total, load: passed.load, resolve: passed.resolve, validate: passed.validate, build: passed.build, python_components: summary.pythonComponents, streams: summary.streams, streams_read: summary.streamsRead }));
+  }
   return 0;
 }
 

@@ -39,11 +39,16 @@ function runtimeError(error: unknown, template: string, site: TemplateSite): unk
   if (error.kind === "SecurityError") {
     return new TemplateError("TEMPLATE_SECURITY", `Template ${describeTemplate(template)} was refused by the sandbox: ${error.message}`, { where, cause: error });
   }
-  return new TemplateError("TEMPLATE_EVAL", `Template ${describeTemplate(template)} failed: ${error.kind}: ${error.message}`, { where, cause: error, found: error.kind });
+  const kit = error.kind === "TypeError" ? " (the Python kit would use the template's own text as the value)" : "";
+  return new TemplateError("TEMPLATE_EVAL", `Template ${describeTemplate(template)} failed: ${error.kind}: ${error.message}${kit}`, { where, cause: error, found: error.kind });
 }
 
 function isUndefinedError(error: unknown): boolean {
   return error instanceof TemplateError && error.code === "TEMPLATE_UNDEFINED_VALUE";
+}
+
+function isTypeError(error: unknown): boolean {
+  return error instanceof TemplateError && error.code === "TEMPLATE_EVAL" && error.found === "TypeError";
 }
 
 function checkNames(template: string, used: Set<string>, site: TemplateSite, env: CompileEnv): void {
@@ -51,6 +56,10 @@ function checkNames(template: string, used: Set<string>, site: TemplateSite, env
   if (allowed.has("stream_slice")) for (const alias of SLICE_ALIASES) allowed.add(alias);
   const unknown = [...used].filter((name) => !allowed.has(name) && !env.globals.has(name));
   if (!unknown.length) return;
+  if (unknown.includes("stream_state")) {
+    // The kit's message: it refuses `stream_state` everywhere; Sluice still gives it to requester templates.
+    throw new TemplateError("TEMPLATE_STREAM_STATE", "`stream_state` is no longer supported for interpolation. Use `stream_interval` instead.", { where: { manifestPath: site.path } });
+  }
   const names = unknown.map((n) => `'${n}'`).join(", ");
   throw new TemplateError("TEMPLATE_UNDEFINED_NAME", `Template ${describeTemplate(template)} uses ${names}, which ${unknown.length === 1 ? "is" : "are"} not available here`, {
     where: { manifestPath: site.path },
@@ -66,6 +75,9 @@ function syntaxError(template: string, site: TemplateSite, error: unknown): Temp
   });
 }
 
+/** Jinja's `self`: manifests have no blocks, so `{{ self.name }}` renders empty, as in the kit. */
+const TEMPLATE_REFERENCE: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>);
+
 /** Builds the compile-time environment: globals (macros), filters and tests. */
 function createEnv(clock: () => number): CompileEnv {
   const filters: Record<string, FilterImpl> = {};
@@ -74,7 +86,10 @@ function createEnv(clock: () => number): CompileEnv {
     return filters[name](value, args, {});
   };
   Object.assign(filters, jinjaFilters(() => jinjaTests, callFilter), kitFilters);
-  return { globals: kitMacros(clock), filters, tests: jinjaTests };
+  const globals = kitMacros(clock);
+  // Jinja's `self` (a reference to the template's blocks): always in scope, any attribute of it undefined.
+  globals.set("self", TEMPLATE_REFERENCE);
+  return { globals, filters, tests: jinjaTests };
 }
 
 function compileDynamic(template: string, site: TemplateSite, env: CompileEnv): { render: (context: TemplateContext) => string; names: ReadonlySet<string> } {
@@ -94,9 +109,9 @@ function compileDynamic(template: string, site: TemplateSite, env: CompileEnv): 
     try {
       return render(new Scope(ctx, env.globals));
     } catch (error) {
-      // The kit's `_eval` catches TypeError (meant for non-string input) around rendering too, so a
-      // template that raises TypeError evaluates to its own source text.
-      if (error instanceof PyError && error.kind === "TypeError") return template;
+      // The kit's `_eval` catches TypeError around rendering and returns the template's own text as the
+      // value; a value that is a template's source is never meant, so Sluice fails clearly (conditions
+      // keep the kit's outcome: see `test`).
       throw runtimeError(error, template, site);
     }
   };
@@ -106,9 +121,6 @@ function compileDynamic(template: string, site: TemplateSite, env: CompileEnv): 
 function compileTemplate(template: string, site: TemplateSite, env: CompileEnv): CompiledTemplate {
   if (typeof template !== "string") {
     throw new TemplateError("TEMPLATE_NOT_STRING", `Expected a template string, got ${JSON.stringify(template)}`, { where: { manifestPath: site.path } });
-  }
-  if (template.includes("stream_state")) {
-    throw new TemplateError("TEMPLATE_STREAM_STATE", "`stream_state` is no longer supported for interpolation. Use `stream_interval` instead.", { where: { manifestPath: site.path } });
   }
   const isStatic = !/\{[{%#]/.test(template);
   const dynamic = isStatic ? undefined : compileDynamic(template, site, env);
@@ -129,6 +141,8 @@ function compileTemplate(template: string, site: TemplateSite, env: CompileEnv):
         text = render(context);
       } catch (error) {
         if (isUndefinedError(error)) return false;
+        // The kit's condition gets the template's own text on a TypeError: non-empty, so true.
+        if (isTypeError(error)) return true;
         throw error;
       }
       return !isFalseValue(text === "" ? false : literalEval(text));

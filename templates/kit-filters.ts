@@ -88,8 +88,8 @@ export const kitFilters: Record<string, FilterImpl> = {
   },
 };
 
+/** Python's `re` accepts only text: `None` and Jinja's Undefined raise TypeError (the kit's TypeError rule then applies). */
 function requireRegexSubject(value: unknown): string {
-  if (value instanceof PyUndefined) value.fail();
   if (typeof value !== "string") throw new PyError("TypeError", "expected string or bytes-like object");
   return value;
 }

@@ -1,5 +1,9 @@
 import { Ajv } from "ajv";
 import { ConfigError, type ConnectorConfig, type JsonSchema } from "../../sdk/index.js";
+import { pySearchPattern } from "../../python/regex.js";
+
+/** Ajv's regular-expression engine for specs: `pattern`s are Python `re` patterns (the kit validates with Python). */
+const pythonPatterns = Object.assign((pattern: string) => pySearchPattern(pattern), { code: "pySearchPattern" });
 
 /**
  * Checks the end user's config against the connector's `spec.connection_specification` before any
@@ -10,7 +14,7 @@ import { ConfigError, type ConnectorConfig, type JsonSchema } from "../../sdk/in
  */
 export function validateConfig(config: ConnectorConfig, schema: JsonSchema | undefined, file?: string): void {
   if (!schema) return;
-  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false, verbose: true, validateFormats: false, logger: false });
+  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false, verbose: true, validateFormats: false, logger: false, code: { regExp: pythonPatterns } });
   let validate;
   try {
     validate = ajv.compile(withoutSchemaUri(schema));

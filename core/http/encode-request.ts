@@ -65,11 +65,19 @@ function withQuery(raw: string, params: OutgoingRequest["params"]): string {
   const url = new URL(raw);
   const present = new Set<string>();
   url.searchParams.forEach((_value, key) => present.add(key));
+  const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (present.has(key)) continue;
-    for (const item of asList(value)) if (item !== null && item !== undefined) url.searchParams.append(key, stringify(item));
+    for (const item of asList(value)) if (item !== null && item !== undefined) query.append(key, stringify(item));
   }
-  return url.toString();
+  const text = query.toString();
+  if (!text) return url.href;
+  // The URL's own query is kept as written, ours appended after it, as the kit's HTTP library does: a query
+  // that is a route (`index.php?/api/v2/get_plans/1`) must not be re-encoded into a key (`%2Fapi%2Fv2...=`).
+  const hashAt = url.href.indexOf("#");
+  const [base, hash] = hashAt >= 0 ? [url.href.slice(0, hashAt), url.href.slice(hashAt)] : [url.href, ""];
+  const separator = url.search ? "&" : base.endsWith("?") ? "" : "?";
+  return `${base}${separator}${text}${hash}`;
 }
 
 let lastUrl: { raw: string; href: string } | undefined;

@@ -2,7 +2,7 @@ import { specOf, type ConnectorDefinition } from "../connector/connector-definit
 import type { ComponentRegistry } from "../di/component-registry.js";
 import { loadPlugins } from "../loader/index.js";
 import { loadManifest, type ManifestInput } from "./load-manifest.js";
-import { propagateParameters } from "./propagate-parameters.js";
+import { propagateParameters, registryLookups } from "./propagate-parameters.js";
 import { resolveReferences } from "./resolve-references.js";
 import { validateManifest } from "./validate-manifest.js";
 
@@ -32,10 +32,7 @@ export async function defineConnector(input: ManifestInput, options: DefineOptio
   for (const plugin of plugins) plugin.register({ registerComponent: (f, o) => registry.register(f, o), registerService: () => undefined });
   const resolved = resolveReferences(source.manifest, source.file);
   resolved.type ??= "DeclarativeSource";
-  const manifest = propagateParameters(resolved, (parentType, field, hasClassName) => {
-    const parent = registry.find(parentType);
-    return hasClassName ? parent?.customFieldTypes?.[field] : parent?.fieldDefaults?.[field];
-  });
+  const manifest = propagateParameters(resolved, ...registryLookups((type) => registry.find(type)));
   validateManifest(manifest, registry, { file: source.file, trustCustomCode: trusted });
   const streams = Array.isArray(manifest.streams) ? (manifest.streams as unknown[]) : [];
   const streamNames = streams.map((s) => String((s as { name?: unknown } | null)?.name ?? ""));

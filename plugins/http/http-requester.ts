@@ -1,4 +1,5 @@
 import {
+  ConfigError,
   HttpClient,
   Interpolator,
   Logger,
@@ -137,6 +138,7 @@ export class HttpRequester implements Requester {
     const url = this.parts.url?.render(scope) ?? "";
     const path = input.pagePath ?? stripLeadingSlash(this.parts.path?.render(scope) ?? "");
     const full = base ? this.join(base, path) : path ? this.join(url, path) : url;
+    if (!isHttpUrl(full)) throw this.invalidUrl(base, url);
     const request: OutgoingRequest = { method: this.parts.method, url: full, params: {}, headers: {} };
     const source = "the requester";
     for (const [key, value] of entries(this.parts.params?.eval(scope))) {
@@ -165,6 +167,19 @@ export class HttpRequester implements Requester {
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  /** A URL that is not absolute (a `url_base` rendered empty or without `https://`): clear, before any request. */
+  private invalidUrl(base: string, url: string): ConfigError {
+    const field = this.parts.urlBase ? "url_base" : "url";
+    const source = (this.parts.urlBase ?? this.parts.url)?.source ?? "";
+    const template = source.length > 80 ? `${source.slice(0, 80)}…` : source;
+    const rendered = base || url;
+    return new ConfigError("REQUEST_URL_INVALID", `The requester's ${field} ${JSON.stringify(template)} does not give an absolute http(s) URL${source.includes("config") ? "; check the config values it reads" : ""}`, {
+      where: { manifestPath: `${this.parts.ctx.path}.${field}` },
+      expected: "an absolute URL such as https://api.example.com/v1",
+      found: rendered ? "a value without http:// or https://" : "an empty value",
+    });
   }
 
   /** The authenticator for this request: none for a next page on another origin, when following it is allowed. */
@@ -210,6 +225,7 @@ export class HttpRequester implements Requester {
       stream_slice: slice,
       stream_partition: slice,
       stream_interval: slice,
+      stream_state: input.streamState ?? {},
     };
   }
 }
@@ -242,6 +258,10 @@ function isOnOrigin(url: string, origin: string): boolean {
     if (next === "" || next === "/" || next === "?" || next === "#") return true;
   }
   return originOf(url) === origin;
+}
+
+function isHttpUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url) && URL.canParse(url);
 }
 
 function originOf(url: string): string {

@@ -31,10 +31,14 @@ export const RequestOptionComponent: ComponentFactory<RequestOption> = defineCom
     field_name: Type.Optional(Type.String()),
     field_path: Type.Optional(Type.Array(Type.String(), { minItems: 1 })),
   }),
+  // A stream's `$parameters.field_path` is meant for its extractor, not for an option that names its field.
+  parameterShadowedBy: { field_path: "field_name" },
   build(def, ctx) {
     const target = def.inject_into;
     const fieldName = def.field_name;
-    const fieldPath = inheritedOnly(def, "field_path") && fieldName !== undefined ? undefined : (def.field_path);
+    // field_path nests a JSON body field; beside a field_name on any other target it cannot apply, and
+    // manifests whose $parameters were written out by hand carry it there (source-workable): it is ignored.
+    const fieldPath = target !== "body_json" && fieldName !== undefined ? undefined : def.field_path;
     if ((fieldName === undefined) === (fieldPath === undefined)) {
       throw new ManifestError("MANIFEST_INVALID", "A RequestOption needs exactly one of field_name and field_path", {
         where: { manifestPath: ctx.path },
@@ -64,13 +68,3 @@ export const RequestOptionComponent: ComponentFactory<RequestOption> = defineCom
   },
 });
 
-
-/**
- * True when a field only holds the value `$parameters` copied onto the definition. Streams often carry
- * `$parameters.field_path` meant for their extractor; the kit's propagation copies it onto every
- * RequestOption below, where it must not override an explicit `field_name`.
- */
-function inheritedOnly(def: Record<string, unknown>, field: string): boolean {
-  const parameters = def.$parameters as Record<string, unknown> | undefined;
-  return parameters !== undefined && field in parameters && JSON.stringify(parameters[field]) === JSON.stringify(def[field]);
-}

@@ -11,5 +11,8 @@ export function compileField(ctx: BuildContext, value: unknown, field: string, n
   return ctx.get(Interpolator).compile(String(value), { path: `${ctx.path}.${field}`, names });
 }
 
-/** The names a requester's templates see, besides `config` and `parameters`. */
-export const REQUEST_NAMES = ["next_page_token", "stream_slice", "stream_partition", "stream_interval"] as const;
+/**
+ * The names a requester's templates see, besides `config` and `parameters`. `stream_state` (the stream's
+ * current state) is kept for manifests written before the kit removed it; other fields refuse it as the kit does.
+ */
+export const REQUEST_NAMES = ["next_page_token", "stream_slice", "stream_partition", "stream_interval", "stream_state"] as const;

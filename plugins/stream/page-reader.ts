@@ -14,6 +14,8 @@ export interface PageReaderParts {
   slicer?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`. */
   sliceOptionsOnFirstPageOnly: boolean;
+  /** The stream's current state, for requester templates that read `stream_state`. */
+  state?: () => Record<string, unknown>;
 }
 
 const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
@@ -126,7 +128,7 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     const token = this.token;
     const page = ++this.page;
     const hasToken = token !== undefined && token !== null;
-    const request = requester.buildRequest({ nextPageToken: token, streamSlice: slice, pagePath: hasToken ? paginator.pagePath(token) : undefined });
+    const request = requester.buildRequest({ nextPageToken: token, streamSlice: slice, pagePath: hasToken ? paginator.pagePath(token) : undefined, streamState: this.parts.state?.() });
     paginator.applyToRequest(request, token);
     if (slicer && !(hasToken && this.parts.sliceOptionsOnFirstPageOnly)) slicer.applyToRequest(request, slice);
     guard.beforeRequest(page, token, requestSignature(request));

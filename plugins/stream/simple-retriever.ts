@@ -102,13 +102,17 @@ export class SimpleRetriever implements Retriever {
   /** Reads every slice of the stream in turn, with the cursor's state after each. */
   private async *readSlices(stream: string, options: ReadOptions, slicing: Slicing, guard: ProgressGuard): AsyncGenerator<DataRecord> {
     const { slicer, cursor } = slicing;
+    // `stream_state` in requester templates: the saved state until a slice has been read, then the cursor's.
+    let closed = false;
+    const state = cursor ? () => (closed ? cursor.state() : (options.state ?? {})) : undefined;
     for await (const slice of slicer.slices({ signal: options.signal })) {
       options.onSlice?.(slice);
-      for await (const record of this.readSlice(stream, slice, options, guard, slicer)) {
+      for await (const record of this.readSlice(stream, slice, options, guard, slicer, state)) {
         if (!cursor || cursor.observe(slice, record)) yield record;
       }
       if (cursor) {
         cursor.closeSlice(slice);
+        closed = true;
         options.onState?.(cursor.state());
       }
     }
@@ -120,8 +124,8 @@ export class SimpleRetriever implements Retriever {
   }
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
-  private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer): PageReader {
+  private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer, state?: () => Record<string, unknown>): PageReader {
     const { requester, selector, paginator, sliceOptionsOnFirstPageOnly } = this;
-    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly });
+    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly, state: state ?? (() => options.state ?? {}) });
   }
 }

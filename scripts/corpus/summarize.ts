@@ -18,6 +18,32 @@ export interface CorpusSummary {
   soleBlocker: [string, number][];
   /** Requests attempted while building (must be 0). */
   requestsAtBuild: number;
+  /** Manifests naming a Python class (`class_name`): they cannot run in Node. */
+  pythonComponents: number;
+  /** Manifests without a Python class that build. */
+  builtWithoutPython: number;
+  /** Manifests whose build failed only on what the synthetic configs lack (not Sluice failures). */
+  configDependent: string[];
+  /** Streams declared by the manifests without a Python class, and how many of them read with no engine error. */
+  streams: number;
+  streamsRead: number;
+  /** Streams read whose mock served a second page (pagination went on). */
+  streamsPaged: number;
+  /** Failed streams of manifests without a spec (their config is guessed, so the failure may be the config's). */
+  noSpecFailures: number;
+  /** Why streams failed to read: cause, streams, manifests, a few examples (`manifest/stream`). */
+  readFailures: ReadFailure[];
+}
+
+/** One cause of failed stream reads. */
+export interface ReadFailure {
+  cause: string;
+  streams: number;
+  /** Of those, streams of manifests without a spec (config guessed). */
+  noSpec: number;
+  manifests: number;
+  examples: string[];
+  detail: string;
 }
 
 /**
@@ -44,7 +70,16 @@ export function summarize(results: readonly ManifestResult[]): CorpusSummary {
     const families = new Set([...result.failed.reasons.map((r) => r.feature), ...result.unsupported].map(featureFamily));
     if (families.size === 1) sole.add([...families][0]!);
   }
+  const eligible = results.filter((r) => !r.pythonClasses);
   return {
+    pythonComponents: results.length - eligible.length,
+    builtWithoutPython: eligible.filter((r) => r.passed === "build").length,
+    configDependent: results.filter((r) => r.configDependent).map((r) => r.name),
+    streams: eligible.reduce((sum, r) => sum + r.declaredStreams, 0),
+    streamsRead: eligible.reduce((sum, r) => sum + r.streams.filter((s) => s.ok).length, 0),
+    streamsPaged: results.reduce((sum, r) => sum + r.streams.filter((s) => s.ok && s.maxPage >= 2).length, 0),
+    readFailures: readFailures(results),
+    noSpecFailures: results.filter((r) => r.noSpec).reduce((sum, r) => sum + r.streams.filter((s) => !s.ok).length, 0),
     total: results.length,
     passed,
     failedAt,
@@ -54,6 +89,25 @@ export function summarize(results: readonly ManifestResult[]): CorpusSummary {
     soleBlocker: sole.top(),
     requestsAtBuild: results.reduce((sum, r) => sum + r.requestsAtBuild, 0),
   };
+}
+
+function readFailures(results: readonly ManifestResult[]): ReadFailure[] {
+  const byCause = new Map<string, ReadFailure & { names: Set<string> }>();
+  for (const result of results) {
+    for (const stream of result.streams) {
+      if (stream.ok || !stream.reason) continue;
+      const cause = stream.reason.feature;
+      const entry = byCause.get(cause) ?? { cause, streams: 0, noSpec: 0, manifests: 0, examples: [], detail: stream.reason.detail, names: new Set<string>() };
+      entry.streams++;
+      entry.names.add(result.name);
+      if (result.noSpec) entry.noSpec++;
+      if (entry.examples.length < 3 && !entry.examples.some((e) => e.startsWith(`${result.name}/`))) entry.examples.push(`${result.name}/${stream.name}`);
+      byCause.set(cause, entry);
+    }
+  }
+  return [...byCause.values()]
+    .map(({ names, ...entry }) => ({ ...entry, manifests: names.size }))
+    .sort((a, b) => b.streams - a.streams || a.cause.localeCompare(b.cause));
 }
 
 /** Counts each key once per manifest. */
@@ -89,6 +143,17 @@ export function formatSummary(summary: CorpusSummary, limit = 25): string {
   table(`Unsupported component types used anywhere (top ${limit}, manifests):`, summary.unsupportedUse);
   table("Areas that alone keep a manifest from passing (manifests it would unblock):", summary.soleBlocker);
   lines.push("", `Requests attempted while building: ${summary.requestsAtBuild}`);
-  lines.push(`Totals: ${summary.passed.build}/${summary.total} manifests load, resolve, validate and build (${pct(summary.passed.build)}).`);
+  lines.push(`Build failures that depend only on the synthetic config (not Sluice failures): ${summary.configDependent.length}${summary.configDependent.length ? ` (${summary.configDependent.join(", ")})` : ""}`);
+  lines.push("", `Why streams failed to read against the mock API (top ${limit}: streams, manifests, examples):`);
+  if (summary.readFailures.length === 0) lines.push("  (none)");
+  for (const f of summary.readFailures.slice(0, limit)) {
+    const guessed = f.noSpec ? ` (${f.noSpec} in manifests without a spec, config guessed)` : "";
+    lines.push(`  ${String(f.streams).padStart(4)} ${String(f.manifests).padStart(4)}  ${f.cause}${guessed}\n             e.g. ${f.examples.join(", ")}`);
+  }
+  const eligible = summary.total - summary.pythonComponents;
+  const streamPct = ((100 * summary.streamsRead) / Math.max(1, summary.streams)).toFixed(1);
+  const pythonBuilt = summary.passed.build - summary.builtWithoutPython;
+  lines.push("", `Totals: ${summary.passed.build}/${summary.total} manifests load, resolve, validate and build (${pct(summary.passed.build)}); ${summary.pythonComponents} name Python classes (${pythonBuilt} of them build with a config that avoids the class); ${summary.builtWithoutPython}/${eligible} of the others build.`);
+  lines.push(`Streams of the manifests without Python classes: ${summary.streamsRead}/${summary.streams} read against their mock API with no engine error (${streamPct}%); ${summary.streamsPaged} of them read a second page; ${summary.noSpecFailures} of the failures are in manifests without a spec (config guessed).`);
   return lines.join("\n");
 }

@@ -1,3 +1,5 @@
+import { pySearchPattern } from "../../python/regex.js";
+import { readPaths, setPath } from "./mock/template-paths.js";
 import { samplePattern } from "./pattern-sample.js";
 
 /**
@@ -13,9 +15,72 @@ import { samplePattern } from "./pattern-sample.js";
  *   properties: { api_key: { type: "string" }, start_date: { type: "string", format: "date" } } })
  * // { api_key: "x", start_date: "2024-01-01" }
  */
-export function syntheticConfig(spec: unknown): Record<string, unknown> {
-  const value = valueFor(spec, 0);
+export function syntheticConfig(spec: unknown, choice: ConfigChoice = FIRST_CHOICE): Record<string, unknown> {
+  const value = valueFor(spec, 0, choice);
   return isObject(value) ? value : {};
+}
+
+/**
+ * Which config to make: `branch` picks that option of every `oneOf`/`anyOf` (the last one where there
+ * are fewer); `optional` fills optional fields too (a `credentials` object the manifest reads although
+ * the spec does not require it).
+ */
+export interface ConfigChoice {
+  branch: number;
+  optional: boolean;
+}
+
+const FIRST_CHOICE: ConfigChoice = { branch: 0, optional: false };
+
+/**
+ * The configs worth trying for a spec, most ordinary first: each `oneOf` option in turn, with only the
+ * required fields, then with the optional ones too. A manifest builds when one of them builds.
+ *
+ * @example
+ * configVariants({ type: "object", required: ["auth"], properties: { auth: { oneOf: [A, B] } } }).length // 4
+ */
+export function configVariants(spec: unknown): Record<string, unknown>[] {
+  const branches = Math.max(1, Math.min(6, widestChoice(spec, 0)));
+  const seen = new Set<string>();
+  const out: Record<string, unknown>[] = [];
+  for (const optional of [false, true]) {
+    for (let branch = 0; branch < branches; branch++) {
+      const config = syntheticConfig(spec, { branch, optional });
+      const key = JSON.stringify(config);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(config);
+    }
+  }
+  return out;
+}
+
+/**
+ * A config for a manifest without a spec: every config path its templates read, as `"x"` (the fitting
+ * step then turns URLs and datetimes into real ones).
+ *
+ * @example
+ * configFromUsage({ streams: [{ requester: { path: "/{{ config['account'] }}/users" } }] }) // { account: "x" }
+ */
+export function configFromUsage(manifest: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const visit = (node: unknown): void => {
+    if (typeof node === "string") {
+      for (const path of readPaths(node, "config")) if (path.length === 1 || !(path[0]! in out)) setPath(out, path, "x");
+    } else if (Array.isArray(node)) for (const item of node) visit(item);
+    else if (node && typeof node === "object") for (const value of Object.values(node)) visit(value);
+  };
+  visit(manifest);
+  return out;
+}
+
+/** The largest number of options of any `oneOf`/`anyOf` in the spec. */
+function widestChoice(schema: unknown, depth: number): number {
+  if (depth > MAX_DEPTH) return 0;
+  if (Array.isArray(schema)) return Math.max(0, ...schema.map((s) => widestChoice(s, depth + 1)));
+  if (!isObject(schema)) return 0;
+  const own = Math.max(Array.isArray(schema.oneOf) ? schema.oneOf.length : 0, Array.isArray(schema.anyOf) ? schema.anyOf.length : 0);
+  return Math.max(own, ...Object.values(schema).map((v) => widestChoice(v, depth + 1)));
 }
 
 type Schema = Record<string, unknown>;
@@ -58,26 +123,28 @@ const FORMAT_VALUES: Record<string, string> = {
 };
 
 /** A value satisfying `schema` (best effort), or undefined when nothing sensible can be said. */
-export function valueFor(schema: unknown, depth: number): unknown {
+export function valueFor(schema: unknown, depth: number, choice: ConfigChoice = FIRST_CHOICE): unknown {
   if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  if (schema.default !== undefined && schema.default !== null) return schema.default;
   const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
+  // A default beside options is only a default when it is not itself a schema (some specs put one there).
+  const schemaLike = typeof schema.default === "object" && schema.default !== null && ("type" in schema.default || "properties" in schema.default);
+  if (schema.default !== undefined && schema.default !== null && !(Array.isArray(branches) && schemaLike)) return schema.default;
   const type = primaryType(schema);
   if (Array.isArray(branches) && branches.length > 0 && (type === undefined || type === "object")) {
-    const branch = valueFor(branches[0], depth + 1);
-    const own = type === "object" || isObject(schema.properties) ? objectValue(schema, depth) : undefined;
+    const branch = valueFor(branches[Math.min(choice.branch, branches.length - 1)], depth + 1, choice);
+    const own = type === "object" || isObject(schema.properties) ? objectValue(schema, depth, choice) : undefined;
     return isObject(branch) && isObject(own) ? { ...own, ...branch } : (branch ?? own);
   }
   if (Array.isArray(schema.allOf)) {
-    return Object.assign({}, ...schema.allOf.map((part) => valueFor(part, depth + 1)).filter(isObject), objectValue(schema, depth));
+    return Object.assign({}, ...schema.allOf.map((part) => valueFor(part, depth + 1, choice)).filter(isObject), objectValue(schema, depth, choice));
   }
   switch (type) {
     case "object":
-      return objectValue(schema, depth);
+      return objectValue(schema, depth, choice);
     case "array":
-      return arrayValue(schema, depth);
+      return arrayValue(schema, depth, choice);
     case "integer":
       return numberValue(schema, true);
     case "number":
@@ -89,7 +156,7 @@ export function valueFor(schema: unknown, depth: number): unknown {
     case "string":
       return stringValue(schema);
     default:
-      return isObject(schema.properties) ? objectValue(schema, depth) : "x";
+      return isObject(schema.properties) ? objectValue(schema, depth, choice) : "x";
   }
 }
 
@@ -100,20 +167,21 @@ function primaryType(schema: Schema): string | undefined {
   return undefined;
 }
 
-function objectValue(schema: Schema, depth: number): Record<string, unknown> {
+function objectValue(schema: Schema, depth: number, choice: ConfigChoice): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
-  for (const name of required) {
-    const value = valueFor(properties[name] ?? { type: "string" }, depth + 1);
+  const names = choice.optional ? [...new Set([...required, ...Object.keys(properties)])] : required;
+  for (const name of names) {
+    const value = valueFor(properties[name] ?? { type: "string" }, depth + 1, choice);
     if (value !== undefined) out[name] = value;
   }
   return out;
 }
 
-function arrayValue(schema: Schema, depth: number): unknown[] {
+function arrayValue(schema: Schema, depth: number, choice: ConfigChoice): unknown[] {
   const count = typeof schema.minItems === "number" && schema.minItems > 0 ? schema.minItems : 1;
-  const item = valueFor(schema.items ?? { type: "string" }, depth + 1);
+  const item = valueFor(schema.items ?? { type: "string" }, depth + 1, choice);
   return item === undefined ? [] : Array.from({ length: count }, () => item);
 }
 
@@ -146,13 +214,9 @@ function lengthFits(schema: Schema, value: string): boolean {
 
 function compilePattern(pattern: string): RegExp | undefined {
   try {
-    return new RegExp(pattern, "u");
+    return pySearchPattern(pattern);
   } catch {
-    try {
-      return new RegExp(pattern);
-    } catch {
-      return undefined;
-    }
+    return undefined;
   }
 }
 

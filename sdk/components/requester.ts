@@ -15,6 +15,8 @@ export interface RequestInput {
   streamSlice?: StreamSlice;
   /** A path or whole URL from the paginator (`RequestPath`) that replaces the requester's own path. */
   pagePath?: string;
+  /** The stream's current state (incremental streams), for manifests that still interpolate `stream_state`. */
+  streamState?: Record<string, unknown>;
 }
 
 /**

@@ -74,6 +74,12 @@ export interface ComponentFactory<T = unknown> {
   readonly fieldDefaults?: Readonly<Record<string, string>>;
   /** Types assumed for this component's fields when a definition there has `class_name` but no `type`. */
   readonly customFieldTypes?: Readonly<Record<string, string>>;
+  /**
+   * Inherited `$parameters` that must not become fields of this component when another field is set:
+   * `{ field_path: "field_name" }` keeps a stream's `$parameters.field_path` (meant for its extractor)
+   * off a `RequestOption` that names its `field_name`.
+   */
+  readonly parameterShadowedBy?: Readonly<Record<string, string>>;
   /** One instance per distinct definition per connector (an authenticator's token cache is shared by all streams). */
   readonly shared?: boolean;
   /** The component runs code named by the manifest: refused when the host does not trust custom code. */

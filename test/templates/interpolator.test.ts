@@ -35,8 +35,9 @@ describe("compiling a template", () => {
     assert.throws(() => interpolator.compile("{{ 1 | no_such_filter }}", { path: "p" }), templateError("TEMPLATE_SYNTAX", "no_such_filter"));
   });
 
-  it("refuses any template mentioning stream_state", () => {
+  it("refuses stream_state where the field does not offer it (requester fields do)", () => {
     assert.throws(() => interpolator.compile("{{ stream_state.updated_at }}", { path: "p", names: REQUESTER }), templateError("TEMPLATE_STREAM_STATE"));
+    assert.equal(interpolator.compile("{{ stream_state.updated_at }}", { path: "p", names: [...REQUESTER, "stream_state"] }).render({ ...base, stream_state: { updated_at: "x" } }), "x");
   });
 
   it("accepts config, parameters and the macros without listing them", () => {
@@ -201,5 +202,53 @@ describe("the names a template reads", () => {
 
   it("is empty for a static string", () => {
     assert.equal(interpolator.compile("plain", { path: "p" }).names.size, 0);
+  });
+});
+
+describe("Python TypeErrors while rendering (the kit returns the template's own text)", () => {
+  const NEXT = "{{ response.next | regex_search('page=(\\d+)') }}";
+
+  it("fails a value clearly with TEMPLATE_EVAL, naming the template and the manifest path", () => {
+    for (const [template, context] of [[NEXT, { response: { next: null } }], [NEXT, { response: {} }], ["{{ 'page' + 1 }}", { response: {} }]] as const) {
+      const compiled = interpolator.compile(template, { path: "streams[0].x", names: ["response"] });
+      assert.throws(() => compiled.eval({ ...base, ...context }), templateError("TEMPLATE_EVAL", "TypeError", "streams[0].x", "template's own text"));
+      assert.throws(() => compiled.render({ ...base, ...context }), templateError("TEMPLATE_EVAL", "TypeError"));
+    }
+  });
+
+  it("fails a nested value (request_parameters) rather than sending the template text", () => {
+    const params = interpolator.compileNested({ page: NEXT }, { path: "request_parameters", names: ["response"] }, { validTypes: ["str", "list"] });
+    assert.throws(() => params.eval({ ...base, response: { next: null } }), templateError("TEMPLATE_EVAL", "TypeError"));
+    assert.deepEqual(params.eval({ ...base, response: { next: "https://x/?page=3" } }), { page: "3" });
+  });
+
+  it("keeps the kit's outcome in a condition: the template text is non-empty, so true", () => {
+    const condition = interpolator.compile("{{ record.name | regex_search('^a') }}", { path: "record_filter.condition", names: ["record"] });
+    assert.equal(condition.test({ ...base, record: { name: null } }), true);
+    assert.equal(condition.test({ ...base, record: {} }), true);
+    assert.equal(condition.test({ ...base, record: { name: "bob" } }), false);
+    assert.equal(condition.test({ ...base, record: { name: "abe" } }), false, "regex_search gives group 1 or ''");
+  });
+});
+
+describe("Jinja's self", () => {
+  it("is in scope everywhere, never reported undeclared, and any attribute of it renders empty (source-snapchat-marketing)", () => {
+    const message = interpolator.compile("Skipping {{self.name}} stream.", { path: "error_message", names: ["response"] });
+    assert.equal(message.render({ ...base, response: {} }), "Skipping  stream.");
+    assert.equal(message.names.has("self"), false);
+    assert.equal(interpolator.compile("{{ self.name | default('x') }}", { path: "p" }).render(base), "x");
+  });
+});
+
+describe("datetime.isoformat(sep, timespec)", () => {
+  const render = (template: string) => interpolator.compile(template, { path: "p" }).render(base);
+  it("honours timespec, positional or keyword (source-quickbooks: now_utc().isoformat('T', 'seconds'))", () => {
+    assert.equal(render("{{ now_utc().isoformat('T', 'seconds') }}"), "2024-03-15T12:34:56+00:00");
+    assert.equal(render("{{ now_utc().isoformat(timespec='minutes') }}"), "2024-03-15T12:34+00:00");
+    assert.equal(render("{{ now_utc().isoformat(' ', 'milliseconds') }}"), "2024-03-15 12:34:56.000+00:00");
+    assert.equal(render("{{ now_utc().isoformat(timespec='hours', sep='_') }}"), "2024-03-15_12+00:00");
+  });
+  it("refuses an unknown timespec as Python does", () => {
+    assert.throws(() => render("{{ now_utc().isoformat('T', 'weeks') }}"), templateError("TEMPLATE_EVAL", "ValueError", "Unknown timespec value"));
   });
 });

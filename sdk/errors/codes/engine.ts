@@ -77,6 +77,11 @@ export const ENGINE_ERRORS = {
     message: "Two parts of a request (requester options, authenticator, paginator) set the same query parameter, header or body field to different values.",
     action: "Remove one of them; values are not printed, the places are.",
   },
+  REQUEST_URL_INVALID: {
+    failureType: "config_error",
+    message: "A requester's `url_base` (or `url`) renders to something that is not an absolute http(s) URL, often because a config value it reads is missing or lacks `https://`.",
+    action: "Give the config value it reads (a full URL where the template starts with it), or fix the template. The URL itself is not printed.",
+  },
   REQUEST_OPTION_INVALID: {
     failureType: "system_error",
     message: "A request option has no field name, or nests a field (`field_path`) outside a JSON body.",

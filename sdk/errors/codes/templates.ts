@@ -14,7 +14,7 @@ export const TEMPLATES_ERRORS = {
   },
   TEMPLATE_STREAM_STATE: {
     failureType: "config_error",
-    message: "A template mentions `stream_state`, which the kit no longer supports.",
+    message: "A template outside the requester (`url_base`, `path` and `request_*` keep it for old manifests) uses `stream_state`, which the kit no longer supports.",
     action: "Use `stream_interval` instead.",
   },
   TEMPLATE_NOT_STRING: {

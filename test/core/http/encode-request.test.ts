@@ -29,3 +29,9 @@ test("the same URL encoded twice in a row with other parameters gives each its o
 test("an invalid URL is still an error", () => {
   assert.throws(() => get("not a url", { a: "1" }), TypeError);
 });
+
+test("the URL's own query is kept as written, parameters appended after it (TestRail's index.php?/api/v2/get_plans/1)", () => {
+  assert.equal(get("https://x.testrail.io/index.php?/api/v2/get_plans/7", { offset: 0, limit: 250 }), "https://x.testrail.io/index.php?/api/v2/get_plans/7&offset=0&limit=250");
+  assert.equal(get("https://api.example.com/x?filter=a%20b&sort=-id#top", { page: 2 }), "https://api.example.com/x?filter=a%20b&sort=-id&page=2#top");
+  assert.equal(get("https://api.example.com/x?", { page: 2 }), "https://api.example.com/x?page=2");
+});

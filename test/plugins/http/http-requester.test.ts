@@ -105,3 +105,30 @@ describe("joinUrl (the kit's urljoin rules)", () => {
   it("lets an absolute URL win", () => assert.equal(joinUrl("https://a.io/v1", "https://b.io/x?y=1"), "https://b.io/x?y=1"));
   it("leaves the base alone for an empty path", () => assert.equal(joinUrl("https://a.io/v1", ""), "https://a.io/v1"));
 });
+
+describe("HttpRequester with a url_base that is no URL", () => {
+  let api: Loopback;
+  before(async () => {
+    api = await startLoopback(() => ({ body: [{ ok: true }] }));
+  });
+  after(() => api.close());
+
+  it("fails clearly, before any request, when url_base renders to no absolute URL (a config value missing or without https://)", async () => {
+    for (const [config, found] of [[{}, "an empty value"], [{ base: "api.example.com" }, "a value without http:// or https://"]] as const) {
+      const before = api.requests.length;
+      const connector = await createSluice().connect({ manifest: stream({ url_base: "{{ config['base'] }}", path: "/users" }), config });
+      await assert.rejects(
+        async () => {
+          for await (const _record of connector.read("s")) assert.fail("no record expected");
+        },
+        (error: unknown) =>
+          error instanceof SluiceError &&
+          error.code === "REQUEST_URL_INVALID" &&
+          error.where.manifestPath === "streams[0].retriever.requester.url_base" &&
+          error.found === found &&
+          error.message.includes("check the config values it reads"),
+      );
+      assert.equal(api.requests.length, before);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Ajv } from "ajv";
-import { syntheticConfig } from "../../../scripts/corpus/synthetic-config.js";
+import { configVariants, syntheticConfig } from "../../../scripts/corpus/synthetic-config.js";
 import { samplePattern } from "../../../scripts/corpus/pattern-sample.js";
 
 function assertValid(spec: Record<string, unknown>, config: unknown): void {
@@ -57,20 +57,23 @@ test("a string with a pattern gets a value that matches it", () => {
   assertValid(spec, config);
 });
 
-test("oneOf picks the first branch and fills its required fields, nested objects too", () => {
-  const spec = {
-    type: "object",
-    required: ["credentials"],
-    properties: {
-      credentials: {
-        type: "object",
-        oneOf: [
-          { type: "object", required: ["auth_type", "client_id"], properties: { auth_type: { const: "oauth2" }, client_id: { type: "string" } } },
-          { type: "object", required: ["auth_type", "api_key"], properties: { auth_type: { const: "key" }, api_key: { type: "string" } } },
-        ],
-      },
+/** Two ways to authenticate: the shape most corpus specs have. */
+const credentialsSpec = {
+  type: "object",
+  required: ["credentials"],
+  properties: {
+    credentials: {
+      type: "object",
+      oneOf: [
+        { type: "object", required: ["auth_type", "client_id"], properties: { auth_type: { const: "oauth2" }, client_id: { type: "string" } } },
+        { type: "object", required: ["auth_type", "api_key"], properties: { auth_type: { const: "key" }, api_key: { type: "string" } } },
+      ],
     },
-  };
+  },
+};
+
+test("oneOf picks the first branch and fills its required fields, nested objects too", () => {
+  const spec = credentialsSpec;
   const config = syntheticConfig(spec);
   assert.deepEqual(config, { credentials: { auth_type: "oauth2", client_id: "x" } });
   assertValid(spec, config);
@@ -85,4 +88,19 @@ test("pattern samples match their pattern or are undefined", () => {
   assert.equal(samplePattern("^(sandbox|live)_.+$"), "sandbox_x");
   assert.equal(samplePattern("^[\\w-]+:[\\w]+$"), "x:x");
   assert.equal(samplePattern("^(?=x)a"), undefined);
+});
+
+test("configVariants picks each oneOf option in turn, then fills the optional fields too", () => {
+  const spec = { ...credentialsSpec, properties: { ...credentialsSpec.properties, region: { type: "string", enum: ["eu", "us"] } } };
+  assert.deepEqual(configVariants(spec), [
+    { credentials: { auth_type: "oauth2", client_id: "x" } },
+    { credentials: { auth_type: "key", api_key: "x" } },
+    { credentials: { auth_type: "oauth2", client_id: "x" }, region: "eu" },
+    { credentials: { auth_type: "key", api_key: "x" }, region: "eu" },
+  ]);
+});
+
+test("configVariants does not take a schema written as a oneOf's default for a value", () => {
+  const region = { type: "object", oneOf: [{ type: "object", properties: { url_base: { const: "https://eu.example.com" } }, required: ["url_base"] }], default: { type: "object", properties: {} } };
+  assert.deepEqual(configVariants({ type: "object", required: ["region"], properties: { region } })[0], { region: { url_base: "https://eu.example.com" } });
 });
