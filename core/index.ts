@@ -9,13 +9,16 @@
  * for await (const record of connector.read("users")) console.log(record);
  */
 export { createSluice, Sluice, type ConnectInput, type SluiceOptions } from "./sluice.js";
-export { Connector } from "./connector/connector.js";
+export { Connector, type ConnectorReadOptions, type RecordStream } from "./connector/connector.js";
+export { DEFAULT_CONCURRENCY, ReadAll, type ReadAllOptions } from "./connector/read-all.js";
+export type { ReadBatch, ReadMessage, StreamStatus } from "./scheduler/read-events.js";
 export type { ConnectorDefinition } from "./connector/connector-definition.js";
 export type { ManifestInput } from "./manifest/load-manifest.js";
 export { MemoryConfigStore } from "./config/memory-config-store.js";
 export { writeFileAtomic } from "./config/write-file-atomic.js";
-export { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions } from "./http/http-options.js";
+export { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions, type TransportName } from "./http/http-options.js";
 export { createNodeFetchTransport } from "./http/node-fetch-transport.js";
+export { createUndiciTransport } from "./http/undici-transport.js";
 export * from "./sources/index.js";
 export * from "../sdk/index.js";
 export * from "../oauth-consent/index.js";

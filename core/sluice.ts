@@ -1,4 +1,5 @@
 import {
+  ApiBudget,
   Clock,
   ConfigError,
   ConfigStore,
@@ -23,7 +24,9 @@ import type { ConnectorDefinition } from "./connector/connector-definition.js";
 import { ComponentRegistry, ComponentRegistryToken } from "./di/component-registry.js";
 import { ServiceContainer } from "./di/service-container.js";
 import { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions } from "./http/http-options.js";
-import { createNodeFetchTransport } from "./http/node-fetch-transport.js";
+import { selectTransport } from "./http/select-transport.js";
+import { RequestSlots, RequestSlotsToken } from "./scheduler/request-slots.js";
+import { DEFAULT_CONCURRENCY } from "./connector/read-all.js";
 import { RetryingHttpClient } from "./http/retrying-http-client.js";
 import { createInterpolator } from "../templates/index.js";
 import { createCustomCodeLoader, resolveCustomCodeTrust } from "./loader/index.js";
@@ -91,6 +94,8 @@ export class Sluice {
   /** Stored sources: `sluice.sources.add/list/get/update/remove/rotateKey`. */
   readonly sources: SourceCatalog = new SourceCatalog(() => this.services.get(SourceStore), (input) => this.define(input));
   private defaultStore?: { close(): Promise<void> };
+  /** True once the host registered its own Fetch: a config file's `transport:` then does not replace it. */
+  private hostFetch = false;
 
   constructor(private readonly options: SluiceOptions = {}) {
     const secrets = new SecretRegistry();
@@ -100,7 +105,7 @@ export class Sluice {
     const http: HttpOptions = { ...DEFAULT_HTTP_OPTIONS, ...options.http };
     this.services.register(HttpOptionsToken, http);
     this.services.register(ReadLimits, { ...DEFAULT_READ_LIMITS, ...options.readLimits });
-    this.services.registerLazy(Fetch, () => createNodeFetchTransport({ maxSockets: http.maxSockets }));
+    this.services.registerLazy(Fetch, () => selectTransport(http.transport, { maxSockets: http.maxSockets }));
     this.services.register(CustomCodeLoader, createCustomCodeLoader({ trusted: resolveCustomCodeTrust({ option: options.trustCustomCode }) }));
     this.services.registerLazy(SourceStore, () => (this.defaultStore = createDefaultSourceStore(options.sources)));
     for (const plugin of [...builtinPlugins, ...(options.plugins ?? [])]) this.use(plugin);
@@ -117,6 +122,7 @@ export class Sluice {
 
   /** Provides a service for every connector of this host (a fetch implementation, a clock, a logger). */
   register<T>(token: ServiceToken<T>, value: T): this {
+    if (token === Fetch) this.hostFetch = true;
     this.services.register(token, value);
     return this;
   }
@@ -135,7 +141,7 @@ export class Sluice {
     const services = this.services.child();
     const secrets = this.services.get(Secrets);
     for (const value of secretValues(config, secretFieldNames(definition.spec?.connectionSpecification))) secrets.add(value);
-    this.connectorServices(services, input, config, definition.registry);
+    this.connectorServices(services, input, config, definition);
     for (const plugin of definition.plugins) plugin.register({ registerComponent: () => undefined, registerService: (token, value) => services.register(token, value) });
     const builder = new ComponentBuilder({
       registry: definition.registry,
@@ -144,8 +150,12 @@ export class Sluice {
       file: definition.source.file,
       connectorDir: definition.source.dir,
     });
+    // The budget is built first: every request of the connector, from its first one, takes a turn from it.
+    const budget = definition.manifest.api_budget;
+    const hostBudget = input.services?.some(([token]) => token === ApiBudget);
+    if (budget && !hostBudget) services.register(ApiBudget, await builder.build<ApiBudget>(budget, "api_budget"));
     const source = await builder.build<Source>(definition.manifest, "");
-    return new Connector(definition, source, config);
+    return new Connector(definition, source, config, { concurrencyLevel: source.concurrencyLevel, slots: services.get(RequestSlotsToken), apiBudget: services.has(ApiBudget) ? services.get(ApiBudget) : undefined });
   }
 
   /** Closes what the host opened (the default source store's database connections). */
@@ -170,13 +180,27 @@ export class Sluice {
     return this.connect({ ...input, ...manifest, source: undefined, config: record.config, configFile: `source ${name}`, configStore });
   }
 
-  private connectorServices(services: ServiceContainer, input: ConnectInput, config: ConnectorConfig, registry: ComponentRegistry): void {
+  private connectorServices(services: ServiceContainer, input: ConnectInput, config: ConnectorConfig, definition: ConnectorDefinition): void {
     services.register(ConfigStore, input.configStore ?? new MemoryConfigStore(config));
-    services.register(ComponentRegistryToken, registry);
+    services.register(ComponentRegistryToken, definition.registry);
     services.registerLazy(Interpolator, (s) => createInterpolator({ clock: () => s.get(Clock).now() }));
+    services.register(RequestSlotsToken, new RequestSlots(DEFAULT_CONCURRENCY));
     services.registerLazy(HttpClient, (s) =>
-      new RetryingHttpClient({ fetch: s.get(Fetch), clock: s.get(Clock), secrets: s.get(Secrets), logger: s.get(Logger), options: s.get(HttpOptionsToken) }),
+      new RetryingHttpClient({
+        fetch: s.get(Fetch),
+        clock: s.get(Clock),
+        secrets: s.get(Secrets),
+        logger: s.get(Logger),
+        options: s.get(HttpOptionsToken),
+        slots: s.get(RequestSlotsToken),
+        budget: s.has(ApiBudget) ? s.get(ApiBudget) : undefined,
+      }),
     );
+    // The config file's `transport:` applies unless the host chose a transport (an option or a Fetch service).
+    const transport = definition.source.transport;
+    if (transport && !this.options.http?.transport && !this.hostFetch) {
+      services.register(Fetch, selectTransport(transport, { maxSockets: services.get(HttpOptionsToken).maxSockets }));
+    }
     for (const [token, value] of input.services ?? []) services.register(token, value);
   }
 }

@@ -10,6 +10,7 @@ import { errorsPlugin } from "./errors/index.js";
 import { transformationsPlugin } from "./transformations/index.js";
 import { incrementalPlugin } from "./incremental/index.js";
 import { partitionsPlugin } from "./partitions/index.js";
+import { budgetPlugin } from "./budget/index.js";
 
 /**
  * The built-in plugins, in registration order. They are registered through the same API a host's
@@ -27,4 +28,5 @@ export const builtinPlugins: readonly SluicePlugin[] = [
   transformationsPlugin,
   partitionsPlugin,
   incrementalPlugin,
+  budgetPlugin,
 ];

@@ -9,6 +9,7 @@ import type { Connector } from "../connector/connector.js";
 import type { ConnectorDefinition } from "../connector/connector-definition.js";
 import { createSluice, type Sluice } from "../sluice.js";
 import type { LogLevel } from "../services/stream-logger.js";
+import { isTransportName } from "../http/select-transport.js";
 import type { CliIO, ParsedArgs } from "./command.js";
 import { ProtocolWriter } from "./protocol-writer.js";
 
@@ -21,6 +22,7 @@ export const CONNECTOR_OPTIONS = {
   "log-level": { type: "string" },
   "max-pages": { type: "string" },
   "follow-cross-origin-pages": { type: "boolean" },
+  transport: { type: "string" },
 } as const;
 
 /**
@@ -30,10 +32,17 @@ export const CONNECTOR_OPTIONS = {
  */
 export class CliSession {
   readonly sluice: Sluice;
+  /** A flag whose value is wrong, reported when the command starts its work. */
+  private readonly flagError?: SluiceError;
 
   constructor(private readonly args: ParsedArgs, private readonly io: CliIO) {
     const maxPages = args.values["max-pages"] === undefined ? undefined : Number(args.values["max-pages"]);
+    const transport = args.values.transport;
+    if (transport !== undefined && !isTransportName(transport)) {
+      this.flagError = new ConfigError("TRANSPORT_UNKNOWN", "--transport names an unknown transport", { expected: "--transport node-fetch or --transport undici", found: String(transport) });
+    }
     this.sluice = createSluice({
+      ...(isTransportName(transport) ? { http: { transport } } : {}),
       trustCustomCode: args.values["no-custom-code"] ? false : undefined,
       logLevel: (args.values["log-level"] as LogLevel | undefined) ?? "info",
       readLimits: {
@@ -72,6 +81,7 @@ export class CliSession {
   }
 
   async define(): Promise<ConnectorDefinition> {
+    if (this.flagError) throw this.flagError;
     const source = this.storedSource();
     if (source !== undefined) return this.sluice.define((await this.sluice.sources.open(source)).manifest);
     const manifest = this.args.values.manifest as string | undefined;
@@ -84,6 +94,7 @@ export class CliSession {
    * (without `--config`, the connector's testing config `secrets/config.json` when there is one).
    */
   async connect(writer?: ProtocolWriter): Promise<Connector> {
+    if (this.flagError) throw this.flagError;
     const source = this.storedSource();
     if (source !== undefined) return this.sluice.connect({ source });
     const definition = await this.define();

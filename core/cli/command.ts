@@ -8,6 +8,8 @@ export interface CliIO {
   cwd: string;
   /** True when stdin and stdout are a terminal (a person is typing). */
   interactive: boolean;
+  /** Aborted when the process is interrupted (Ctrl-C, SIGTERM): a read stops its requests and ends. */
+  signal?: AbortSignal;
 }
 
 /** The parsed flags and positionals of one invocation. */

@@ -63,7 +63,15 @@ async function version(): Promise<string> {
 
 /** Runs the CLI as a process: real stdio, exit code. */
 export async function runProcess(): Promise<void> {
-  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY) };
+  const interrupted = new AbortController();
+  // The first Ctrl-C stops the read (requests in flight are aborted, what was read is flushed); a second one exits at once.
+  const onSignal = (name: string) => () => {
+    if (interrupted.signal.aborted) process.exit(130);
+    interrupted.abort(new Error(`interrupted (${name})`));
+  };
+  process.once("SIGINT", onSignal("SIGINT"));
+  process.once("SIGTERM", onSignal("SIGTERM"));
+  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY), signal: interrupted.signal };
   try {
     process.exitCode = await main(process.argv.slice(2), io);
   } catch (error) {

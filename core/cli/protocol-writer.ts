@@ -24,6 +24,22 @@ export class ProtocolWriter {
     this.message({ type: "RECORD", record: { stream, data, emitted_at: Date.now() } });
   }
 
+  /**
+   * A page of one stream's records (one clock read for the page). Buffered until `flushIfFull()`, which
+   * the caller awaits: a slow stdout then slows the read down instead of growing memory.
+   */
+  records(stream: string, records: readonly Record<string, unknown>[]): void {
+    // The same line as record() writes, with the stream and the time serialised once per page.
+    const head = `{"type":"RECORD","record":{"stream":${JSON.stringify(stream)},"data":`;
+    const tail = `,"emitted_at":${Date.now()}}}\n`;
+    for (const data of records) this.buffer += head + JSON.stringify(data) + tail;
+  }
+
+  /** Writes what is buffered once it passes 16 KB, waiting while stdout is full. */
+  flushIfFull(): Promise<void> | undefined {
+    return this.buffer.length >= 16 * 1024 ? this.flush() : undefined;
+  }
+
   streamStatus(stream: string, status: "STARTED" | "RUNNING" | "COMPLETE" | "INCOMPLETE"): void {
     this.message({ type: "TRACE", trace: { type: "STREAM_STATUS", emitted_at: Date.now(), stream_status: { stream_descriptor: { name: stream }, status } } });
   }

@@ -1,7 +1,43 @@
-import { SluiceError, type CheckResult, type ConnectorConfig, type DataRecord, type ReadOptions, type Source, type Stream } from "../../sdk/index.js";
+import { SluiceError, type ApiBudget, type StreamPartitions, type CheckResult, type ConnectorConfig, type DataRecord, type ReadOptions, type Source, type Stream } from "../../sdk/index.js";
 import { nearestMatch } from "../manifest/nearest-match.js";
+import type { RequestSlots } from "../scheduler/request-slots.js";
 import { abortableRecords } from "./abortable-records.js";
 import type { ConnectorDefinition } from "./connector-definition.js";
+import { DEFAULT_CONCURRENCY, ReadAll, type ReadAllOptions } from "./read-all.js";
+
+/**
+ * Options of `connector.read()`: the stream's read options, and how many of its slices to read at once.
+ *
+ * @example
+ * connector.read("comments", { concurrency: 8, onState: (state) => save(state) })
+ */
+export interface ConnectorReadOptions extends ReadOptions {
+  /**
+   * Slices (partitions, date windows) of the stream read at once. Default 1 for `read()`: the records
+   * come slice after slice, in order. Above 1, records of different slices interleave and
+   * `onState` receives only states that are safe to save.
+   */
+  concurrency?: number;
+}
+
+/**
+ * The records of one stream (`for await`, one at a time), or `pages()`: the same read a page of
+ * records at a time, without a promise per record.
+ *
+ * @example
+ * for await (const page of connector.read("users").pages()) write(page);
+ */
+export type RecordStream = AsyncIterable<DataRecord> & AsyncIterator<DataRecord> & { pages(): AsyncIterableIterator<DataRecord[]> };
+
+/** How a connector reads: its `concurrency_level` and its request slots. */
+export interface ConnectorReadSettings {
+  /** The manifest's `concurrency_level`, evaluated and clamped (undefined: the manifest is silent). */
+  concurrencyLevel?: number;
+  /** The connector's limit on requests in flight, resized to each read's concurrency. */
+  slots?: RequestSlots;
+  /** The connector's API budget (from `api_budget`, or the host's), if any. */
+  apiBudget?: ApiBudget;
+}
 
 /**
  * A connector built for one config: list its streams, check the config, read a stream.
@@ -18,8 +54,23 @@ export class Connector {
     readonly definition: ConnectorDefinition,
     private readonly source: Source,
     readonly config: ConnectorConfig,
+    private readonly settings: ConnectorReadSettings = {},
   ) {
     this.byName = new Map(source.streams.map((s) => [s.name, s]));
+  }
+
+  /**
+   * The connector's API budget (its manifest's `api_budget`, or one the host registered), if any.
+   * Another connector on the same API account can share it:
+   * `sluice.connect({ ..., services: [[ApiBudget, first.apiBudget]] })`.
+   */
+  get apiBudget(): ApiBudget | undefined {
+    return this.settings.apiBudget;
+  }
+
+  /** The concurrency of a read that sets none: the manifest's `concurrency_level`, else {@link DEFAULT_CONCURRENCY}. */
+  get concurrency(): number {
+    return this.settings.concurrencyLevel ?? DEFAULT_CONCURRENCY;
   }
 
   get streamNames(): string[] {
@@ -58,10 +109,103 @@ export class Connector {
 
   /**
    * The records of one stream, as they are read. Stopping early (`break`, or `return()` on the
-   * iterator) aborts the request in flight.
+   * iterator) aborts the request in flight. `pages()` hands the records over a page at a time.
    */
-  read(name: string, options: ReadOptions = {}): AsyncIterable<DataRecord> & AsyncIterator<DataRecord> {
+  read(name: string, options: ConnectorReadOptions = {}): RecordStream {
     const stream = this.stream(name);
-    return abortableRecords((signal) => stream.read({ ...options, signal }), options.signal);
+    const concurrency = options.concurrency ?? 1;
+    const records =
+      concurrency > 1 && stream.partitions
+        ? flatten(this.scheduledPages(stream, options, concurrency))
+        : abortableRecords((signal) => stream.read({ ...options, signal }), options.signal);
+    return Object.assign(records, {
+      pages: () =>
+        concurrency > 1 || !stream.partitions
+          ? this.scheduledPages(stream, options, concurrency)
+          : (abortableRecords((signal) => sequentialPages(stream.partitions!({ state: options.state }), { ...options, signal }), options.signal) as AsyncIterableIterator<DataRecord[]>),
+    });
   }
+
+  /**
+   * Reads several streams at once: up to `concurrency` slices of all of them in flight (default: the
+   * manifest's `concurrency_level`, else 2). Yields records tagged with their stream, states safe to
+   * save, and stream statuses; `pages()` yields the same a page at a time. A failing stream ends
+   * `INCOMPLETE` (its records already read are delivered); the others go on.
+   *
+   * @example
+   * for await (const message of connector.readAll({ streams: ["users", "events"], concurrency: 8 })) {
+   *   if (message.type === "record") save(message.stream, message.record);
+   *   if (message.type === "state") saveState(message.stream, message.state);
+   *   if (message.type === "status" && message.status === "INCOMPLETE") console.error(message.error);
+   * }
+   */
+  readAll(options: ReadAllOptions = {}): ReadAll {
+    const streams = (options.streams ?? this.streamNames).map((name) => this.stream(name));
+    const concurrency = Math.max(1, Math.floor(options.concurrency ?? this.concurrency));
+    this.settings.slots?.resize(concurrency);
+    return new ReadAll(streams, { ...options, concurrency });
+  }
+
+  /** One stream through the scheduler, a page at a time; its states go to `options.onState`, a failure is thrown. */
+  private scheduledPages(stream: Stream, options: ConnectorReadOptions, concurrency: number): AsyncIterableIterator<DataRecord[]> {
+    const read = this.readAll({ streams: [stream.name], concurrency, signal: options.signal, onPage: options.onPage, state: { [stream.name]: options.state } });
+    const batches = read.pages();
+    const iterator: AsyncIterableIterator<DataRecord[]> = {
+      [Symbol.asyncIterator]: () => iterator,
+      async next() {
+        for (;;) {
+          const next = await batches.next();
+          if (next.done) return next;
+          const batch = next.value;
+          if (batch.type === "records") return { value: batch.records, done: false };
+          if (batch.type === "state") options.onState?.(batch.state);
+          if (batch.type === "status" && batch.status === "INCOMPLETE") throw batch.error;
+        }
+      },
+      return: async () => {
+        await batches.return?.();
+        return { value: undefined, done: true };
+      },
+    };
+    return iterator;
+  }
+}
+
+/**
+ * One stream's slices one after the other, a page at a time, on the caller's own promise chain (the
+ * hot path of a single stream: no queue, no worker). States go to `options.onState` as slices close.
+ */
+async function* sequentialPages(partitions: StreamPartitions, options: ReadOptions): AsyncGenerator<DataRecord[]> {
+  const { signal, onPage, onState } = options;
+  for await (const slice of partitions.slices({ signal })) {
+    options.onSlice?.(slice);
+    for await (const page of partitions.readSlice(slice, { signal, onPage })) yield page;
+    const state = partitions.closeSlice(slice);
+    if (state) onState?.(state);
+  }
+  const state = partitions.finish();
+  if (state) onState?.(state);
+}
+
+/** A page-at-a-time read as single records. */
+function flatten(pages: AsyncIterableIterator<DataRecord[]>): AsyncIterable<DataRecord> & AsyncIterator<DataRecord> {
+  let page: DataRecord[] = [];
+  let index = 0;
+  const iterator: AsyncIterable<DataRecord> & AsyncIterator<DataRecord> = {
+    [Symbol.asyncIterator]: () => iterator,
+    async next() {
+      while (index >= page.length) {
+        const next = await pages.next();
+        if (next.done) return next;
+        page = next.value;
+        index = 0;
+      }
+      return { value: page[index++]!, done: false };
+    },
+    return: async () => {
+      await pages.return?.();
+      return { value: undefined, done: true };
+    },
+  };
+  return iterator;
 }

@@ -15,11 +15,25 @@ export interface HttpOptions {
   baseDelayMs: number;
   /** The longest wait between two attempts, `Retry-After` included (default 60 s). */
   maxDelayMs: number;
-  /** Connections kept open per host (default 8). */
+  /**
+   * Connections kept open per host (default 64). The request slots already bound the requests in
+   * flight to the read's concurrency; this only caps the sockets, so keep it at least that high.
+   */
   maxSockets: number;
+  /**
+   * The longest a request waits for its turn from the API budget (`api_budget`) before the read fails
+   * with `BUDGET_WAIT_TOO_LONG` (default 10 minutes: a minute or hour window waits, an exhausted daily
+   * quota fails at once with a clear error instead of sleeping for hours).
+   */
+  maxBudgetWaitMs: number;
+  /** The transport: `node-fetch` (default) or `undici`. A `Fetch` service a host registers wins over both. */
+  transport: TransportName;
 }
 
-export const DEFAULT_HTTP_OPTIONS: HttpOptions = { timeoutMs: 60_000, maxRetries: 5, baseDelayMs: 1_000, maxDelayMs: 60_000, maxSockets: 8 };
+/** The built-in transports. */
+export type TransportName = "node-fetch" | "undici";
+
+export const DEFAULT_HTTP_OPTIONS: HttpOptions = { timeoutMs: 60_000, maxRetries: 5, baseDelayMs: 1_000, maxDelayMs: 60_000, maxSockets: 64, maxBudgetWaitMs: 600_000, transport: "node-fetch" };
 
 /** The DI token of the {@link HttpOptions}. */
 export const HttpOptionsToken = serviceToken<HttpOptions>("sluice.HttpOptions");

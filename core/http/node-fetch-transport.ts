@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import nodeFetch from "node-fetch";
+import nodeFetch, { type Response as NodeFetchResponse } from "node-fetch";
 import type { Fetch, FetchInit, FetchResponse } from "../../sdk/index.js";
 
 /**
@@ -20,8 +20,44 @@ export function createNodeFetchTransport(options: { maxSockets: number }): Fetch
   return (url, init) => {
     if (init.body !== undefined && init.method.toUpperCase() === "GET") return getWithBody(url, init, agent(new URL(url)));
     // Object.assign, not `{ ...init, agent }`: on Node 20 a spread followed by more keys costs ~1 µs.
-    return nodeFetch(url, Object.assign({}, init, { agent: init.agent ?? agent, compress: true }) as never) as never;
+    return nodeFetch(url, Object.assign({}, init, { agent: init.agent ?? agent, compress: true }) as never).then(withRawHeaders);
   };
+}
+
+/**
+ * node-fetch's response with its headers read through `headers.raw()`: node-fetch's `Headers.forEach`
+ * sorts the names and joins each value again (measured ~4 µs per response on the socket path). A class,
+ * not closures: no function is created per response.
+ */
+class RawHeadersResponse implements FetchResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly url: string;
+  readonly headers: RawHeaders;
+
+  constructor(private readonly response: NodeFetchResponse) {
+    this.status = response.status;
+    this.statusText = response.statusText;
+    this.url = response.url;
+    this.headers = new RawHeaders(response);
+  }
+
+  text(): Promise<string> {
+    return this.response.text();
+  }
+}
+
+class RawHeaders {
+  constructor(private readonly response: NodeFetchResponse) {}
+
+  forEach(callback: (value: string, name: string) => void): void {
+    const raw = this.response.headers.raw();
+    for (const name in raw) callback(raw[name]!.join(", "), name);
+  }
+}
+
+function withRawHeaders(response: NodeFetchResponse): FetchResponse {
+  return new RawHeadersResponse(response);
 }
 
 /** A GET carrying a body, sent with `node:http(s)`; redirects are not followed (fetch would drop the body anyway). */

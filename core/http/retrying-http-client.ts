@@ -1,4 +1,5 @@
 import {
+  type ApiBudget,
   HttpRequestError,
   SluiceError,
   cloneRequest,
@@ -18,6 +19,7 @@ import { defaultDecision } from "./default-error-policy.js";
 import { encodeRequest, type EncodedRequest } from "./encode-request.js";
 import { FetchedResponse, HeaderBag } from "./fetched-response.js";
 import type { HttpOptions } from "./http-options.js";
+import type { RequestSlots } from "../scheduler/request-slots.js";
 
 /** What the client is made of; every part is a service a host can replace. */
 export interface HttpClientParts {
@@ -26,6 +28,10 @@ export interface HttpClientParts {
   secrets: Secrets;
   logger: Logger;
   options: HttpOptions;
+  /** The connector's limit on requests in flight: every attempt holds a slot while it is on the wire. */
+  slots?: RequestSlots;
+  /** The connector's API budget: every attempt takes a turn from it first. */
+  budget?: ApiBudget;
 }
 
 /**
@@ -53,6 +59,8 @@ export class RetryingHttpClient implements HttpClient {
       }
       const encoded = encodeRequest(prepared);
       const label = memo(() => this.label(encoded));
+      const turn = this.turn(encoded, options.signal);
+      if (turn) await turn;
       const outcome = await this.attempt(encoded, label, attempt, options);
       if (outcome.response?.status === 401 && options.authenticator && !refreshed) {
         refreshed = true;
@@ -93,6 +101,30 @@ export class RetryingHttpClient implements HttpClient {
     });
   }
 
+  /**
+   * Takes a request slot, then a turn from the API budget (in that order, so the budget's clock starts
+   * when the request can really go). Undefined when both were free at once: no promise per request.
+   * The slot is released by `attempt`; a budget that refuses to wait releases it here.
+   */
+  private turn(encoded: EncodedRequest, signal: AbortSignal | undefined): Promise<void> | undefined {
+    const { slots, budget } = this.parts;
+    const slot = slots?.acquire(signal);
+    if (!budget) return slot;
+    const afterSlot = () => {
+      try {
+        const waiting = budget.acquire(encoded, { signal, maxWaitMs: this.parts.options.maxBudgetWaitMs });
+        return waiting?.catch((error: unknown) => {
+          slots?.release();
+          throw error;
+        });
+      } catch (error) {
+        slots?.release();
+        throw error;
+      }
+    };
+    return slot ? slot.then(afterSlot) : afterSlot();
+  }
+
   private async attempt(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions): Promise<AttemptOutcome> {
     const deadline = this.deadlines.start(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
     try {
@@ -100,6 +132,7 @@ export class RetryingHttpClient implements HttpClient {
       const headers = new HeaderBag();
       raw.headers.forEach((value, name) => headers.add(name, value));
       const body = await raw.text();
+      this.parts.budget?.update(encoded, { status: raw.status, header: (name) => headers.get(name) ?? undefined });
       return { attempt, response: new FetchedResponse(raw.status, raw.url || encoded.url, headers, body, label) };
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
@@ -108,6 +141,7 @@ export class RetryingHttpClient implements HttpClient {
       return { attempt, error: cause };
     } finally {
       deadline.dispose();
+      this.parts.slots?.release();
     }
   }
 

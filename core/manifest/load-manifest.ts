@@ -2,7 +2,9 @@ import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { cosmiconfig, type Loader } from "cosmiconfig";
-import { ManifestError, type SluicePlugin } from "../../sdk/index.js";
+import { ConfigError, ManifestError, type SluicePlugin } from "../../sdk/index.js";
+import type { TransportName } from "../http/http-options.js";
+import { isTransportName } from "../http/select-transport.js";
 import { parseManifestText } from "./parse-manifest-text.js";
 
 /**
@@ -30,6 +32,8 @@ export interface LoadedManifest {
   /** Plugins listed in the Sluice config file (`plugins: [...]`): module specifiers resolved against `pluginBase`, or plugin objects from a `sluice.config.ts`. */
   plugins: Array<string | SluicePlugin>;
   pluginBase: string;
+  /** The transport the Sluice config file chooses (`transport: undici`), if any. */
+  transport?: TransportName;
 }
 
 /** The places searched, in order, when no manifest is given. */
@@ -102,21 +106,33 @@ async function searchManifest(from: string): Promise<LoadedManifest> {
   const settings = found.config as Record<string, unknown>;
   const dir = dirname(found.filepath);
   const plugins = Array.isArray(settings.plugins) ? (settings.plugins as Array<string | SluicePlugin>) : [];
+  const transport = transportSetting(settings.transport, found.filepath);
   if (isManifest(settings)) {
-    const { plugins: _ignored, ...manifest } = settings;
-    return { manifest, file: found.filepath, dir, plugins, pluginBase: dir };
+    const { plugins: _ignored, transport: _transport, ...manifest } = settings;
+    return { manifest, file: found.filepath, dir, plugins, pluginBase: dir, transport };
   }
   if (typeof settings.manifest === "string") {
     const loaded = await loadManifestFile(resolve(dir, settings.manifest));
-    return { ...loaded, plugins, pluginBase: dir };
+    return { ...loaded, plugins, pluginBase: dir, transport };
   }
   if (typeof settings.manifest === "object" && settings.manifest !== null) {
-    return { manifest: settings.manifest as Record<string, unknown>, file: found.filepath, dir, plugins, pluginBase: dir };
+    return { manifest: settings.manifest as Record<string, unknown>, file: found.filepath, dir, plugins, pluginBase: dir, transport };
   }
   throw new ManifestError("MANIFEST_NOT_FOUND", "The Sluice config file neither is a manifest nor names one", {
     where: { file: found.filepath },
     expected: "a manifest (with streams), or { manifest: './manifest.yaml', plugins: [...] }",
     found: `keys ${Object.keys(settings).join(", ") || "(none)"}`,
+  });
+}
+
+/** The config file's `transport:`, checked: one of the built-in transports. */
+function transportSetting(value: unknown, file: string): TransportName | undefined {
+  if (value === undefined) return undefined;
+  if (isTransportName(value)) return value;
+  throw new ConfigError("TRANSPORT_UNKNOWN", "The Sluice config file names an unknown transport", {
+    where: { file },
+    expected: "transport: node-fetch or transport: undici (or register a Fetch service from a plugin)",
+    found: JSON.stringify(value) ?? String(value),
   });
 }
 

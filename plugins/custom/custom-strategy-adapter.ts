@@ -41,6 +41,11 @@ export class CustomStrategyAdapter extends PaginationStrategy {
     super();
   }
 
+  /** A custom instance may count pages or keep the last response: one slice at a time. */
+  override get keepsPageState(): boolean {
+    return true;
+  }
+
   override get initialToken(): unknown {
     this.page = 1;
     const name = this.options.style === "python" ? "initial_token" : "initialToken";

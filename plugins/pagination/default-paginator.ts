@@ -59,6 +59,10 @@ export class DefaultPaginator implements Paginator {
     this.checkOptions(options.manifestPath ?? "DefaultPaginator");
   }
 
+  get keepsPageState(): boolean {
+    return this.strategy.keepsPageState;
+  }
+
   initialToken(): unknown {
     return this.strategy.initialToken;
   }

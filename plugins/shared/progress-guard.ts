@@ -37,12 +37,26 @@ export class ProgressGuard {
   private recent = new Set<string>();
   private older = new Set<string>();
   private previousSignature?: string;
-  private requests = 0;
+  /** The stream's request count, shared by the guards of its partitions read at the same time. */
+  private readonly counter: { requests: number };
 
-  constructor(options: ProgressGuardOptions) {
+  constructor(options: ProgressGuardOptions, counter: { requests: number } = { requests: 0 }) {
     this.stream = options.stream;
     this.maxPages = Math.max(1, options.maxPages ?? DEFAULT_READ_LIMITS.maxPages);
     this.tokenMemory = Math.max(1, options.tokenMemory ?? 10_000);
+    this.counter = counter;
+  }
+
+  /**
+   * A guard for one partition read alongside others: its own tokens and previous request, the
+   * stream's page cap shared with this guard (a concurrent read checks every slice's pagination on
+   * its own, and still stops the whole stream at `maxPages`).
+   *
+   * @example
+   * const sliceGuard = streamGuard.partition();
+   */
+  partition(): ProgressGuard {
+    return new ProgressGuard({ stream: this.stream, maxPages: this.maxPages, tokenMemory: this.tokenMemory }, this.counter);
   }
 
   /** Forgets the tokens and the previous request: a new partition starts its pagination over. */
@@ -60,8 +74,8 @@ export class ProgressGuard {
    * @param signature what makes the request unique, e.g. from {@link requestSignature}
    */
   beforeRequest(page: number, token: unknown, signature: string): void {
-    this.requests += 1;
-    if (this.requests > this.maxPages) {
+    this.counter.requests += 1;
+    if (this.counter.requests > this.maxPages) {
       throw this.error("PAGINATION_PAGE_CAP", `Stream '${this.stream}' reached the cap of ${this.maxPages} pages`, page, token, {
         expected: `at most ${this.maxPages} pages (raise readLimits.maxPages if the API really has more)`,
         found: `a next page (${this.maxPages + 1})`,

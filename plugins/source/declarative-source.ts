@@ -1,3 +1,4 @@
+import type { ConcurrencyLevel } from "./concurrency-level.js";
 import {
   Type,
   componentSchema,
@@ -46,6 +47,7 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = defineCompon
       streams,
       spec: await ctx.build<ConnectorSpec | undefined>("spec"),
       check: await ctx.build<ConnectionCheck | undefined>("check"),
+      concurrencyLevel: (await ctx.build<ConcurrencyLevel | undefined>("concurrency_level"))?.level,
     };
   },
 });

@@ -5,6 +5,7 @@ import {
   jsonSchema,
   type ComponentFactory,
   type DataRecord,
+  type PartitionsOptions,
   type IncrementalCursor,
   type ReadOptions,
   type RecordTransformation,
@@ -16,6 +17,7 @@ import {
   type StreamSlice,
 } from "../../sdk/index.js";
 import { combineSlicers } from "./cartesian-slicer.js";
+import { DeclarativePartitions } from "./declarative-partitions.js";
 
 /**
  * `DeclarativeStream`: a named stream of records with its retriever and schema.
@@ -78,6 +80,16 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
         const tracked: ReadOptions = { ...options, onSlice: (slice) => { current.slice = slice; options.onSlice?.(slice); } };
         return transformed(retriever.read(name, tracked, slicing(tracked)), transformations, current);
       },
+      // A custom retriever without a slice reader is read whole, as one unit of work.
+      ...(retriever.sliceReader
+        ? {
+            partitions: (options: PartitionsOptions = {}) =>
+              new DeclarativePartitions(
+                { stream: name, retriever: retriever as ConstructorParameters<typeof DeclarativePartitions>[0]["retriever"], slicer, cursor, transformations },
+                { ...options, state: migrateState(options.state, migrations) },
+              ),
+          }
+        : {}),
     };
   },
 });

@@ -19,6 +19,7 @@ export interface PageReaderParts {
 }
 
 const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
+const PAGES_DONE: IteratorResult<DataRecord[]> = { value: undefined, done: true };
 
 /**
  * The records of one slice, page by page: the loop of `SimpleRetriever` (build the request, let the
@@ -81,33 +82,82 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
 
   /** Moves on to the next page that has records (or to the end), and hands out its first record. */
   private async fill(): Promise<IteratorResult<DataRecord>> {
+    for (;;) {
+      if (!(await this.loadPage())) return DONE;
+      if (this.records.length > 0) return { value: this.records[this.index++]!, done: false };
+    }
+  }
+
+  /**
+   * The records of the next page that has any, all at once (undefined at the end): the page-batched
+   * path, one promise per page instead of one per record. A page whose selection failed part-way
+   * hands out the records before the failure; the next call throws. Records of a page already
+   * partly handed out by `next()` come first.
+   *
+   * @example
+   * for (let page = await reader.nextPage(); page; page = await reader.nextPage()) write(page);
+   */
+  async nextPage(): Promise<DataRecord[] | undefined> {
+    if (this.index < this.records.length) {
+      const rest = this.index === 0 ? this.records : this.records.slice(this.index);
+      this.index = this.records.length;
+      return rest;
+    }
+    for (;;) {
+      if (!(await this.loadPage())) return undefined;
+      if (this.records.length > 0) {
+        this.index = this.records.length;
+        return this.records;
+      }
+    }
+  }
+
+  /**
+   * This read a page at a time, as an async iterator over {@link nextPage} (no generator in between);
+   * its `return()` ends the read.
+   *
+   * @example
+   * for await (const page of reader.pages()) write(page);
+   */
+  pages(): AsyncIterableIterator<DataRecord[]> {
+    const onPage = (page: DataRecord[] | undefined): IteratorResult<DataRecord[]> => (page ? { value: page, done: false } : PAGES_DONE);
+    const pages: AsyncIterableIterator<DataRecord[]> = {
+      [Symbol.asyncIterator]: () => pages,
+      next: () => this.nextPage().then(onPage),
+      return: async () => {
+        this.finish();
+        return PAGES_DONE;
+      },
+    };
+    return pages;
+  }
+
+  /** Reads the next page into `records` (empty pages included); false when the read is over. */
+  private async loadPage(): Promise<boolean> {
     const { parts } = this;
     if (!this.started) {
       this.started = true;
       parts.guard.startPartition();
       this.token = parts.paginator.initialToken();
     }
-    for (;;) {
-      if (this.failure) {
-        const { error } = this.failure;
-        this.finish();
-        this.failure = undefined;
-        throw error;
-      }
-      if (this.finished || !this.advance()) {
-        this.finish();
-        return DONE;
-      }
-      try {
-        await this.readPage();
-      } catch (error) {
-        // return() was called while the page was in flight: its request was aborted, the read is over.
-        if (this.finished) return DONE;
-        throw error;
-      }
-      if (this.finished) return DONE;
-      if (this.records.length > 0) return { value: this.records[this.index++]!, done: false };
+    if (this.failure) {
+      const { error } = this.failure;
+      this.finish();
+      this.failure = undefined;
+      throw error;
     }
+    if (this.finished || !this.advance()) {
+      this.finish();
+      return false;
+    }
+    try {
+      await this.readPage();
+    } catch (error) {
+      // return() was called while the page was in flight: its request was aborted, the read is over.
+      if (this.finished) return false;
+      throw error;
+    }
+    return !this.finished;
   }
 
   /** After a page was handed out: report it and ask for the next token; false when the read is over. */

@@ -13,6 +13,8 @@ import type { DataRecord } from "./records.js";
  * token = paginator.nextPageToken(response, 100, lastRecord, token); // undefined: stop
  */
 export interface Paginator {
+  /** True when a page's token depends on state the paginator keeps (see `PaginationStrategy.keepsPageState`): slices are then read one at a time. */
+  readonly keepsPageState?: boolean;
   initialToken(): unknown;
   /** `page` (optional) carries the raw record count and the page's records; see {@link PageFacts}. */
   nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, lastToken: unknown, page?: PageFacts): unknown;

@@ -46,4 +46,6 @@ export interface Source {
   readonly streams: readonly Stream[];
   readonly spec?: ConnectorSpec;
   readonly check?: ConnectionCheck;
+  /** The manifest's `concurrency_level`, evaluated and clamped: how many slices are read at once (undefined: the manifest is silent). */
+  readonly concurrencyLevel?: number;
 }

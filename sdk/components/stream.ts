@@ -1,5 +1,5 @@
 import type { DataRecord, JsonSchema, StreamSlice } from "./records.js";
-import type { IncrementalCursor, StreamSlicer } from "./stream-slicer.js";
+import type { IncrementalCursor, SliceOptions, StreamSlicer } from "./stream-slicer.js";
 
 /**
  * Facts about a page just read, for progress reports.
@@ -47,7 +47,76 @@ export interface Stream {
   readonly cursorField?: string;
   jsonSchema(): Promise<JsonSchema>;
   read(options?: ReadOptions): AsyncIterable<DataRecord>;
+  /**
+   * The stream as units of work for a concurrent read (optional: a stream without it is read whole,
+   * as one unit). Sluice's scheduler reads several slices at once and asks for the state only after
+   * a slice has been read completely.
+   */
+  partitions?(options?: PartitionsOptions): StreamPartitions;
 }
+
+/**
+ * Options of {@link Stream.partitions}.
+ *
+ * @example
+ * stream.partitions({ state: { updated_at: "2024-01-01T00:00:00Z" } })
+ */
+export interface PartitionsOptions {
+  /** The stream's saved state (incremental streams start from it). */
+  state?: Record<string, unknown>;
+}
+
+/**
+ * Options of one slice's read in a concurrent read.
+ *
+ * @example
+ * partitions.readSlice(slice, { signal, onPage: (page) => progress.add(page.records) })
+ */
+export interface SliceReadOptions {
+  /** Aborts the slice's request in flight and ends its read. */
+  signal?: AbortSignal;
+  /** Called after every page. */
+  onPage?(report: PageReport): void;
+}
+
+/**
+ * A stream cut into units of work: its slices (partitions × date windows), each read page by page
+ * with its records handed over a page at a time. The pages of one slice stay sequential (each token
+ * comes from the previous page); different slices may be read at the same time.
+ *
+ * The state rule: `closeSlice` is called only after every record of the slice was handed over, and the
+ * state it returns never claims a slice that has not been closed (a cursor whose windows close out of
+ * order keeps its state at the end of the longest closed prefix).
+ *
+ * @example
+ * const parts = stream.partitions({ state });
+ * for await (const slice of parts.slices({ signal })) {
+ *   for await (const page of parts.readSlice(slice, { signal })) write(page);
+ *   const state = parts.closeSlice(slice); // emit it, if any
+ * }
+ * parts.finish();
+ */
+export interface StreamPartitions {
+  /** The slices to read, lazily (a substream's slices come from reading its parent). */
+  slices(options?: SliceOptions): AsyncIterable<StreamSlice>;
+  /** The records of one slice, a page at a time, already filtered by the cursor and transformed. */
+  readSlice(slice: StreamSlice, options?: SliceReadOptions): AsyncIterable<DataRecord[]>;
+  /** The slice has been read completely; returns the stream's state to emit now (undefined: none, a full-refresh stream). */
+  closeSlice(slice: StreamSlice): Record<string, unknown> | undefined;
+  /** Every slice has been read; returns the final state (undefined: none). */
+  finish(): Record<string, unknown> | undefined;
+  /** How many slices may be read at the same time (1 when a component keeps state from page to page, such as a custom pagination strategy); undefined: no limit of its own. */
+  readonly maxConcurrentSlices?: number;
+}
+
+/**
+ * Reads single slices of one read of a stream, page by page (see {@link Retriever.sliceReader}).
+ *
+ * @example
+ * const readSlice = retriever.sliceReader("comments", router);
+ * for await (const page of readSlice(slice, { signal })) write(page);
+ */
+export type SliceReader = (slice: StreamSlice, options?: SliceReadOptions) => AsyncIterable<DataRecord[]>;
 
 /**
  * How a stream is sliced: the slicer yields the slices (partitions × cursor windows); the cursor, for an
@@ -73,6 +142,15 @@ export abstract class Retriever {
   /** The retriever's partition router, if it has one (the stream combines it with its incremental cursor). */
   declare readonly partitionRouter?: StreamSlicer;
   abstract read(stream: string, options: ReadOptions, slicing?: Slicing): AsyncIterable<DataRecord>;
+  /**
+   * Reads single slices, a page at a time, for one read of `stream` (optional): the concurrent and
+   * page-batched path. `slicer` puts each slice's request options into the requests; `streamState`
+   * gives `stream_state` to requester templates. The reads made through one reader share the stream's
+   * page cap.
+   */
+  sliceReader?(stream: string, slicer?: StreamSlicer, streamState?: () => Record<string, unknown>): SliceReader;
+  /** True when slices must be read one at a time (a component keeps state from page to page). */
+  declare readonly sequentialSlices?: boolean;
 }
 
 /**

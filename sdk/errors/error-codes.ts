@@ -1,4 +1,5 @@
 import { AUTHENTICATION_ERRORS } from "./codes/authentication.js";
+import { CONCURRENCY_ERRORS } from "./codes/concurrency.js";
 import { CUSTOM_CODE_ERRORS } from "./codes/custom-code.js";
 import { ENGINE_ERRORS } from "./codes/engine.js";
 import { ERROR_HANDLING_ERRORS } from "./codes/error-handling.js";
@@ -27,6 +28,7 @@ export const ERROR_SECTIONS = [
   { title: "Error handling", codes: ERROR_HANDLING_ERRORS },
   { title: "Partition routers", codes: PARTITIONS_ERRORS },
   { title: "Incremental sync", codes: INCREMENTAL_ERRORS },
+  { title: "Concurrency, transports and API budgets", codes: CONCURRENCY_ERRORS },
   { title: "Sources and secrets", codes: SOURCES_ERRORS },
 ] as const;
 
@@ -49,6 +51,7 @@ export const ERROR_CODES = {
   ...ERROR_HANDLING_ERRORS,
   ...PARTITIONS_ERRORS,
   ...INCREMENTAL_ERRORS,
+  ...CONCURRENCY_ERRORS,
   ...SOURCES_ERRORS,
 } as const satisfies Record<string, ErrorCodeEntry>;
 

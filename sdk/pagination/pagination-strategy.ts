@@ -22,6 +22,15 @@ import type { PageFacts } from "./page-facts.js";
  * }
  */
 export abstract class PaginationStrategy {
+  /**
+   * True when the strategy keeps state from one page to the next instead of working from the token
+   * it is given (a port of a Python class that counts pages): the stream's slices are then read one
+   * at a time, never concurrently. Default false.
+   */
+  get keepsPageState(): boolean {
+    return false;
+  }
+
   /** The token of the first request; undefined means the first request carries no token. */
   get initialToken(): unknown {
     return undefined;

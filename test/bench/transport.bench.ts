@@ -1,15 +1,15 @@
 /**
  * Transport (issue 8, part 2): the same hand-written loop (100,000 records, pages of 100, Bearer auth,
  * OffsetIncrement-style paging) on node-fetch with Sluice's keep-alive agents, on Node's built-in
- * fetch, and on undici's `request`; and Sluice itself on node-fetch (its default `Fetch` service) and
- * on undici `request` (a host registering another `Fetch`), to show where the floor is and what a
- * faster transport buys. The page server runs in a child process.
+ * fetch, and on undici's `request`; and Sluice itself (a page at a time, as the CLI reads) on node-fetch
+ * (its default transport) and on its undici transport (`--transport undici`), to show where the floor
+ * is and what a faster transport buys. The page server runs in a child process.
  *
  * @example
  * npm run bench -- transport
  */
 import { Agent } from "undici";
-import { createNodeFetchTransport, type Fetch } from "../../core/index.js";
+import { createNodeFetchTransport, createUndiciTransport, type Fetch } from "../../core/index.js";
 import { median, significant, type Metric } from "./support/measure.js";
 import { startPageServerProcess } from "./support/page-server-process.js";
 import {
@@ -18,7 +18,6 @@ import {
   nodeFetchTransport,
   readByHand,
   readWithSluice,
-  undiciFetch,
   undiciTransport,
   type HandTransport,
 } from "./support/readers.js";
@@ -31,15 +30,15 @@ export async function run(): Promise<Metric[]> {
   const server = await startPageServerProcess({ total: RECORDS });
   const dispatcher = new Agent({ connections: 8, keepAliveTimeout: 60_000 });
   const nodeFetch = createNodeFetchTransport({ maxSockets: 8 });
-  const viaUndici = undiciFetch(dispatcher);
+  const viaUndici = createUndiciTransport({ maxSockets: 8 });
   const hand = (transport: HandTransport) => () => readByHand(transport, server.url, "offset");
   const sluice = (fetch: Fetch) => async () => readWithSluice(await benchConnector(server.url, "offset", fetch));
   const readers: Array<[string, () => Promise<number>]> = [
-    ["transport.handwritten.node_fetch", hand(nodeFetchTransport(nodeFetch))],
+    ["transport.handwritten.node_fetch", hand(nodeFetchTransport())],
     ["transport.handwritten.builtin_fetch", hand(builtinFetchTransport())],
     ["transport.handwritten.undici_request", hand(undiciTransport(dispatcher))],
     ["transport.sluice.node_fetch", sluice(nodeFetch)],
-    ["transport.sluice.undici_request", sluice(viaUndici)],
+    ["transport.sluice.undici", sluice(viaUndici)],
   ];
   const samples = new Map<string, number[]>(readers.map(([name]) => [name, []]));
   try {

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
-const BIN = join(import.meta.dirname, "..", "..", "bin", "sluice.js");
+export const BIN = join(import.meta.dirname, "..", "..", "bin", "sluice.js");
 
 /** What one `sluice` process printed. */
 export interface CliRun {

@@ -45,13 +45,15 @@ function manifest(stream: Record<string, unknown>, retriever: Record<string, unk
   return oneStreamManifest({ urlBase: api.url, stream, retriever, requester });
 }
 
-async function read(def: Record<string, unknown>, state?: Record<string, unknown>) {
+async function read(def: Record<string, unknown>, state?: Record<string, unknown>, byPage = false) {
   const file = join(folder.dir, `manifest-${Math.random().toString(36).slice(2)}.json`);
   await writeFile(file, JSON.stringify(def));
   const connector = await createSluice({ logLevel: "error" }).connect({ path: file, config: {} });
   const records: Record<string, unknown>[] = [];
   let lastState: Record<string, unknown> | undefined;
-  for await (const record of connector.read("items", { state, onState: (s) => { lastState = s; } })) records.push(record);
+  const read = connector.read("items", { state, onState: (s) => { lastState = s; } });
+  if (byPage) for await (const page of read.pages()) records.push(...page);
+  else for await (const record of read) records.push(record);
   return { records, state: lastState, schema: await connector.streams.find((s) => s.name === "items")?.jsonSchema() };
 }
 
@@ -95,6 +97,10 @@ describe("every Custom* kind, as a class file in the connector folder", () => {
     assert.equal(api.requests[before]?.url.searchParams.get("since"), "2024-01-15");
     assert.deepEqual(result.records.map((r) => r.id), [2, 3]);
     assert.deepEqual(result.state, { since: "2024-03-01" });
+    // The page-batched (and concurrent) path migrates the saved state too.
+    const byPage = await read(manifest(stream, {}, { path: "/changes" }), { updated_after: "2024-01-15" }, true);
+    assert.deepEqual(byPage.records.map((r) => r.id), [2, 3]);
+    assert.deepEqual(byPage.state, { since: "2024-03-01" });
   });
 
   it("sends through a custom requester wrapping a built HttpRequester", async () => {

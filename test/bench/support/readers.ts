@@ -6,8 +6,10 @@
  * @example
  * const fetch = createNodeFetchTransport({ maxSockets: 8 });
  * const n = await readWithSluice({ url, style: "offset", fetch });        // 100000
- * const m = await readByHand(nodeFetchTransport(fetch), url, "offset");  // 100000
+ * const m = await readByHand(nodeFetchTransport(), url, "offset");       // 100000
  */
+import { Agent as HttpAgent } from "node:http";
+import nodeFetch from "node-fetch";
 import { request, type Dispatcher } from "undici";
 import { Fetch, createSluice, type Connector } from "../../../core/index.js";
 import { BENCH_TOKEN, type PageStyle } from "./page-server.js";
@@ -89,20 +91,34 @@ export async function benchConnector(url: string, style: PageStyle, fetch: Fetch
   return sluice.connect({ manifest: benchManifest(url, style), config: { api_key: BENCH_TOKEN } });
 }
 
+/**
+ * How a host takes the records: `pages`, a page at a time (`connector.read(name).pages()`, what the CLI
+ * does), or `records`, one `for await` step per record.
+ */
+export type ReadMode = "pages" | "records";
+
 /** Reads every record of the benchmark stream; returns how many. */
-export async function readWithSluice(connector: Connector): Promise<number> {
+export async function readWithSluice(connector: Connector, mode: ReadMode = "pages"): Promise<number> {
   let n = 0;
-  for await (const _record of connector.read("items")) n++;
+  if (mode === "pages") {
+    for await (const page of connector.read("items").pages()) for (const _record of page) n++;
+  } else {
+    for await (const _record of connector.read("items")) n++;
+  }
   return n;
 }
 
 /** One GET as the hand-written loop sees it. */
 export type HandTransport = (url: string, headers: Record<string, string>) => Promise<{ status: number; link: string | null; text: string }>;
 
-/** The hand-written loop on node-fetch (the same transport function, and so the same agent, Sluice uses). */
-export function nodeFetchTransport(fetch: Fetch): HandTransport {
+/**
+ * The hand-written loop on node-fetch, as a developer writes it: `fetch(url, { headers, agent })` with a
+ * keep-alive agent of 8 sockets (Sluice's default transport uses the same library and the same kind of agent).
+ */
+export function nodeFetchTransport(): HandTransport {
+  const agent = new HttpAgent({ keepAlive: true, maxSockets: 8 });
   return async (url, headers) => {
-    const response = (await fetch(url, { method: "GET", headers })) as unknown as Response;
+    const response = await nodeFetch(url, { headers, agent, compress: true });
     return { status: response.status, link: response.headers.get("link"), text: await response.text() };
   };
 }
@@ -121,23 +137,6 @@ export function undiciTransport(dispatcher: Dispatcher): HandTransport {
     const response = await request(url, { method: "GET", headers, dispatcher });
     const link = response.headers.link;
     return { status: response.statusCode, link: Array.isArray(link) ? link.join(", ") : (link ?? null), text: await response.body.text() };
-  };
-}
-
-/** Sluice's `Fetch` service on undici's `request`, to show what swapping the transport buys a host. */
-export function undiciFetch(dispatcher: Dispatcher): Fetch {
-  return async (url, init) => {
-    const response = await request(url, { method: init.method as Dispatcher.HttpMethod, headers: init.headers, body: init.body, signal: init.signal, dispatcher });
-    return {
-      status: response.statusCode,
-      url,
-      headers: {
-        forEach(callback: (value: string, name: string) => void) {
-          for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) callback(Array.isArray(value) ? value.join(", ") : value, name);
-        },
-      },
-      text: () => response.body.text(),
-    };
   };
 }
 

@@ -25,20 +25,23 @@ describe("stream_state in requester templates (manifests written before the kit 
       },
     });
 
-  it("is the stream's state: empty on a first sync (the parameter is left out), then the cursor's after each slice", async () => {
-    const start = api.requests.length;
-    const read = await readIncremental(manifest(), { now: "2024-01-03T00:00:00Z" });
-    assert.equal(read.error, undefined);
-    const sent = api.requests.slice(start).map((r) => r.url.searchParams.get("updated_after"));
-    assert.deepEqual(sent, [null, "2024-01-02 10:00:00"]);
-  });
+  for (const byPage of [false, true]) {
+    const label = byPage ? " (a page at a time)" : "";
+      it(`is the stream's state${label}: empty on a first sync (the parameter is left out), then the cursor's after each slice`, async () => {
+      const start = api.requests.length;
+      const read = await readIncremental(manifest(), { now: "2024-01-03T00:00:00Z", byPage });
+      assert.equal(read.error, undefined);
+      const sent = api.requests.slice(start).map((r) => r.url.searchParams.get("updated_after"));
+      assert.deepEqual(sent, [null, "2024-01-02 10:00:00"]);
+    });
 
-  it("starts from the saved state of a later sync", async () => {
-    const start = api.requests.length;
-    const read = await readIncremental(manifest(), { now: "2024-01-03T00:00:00Z", state: { updated: "2024-01-02 10:00:00" } });
-    assert.equal(read.error, undefined);
-    assert.equal(api.requests[start]?.url.searchParams.get("updated_after"), "2024-01-02 10:00:00");
-  });
+      it(`starts from the saved state of a later sync${label}`, async () => {
+      const start = api.requests.length;
+      const read = await readIncremental(manifest(), { now: "2024-01-03T00:00:00Z", state: { updated: "2024-01-02 10:00:00" }, byPage });
+      assert.equal(read.error, undefined);
+      assert.equal(api.requests[start]?.url.searchParams.get("updated_after"), "2024-01-02 10:00:00");
+    });
+  }
 
   it("is still refused outside the requester, with the kit's message", async () => {
     const bad = incrementalManifest({

@@ -51,7 +51,7 @@ export interface IncrementalRead {
 /** Reads `stream` once, starting from `state`, with the clock at `now`. */
 export async function readIncremental(
   manifest: Record<string, unknown>,
-  options: { stream?: string; config?: Record<string, unknown>; state?: Record<string, unknown>; now: string },
+  options: { stream?: string; config?: Record<string, unknown>; state?: Record<string, unknown>; now: string; byPage?: boolean },
 ): Promise<IncrementalRead> {
   const sluice = createSluice({ logLevel: "error" });
   sluice.register(Clock, new FakeClock(Date.parse(options.now)));
@@ -61,7 +61,8 @@ export async function readIncremental(
   try {
     const connector = await sluice.connect({ manifest, config: options.config ?? {} });
     const read = connector.read(options.stream ?? "events", { state: options.state, onState: (s) => void result.states.push(s) });
-    for await (const record of read) result.records.push(record);
+    if (options.byPage) for await (const page of read.pages()) result.records.push(...page);
+    else for await (const record of read) result.records.push(record);
   } catch (error) {
     result.error = error;
   }

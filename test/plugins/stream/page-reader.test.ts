@@ -65,4 +65,23 @@ describe("the retriever's page reader", () => {
     const results = await Promise.all([iterator.next(), iterator.next(), iterator.next(), iterator.next(), iterator.next()]);
     assert.deepEqual(results.map((r) => r.value?.id), [1, 2, 3, 4, 5]);
   });
+
+  test("pages(): a page of records per step; a filter failing mid-page hands over the records before it, then fails", async () => {
+    const connector = await connect();
+    const pages: unknown[][] = [];
+    for await (const page of connector.read("items").pages()) pages.push(page.map((r) => r.id));
+    assert.deepEqual(pages, [[1, 2, 3], [4, 5, 6], [7]]);
+
+    server.requests.length = 0;
+    const manifest = oneStreamManifest({ urlBase: server.url, paginator });
+    const retriever = (manifest.streams as Array<{ retriever: { record_selector: Record<string, unknown> } }>)[0]!.retriever;
+    retriever.record_selector.record_filter = { type: "RecordFilter", condition: "{{ (1 / (record['id'] - 5)) != 0 }}" };
+    const filtered = await createSluice({ logLevel: "error" }).connect({ manifest });
+    const seen: unknown[][] = [];
+    await assert.rejects(async () => {
+      for await (const page of filtered.read("items").pages()) seen.push(page.map((r) => r.id));
+    });
+    assert.deepEqual(seen, [[1, 2, 3], [4]]);
+    assert.equal(server.requests.length, 2);
+  });
 });

@@ -1,0 +1,59 @@
+import { Agent, interceptors, request, type Dispatcher } from "undici";
+import type { Fetch, FetchResponse } from "../../sdk/index.js";
+
+/**
+ * The undici transport: `undici.request` on a keep-alive `Agent`, without the WHATWG Request,
+ * Headers, Response and stream objects that node-fetch and Node's built-in fetch build for every
+ * request (measured in docs/performance.md). Choose it with `transport: undici` in the Sluice config
+ * file, `sluice read --transport undici`, or `createSluice({ http: { transport: "undici" } })`.
+ *
+ * It keeps Sluice's transport contract: `redirect: "manual"` hands a 3xx back as it is (the HTTP
+ * client decides), `"follow"` follows up to 20 redirects (credentials are dropped on a change of
+ * origin), `"error"` fails on one; the abort signal stops the request and the body; a compressed body
+ * (gzip, deflate, br) is decompressed; a GET may carry a body, as the Python kit sends it.
+ *
+ * @example
+ * const sluice = createSluice({ http: { transport: "undici" } });
+ * // or, for one host, with its own pool:
+ * sluice.register(Fetch, createUndiciTransport({ maxSockets: 16 }));
+ */
+export function createUndiciTransport(options: { maxSockets: number }): Fetch {
+  const agent = new Agent({ connections: options.maxSockets, keepAliveTimeout: 30_000 }).compose(interceptors.decompress());
+  const following = agent.compose(interceptors.redirect({ maxRedirections: 20 }));
+  return async (url, init) => {
+    const headers = hasHeader(init.headers, "accept-encoding") ? init.headers : { ...init.headers, "accept-encoding": "gzip, deflate, br" };
+    const response = await request(url, {
+      method: init.method.toUpperCase() as Dispatcher.HttpMethod,
+      headers,
+      body: init.body,
+      signal: init.signal,
+      dispatcher: init.redirect === "follow" || init.redirect === undefined ? following : agent,
+    });
+    if (init.redirect === "error" && response.statusCode >= 300 && response.statusCode < 400) {
+      await response.body.dump();
+      throw new TypeError(`redirect mode is "error" and ${url} answered ${response.statusCode}`);
+    }
+    return toFetchResponse(url, response);
+  };
+}
+
+function toFetchResponse(url: string, response: Dispatcher.ResponseData): FetchResponse {
+  return {
+    status: response.statusCode,
+    url,
+    headers: {
+      forEach(callback) {
+        for (const name in response.headers) {
+          const value = response.headers[name];
+          if (value !== undefined) callback(Array.isArray(value) ? value.join(", ") : value, name);
+        }
+      },
+    },
+    text: () => response.body.text(),
+  };
+}
+
+function hasHeader(headers: Record<string, string>, lowerName: string): boolean {
+  for (const name in headers) if (name.toLowerCase() === lowerName) return true;
+  return false;
+}

@@ -1,0 +1,160 @@
+/**
+ * A loopback API for concurrency tests and the latency benchmark: every response is late by a chosen
+ * delay (per request, so slices can finish out of order), and the server counts the requests in
+ * flight and the most it ever saw at once.
+ *
+ * Routes:
+ * - `GET /items?part=P&page=N` (P any string, default "all"): `pages` pages of `perPage` records,
+ *   `{ data: [...], next: N+1 | null }`; record ids are `P-N-i`.
+ * - `GET /events?start=S&end=E&page=N`: records of a day-window API: one record per hour between S and E
+ *   (ISO dates), `perPage` per page, each with `updated_at`.
+ * - `GET /parents?page=N`: `parents` parent records `{ id: "p<i>" }`, `perPage` per page.
+ *
+ * @example
+ * const api = await startLatencyApi({ delayMs: 100, pages: 3, perPage: 10 });
+ * // ... read ...
+ * api.maxInFlight; // 10
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** Options of {@link startLatencyApi}. */
+export interface LatencyApiOptions {
+  /** How late each response is, in ms; a function chooses per request. */
+  delayMs: number | ((url: URL) => number);
+  /** Pages per `/items` partition (default 3). */
+  pages?: number;
+  /** Records per page (default 10). */
+  perPage?: number;
+  /** Parent records of `/parents` (default 20). */
+  parents?: number;
+  /** Answers a request with this status instead (a failing partition). */
+  fail?(url: URL): number | undefined;
+}
+
+/** A running latency API. */
+export interface LatencyApi {
+  url: string;
+  /** Requests answered or in progress, in arrival order. */
+  readonly seen: URL[];
+  readonly inFlight: number;
+  readonly maxInFlight: number;
+  /** Requests whose connection closed before the response was sent (aborted by the client). */
+  readonly aborted: number;
+  /** Forgets the counters (between two reads). */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startLatencyApi(options: LatencyApiOptions): Promise<LatencyApi> {
+  const state = { seen: [] as URL[], inFlight: 0, maxInFlight: 0, aborted: 0 };
+  let origin = "";
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", origin);
+    state.seen.push(url);
+    state.inFlight++;
+    state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      state.inFlight--;
+    };
+    res.on("close", () => {
+      if (!res.writableFinished) state.aborted++;
+      finish();
+    });
+    const delay = typeof options.delayMs === "function" ? options.delayMs(url) : options.delayMs;
+    setTimeout(() => {
+      if (res.destroyed) return;
+      const status = options.fail?.(url);
+      const body = status ? JSON.stringify({ error: "failed on purpose" }) : JSON.stringify(route(url, options));
+      res.writeHead(status ?? 200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
+      finish();
+      res.end(body);
+    }, delay);
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: origin,
+    get seen() {
+      return state.seen;
+    },
+    get inFlight() {
+      return state.inFlight;
+    },
+    get maxInFlight() {
+      return state.maxInFlight;
+    },
+    get aborted() {
+      return state.aborted;
+    },
+    reset() {
+      state.seen = [];
+      state.maxInFlight = state.inFlight;
+      state.aborted = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function route(url: URL, options: LatencyApiOptions): unknown {
+  const perPage = options.perPage ?? 10;
+  const page = Number(url.searchParams.get("page") ?? 1);
+  if (url.pathname === "/parents") {
+    const total = options.parents ?? 20;
+    const data = Array.from({ length: Math.max(0, Math.min(perPage, total - (page - 1) * perPage)) }, (_, i) => ({ id: `p${(page - 1) * perPage + i}` }));
+    return { data, next: page * perPage < total ? page + 1 : null };
+  }
+  if (url.pathname === "/events") {
+    const start = Date.parse(String(url.searchParams.get("start")));
+    const end = Date.parse(String(url.searchParams.get("end")));
+    const hours: string[] = [];
+    for (let t = start; t <= end; t += 3_600_000) hours.push(new Date(t).toISOString().replace(".000Z", "Z"));
+    const slice = hours.slice((page - 1) * perPage, page * perPage);
+    return { data: slice.map((at) => ({ id: at, updated_at: at })), next: page * perPage < hours.length ? page + 1 : null };
+  }
+  const pages = options.pages ?? 3;
+  const part = url.searchParams.get("part") ?? "all";
+  const data = Array.from({ length: perPage }, (_, i) => ({ id: `${part}-${page}-${i}` }));
+  return { data, next: page < pages ? page + 1 : null };
+}
+
+/** A stream of `/items` partitioned by `parts` (a ListPartitionRouter on `?part=`), paged by `?page=`. */
+export function itemsStream(name: string, url: string, parts?: readonly string[]): Record<string, unknown> {
+  return {
+    type: "DeclarativeStream",
+    name,
+    primary_key: "id",
+    schema_loader: { type: "InlineSchemaLoader", schema: { type: "object" } },
+    retriever: {
+      type: "SimpleRetriever",
+      requester: { type: "HttpRequester", url_base: url, path: "/items", http_method: "GET" },
+      record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
+      paginator: nextPagePaginator(),
+      ...(parts
+        ? { partition_router: { type: "ListPartitionRouter", values: [...parts], cursor_field: "part", request_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "part" } } }
+        : {}),
+    },
+  };
+}
+
+/** `?page=N` from the body's `next`, stopping when it is null. */
+export function nextPagePaginator(): Record<string, unknown> {
+  return {
+    type: "DefaultPaginator",
+    pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}", stop_condition: "{{ response.next is none }}" },
+    page_token_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "page" },
+  };
+}
+
+/** A manifest of the given streams. */
+export function latencyManifest(streams: readonly Record<string, unknown>[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { version: "6.0.0", type: "DeclarativeSource", check: { type: "CheckStream", stream_names: [String(streams[0]?.name)] }, streams, ...extra };
+}
