@@ -10,6 +10,7 @@ import {
   Interpolator,
   Logger,
   ReadLimits,
+  ReadObserver,
   Secrets,
   type ConnectorConfig,
   type ServiceToken,
@@ -31,10 +32,12 @@ import { RetryingHttpClient } from "./http/retrying-http-client.js";
 import { createInterpolator } from "../templates/index.js";
 import { createCustomCodeLoader, resolveCustomCodeTrust } from "./loader/index.js";
 import { ComponentBuilder } from "./manifest/build-components.js";
-import { defineConnector } from "./manifest/define-connector.js";
+import { defineConnector, definitionOf, inspectManifest, type ManifestInspection } from "./manifest/define-connector.js";
+export type { ManifestInspection } from "./manifest/define-connector.js";
 import type { ManifestInput } from "./manifest/load-manifest.js";
 import { SecretRegistry } from "./services/secret-registry.js";
 import { StreamLogger, type LogLevel } from "./services/stream-logger.js";
+import { combineObservers, LogObserver } from "./services/log-observer.js";
 import { systemClock } from "./services/system-clock.js";
 import { valueAt } from "./sources/config-paths.js";
 import { createDefaultSourceStore, type SourceStoreOptions } from "./sources/default-source-store.js";
@@ -127,9 +130,26 @@ export class Sluice {
     return this;
   }
 
-  /** Loads, resolves and validates a manifest, without a config and without building it (see {@link defineConnector}). */
-  define(input: ManifestInput): Promise<ConnectorDefinition> {
-    return defineConnector(input, { registry: this.registry, trusted: this.services.get(CustomCodeLoader).trusted });
+  /**
+   * Loads and resolves a manifest and lists its problems and warnings, without throwing on them
+   * (what `sluice validate` reports). The registry includes the config file's plugins.
+   */
+  inspect(input: ManifestInput, options: { maxProblems?: number } = {}): Promise<ManifestInspection> {
+    return inspectManifest(input, { registry: this.registry, trusted: this.services.get(CustomCodeLoader).trusted, maxProblems: options.maxProblems });
+  }
+
+  /**
+   * Loads, resolves and validates a manifest, without a config and without building it (see
+   * {@link defineConnector}); its warnings (unknown fields, overridden linked authenticators) are logged
+   * once, with their line and column, unless `warn: false`.
+   */
+  define(input: ManifestInput, options: { warn?: boolean } = {}): Promise<ConnectorDefinition> {
+    return defineConnector(input, { registry: this.registry, trusted: this.services.get(CustomCodeLoader).trusted, logger: options.warn === false ? undefined : this.services.get(Logger) });
+  }
+
+  /** The definition of an inspected manifest (its schema problems throw one error listing them all). */
+  definitionOf(inspection: ManifestInspection, options: { warn?: boolean } = {}): Promise<ConnectorDefinition> {
+    return definitionOf(inspection, options.warn === false ? undefined : this.services.get(Logger));
   }
 
   /** Builds a connector for one config: validates the config against the spec first, before any request. */
@@ -194,6 +214,7 @@ export class Sluice {
         options: s.get(HttpOptionsToken),
         slots: s.get(RequestSlotsToken),
         budget: s.has(ApiBudget) ? s.get(ApiBudget) : undefined,
+        observer: s.has(ReadObserver) ? s.get(ReadObserver) : undefined,
       }),
     );
     // The config file's `transport:` applies unless the host chose a transport (an option or a Fetch service).
@@ -202,6 +223,11 @@ export class Sluice {
       services.register(Fetch, selectTransport(transport, { maxSockets: services.get(HttpOptionsToken).maxSockets }));
     }
     for (const [token, value] of input.services ?? []) services.register(token, value);
+    // `--log-level debug` traces every request and pagination decision through the read-observer hook.
+    if (this.options.logLevel === "debug") {
+      const observer = combineObservers(new LogObserver(services.get(Logger)), services.has(ReadObserver) ? services.get(ReadObserver) : undefined);
+      if (observer) services.register(ReadObserver, observer);
+    }
   }
 }
 

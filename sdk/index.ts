@@ -29,6 +29,7 @@ export { StateMigration } from "./components/state-migration.js";
 export type { CheckResult, ConnectionCheck, ConnectorSpec, Source } from "./components/source.js";
 export {
   COMPONENT_KIND_KEYWORD,
+  COMPONENT_LIST_KEYWORD,
   componentField,
   type BuildContext,
   type ComponentDefinition,
@@ -36,7 +37,7 @@ export {
   type DefinitionSchema,
 } from "./plugin/component-factory.js";
 export { definePlugin, type PluginContext, type RegisterOptions, type SluicePlugin } from "./plugin/define-plugin.js";
-export { componentSchema, defineComponent, jsonSchema, type Definition } from "./plugin/define-component.js";
+export { componentOrListSchema, componentSchema, defineComponent, jsonSchema, type Definition } from "./plugin/define-component.js";
 export { Type, type Static, type TSchema } from "./plugin/typebox.js";
 export { serviceToken, type ServiceToken } from "./services/service-token.js";
 export { Interpolator, type CompiledTemplate, type CompiledValue, type NestedOptions, type TemplateContext, type TemplateSite } from "./services/interpolator.js";
@@ -45,6 +46,7 @@ export { Logger } from "./services/logger.js";
 export { Secrets } from "./services/secrets.js";
 export { ConfigStore, type ConnectorConfig } from "./services/config-store.js";
 export { HttpClient, type SendOptions } from "./services/http-client.js";
+export { ReadObserver, type ObservedExchange, type ObservedPage, type ObservedRequest, type ObservedResponse, type ObservedSlice, type RequestPurpose } from "./services/read-observer.js";
 export { Fetch, type FetchInit, type FetchResponse } from "./services/fetch.js";
 export { ApiBudget, type BudgetRequest, type BudgetResponse, type BudgetWaitOptions } from "./services/api-budget.js";
 export { DEFAULT_READ_LIMITS, ReadLimits } from "./services/read-limits.js";

@@ -12,6 +12,7 @@ import type { LogLevel } from "../services/stream-logger.js";
 import { isTransportName } from "../http/select-transport.js";
 import type { CliIO, ParsedArgs } from "./command.js";
 import { ProtocolWriter } from "./protocol-writer.js";
+import { valueAt } from "../sources/config-paths.js";
 
 /** Flags every connector command shares. */
 export const CONNECTOR_OPTIONS = {
@@ -89,17 +90,32 @@ export class CliSession {
   }
 
   /**
+   * Loads the manifest and the config, building nothing and sending nothing: a stored source's
+   * (`--source`), the `--config` file, or else the connector's testing config `secrets/config.json`.
+   */
+  async load(): Promise<{ definition: ConnectorDefinition; config: ConnectorConfig; configFile?: string }> {
+    if (this.flagError) throw this.flagError;
+    const source = this.storedSource();
+    if (source !== undefined) {
+      const { record, manifest } = await this.sluice.sources.open(source);
+      for (const path of record.secretPaths) this.sluice.services.get(Secrets).add(valueAt(record.config, path));
+      return { definition: await this.sluice.define(manifest), config: record.config, configFile: `source ${source}` };
+    }
+    const definition = await this.define();
+    const configFile = this.configPath(definition) ?? this.testingConfig(definition);
+    const config = configFile ? await readConfig(configFile) : {};
+    return { definition, config, configFile };
+  }
+
+  /**
    * Builds the connector: from a stored source (`--source`; rotated tokens are committed to the store,
-   * encrypted, and no CONTROL message carries them), or from the manifest and the `--config` file
-   * (without `--config`, the connector's testing config `secrets/config.json` when there is one).
+   * encrypted, and no CONTROL message carries them), or from the manifest and the config `load` finds.
    */
   async connect(writer?: ProtocolWriter): Promise<Connector> {
     if (this.flagError) throw this.flagError;
     const source = this.storedSource();
     if (source !== undefined) return this.sluice.connect({ source });
-    const definition = await this.define();
-    const configFile = this.configPath(definition) ?? this.testingConfig(definition);
-    const config = configFile ? await readConfig(configFile) : {};
+    const { definition, config, configFile } = await this.load();
     // The CONTROL message carries the real tokens: the platform stores them (ProtocolWriter.message does not redact).
     const announce = async (message: Record<string, unknown>) => {
       writer?.message(message);

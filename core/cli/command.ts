@@ -8,6 +8,8 @@ export interface CliIO {
   cwd: string;
   /** True when stdin and stdout are a terminal (a person is typing). */
   interactive: boolean;
+  /** What the person types, for commands that ask (`sluice init`); absent when nobody can answer. */
+  stdin?: NodeJS.ReadableStream;
   /** Aborted when the process is interrupted (Ctrl-C, SIGTERM): a read stops its requests and ends. */
   signal?: AbortSignal;
 }

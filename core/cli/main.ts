@@ -71,7 +71,7 @@ export async function runProcess(): Promise<void> {
   };
   process.once("SIGINT", onSignal("SIGINT"));
   process.once("SIGTERM", onSignal("SIGTERM"));
-  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY), signal: interrupted.signal };
+  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY), signal: interrupted.signal, stdin: process.stdin };
   try {
     process.exitCode = await main(process.argv.slice(2), io);
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { ConnectorSpec, JsonSchema, SluicePlugin } from "../../sdk/index.js";
 import type { ComponentRegistry } from "../di/component-registry.js";
 import type { LoadedManifest } from "../manifest/load-manifest.js";
+import type { ManifestProblem } from "../manifest/validate-manifest.js";
 
 /**
  * A manifest that has been loaded, resolved and validated, but not built: enough for `spec`, and the
@@ -20,6 +21,8 @@ export interface ConnectorDefinition {
   readonly registry: ComponentRegistry;
   /** The connector-level plugins from its config file (their services are registered per connector). */
   readonly plugins: readonly SluicePlugin[];
+  /** Warnings about the manifest: unknown fields (with the nearest known name), overridden linked authenticators. */
+  readonly warnings?: readonly ManifestProblem[];
 }
 
 /** The spec of a resolved manifest, read directly from its `spec` definition. */

@@ -11,6 +11,7 @@ import {
   type HttpClient,
   type Logger,
   type OutgoingRequest,
+  type ReadObserver,
   type Secrets,
   type SendOptions,
 } from "../../sdk/index.js";
@@ -19,6 +20,7 @@ import { defaultDecision } from "./default-error-policy.js";
 import { encodeRequest, type EncodedRequest } from "./encode-request.js";
 import { FetchedResponse, HeaderBag } from "./fetched-response.js";
 import type { HttpOptions } from "./http-options.js";
+import { observedExchange, redactUrl } from "./observe-exchange.js";
 import type { RequestSlots } from "../scheduler/request-slots.js";
 
 /** What the client is made of; every part is a service a host can replace. */
@@ -28,6 +30,8 @@ export interface HttpClientParts {
   secrets: Secrets;
   logger: Logger;
   options: HttpOptions;
+  /** Sees every attempt, redacted (absent: nothing is measured or copied). */
+  observer?: ReadObserver;
   /** The connector's limit on requests in flight: every attempt holds a slot while it is on the wire. */
   slots?: RequestSlots;
   /** The connector's API budget: every attempt takes a turn from it first. */
@@ -51,6 +55,8 @@ export class RetryingHttpClient implements HttpClient {
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
     const maxRetries = options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
     let refreshed = false;
+    // An aborted read sends nothing more (a test read that has seen enough pages stops here).
+    if (options.signal?.aborted) throw options.signal.reason;
     for (let attempt = 1; ; attempt++) {
       const prepared = cloneRequest(request);
       if (options.authenticator) {
@@ -127,15 +133,19 @@ export class RetryingHttpClient implements HttpClient {
 
   private async attempt(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions): Promise<AttemptOutcome> {
     const deadline = this.deadlines.start(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
+    const observer = this.parts.observer;
+    const started = observer ? performance.now() : 0;
     try {
       const raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "follow" });
       const headers = new HeaderBag();
       raw.headers.forEach((value, name) => headers.add(name, value));
       const body = await raw.text();
       this.parts.budget?.update(encoded, { status: raw.status, header: (name) => headers.get(name) ?? undefined });
+      if (observer) observer.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, attempt, ms: performance.now() - started, options, response: { status: raw.status, headers, body } }));
       return { attempt, response: new FetchedResponse(raw.status, raw.url || encoded.url, headers, body, label) };
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
+      if (observer) observer.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, attempt, ms: performance.now() - started, options, error }));
       const cause = error instanceof Error ? error : new Error(String(error));
       if (deadline.timedOut()) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label()} timed out`, { failureType: "transient_error", cause }) };
       return { attempt, error: cause };
@@ -153,10 +163,7 @@ export class RetryingHttpClient implements HttpClient {
   }
 
   private label(encoded: EncodedRequest): string {
-    const url = new URL(encoded.url);
-    url.username = url.username ? "****" : "";
-    url.password = url.password ? "****" : "";
-    return this.parts.secrets.redact(`${encoded.method} ${url.toString()}`);
+    return `${encoded.method} ${redactUrl(encoded.url, this.parts.secrets)}`;
   }
 
   private failure(outcome: AttemptOutcome, lazyLabel: () => string, options: SendOptions, decision: ErrorDecision, attempt: number): SluiceError {

@@ -78,6 +78,9 @@ export class ComponentBuilder {
       get<S>(token: ServiceToken<S>): S {
         return builder.env.services.get(token);
       },
+      optional<S>(token: ServiceToken<S>): S | undefined {
+        return builder.env.services.has(token) ? builder.env.services.get(token) : undefined;
+      },
     };
   }
 }

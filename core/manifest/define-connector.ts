@@ -1,10 +1,11 @@
+import type { Logger, SluicePlugin } from "../../sdk/index.js";
 import { specOf, type ConnectorDefinition } from "../connector/connector-definition.js";
 import type { ComponentRegistry } from "../di/component-registry.js";
 import { loadPlugins } from "../loader/index.js";
-import { loadManifest, type ManifestInput } from "./load-manifest.js";
-import { propagateParameters, registryLookups } from "./propagate-parameters.js";
-import { resolveReferences } from "./resolve-references.js";
-import { validateManifest } from "./validate-manifest.js";
+import { analyzeManifest, type ManifestAnalysis } from "./analyze-manifest.js";
+import { loadManifest, type LoadedManifest, type ManifestInput } from "./load-manifest.js";
+import { logWarnings } from "./log-warnings.js";
+import { problemsError } from "./validate-manifest.js";
 
 /** What {@link defineConnector} needs from the host. */
 export interface DefineOptions {
@@ -12,29 +13,58 @@ export interface DefineOptions {
   registry: ComponentRegistry;
   /** Whether code named by the manifest or its config file may run. */
   trusted: boolean;
+  /** Where the manifest's warnings go (unknown fields, overridden linked authenticators); none: not logged. */
+  logger?: Logger;
+  /** Most schema problems collected (default 25). */
+  maxProblems?: number;
+}
+
+/** A manifest loaded and analysed, not yet accepted: see {@link inspectManifest}. */
+export interface ManifestInspection {
+  source: LoadedManifest;
+  registry: ComponentRegistry;
+  plugins: readonly SluicePlugin[];
+  analysis: ManifestAnalysis;
 }
 
 /**
  * The manifest pipeline, without a config and without building: load (a path, an object or a
  * cosmiconfig search) -> the config file's plugins -> resolve (`$ref`, `#/definitions` strings) ->
  * default `type`s and `$parameters` propagation -> validate against the registered schemas. Every step
- * reports the file and the manifest path of what it refuses.
+ * reports the file and the manifest path of what it refuses; warnings are logged once, with their line.
  *
  * @example
  * const definition = await defineConnector({ path: "manifest.yaml" }, { registry, trusted: true });
  * definition.streamNames; // ["users", "orders"]
  */
 export async function defineConnector(input: ManifestInput, options: DefineOptions): Promise<ConnectorDefinition> {
+  return definitionOf(await inspectManifest(input, options), options.logger);
+}
+
+/**
+ * The pipeline up to its findings, without throwing on schema problems (a manifest that cannot be read,
+ * parsed or resolved still throws): what `sluice validate` lists.
+ *
+ * @example
+ * const { analysis } = await inspectManifest({ path: "manifest.yaml" }, { registry, trusted: true, maxProblems: 1000 });
+ */
+export async function inspectManifest(input: ManifestInput, options: DefineOptions): Promise<ManifestInspection> {
   const source = await loadManifest(input);
   const { trusted } = options;
   const plugins = source.plugins.length ? await loadPlugins(source.plugins, { base: source.pluginBase, trusted, file: source.file }) : [];
   const registry = plugins.length ? options.registry.child() : options.registry;
   for (const plugin of plugins) plugin.register({ registerComponent: (f, o) => registry.register(f, o), registerService: () => undefined });
-  const resolved = resolveReferences(source.manifest, source.file);
-  resolved.type ??= "DeclarativeSource";
-  const manifest = propagateParameters(resolved, ...registryLookups((type) => registry.find(type)));
-  validateManifest(manifest, registry, { file: source.file, trustCustomCode: trusted });
+  const analysis = analyzeManifest(source, registry, { trustCustomCode: trusted, maxProblems: options.maxProblems });
+  return { source, registry, plugins, analysis };
+}
+
+/** The definition of an inspected manifest: its warnings logged (when a logger is given), its schema problems thrown as one error. */
+export async function definitionOf({ source, registry, plugins, analysis }: ManifestInspection, logger?: Logger): Promise<ConnectorDefinition> {
+  // Warnings first: a misspelled field is often the reason for an error.
+  if (logger && analysis.warnings.length > 0) await logWarnings(logger, source, analysis.warnings);
+  if (analysis.problems.length > 0) throw problemsError(analysis.problems, source.file);
+  const manifest = analysis.manifest;
   const streams = Array.isArray(manifest.streams) ? (manifest.streams as unknown[]) : [];
   const streamNames = streams.map((s) => String((s as { name?: unknown } | null)?.name ?? ""));
-  return { manifest, source, spec: specOf(manifest), streamNames, registry, plugins };
+  return { manifest, source, spec: specOf(manifest), streamNames, registry, plugins, warnings: analysis.warnings };
 }

@@ -21,3 +21,20 @@ export function pointerToPath(base: string, pointer: string): string {
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
     .reduce<string>((path, s) => joinPath(path, /^\d+$/.test(s) ? Number(s) : s), base);
 }
+
+/**
+ * The segments of a manifest path, the inverse of {@link joinPath}.
+ *
+ * @example
+ * splitPath('streams[0].retriever["odd key"]') // ["streams", 0, "retriever", "odd key"]
+ */
+export function splitPath(path: string): Array<string | number> {
+  const segments: Array<string | number> = [];
+  const pattern = /([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g;
+  for (const match of path.matchAll(pattern)) {
+    if (match[1] !== undefined) segments.push(match[1]);
+    else if (match[2] !== undefined) segments.push(Number(match[2]));
+    else segments.push(JSON.parse(match[3]!) as string);
+  }
+  return segments;
+}

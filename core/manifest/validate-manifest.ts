@@ -31,10 +31,23 @@ const MAX_PROBLEMS = 25;
  * // ManifestError: streams[0].retriever.paginator.pagination_strategy: unknown type 'OfsetIncrement' (did you mean OffsetIncrement?)
  */
 export function validateManifest(root: Record<string, unknown>, registry: ComponentRegistry, options: ValidateOptions): void {
+  const problems = findManifestProblems(root, registry, options);
+  if (problems.length > 0) throw problemsError(problems, options.file);
+}
+
+/**
+ * Every problem {@link validateManifest} would report (up to `max`, default 25), without throwing:
+ * what `sluice validate` lists.
+ *
+ * @example
+ * findManifestProblems(resolved, registry, { trustCustomCode: true, max: 500 }).map((p) => p.path);
+ */
+export function findManifestProblems(root: Record<string, unknown>, registry: ComponentRegistry, options: ValidateOptions & { max?: number }): ManifestProblem[] {
+  const max = options.max ?? MAX_PROBLEMS;
   const problems: ManifestProblem[] = [];
   const validator = new SchemaValidator();
   const visit = (definition: unknown, path: string, kinds: readonly string[]): void => {
-    if (problems.length >= MAX_PROBLEMS) return;
+    if (problems.length >= max) return;
     if (typeof definition !== "object" || definition === null || Array.isArray(definition)) {
       problems.push({ path, message: `expected a component definition (${kinds.join(" or ")})`, expected: "an object with a type", found: describe(definition) });
       return;
@@ -57,7 +70,7 @@ export function validateManifest(root: Record<string, unknown>, registry: Compon
     for (const child of componentChildren(factory.schema, def, path)) visit(child.definition, child.path, child.kinds);
   };
   visit(root, "", [registry.find(String(root.type))?.kind ?? "source"]);
-  if (problems.length > 0) throw problemsError(problems, options.file);
+  return problems.slice(0, max);
 }
 
 /** The component-valued fields of a definition, found through the `x-sluice-kind` marks of its schema. */
@@ -143,7 +156,8 @@ function describe(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-function problemsError(problems: ManifestProblem[], file?: string): ManifestError {
+/** One error listing every problem (the first 25), coded by the first. */
+export function problemsError(problems: ManifestProblem[], file?: string): ManifestError {
   const first = problems[0]!;
   const lines = problems.map((p) => `  - ${p.path || "(root)"}: ${p.message}${p.expected ? `; expected ${p.expected}` : ""}${p.found ? `; found ${p.found}` : ""}`);
   const more = problems.length >= MAX_PROBLEMS ? "\n  (stopped after 25 problems)" : "";

@@ -38,6 +38,7 @@ export const ApiKeyAuthenticatorComponent: ComponentFactory<ApiKeyAuthenticator>
   type: "ApiKeyAuthenticator",
   kind: "authenticator",
   description: "A static API key in a header, query parameter, form field or JSON body field",
+  examples: [{ api_token: "{{ config['api_key'] }}", inject_into: { type: "RequestOption", inject_into: "header", field_name: "X-Api-Key" } }],
   schema: Type.Object({
     type: Type.Optional(Type.Literal("ApiKeyAuthenticator")),
     api_token: Type.Optional(Type.String()),

@@ -36,6 +36,7 @@ export const BasicHttpAuthenticatorComponent: ComponentFactory<BasicHttpAuthenti
   type: "BasicHttpAuthenticator",
   kind: "authenticator",
   description: "HTTP Basic authentication with a username and an optional password",
+  examples: [{ username: "{{ config['username'] }}", password: "{{ config['password'] }}" }],
   schema: Type.Object({
     type: Type.Optional(Type.Literal("BasicHttpAuthenticator")),
     username: Type.String(),

@@ -32,6 +32,7 @@ export const BearerAuthenticatorComponent: ComponentFactory<BearerAuthenticator>
   type: "BearerAuthenticator",
   kind: "authenticator",
   description: "A static token sent as Authorization: Bearer <token>",
+  examples: [{ api_token: "{{ config['api_key'] }}" }],
   schema: Type.Object({
     type: Type.Optional(Type.Literal("BearerAuthenticator")),
     api_token: Type.String(),

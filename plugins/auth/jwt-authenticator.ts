@@ -80,6 +80,7 @@ export const JwtAuthenticatorComponent: ComponentFactory<JwtAuthenticator> = def
   type: "JwtAuthenticator",
   kind: "authenticator",
   description: "Signs a JWT (HS*, RS*, ES*, PS*, EdDSA) and sends it, reusing it until shortly before it expires",
+  examples: [{ secret_key: "{{ config['secret_key'] }}", algorithm: "HS256", token_duration: 1200, jwt_payload: { iss: "{{ config['client_id'] }}" } }],
   schema: JwtSchema,
   fieldDefaults: { request_option: "RequestOption" },
   shared: true,

@@ -16,6 +16,7 @@ export const NoAuthComponent: ComponentFactory<NoAuth> = defineComponent({
   type: "NoAuth",
   kind: "authenticator",
   description: "Sends no credentials",
+  examples: [{}],
   schema: Type.Object({
     type: Type.Optional(Type.Literal("NoAuth")),
   }),

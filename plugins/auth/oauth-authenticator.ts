@@ -60,6 +60,7 @@ export const OAuthAuthenticatorComponent: ComponentFactory<OAuthAuthenticator> =
   type: "OAuthAuthenticator",
   kind: "authenticator",
   description: "OAuth 2 access tokens (refresh_token or client_credentials grant), refreshed before they expire",
+  examples: [{ token_refresh_endpoint: "https://api.example.com/oauth/token", client_id: "{{ config['client_id'] }}", client_secret: "{{ config['client_secret'] }}", refresh_token: "{{ config['refresh_token'] }}" }],
   schema: OAuthSchema,
   fieldDefaults: { profile_assertion: "JwtAuthenticator" },
   shared: true,

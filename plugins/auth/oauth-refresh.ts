@@ -125,7 +125,7 @@ export async function requestToken(
   const shown = `POST ${redactUrl(args.endpoint, context.secrets)}`;
   let response: HttpResponse;
   try {
-    response = await http.send(request, { errorHandler: tokenErrorHandler, where: { manifestPath: context.where, request: shown } });
+    response = await http.send(request, { errorHandler: tokenErrorHandler, purpose: "token_refresh", where: { manifestPath: context.where, request: shown } });
   } catch (error) {
     throw new AuthenticationError("AUTH_TOKEN_REFRESH_FAILED", `The token request failed: ${describe(error, context.secrets)}`, {
       failureType: error instanceof SluiceError ? error.failureType : "transient_error",

@@ -57,6 +57,7 @@ export const SessionTokenAuthenticatorComponent: ComponentFactory<SessionTokenAu
   type: "SessionTokenAuthenticator",
   kind: "authenticator",
   description: "Logs in with a request of its own and sends the session token it returns",
+  examples: [{ login_requester: { type: "HttpRequester", url_base: "https://api.example.com", path: "/session", http_method: "POST", request_body_json: { username: "{{ config['username'] }}", password: "{{ config['password'] }}" } }, session_token_path: ["token"], expiration_duration: "PT1H", request_authentication: { type: "ApiKey", inject_into: { type: "RequestOption", inject_into: "header", field_name: "X-Session" } } }],
   schema: Type.Object({
     type: Type.Optional(Type.Literal("SessionTokenAuthenticator")),
     login_requester: componentSchema("requester"),
@@ -115,7 +116,7 @@ function parseDuration(value: unknown, ctx: BuildContext): ((ms: number) => numb
 async function login(requester: Requester, ctx: BuildContext): Promise<HttpResponse> {
   const request = requester.buildRequest({});
   try {
-    return await requester.send(request, { where: { manifestPath: `${ctx.path}.login_requester` } });
+    return await requester.send(request, { purpose: "session_login", where: { manifestPath: `${ctx.path}.login_requester` } });
   } catch (error) {
     const detail = error instanceof SluiceError ? error.message : error instanceof Error ? error.message : String(error);
     throw new AuthenticationError("AUTH_SESSION_LOGIN_FAILED", `The session login request failed: ${detail}`, {

@@ -80,6 +80,7 @@ export const DefaultErrorHandlerComponent: ComponentFactory<DefaultErrorHandler>
   type: "DefaultErrorHandler",
   kind: "error_handler",
   description: "Decides per response: filters first, then the default status mapping; retries with backoff strategies",
+  examples: [{ max_retries: 5, response_filters: [{ type: "HttpResponseFilter", http_codes: [404], action: "IGNORE" }], backoff_strategies: [{ type: "WaitTimeFromHeader", header: "Retry-After" }] }],
   fieldDefaults: { response_filters: "HttpResponseFilter" },
   customFieldTypes: { backoff_strategies: "CustomBackoffStrategy" },
   schema: Type.Object({

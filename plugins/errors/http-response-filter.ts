@@ -92,6 +92,7 @@ export const HttpResponseFilterComponent: ComponentFactory<HttpResponseFilter> =
   type: "HttpResponseFilter",
   kind: "response_filter",
   description: "Matches responses by status, error message or predicate and says what to do with them",
+  examples: [{ http_codes: [404], action: "IGNORE" }],
   schema: Type.Object({
     action: Type.Optional(jsonSchema<(typeof RESPONSE_ACTIONS)[number]>({ enum: [...RESPONSE_ACTIONS] })),
     failure_type: Type.Optional(jsonSchema<FailureType>({ enum: [...FAILURE_TYPES] })),

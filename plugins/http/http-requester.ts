@@ -49,6 +49,7 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = defineCompone
   type: "HttpRequester",
   kind: "requester",
   description: "Builds and sends a stream's HTTP requests",
+  examples: [{ url_base: "https://api.example.com/v1", path: "/users", http_method: "GET", authenticator: { type: "BearerAuthenticator", api_token: "{{ config['api_key'] }}" } }],
   fieldDefaults: { error_handler: "DefaultErrorHandler" },
   customFieldTypes: { authenticator: "CustomAuthenticator", error_handler: "CustomErrorHandler" },
   schema: Type.Object({

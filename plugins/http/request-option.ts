@@ -26,6 +26,7 @@ export const RequestOptionComponent: ComponentFactory<RequestOption> = defineCom
   type: "RequestOption",
   kind: "request_option",
   description: "Puts a value into a query parameter, header, form field or JSON body field",
+  examples: [{ inject_into: "request_parameter", field_name: "limit" }],
   schema: Type.Object({
     inject_into: jsonSchema<InjectionTarget>({ enum: [...TARGETS] }),
     field_name: Type.Optional(Type.String()),

@@ -11,6 +11,7 @@ export const RequestPathComponent: ComponentFactory<RequestPath> = defineCompone
   type: "RequestPath",
   kind: "request_path",
   description: "Uses the page token as the next request's path or URL",
+  examples: [{}],
   schema: Type.Object({
     path: Type.Optional(Type.String({ description: "ignored, as in the Python kit" })),
   }),

@@ -43,6 +43,7 @@ export const DatetimeBasedCursorComponent: ComponentFactory<IncrementalCursor> =
   type: "DatetimeBasedCursor",
   kind: "incremental_sync",
   description: "Incremental sync over a datetime cursor field, in date-window slices",
+  examples: [{ cursor_field: "updated_at", datetime_format: "%Y-%m-%dT%H:%M:%SZ", start_datetime: "{{ config['start_date'] }}", step: "P30D", cursor_granularity: "PT1S", start_time_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "updated_since" } }],
   fieldDefaults: { start_datetime: "MinMaxDatetime", end_datetime: "MinMaxDatetime", start_time_option: "RequestOption", end_time_option: "RequestOption" },
   schema: Type.Object({
     cursor_field: Type.String(),

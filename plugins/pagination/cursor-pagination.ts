@@ -70,6 +70,12 @@ export class CursorPagination extends PaginationStrategy {
     return this.pageSize;
   }
 
+  override explainStop(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined {
+    const context = { config: this.scope.config, parameters: this.scope.parameters, response: decodedResponse(response), headers: templateHeaders(response), last_record: lastRecord ?? null, last_page_size: lastPageSize, last_records: page?.records ?? [] };
+    if (this.stopCondition && this.stopCondition.test(context)) return `stop_condition ${this.stopCondition.source} is true`;
+    return `cursor_value ${this.cursorValue.source} rendered ${JSON.stringify(this.cursorValue.eval(context)) ?? "nothing"}, which ends the read`;
+  }
+
   override nextPageToken(
     response: HttpResponse,
     lastPageSize: number,
@@ -97,6 +103,7 @@ export const CursorPaginationComponent: ComponentFactory<CursorPagination> = def
   type: "CursorPagination",
   kind: "pagination_strategy",
   description: "Cursor pagination: the next token is rendered from the response, headers or last record",
+  examples: [{ cursor_value: "{{ response.next_cursor }}", stop_condition: "{{ not response.has_more }}", page_size: 100 }, { cursor_value: "{{ headers.link.next.url }}", stop_condition: "{{ 'next' not in headers.link }}" }],
   schema: Type.Object({
     cursor_value: Type.String(),
     stop_condition: Type.Optional(Type.String()),

@@ -72,6 +72,10 @@ export class DefaultPaginator implements Paginator {
     return truthy(token) ? token : undefined;
   }
 
+  stopReason(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined {
+    return this.strategy.explainStop(response, lastPageSize, lastRecord, page) ?? `${this.strategy.constructor.name} returned no next token`;
+  }
+
   pagePath(token: unknown): string | undefined {
     return this.tokenIsPath && truthy(token) ? String(token) : undefined;
   }
@@ -116,6 +120,7 @@ export const DefaultPaginatorComponent: ComponentFactory<DefaultPaginator> = def
   type: "DefaultPaginator",
   kind: "paginator",
   description: "Pages through a stream with a pagination strategy, injecting the token and page size",
+  examples: [{ pagination_strategy: { type: "OffsetIncrement", page_size: 100 }, page_size_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "limit" }, page_token_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "offset" } }],
   schema: Type.Object({
     pagination_strategy: componentSchema("pagination_strategy"),
     page_size_option: Type.Optional(componentSchema("request_option")),

@@ -25,6 +25,10 @@ export class NoPagination implements Paginator {
     return undefined;
   }
 
+  stopReason(): string {
+    return "NoPagination: the stream reads one page";
+  }
+
   pagePath(_token: unknown): string | undefined {
     return undefined;
   }
@@ -37,6 +41,7 @@ export const NoPaginationComponent: ComponentFactory<NoPagination> = defineCompo
   type: "NoPagination",
   kind: "paginator",
   description: "Reads a single page",
+  examples: [{}],
   schema: Type.Object({}),
   build: () => new NoPagination(),
 });

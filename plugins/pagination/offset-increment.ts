@@ -10,7 +10,7 @@ import {
   type HttpResponse,
   type PageFacts,
 } from "../../sdk/index.js";
-import { checkPageSize } from "./page-size.js";
+import { checkPageSize, shortPage } from "./page-size.js";
 import { decodedResponse } from "../shared/pagination-context.js";
 import { isPythonInt } from "../../python/values.js";
 
@@ -86,6 +86,12 @@ export class OffsetIncrement extends PaginationStrategy {
     return Number(lastPageTokenValue) + count;
   }
 
+  override explainStop(response: HttpResponse, lastPageSize: number, _lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined {
+    const count = page?.rawRecordCount ?? lastPageSize;
+    const size = this.evalPageSize({ response: decodedResponse(response) });
+    return shortPage(count, size);
+  }
+
   private evalPageSize(extra: Record<string, unknown>): number | undefined {
     if (this.pageSize === undefined) return undefined;
     if (typeof this.pageSize === "number") return checkPageSize(this.pageSize, `${this.manifestPath}.page_size`);
@@ -99,6 +105,7 @@ export const OffsetIncrementComponent: ComponentFactory<OffsetIncrement> = defin
   type: "OffsetIncrement",
   kind: "pagination_strategy",
   description: "Offset pagination: offset = previous offset + records returned",
+  examples: [{ page_size: 100 }],
   schema: Type.Object({
     page_size: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
     inject_on_first_request: Type.Optional(Type.Boolean({ default: false })),

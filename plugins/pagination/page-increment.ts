@@ -8,7 +8,7 @@ import {
   type HttpResponse,
   type PageFacts,
 } from "../../sdk/index.js";
-import { buildTimePageSize, checkPageSize } from "./page-size.js";
+import { buildTimePageSize, checkPageSize, shortPage } from "./page-size.js";
 import { isPythonInt } from "../../python/values.js";
 
 /** Options of {@link PageIncrement}; all optional. */
@@ -60,6 +60,10 @@ export class PageIncrement extends PaginationStrategy {
     return this.pageSize;
   }
 
+  override explainStop(_response: HttpResponse, lastPageSize: number, _lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined {
+    return shortPage(page?.rawRecordCount ?? lastPageSize, this.pageSize);
+  }
+
   override nextPageToken(
     _response: HttpResponse,
     lastPageSize: number,
@@ -86,6 +90,7 @@ export const PageIncrementComponent: ComponentFactory<PageIncrement> = defineCom
   type: "PageIncrement",
   kind: "pagination_strategy",
   description: "Page-number pagination: page = previous page + 1",
+  examples: [{ page_size: 100, start_from_page: 1, inject_on_first_request: true }],
   schema: Type.Object({
     page_size: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
     start_from_page: Type.Optional(Type.Integer({ default: 0 })),

@@ -32,3 +32,15 @@ export function checkPageSize(value: unknown, manifestPath: string, source?: str
   }
   return Number(value);
 }
+
+/**
+ * Why an increment strategy stopped: an empty page, or a page shorter than the page size.
+ *
+ * @example
+ * shortPage(3, 100) // "the page had 3 records, fewer than the page size 100"
+ */
+export function shortPage(count: number, size: number | undefined): string | undefined {
+  if (count === 0) return "the page had no records";
+  if (size !== undefined && size > 0 && count < size) return `the page had ${count} record${count === 1 ? "" : "s"}, fewer than the page size ${size}`;
+  return undefined;
+}

@@ -66,6 +66,7 @@ export const ListPartitionRouterComponent: ComponentFactory<ListPartitionRouter>
   type: "ListPartitionRouter",
   kind: "partition_router",
   description: "One slice per value of a list",
+  examples: [{ cursor_field: "board_id", values: ["1", "2"], request_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "board" } }],
   fieldDefaults: { request_option: "RequestOption" },
   schema: Type.Object({
     cursor_field: Type.String(),

@@ -53,6 +53,7 @@ export const ParentStreamConfigComponent: ComponentFactory<ParentStreamConfig> =
   type: "ParentStreamConfig",
   kind: "parent_stream_config",
   description: "A parent stream of a SubstreamPartitionRouter",
+  examples: [{ stream: "#/definitions/projects_stream", parent_key: "id", partition_field: "project_id" }],
   fieldDefaults: { stream: "DeclarativeStream", request_option: "RequestOption" },
   schema: Type.Object({
     stream: componentSchema("stream"),

@@ -90,6 +90,7 @@ export const SubstreamPartitionRouterComponent: ComponentFactory<SubstreamPartit
   type: "SubstreamPartitionRouter",
   kind: "partition_router",
   description: "One slice per record of a parent stream",
+  examples: [{ parent_stream_configs: [{ type: "ParentStreamConfig", stream: "#/definitions/projects_stream", parent_key: "id", partition_field: "project_id" }] }],
   fieldDefaults: { parent_stream_configs: "ParentStreamConfig" },
   schema: Type.Object({
     parent_stream_configs: Type.Array(componentSchema("parent_stream_config")),

@@ -22,6 +22,7 @@ export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = define
   type: "DpathExtractor",
   kind: "extractor",
   description: "Finds the records at a path in the JSON body",
+  examples: [{ field_path: ["data", "items"] }, { field_path: [] }],
   schema: Type.Object({
     field_path: Type.Optional(Type.Array(jsonSchema<string | number>({ type: ["string", "integer"] }))),
     decoder: Type.Optional(Type.Unknown()),

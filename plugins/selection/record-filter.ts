@@ -19,6 +19,7 @@ export const RecordFilterComponent: ComponentFactory<RecordFilter> = defineCompo
   type: "RecordFilter",
   kind: "record_filter",
   description: "Keeps the records for which a condition holds",
+  examples: [{ condition: "{{ record['status'] == 'active' }}" }],
   schema: Type.Object({
     condition: Type.Optional(Type.String()),
   }),

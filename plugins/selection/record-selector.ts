@@ -28,6 +28,7 @@ export const RecordSelectorComponent: ComponentFactory<RecordSelector> = defineC
   type: "RecordSelector",
   kind: "record_selector",
   description: "Extracts and filters a page's records",
+  examples: [{ extractor: { type: "DpathExtractor", field_path: ["data"] }, record_filter: { type: "RecordFilter", condition: "{{ record['status'] == 'active' }}" } }],
   fieldDefaults: { extractor: "DpathExtractor", record_filter: "RecordFilter" },
   customFieldTypes: { extractor: "CustomRecordExtractor", record_filter: "CustomRecordFilter" },
   schema: Type.Object({

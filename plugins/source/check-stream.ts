@@ -19,6 +19,7 @@ export const CheckStreamComponent: ComponentFactory<ConnectionCheck> = defineCom
   type: "CheckStream",
   kind: "check",
   description: "Checks the config by reading the first page of some streams",
+  examples: [{ stream_names: ["users"] }],
   schema: Type.Object({
     stream_names: Type.Optional(Type.Array(Type.String())),
     dynamic_streams_check_configs: Type.Optional(jsonSchema<unknown[]>({ type: "array" })),

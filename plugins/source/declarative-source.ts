@@ -25,6 +25,7 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = defineCompon
   type: "DeclarativeSource",
   kind: "source",
   description: "A declarative connector",
+  examples: [{ version: "6.0.0", check: { type: "CheckStream", stream_names: ["users"] }, streams: ["#/definitions/users_stream"], spec: { type: "Spec", connection_specification: { type: "object", properties: { api_key: { type: "string", airbyte_secret: true } } } } }],
   fieldDefaults: { check: "CheckStream", spec: "Spec", streams: "DeclarativeStream" },
   schema: Type.Object({
     version: Type.Optional(Type.String()),

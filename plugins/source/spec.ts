@@ -15,6 +15,7 @@ export const SpecComponent: ComponentFactory<ConnectorSpec> = defineComponent({
   type: "Spec",
   kind: "spec",
   description: "The schema of the end user's config",
+  examples: [{ connection_specification: { type: "object", required: ["api_key"], properties: { api_key: { type: "string", airbyte_secret: true } } } }],
   schema: Type.Object({
     connection_specification: jsonSchema<Record<string, unknown>>({ type: "object" }),
     documentation_url: Type.Optional(Type.String()),

@@ -34,6 +34,7 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
   type: "DeclarativeStream",
   kind: "stream",
   description: "A named stream of records",
+  examples: [{ name: "users", primary_key: "id", retriever: "#/definitions/retriever", schema_loader: { type: "InlineSchemaLoader", schema: { type: "object" } } }],
   fieldDefaults: { retriever: "SimpleRetriever", schema_loader: "JsonFileSchemaLoader" },
   customFieldTypes: {
     retriever: "CustomRetriever",

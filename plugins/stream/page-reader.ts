@@ -1,4 +1,4 @@
-import type { DataRecord, HttpResponse, Paginator, ReadOptions, RecordSelector, Requester, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import type { DataRecord, HttpResponse, ObservedPage, Paginator, ReadObserver, ReadOptions, RecordSelector, Requester, Secrets, StreamSlice, StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../shared/progress-guard.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
@@ -14,6 +14,8 @@ export interface PageReaderParts {
   slicer?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`. */
   sliceOptionsOnFirstPageOnly: boolean;
+  /** Who watches the read (absent: no page is reported), and the registry its records are redacted with. */
+  observe?: { observer: ReadObserver; secrets: Secrets };
   /** The stream's current state, for requester templates that read `stream_state`. */
   state?: () => Record<string, unknown>;
 }
@@ -168,9 +170,30 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     const { stream, options, paginator } = this.parts;
     const records = this.records;
     options.onPage?.({ stream, page: this.page, records: records.length, url: current.response.url });
-    if (current.response.ignored) return false;
+    if (current.response.ignored) {
+      if (this.parts.observe) this.observe(records, undefined, "the error handler ignored the response");
+      return false;
+    }
     this.token = paginator.nextPageToken(current.response, records.length, records.at(-1), this.token, { rawRecordCount: current.rawCount, records });
-    return this.token !== undefined && this.token !== null;
+    const more = this.token !== undefined && this.token !== null;
+    const capped = more && options.pagesPerSlice !== undefined && this.page >= options.pagesPerSlice;
+    if (this.parts.observe) {
+      const reason = !more ? stopReason(paginator, current, records) : capped ? `the limit of ${options.pagesPerSlice} page${options.pagesPerSlice === 1 ? "" : "s"} per slice was reached` : undefined;
+      this.observe(records, more ? this.token : undefined, reason);
+    }
+    return more && !capped;
+  }
+
+  /** Reports the page just handed out (its records transformed in place by then) and the pagination decision. */
+  private observe(records: readonly DataRecord[], token: unknown, reason: string | undefined): void {
+    const { observer, secrets } = this.parts.observe!;
+    const redacted = records.length ? (JSON.parse(secrets.redact(JSON.stringify(records))) as DataRecord[]) : [];
+    const stream = this.parts.stream;
+    const slice = JSON.parse(secrets.redact(JSON.stringify(this.parts.slice))) as StreamSlice;
+    const page: ObservedPage = { stream, slice, page: this.page, records: redacted };
+    if (token !== undefined) page.nextPageToken = token;
+    if (reason !== undefined) page.stopReason = reason;
+    observer.page?.(page);
   }
 
   private async readPage(): Promise<void> {
@@ -195,4 +218,10 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     this.index = 0;
     if (!this.failure) this.current = { response, rawCount: stats.rawCount };
   }
+}
+
+/** Why the paginator gave no next token, in the words a connector author needs. */
+function stopReason(paginator: Paginator, page: { response: HttpResponse; rawCount: number }, records: DataRecord[]): string {
+  const told = paginator.stopReason?.(page.response, records.length, records.at(-1), { rawRecordCount: page.rawCount, records });
+  return told ?? `the paginator returned no next token (the page had ${records.length} record${records.length === 1 ? "" : "s"})`;
 }

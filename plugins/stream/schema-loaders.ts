@@ -20,6 +20,7 @@ export const InlineSchemaLoaderComponent: ComponentFactory<SchemaLoader> = defin
   type: "InlineSchemaLoader",
   kind: "schema_loader",
   description: "A JSON Schema written in the manifest",
+  examples: [{ schema: { type: "object", properties: { id: { type: "integer" } } } }],
   schema: Type.Object({
     schema: Type.Optional(jsonSchema<Record<string, unknown>>({ type: "object" })),
   }),
@@ -37,6 +38,7 @@ export const JsonFileSchemaLoaderComponent: ComponentFactory<SchemaLoader> = def
   type: "JsonFileSchemaLoader",
   kind: "schema_loader",
   description: "A JSON Schema read from a file beside the manifest",
+  examples: [{ file_path: "./schemas/users.json" }],
   schema: Type.Object({
     file_path: Type.Optional(Type.String()),
     name: Type.Optional(Type.String()),

@@ -1,6 +1,9 @@
 import {
   ReadLimits,
+  ReadObserver,
+  Secrets,
   Type,
+  componentOrListSchema,
   componentSchema,
   defineComponent,
   type ComponentFactory,
@@ -37,13 +40,14 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
   type: "SimpleRetriever",
   kind: "retriever",
   description: "Reads a stream page by page",
+  examples: [{ requester: "#/definitions/requester", record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } }, paginator: { type: "NoPagination" } }],
   fieldDefaults: { requester: "HttpRequester", record_selector: "RecordSelector", paginator: "NoPagination" },
   customFieldTypes: { partition_router: "CustomPartitionRouter", requester: "CustomRequester" },
   schema: Type.Object({
     requester: componentSchema("requester"),
     record_selector: componentSchema("record_selector"),
     paginator: Type.Optional(componentSchema("paginator")),
-    partition_router: Type.Optional(componentSchema("partition_router")),
+    partition_router: Type.Optional(componentOrListSchema("partition_router")),
     ignore_stream_slicer_parameters_on_paginated_requests: Type.Optional(Type.Boolean()),
     name: Type.Optional(Type.String()),
   }),
@@ -60,6 +64,8 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
       limits: ctx.get(ReadLimits),
       partitionRouter,
       sliceOptionsOnFirstPageOnly: def.ignore_stream_slicer_parameters_on_paginated_requests === true,
+      observer: ctx.optional(ReadObserver),
+      secrets: ctx.get(Secrets),
     });
   },
 });
@@ -73,6 +79,9 @@ export interface SimpleRetrieverParts {
   partitionRouter?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`: slice options go into the first page's request only. */
   sliceOptionsOnFirstPageOnly?: boolean;
+  /** Sees each slice and page (redacted with `secrets`); absent, nothing is reported. */
+  observer?: ReadObserver;
+  secrets?: Secrets;
 }
 
 /** The built retriever; see {@link SimpleRetrieverComponent}. */
@@ -83,6 +92,7 @@ export class SimpleRetriever implements Retriever {
   private readonly limits: ReadLimits;
   readonly partitionRouter?: StreamSlicer;
   private readonly sliceOptionsOnFirstPageOnly: boolean;
+  private readonly observe?: { observer: ReadObserver; secrets: Secrets };
 
   constructor(parts: SimpleRetrieverParts) {
     this.requester = parts.requester;
@@ -91,6 +101,7 @@ export class SimpleRetriever implements Retriever {
     this.limits = parts.limits;
     this.partitionRouter = parts.partitionRouter;
     this.sliceOptionsOnFirstPageOnly = parts.sliceOptionsOnFirstPageOnly ?? false;
+    if (parts.observer && parts.secrets) this.observe = { observer: parts.observer, secrets: parts.secrets };
   }
 
   read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterableIterator<DataRecord> {
@@ -119,6 +130,7 @@ export class SimpleRetriever implements Retriever {
     const state = cursor ? () => (closed ? cursor.state() : (options.state ?? {})) : undefined;
     for await (const slice of slicer.slices({ signal: options.signal })) {
       options.onSlice?.(slice);
+      this.observe?.observer.slice?.({ stream, slice: JSON.parse(this.observe.secrets.redact(JSON.stringify(slice))) as StreamSlice });
       for await (const record of this.readSlice(stream, slice, options, guard, slicer, state)) {
         if (!cursor || cursor.observe(slice, record)) yield record;
       }
@@ -137,7 +149,7 @@ export class SimpleRetriever implements Retriever {
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
   private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer, state?: () => Record<string, unknown>): PageReader {
-    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly } = this;
-    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly, state: state ?? (() => options.state ?? {}) });
+    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly, observe } = this;
+    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly, state: state ?? (() => options.state ?? {}), observe });
   }
 }

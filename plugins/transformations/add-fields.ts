@@ -58,6 +58,7 @@ export const AddFieldsComponent: ComponentFactory<AddFields> = defineComponent({
   type: "AddFields",
   kind: "transformation",
   description: "Adds fields to each record",
+  examples: [{ fields: [{ path: ["source"], value: "api" }] }],
   schema: Type.Object({
     fields: Type.Array(Type.Object({
       path: Type.Array(Type.String()),

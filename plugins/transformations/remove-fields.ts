@@ -42,6 +42,7 @@ export const RemoveFieldsComponent: ComponentFactory<RemoveFields> = defineCompo
   type: "RemoveFields",
   kind: "transformation",
   description: "Removes fields from each record",
+  examples: [{ field_pointers: [["internal_notes"]] }],
   schema: Type.Object({
     field_pointers: Type.Array(Type.Array(Type.String())),
     condition: Type.Optional(Type.String()),

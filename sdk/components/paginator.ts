@@ -22,4 +22,9 @@ export interface Paginator {
   pagePath(token: unknown): string | undefined;
   /** Injects the page size and, unless it is a path, the token. */
   applyToRequest(request: OutgoingRequest, token: unknown): void;
+  /**
+   * Why `nextPageToken` gave no token for this page, in an author's words (shown by `sluice test-read`
+   * and debug logs; called only then, never on the hot path).
+   */
+  stopReason?(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined;
 }

@@ -32,6 +32,8 @@ export interface ReadOptions {
   onState?(state: Record<string, unknown>): void;
   /** Called when the read starts a slice: the records that follow, until the next call, belong to it. */
   onSlice?(slice: StreamSlice): void;
+  /** Stops each slice after this many pages, as a test read does (default: no limit but the progress guard's). */
+  pagesPerSlice?: number;
 }
 
 /**

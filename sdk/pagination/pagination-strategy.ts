@@ -53,6 +53,15 @@ export abstract class PaginationStrategy {
     page?: PageFacts,
   ): unknown;
 
+  /**
+   * Why {@link nextPageToken} stopped on this page, for `sluice test-read` ("the page had 3 records,
+   * fewer than the page size 100"); undefined when the strategy cannot say. Called only when a read is
+   * observed.
+   */
+  explainStop(_response: HttpResponse, _lastPageSize: number, _lastRecord: DataRecord | undefined, _page?: PageFacts): string | undefined {
+    return undefined;
+  }
+
   /** The page size to inject with `page_size_option`, or undefined when there is none. */
   getPageSize(): number | undefined {
     return undefined;

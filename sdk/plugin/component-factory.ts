@@ -48,6 +48,8 @@ export interface BuildContext {
   buildChild<T>(definition: unknown, path: string): Promise<T>;
   /** A service from the container (an Interpolator, the HttpClient, the Clock...). */
   get<T>(token: ServiceToken<T>): T;
+  /** A service that may be absent (a {@link ReadObserver}), or undefined. */
+  optional<T>(token: ServiceToken<T>): T | undefined;
 }
 
 /**
@@ -70,6 +72,11 @@ export interface ComponentFactory<T = unknown> {
   readonly description?: string;
   /** JSON Schema of the definition; fields holding components use {@link componentField}. */
   readonly schema: DefinitionSchema;
+  /**
+   * Sample definitions as a manifest writes them (without `type`, which is added), shown by editors
+   * through `sluice schema`.
+   */
+  readonly examples?: readonly Record<string, unknown>[];
   /** Types assumed for this component's fields when a definition there has no `type`. */
   readonly fieldDefaults?: Readonly<Record<string, string>>;
   /** Types assumed for this component's fields when a definition there has `class_name` but no `type`. */
@@ -104,3 +111,12 @@ export const COMPONENT_KIND_KEYWORD = "x-sluice-kind";
 export function componentField(...kinds: string[]): DefinitionSchema {
   return { [COMPONENT_KIND_KEYWORD]: kinds };
 }
+
+/**
+ * The JSON Schema keyword that marks a component field as accepting a list of components too.
+ *
+ * @example
+ * { properties: { partition_router: { [COMPONENT_KIND_KEYWORD]: ["partition_router"], [COMPONENT_LIST_KEYWORD]: true } } } // componentOrListSchema("partition_router")
+ */
+export const COMPONENT_LIST_KEYWORD = "x-sluice-list";
+

@@ -1,6 +1,6 @@
 import { Type, type Static, type TObject, type TUnsafe } from "@sinclair/typebox";
 import type { BuildContext, ComponentDefinition, ComponentFactory, DefinitionSchema } from "./component-factory.js";
-import { COMPONENT_KIND_KEYWORD } from "./component-factory.js";
+import { COMPONENT_KIND_KEYWORD, COMPONENT_LIST_KEYWORD } from "./component-factory.js";
 
 /**
  * A component whose definition schema is written once, with TypeBox (`Type.Object(...)`): the JSON Schema
@@ -44,6 +44,16 @@ export type Definition<S extends TObject> = Static<S> & { type: string; $paramet
  */
 export function componentSchema(...kinds: string[]): TUnsafe<ComponentDefinition> {
   return Type.Unsafe<ComponentDefinition>({ [COMPONENT_KIND_KEYWORD]: kinds });
+}
+
+/**
+ * A field holding a component or a list of them (a retriever's `partition_router`).
+ *
+ * @example
+ * partition_router: Type.Optional(componentOrListSchema("partition_router"))
+ */
+export function componentOrListSchema(...kinds: string[]): TUnsafe<ComponentDefinition | ComponentDefinition[]> {
+  return Type.Unsafe<ComponentDefinition | ComponentDefinition[]>({ [COMPONENT_KIND_KEYWORD]: kinds, [COMPONENT_LIST_KEYWORD]: true });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ErrorHandler } from "../components/error-handler.js";
 import type { ErrorLocation } from "../errors/sluice-error.js";
 import type { HttpResponse } from "../http/http-response.js";
 import type { OutgoingRequest } from "../http/outgoing-request.js";
+import type { RequestPurpose } from "./read-observer.js";
 import { serviceToken } from "./service-token.js";
 
 /**
@@ -21,6 +22,8 @@ export interface SendOptions {
   where?: ErrorLocation;
   /** Per-attempt timeout in milliseconds (default from the host options). */
   timeoutMs?: number;
+  /** What the request is for, as a {@link ReadObserver} sees it (default `page`). */
+  purpose?: RequestPurpose;
 }
 
 /**

@@ -27,6 +27,31 @@ export const ENGINE_ERRORS = {
     message: "A `type` is not registered (or none is given where none is implied); the known types of that kind and the nearest match are listed.",
     action: "Fix the spelling, or register the plugin that provides the type.",
   },
+  MANIFEST_UNKNOWN_FIELD: {
+    failureType: "config_error",
+    message: "(warning) A definition has a field its component does not define; it is ignored. `sluice validate`, `check`, `read` and `test-read` name the nearest known field (`stop_conditon` -> `stop_condition`) with its line.",
+    action: "Fix the spelling, or remove the field.",
+  },
+  MANIFEST_LINKED_OVERRIDE: {
+    failureType: "config_error",
+    message: "(warning) A `$ref` to a shared authenticator (or to a component holding one) overrides a field, so that place gets a local copy (its own instance and token cache) instead of the linked one; both values' paths are named, never the values.",
+    action: "Keep one value: remove the override, or drop the `$ref` and define the authenticator there.",
+  },
+  INIT_NAME_INVALID: {
+    failureType: "config_error",
+    message: "`sluice init` got no connector name, more than one, or one with characters a folder name should not have.",
+    action: "`sluice init acme` (letters, digits, `-`, `_`, `.`).",
+  },
+  INIT_OPTION_INVALID: {
+    failureType: "config_error",
+    message: "`--auth` or `--pagination` names a method `sluice init` does not scaffold; the choices are listed.",
+    action: "Use one of the listed methods.",
+  },
+  INIT_TARGET_EXISTS: {
+    failureType: "config_error",
+    message: "The folder `sluice init` would create exists and is not empty; nothing is overwritten.",
+    action: "Choose another name, or remove the folder.",
+  },
   COMPONENT_BUILD: {
     failureType: "config_error",
     message: "A component failed while being built, for a reason that is not one of the codes here; the component type and manifest path are named and the original error is the cause.",

@@ -16,6 +16,7 @@ export function customBuildContext(connectorDir: string | undefined, overrides: 
       if (token === CustomCodeLoader) return loader as T;
       throw new Error(`no service ${String(token.description)}`);
     },
+    optional: () => undefined,
     ...overrides,
   };
 }

@@ -62,6 +62,7 @@ export async function buildComponent<T>(
         if (token === Interpolator) return interpolator as S;
         throw new Error(`no service ${String(token)}`);
       },
+      optional: () => undefined,
     };
     return factory.build({ type: type!, ...def } as ComponentDefinition, ctx);
   };

@@ -1,0 +1,74 @@
+import { readFile } from "node:fs/promises";
+import { isAbsolute, relative, resolve } from "node:path";
+import { styleText } from "node:util";
+import { ConfigError, type ConnectorConfig } from "../../../sdk/index.js";
+import type { CliCommand } from "../command.js";
+import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
+import { validateConnector, type Finding, type ValidationReport } from "../../validate/validate-connector.js";
+
+/**
+ * `sluice validate`: checks a manifest (and a config, with `--config`) without sending a request, and
+ * lists every problem at once, each at its `file:line:column` with its manifest path, what was
+ * expected and what was found; unknown fields and overridden linked authenticators are warnings.
+ * Exit code 1 when there is an error, 0 otherwise. `--json` prints the report as one document.
+ *
+ * @example
+ * sluice validate --manifest manifest.yaml
+ * # manifest.yaml:14:11 warning streams[0].retriever.paginator.pagination_strategy.stop_conditon
+ * #   CursorPagination has no field 'stop_conditon' (did you mean 'stop_condition'?); it is ignored
+ */
+export const command: CliCommand = {
+  name: "validate",
+  summary: "Check a manifest (and a config) without sending a request; list every problem with its line",
+  usage: "sluice validate [--manifest M] [--config C] [--json]",
+  options: { ...CONNECTOR_OPTIONS, json: { type: "boolean" } },
+  async run(args, io) {
+    const session = new CliSession(args, io);
+    try {
+      const manifest = args.values.manifest as string | undefined;
+      const configFile = typeof args.values.config === "string" ? resolveFrom(io.cwd, args.values.config) : undefined;
+      const config = configFile ? await readJson(configFile) : undefined;
+      const report = await validateConnector(session.sluice, { ...(manifest ? { path: resolve(io.cwd, manifest) } : { searchFrom: io.cwd }), config, configFile });
+      if (args.values.json) io.stdout.write(`${session.redact(JSON.stringify(report, null, 2))}\n`);
+      else io.stdout.write(session.redact(formatReport(report, { cwd: io.cwd, color: io.env.NO_COLOR ? false : io.interactive || Boolean(io.env.FORCE_COLOR && io.env.FORCE_COLOR !== "0") })));
+      return report.ok ? 0 : 1;
+    } catch (error) {
+      return session.fail(error);
+    }
+  },
+};
+
+/** The human report, files shown relative to the current folder (as editors and terminals link them). */
+function formatReport(report: ValidationReport, { cwd, color }: { cwd: string; color: boolean }): string {
+  const shown = (file: string | undefined) => (file === undefined ? "(manifest)" : relative(cwd, file).startsWith("..") ? file : relative(cwd, file));
+  const paint = (style: Parameters<typeof styleText>[0], text: string) => (color ? styleText(style, text, { validateStream: false }) : text);
+  const lines: string[] = [];
+  const ordered = [...report.findings].sort((a, b) => (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  for (const f of ordered) {
+    const place = `${shown(f.file)}${f.line !== undefined ? `:${f.line}:${f.column}` : ""}`;
+    lines.push(`${paint("bold", place)} ${paint(f.severity === "error" ? "red" : "yellow", f.severity)} ${f.path || "(root)"} ${paint("dim", `[${f.code}]`)}`);
+    lines.push(`  ${f.message.split("\n")[0]}`);
+    if (f.usedAt) lines.push(paint("dim", `  used at ${f.usedAt}`));
+    if (f.expected) lines.push(`  expected: ${f.expected}`);
+    if (f.found) lines.push(`  found:    ${f.found}`);
+  }
+  const errors = report.findings.filter((f: Finding) => f.severity === "error").length;
+  const warnings = report.findings.length - errors;
+  const summary = `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}${report.file ? ` in ${shown(report.file)}` : ""}`;
+  lines.push(errors ? paint("red", summary) : paint("green", errors + warnings === 0 ? `valid: ${summary}` : summary));
+  return `${lines.join("\n")}\n`;
+}
+
+function resolveFrom(cwd: string, file: string): string {
+  return isAbsolute(file) ? file : resolve(cwd, file);
+}
+
+async function readJson(file: string): Promise<ConnectorConfig> {
+  try {
+    const value = JSON.parse(await readFile(file, "utf8")) as unknown;
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as ConnectorConfig;
+  } catch (error) {
+    throw new ConfigError("CONFIG_PARSE", "The config file could not be read as a JSON object", { where: { file }, expected: "a JSON object", found: (error as NodeJS.ErrnoException).code ?? "invalid JSON" });
+  }
+  throw new ConfigError("CONFIG_PARSE", "The config file is not a JSON object", { where: { file }, expected: "a JSON object" });
+}

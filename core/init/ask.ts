@@ -1,0 +1,55 @@
+import { createInterface, type Interface } from "node:readline";
+
+/** One choice of a prompt. */
+export interface Choice<T extends string> {
+  value: T;
+  label: string;
+}
+
+/**
+ * Questions for `sluice init` in a terminal: a numbered list (answer with the number or the name; Enter
+ * takes the first), and a line of text with a default.
+ *
+ * @example
+ * const ask = new Ask(process.stdin, process.stdout);
+ * const auth = await ask.choose("Authentication", [{ value: "bearer", label: "Bearer token" }, ...]);
+ * ask.close();
+ */
+export class Ask {
+  private readonly lines: Interface;
+  /** Lines typed ahead are buffered by the iterator, not lost between questions. */
+  private readonly answers: AsyncIterator<string>;
+
+  constructor(input: NodeJS.ReadableStream, private readonly output: { write(text: string): unknown }) {
+    this.lines = createInterface({ input, terminal: false });
+    this.answers = this.lines[Symbol.asyncIterator]();
+  }
+
+  private async question(prompt: string): Promise<string> {
+    this.output.write(prompt);
+    const next = await this.answers.next();
+    if (next.done) throw new Error("the input ended before every question was answered");
+    return next.value;
+  }
+
+  async choose<T extends string>(question: string, choices: readonly Choice<T>[]): Promise<T> {
+    this.output.write(`${question}:\n${choices.map((c, i) => `  ${i + 1}) ${c.value.padEnd(8)} ${c.label}`).join("\n")}\n`);
+    for (;;) {
+      const answer = (await this.question(`Choose 1-${choices.length} [1]: `)).trim();
+      if (answer === "") return choices[0]!.value;
+      const byNumber = choices[Number(answer) - 1];
+      const chosen = /^\d+$/.test(answer) ? byNumber : choices.find((c) => c.value === answer);
+      if (chosen) return chosen.value;
+      this.output.write(`  '${answer}' is not one of the choices\n`);
+    }
+  }
+
+  async text(question: string, fallback: string): Promise<string> {
+    const answer = (await this.question(`${question} [${fallback}]: `)).trim();
+    return answer || fallback;
+  }
+
+  close(): void {
+    this.lines.close();
+  }
+}

@@ -1,0 +1,109 @@
+import { Document, isScalar, visit } from "yaml";
+import { authScaffold, type AuthMethod } from "./auth-methods.js";
+import { paginationScaffold, type PaginationMethod } from "./pagination-methods.js";
+
+/** What `sluice init` is asked for. */
+export interface ScaffoldOptions {
+  /** The connector's name (the folder's name). */
+  name: string;
+  auth: AuthMethod;
+  pagination: PaginationMethod;
+  /** The API's base URL. */
+  url: string;
+  /** The first stream's path under the URL (default `/items`); the stream is named after its last segment. */
+  path?: string;
+}
+
+/**
+ * The files of a new connector folder, by relative path: `manifest.yaml` (the chosen authentication
+ * and pagination, one stream, a check and a spec that requires exactly the method's credentials,
+ * marked `airbyte_secret`), `secrets/config.json` (the testing values to fill in), `.gitignore`
+ * (ignores `secrets/`) and a short `README.md`. The editor schema is added by the caller.
+ *
+ * @example
+ * const files = scaffoldConnector({ name: "acme", auth: "bearer", pagination: "cursor", url: "https://api.acme.com/v1" });
+ * Object.keys(files); // ["manifest.yaml", "secrets/config.json", ".gitignore", "README.md"]
+ */
+export function scaffoldConnector(options: ScaffoldOptions): Record<string, string> {
+  const auth = authScaffold(options.auth, options.url);
+  const pagination = paginationScaffold(options.pagination);
+  const path = `/${(options.path ?? "/items").replace(/^\/+/, "")}`;
+  const stream = path.split("/").filter(Boolean).at(-1)?.replace(/[^\w]+/g, "_") || "items";
+  const requester: Record<string, unknown> = { type: "HttpRequester", url_base: options.url, http_method: "GET" };
+  if (auth.authenticator) requester.authenticator = "#/definitions/authenticator";
+  const definitions: Record<string, unknown> = auth.authenticator ? { authenticator: auth.authenticator, requester } : { requester };
+  const streams = [
+    {
+      type: "DeclarativeStream",
+      name: stream,
+      primary_key: "id",
+      retriever: {
+        type: "SimpleRetriever",
+        requester: { $ref: "#/definitions/requester", path },
+        record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: pagination.recordsPath } },
+        paginator: pagination.paginator,
+      },
+      schema_loader: { type: "InlineSchemaLoader", schema: { type: "object", additionalProperties: true, properties: { id: {} } } },
+    },
+  ];
+  const properties = Object.fromEntries(
+    auth.fields.map((f, order) => [f.name, { type: "string", title: f.title, description: f.description, order, ...(f.secret ? { airbyte_secret: true } : {}) }]),
+  );
+  const spec = {
+    type: "Spec",
+    connection_specification: { $schema: "http://json-schema.org/draft-07/schema#", type: "object", required: auth.fields.map((f) => f.name), properties, additionalProperties: true },
+  };
+  const section = (value: Record<string, unknown>) => yamlText(value);
+  const manifest = [
+    "# yaml-language-server: $schema=manifest.schema.json",
+    `# ${options.name}: a Sluice connector (Airbyte declarative manifest format); Sluice's docs/manifest.md explains every part.`,
+    `# Authentication: ${auth.summary}`,
+    `# Pagination: ${pagination.summary}`,
+    section({ version: "6.0.0", type: "DeclarativeSource" }),
+    section({ definitions }),
+    section({ streams }),
+    section({ check: { type: "CheckStream", stream_names: [stream] } }),
+    section({ spec }),
+  ].join("\n");
+  const config = Object.fromEntries(auth.fields.map((f) => [f.name, f.placeholder]));
+  return {
+    "manifest.yaml": manifest,
+    "secrets/config.json": `${JSON.stringify(config, null, 2)}\n`,
+    ".gitignore": "# Testing values (credentials): never commit them.\nsecrets/\n",
+    "README.md": readme(options, stream, auth.fields.map((f) => f.name), pagination.sample, auth.summary, pagination.summary),
+  };
+}
+
+/** YAML as a person writes it: short lists of scalars inline (`field_path: [data]`), the rest in blocks. */
+function yamlText(value: Record<string, unknown>): string {
+  const document = new Document(value);
+  visit(document, {
+    Seq(_key, node) {
+      if (node.items.every((item) => isScalar(item))) node.flow = true;
+    },
+    Map(_key, node) {
+      if (node.items.length === 0) node.flow = true;
+    },
+  });
+  return document.toString({ lineWidth: 0, flowCollectionPadding: false });
+}
+
+function readme(options: ScaffoldOptions, stream: string, fields: string[], sample: string, auth: string, pagination: string): string {
+  return `# ${options.name}
+
+A Sluice connector for ${options.url} (Airbyte declarative manifest format; Sluice's \`docs/manifest.md\` explains every part).
+
+- Authentication: ${auth}
+- Pagination: ${pagination}; a response looks like \`${sample}\`
+
+## Try it
+
+1. Put your testing values in \`secrets/config.json\`${fields.length ? ` (${fields.map((f) => `\`${f}\``).join(", ")})` : ""}. The folder is git-ignored: credentials never belong in the connector.
+2. Check the manifest without sending a request: \`sluice validate --config secrets/config.json\`
+3. Read a few pages and look at every request and response: \`sluice test-read --config secrets/config.json --stream ${stream}\`
+4. Read everything as Airbyte would: \`sluice read --config secrets/config.json\`
+
+Then edit \`manifest.yaml\`: the record path (\`field_path\`), the stream's \`path\`, more streams, the schema.
+Your editor completes and checks it with \`manifest.schema.json\` (regenerate it with \`sluice schema > manifest.schema.json\` after upgrading Sluice).
+`;
+}

@@ -1,0 +1,31 @@
+import { existsSync, readdirSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { SluiceError } from "../../sdk/index.js";
+
+/**
+ * Writes a scaffolded connector into `folder`, which must not exist or be empty (nothing is ever
+ * overwritten). `secrets/` is readable by its owner only.
+ *
+ * @example
+ * await writeConnector("acme", scaffoldConnector({ ... }));
+ */
+export async function writeConnector(folder: string, files: Record<string, string>): Promise<string[]> {
+  const target = resolve(folder);
+  if (existsSync(target) && readdirSync(target).length > 0) {
+    throw new SluiceError("INIT_TARGET_EXISTS", `The folder ${target} already exists and is not empty`, {
+      failureType: "config_error",
+      expected: "a new connector name (or an empty folder)",
+      found: readdirSync(target).slice(0, 5).join(", "),
+    });
+  }
+  const written: string[] = [];
+  for (const [relative, content] of Object.entries(files)) {
+    const file = join(target, relative);
+    const secret = relative.startsWith("secrets/");
+    await mkdir(dirname(file), { recursive: true, mode: secret ? 0o700 : 0o755 });
+    await writeFile(file, content, { mode: secret ? 0o600 : 0o644, flag: "wx" });
+    written.push(relative);
+  }
+  return written;
+}

@@ -1,0 +1,86 @@
+import type { ComponentRegistry } from "../di/component-registry.js";
+import { joinPath } from "./manifest-path.js";
+
+/**
+ * A place where a `$ref` to a shared definition overrides one of its fields, so the component there
+ * is a local copy (its own instance, its own token cache), no longer the linked shared one.
+ *
+ * @example
+ * { path: "streams[2].retriever.requester.authenticator", definition: "definitions.auth", field: "client_id",
+ *   linkedValuePath: "definitions.auth.client_id", localValuePath: "streams[2].retriever.requester.authenticator.client_id" }
+ */
+export interface LinkedOverride {
+  /** Where the `$ref` with overrides is written. */
+  path: string;
+  /** The shared definition it refers to. */
+  definition: string;
+  field: string;
+  /** Where the shared definition's value is written (absent when the copy adds a field the definition lacks). */
+  linkedValuePath?: string;
+  localValuePath: string;
+}
+
+type Tree = Record<string, unknown>;
+
+/**
+ * Finds every `$ref` with overrides that makes an authenticator a local copy: a `$ref` to an
+ * authenticator with sibling fields, and a `$ref` to a component whose overridden field holds an
+ * authenticator (a requester that swaps the linked authenticator). Names both values' paths, never
+ * the values. The command-line answer to the product's "which value to keep" dialog.
+ *
+ * @example
+ * findLinkedOverrides(rawManifest, builtManifest, registry)
+ * // [{ path: "streams[1].retriever.requester.authenticator", definition: "definitions.auth", field: "api_token", ... }]
+ */
+export function findLinkedOverrides(raw: Tree, resolved: Tree, registry: ComponentRegistry): LinkedOverride[] {
+  const found: LinkedOverride[] = [];
+  const isAuthenticator = (value: unknown) => {
+    const type = isObject(value) && typeof value.type === "string" ? registry.find(value.type) : undefined;
+    return type?.kind === "authenticator";
+  };
+  const walk = (node: unknown, path: string, resolvedNode: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => walk(item, joinPath(path, i), Array.isArray(resolvedNode) ? resolvedNode[i] : undefined));
+      return;
+    }
+    if (!isObject(node)) return;
+    const resolvedTree = isObject(resolvedNode) ? resolvedNode : {};
+    if (typeof node.$ref === "string" && node.$ref.startsWith("#/")) {
+      const definition = pointerPath(node.$ref);
+      const target = follow(raw, node.$ref);
+      for (const field of Object.keys(node)) {
+        if (field === "$ref") continue;
+        if (!isAuthenticator(resolvedNode) && !isAuthenticator(resolvedTree[field])) continue;
+        const override: LinkedOverride = { path, definition, field, localValuePath: joinPath(path, field) };
+        if (isObject(target) && field in target) override.linkedValuePath = joinPath(definition, field);
+        found.push(override);
+      }
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== "$ref") walk(value, joinPath(path, key), resolvedTree[key]);
+  };
+  walk(raw, "", resolved);
+  return found;
+}
+
+/** `#/definitions/auth` -> `definitions.auth`. */
+function pointerPath(reference: string): string {
+  return segments(reference).reduce<string>((path, s) => joinPath(path, /^\d+$/.test(s) ? Number(s) : s), "");
+}
+
+/** The raw node a pointer names, following `$ref` chains (undefined when it names nothing). */
+function follow(root: Tree, reference: string, depth = 0): unknown {
+  let node: unknown = root;
+  for (const segment of segments(reference)) {
+    if (isObject(node) && typeof node.$ref === "string" && !(segment in node) && depth < 32) node = follow(root, node.$ref, depth + 1);
+    node = isObject(node) ? node[segment] : Array.isArray(node) ? node[Number(segment)] : undefined;
+  }
+  return node;
+}
+
+function segments(reference: string): string[] {
+  return reference.slice(2).split("/").filter(Boolean).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+function isObject(value: unknown): value is Tree {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,92 @@
+import { ReadObserver, Secrets, SluiceError } from "../../sdk/index.js";
+import { MemoryConfigStore } from "../config/memory-config-store.js";
+import type { ConnectorDefinition } from "../connector/connector-definition.js";
+import type { ConnectInput, Sluice } from "../sluice.js";
+import type { TestReadDocument } from "./test-read-document.js";
+import { TestReadRecorder } from "./test-read-recorder.js";
+
+/**
+ * How far a test read goes; the defaults are the product's test read: 5 pages per slice, 5 slices,
+ * 100 records.
+ *
+ * @example
+ * { pages: 2, slices: 1, records: 10 }
+ */
+export interface TestReadLimits {
+  pages: number;
+  slices: number;
+  records: number;
+  /** Characters of each response body kept in the document (default 65,536). */
+  bodyChars: number;
+}
+
+/** The defaults of {@link TestReadLimits}. */
+export const DEFAULT_TEST_READ_LIMITS: TestReadLimits = { pages: 5, slices: 5, records: 100, bodyChars: 65_536 };
+
+/** What {@link testRead} reads: a connector (as {@link Sluice.connect} takes it), the streams, and the limits. */
+export interface TestReadInput extends Omit<ConnectInput, "configStore"> {
+  streams: readonly string[];
+  limits?: Partial<TestReadLimits>;
+  /** A manifest already loaded with {@link Sluice.define} (else it is loaded from the input). */
+  definition?: ConnectorDefinition;
+}
+
+/** A read that stopped on purpose: a limit was reached. */
+class LimitReached extends Error {}
+
+/**
+ * Reads a little of each stream and records every request and page: the author's view of a read.
+ * Nothing is persisted: the config lives in memory, and a token the API rotates during the read stays
+ * there (a warning says so). A stream that fails keeps the pages read before the failure and names the
+ * error; the next stream is still read.
+ *
+ * @example
+ * const document = await testRead(createSluice(), { path: "manifest.yaml", config, streams: ["users"], limits: { pages: 2 } });
+ * console.log(document.streams[0].slices[0].pages[0].request.url);
+ */
+export async function testRead(sluice: Sluice, input: TestReadInput): Promise<TestReadDocument> {
+  const limits: TestReadLimits = { ...DEFAULT_TEST_READ_LIMITS, ...input.limits };
+  const secrets = sluice.services.get(Secrets);
+  const document: TestReadDocument = { streams: [], warnings: [] };
+  const config = structuredClone(input.config ?? {});
+  const configStore = new MemoryConfigStore(config, () => {
+    const warning = `the API rotated a credential during the test read; the new value is kept in memory only and was not written to ${input.configFile ?? "the config"}${input.configFile ? " (a single-use refresh token there may now be spent: run `sluice check` or re-authenticate before the next read)" : ""}`;
+    if (!document.warnings.includes(warning)) document.warnings.push(warning);
+  });
+  // One observer for the whole connector; it hands each stream's events to that stream's recorder.
+  let recorder: TestReadRecorder | undefined;
+  const observer: ReadObserver = {
+    exchange: (x) => recorder?.exchange(x),
+    page: (p) => recorder?.page(p),
+    slice: (s) => recorder?.slice(s),
+  };
+  const { definition, ...manifest } = input;
+  const connectInput: ConnectInput = { ...manifest, config, configStore, services: [...(input.services ?? []), [ReadObserver, observer]] };
+  const connector = await sluice.connect(definition ? { ...connectInput, definition } : connectInput);
+  for (const name of input.streams) connector.stream(name);
+  for (const name of input.streams) {
+    const controller = new AbortController();
+    const stop = (reason: string) => controller.abort(new LimitReached(reason));
+    const current = new TestReadRecorder(name, secrets, limits, stop);
+    recorder = current;
+    let error: string | undefined;
+    try {
+      // One slice at a time: the recorder pairs each page with the requests before it.
+      for await (const record of connector.read(name, { signal: controller.signal, pagesPerSlice: limits.pages, concurrency: 1 })) {
+        current.record(record);
+        if (current.recordCount >= limits.records) {
+          stop(`the limit of ${limits.records} record${limits.records === 1 ? "" : "s"} was reached`);
+          break;
+        }
+      }
+    } catch (caught) {
+      if (!(controller.signal.reason instanceof LimitReached)) error = secrets.redact(caught instanceof SluiceError ? caught.describe() : caught instanceof Error ? caught.message : String(caught));
+    }
+    const reason = controller.signal.reason instanceof LimitReached ? controller.signal.reason.message : error ? `the read failed: ${error.split("\n")[0]}` : "the read ended";
+    current.finish(reason);
+    if (controller.signal.reason instanceof LimitReached) document.warnings.push(`${name}: ${reason}; the stream has more to read`);
+    document.streams.push(current.result(error));
+  }
+  recorder = undefined;
+  return document;
+}

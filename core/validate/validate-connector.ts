@@ -1,0 +1,126 @@
+import { SluiceError, type ConnectorConfig } from "../../sdk/index.js";
+import type { ManifestInput } from "../manifest/load-manifest.js";
+import { locateFindings, sourcePositionsOf, type SourcePositions } from "../manifest/source-positions.js";
+import type { ManifestProblem } from "../manifest/validate-manifest.js";
+import type { Sluice } from "../sluice.js";
+
+/**
+ * One thing `sluice validate` found: where (file, line, column, manifest path), what was expected and
+ * what was found.
+ *
+ * @example
+ * { severity: "warning", file: "manifest.yaml", line: 14, column: 11,
+ *   path: "streams[0].retriever.paginator.pagination_strategy.stop_conditon",
+ *   message: "CursorPagination has no field 'stop_conditon' (did you mean 'stop_condition'?); it is ignored",
+ *   expected: "'stop_condition'", found: "'stop_conditon'" }
+ */
+export interface Finding {
+  severity: "error" | "warning";
+  code: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  /** The manifest path where the value is written (a shared definition's path when a `$ref` led there). */
+  path: string;
+  /** The path in the resolved manifest, when it differs (the stream that uses the shared definition). */
+  usedAt?: string;
+  message: string;
+  expected?: string;
+  found?: string;
+}
+
+/** What `sluice validate` reports. */
+export interface ValidationReport {
+  file?: string;
+  findings: Finding[];
+  /** No error (warnings allowed). */
+  ok: boolean;
+}
+
+/** What is validated: a manifest and, when given, a config. */
+export interface ValidateInput extends ManifestInput {
+  config?: ConnectorConfig;
+  configFile?: string;
+}
+
+/**
+ * Validates a manifest (and a config, when given) without sending a request, and reports every
+ * problem at once: schema errors and warnings (unknown fields with the nearest known name, linked
+ * authenticators overridden into local copies), each placed at its `file:line:column`. With a config,
+ * the config is checked against the spec and the connector is built (templates compiled, components
+ * constructed), which finds what the schema cannot; nothing is sent.
+ *
+ * @example
+ * const report = await validateConnector(createSluice(), { path: "manifest.yaml" });
+ * for (const f of report.findings) console.log(`${f.file}:${f.line}:${f.column} ${f.severity} ${f.path}: ${f.message}`);
+ */
+export async function validateConnector(sluice: Sluice, input: ValidateInput): Promise<ValidationReport> {
+  let inspection;
+  try {
+    inspection = await sluice.inspect(input, { maxProblems: 1000 });
+  } catch (error) {
+    // The manifest could not be read, parsed or resolved: nothing below that can be checked.
+    return { file: input.path, findings: [fromError(error)], ok: false };
+  }
+  const { source, analysis } = inspection;
+  const positions = await sourcePositionsOf(source);
+  const findings = [
+    ...place(positions, source.file, analysis.problems, "error", "MANIFEST_INVALID"),
+    ...place(positions, source.file, analysis.warnings, "warning", "MANIFEST_UNKNOWN_FIELD"),
+  ];
+  if (analysis.problems.length === 0 && input.config !== undefined) {
+    try {
+      const definition = await sluice.definitionOf(inspection, { warn: false });
+      await sluice.connect({ definition, config: input.config, configFile: input.configFile });
+    } catch (error) {
+      for (const finding of splitConfigProblems(fromError(error, source.file))) {
+        const at = finding.path && finding.code !== "CONFIG_INVALID" ? positions.locate(finding.path) : undefined;
+        findings.push(at ? { ...finding, path: at.sourcePath, line: at.line, column: at.column } : finding);
+      }
+    }
+  }
+  return { file: source.file, findings, ok: !findings.some((f) => f.severity === "error") };
+}
+
+function place(positions: SourcePositions, file: string | undefined, problems: readonly ManifestProblem[], severity: Finding["severity"], code: string): Finding[] {
+  return locateFindings(positions, problems, { key: severity === "warning" }).map((p) => {
+    const finding: Finding = { severity, code: problemCode(p, code), path: p.position.sourcePath, message: p.message };
+    if (file) finding.file = file;
+    if (p.position.line !== undefined) Object.assign(finding, { line: p.position.line, column: p.position.column });
+    if (p.position.sourcePath !== p.path) finding.usedAt = p.path;
+    if (p.expected) finding.expected = p.expected;
+    if (p.found) finding.found = p.found;
+    return finding;
+  });
+}
+
+function problemCode(problem: ManifestProblem, fallback: string): string {
+  if (problem.message.startsWith("unknown component type")) return "MANIFEST_UNKNOWN_TYPE";
+  if (problem.message.includes("has no field")) return "MANIFEST_UNKNOWN_FIELD";
+  if (problem.message.includes("linked definition")) return "MANIFEST_LINKED_OVERRIDE";
+  if (problem.message.includes("custom code")) return "CUSTOM_CODE_REFUSED";
+  return fallback;
+}
+
+/** A thrown error as a finding: its code, its place (a `file:line:col` in `where.file` is split out). */
+function fromError(error: unknown, manifestFile?: string): Finding {
+  if (!(error instanceof SluiceError)) return { severity: "error", code: "SYSTEM_ERROR", path: "", message: error instanceof Error ? error.message : String(error) };
+  const where = error.where ?? {};
+  const finding: Finding = { severity: "error", code: error.code, path: where.manifestPath ?? "", message: error.message };
+  const place = /^(.*):(\d+):(\d+)$/.exec(where.file ?? "");
+  if (place) Object.assign(finding, { file: place[1], line: Number(place[2]), column: Number(place[3]) });
+  else if (where.file ?? manifestFile) finding.file = where.file ?? manifestFile;
+  if (error.expected) finding.expected = error.expected;
+  if (error.found) finding.found = error.found;
+  return finding;
+}
+
+/** A config that does not match the spec: one finding per field (`config.start_date: must be string...`). */
+function splitConfigProblems(finding: Finding): Finding[] {
+  if (finding.code !== "CONFIG_INVALID") return [finding];
+  const lines = finding.message.split("\n").filter((line) => line.startsWith("  - "));
+  return lines.map((line) => {
+    const [path, ...rest] = line.slice(4).split(": ");
+    return { severity: "error", code: finding.code, file: finding.file, path: path!, message: rest.join(": ") };
+  });
+}
