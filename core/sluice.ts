@@ -12,6 +12,7 @@ import {
   ReadLimits,
   ReadObserver,
   Secrets,
+  SecretRegistry,
   type ConnectorConfig,
   type ServiceToken,
   type Source,
@@ -35,7 +36,7 @@ import { ComponentBuilder } from "./manifest/build-components.js";
 import { defineConnector, definitionOf, inspectManifest, type ManifestInspection } from "./manifest/define-connector.js";
 export type { ManifestInspection } from "./manifest/define-connector.js";
 import type { ManifestInput } from "./manifest/load-manifest.js";
-import { SecretRegistry } from "./services/secret-registry.js";
+
 import { StreamLogger, type LogLevel } from "./services/stream-logger.js";
 import { combineObservers, LogObserver } from "./services/log-observer.js";
 import { systemClock } from "./services/system-clock.js";
@@ -212,6 +213,7 @@ export class Sluice {
         secrets: s.get(Secrets),
         logger: s.get(Logger),
         options: s.get(HttpOptionsToken),
+        followCrossOrigin: s.get(ReadLimits).followCrossOriginPages,
         slots: s.get(RequestSlotsToken),
         budget: s.has(ApiBudget) ? s.get(ApiBudget) : undefined,
         observer: s.has(ReadObserver) ? s.get(ReadObserver) : undefined,

@@ -1,4 +1,6 @@
 import { AuthenticationError } from "../sdk/errors/index.js";
+import { SecretRegistry } from "../sdk/services/secret-registry.js";
+import { redactedExcerpt } from "../sdk/services/secrets.js";
 import { describeTokenRequest, type TokenRequest } from "./token-request.js";
 
 /** How the code exchange is sent; tests and hosts may pass their own `fetch`. */
@@ -11,10 +13,11 @@ export interface SendTokenOptions {
   secrets?: readonly (string | undefined)[];
 }
 
+/** The text redacted (every form of every secret, {@link SecretRegistry}) and then cut to 300 characters. */
 function redact(text: string, secrets: readonly (string | undefined)[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join("****");
-  return out.length > 300 ? `${out.slice(0, 297)}...` : out;
+  const registry = new SecretRegistry();
+  for (const secret of secrets) registry.add(secret);
+  return redactedExcerpt(registry, text, 300);
 }
 
 /** The provider's own words about a failure (`error`, `error_description`, Slack's `ok: false`), if the body has them. */

@@ -3,6 +3,7 @@ import { sourcePlugin } from "./source/index.js";
 import { streamPlugin } from "./stream/index.js";
 import { httpPlugin } from "./http/index.js";
 import { selectionPlugin } from "./selection/index.js";
+import { decodersPlugin } from "./decoders/index.js";
 import { paginationPlugin } from "./pagination/index.js";
 import { authPlugin } from "./auth/index.js";
 import { customPlugin } from "./custom/index.js";
@@ -21,6 +22,7 @@ export const builtinPlugins: readonly SluicePlugin[] = [
   streamPlugin,
   httpPlugin,
   selectionPlugin,
+  decodersPlugin,
   paginationPlugin,
   authPlugin,
   customPlugin,

@@ -121,3 +121,24 @@ function keysOf(node: object): string[] {
 function childOf(node: object, key: string): unknown {
   return Array.isArray(node) ? node[Number(key)] : (node as Record<string, unknown>)[key];
 }
+
+/**
+ * The values a glob path finds (the kit's `dpath.values`; a plain path finds at most one): `*` matches
+ * any one key or list index.
+ *
+ * @example
+ * valuesAt({ a: [{ b: 1 }, { b: 2 }] }, ["a", "*", "b"]); // [1, 2]
+ */
+export function valuesAt(node: unknown, path: readonly string[]): unknown[] {
+  let level: unknown[] = [node];
+  for (const segment of path) {
+    const next: unknown[] = [];
+    for (const item of level) {
+      if (typeof item !== "object" || item === null) continue;
+      const keys = segment === "*" ? keysOf(item) : keysOf(item).filter((k) => k === segment);
+      for (const key of keys) next.push(childOf(item, key));
+    }
+    level = next;
+  }
+  return level;
+}

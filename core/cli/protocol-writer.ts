@@ -1,3 +1,4 @@
+import { SluiceError } from "../../sdk/index.js";
 import type { CliIO } from "./command.js";
 
 /**
@@ -20,8 +21,24 @@ export class ProtocolWriter {
     if (this.buffer.length >= this.limit) this.flushSync();
   }
 
+  /**
+   * One RECORD message. A record that cannot be written as JSON (nested too deep for the call stack, a
+   * cycle, a BigInt from custom code) fails with `RECORD_NOT_SERIALIZABLE` naming the stream.
+   */
   record(stream: string, data: Record<string, unknown>): void {
-    this.message({ type: "RECORD", record: { stream, data, emitted_at: Date.now() } });
+    let line: string;
+    try {
+      line = JSON.stringify({ type: "RECORD", record: { stream, data, emitted_at: Date.now() } });
+    } catch (error) {
+      throw new SluiceError("RECORD_NOT_SERIALIZABLE", `A record of stream ${stream} cannot be written as JSON: ${error instanceof Error ? error.message : String(error)}`, {
+        where: { stream },
+        expected: "a JSON value nested at most a few thousand levels deep, without cycles",
+        found: error instanceof RangeError ? "a record nested too deep" : "a value JSON cannot hold",
+        cause: error,
+      });
+    }
+    this.buffer += `${line}\n`;
+    if (this.buffer.length >= this.limit) this.flushSync();
   }
 
   /**

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from "node:crypto";
 import { open, readFile, stat, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import { ConfigError } from "../../sdk/index.js";
@@ -12,15 +13,29 @@ export interface ConfigLockOptions {
   maxPollMs?: number;
 }
 
-/** A held lock; `release()` removes the lock file. */
+/** A held lock; `release()` removes the lock file (only while it is still this holder's). */
 export interface ConfigLock {
   release(): Promise<void>;
 }
 
+/** What a lock file holds: its owner, and a token no other lock ever has. */
+interface LockOwner {
+  pid?: number;
+  host?: string;
+  since?: string;
+  token?: string;
+}
+
+/** A claim on taking over one abandoned lock lives milliseconds; one this old was left by a crash. */
+const CLAIM_STALE_MS = 60_000;
+
 /**
  * Takes the lock file `<config>.lock` (created with O_EXCL, so exactly one process holds it), waiting
  * while another process holds it. A lock left by a process that died (same host, pid gone) or older
- * than `staleMs` is taken over, so a crash never blocks the connection forever.
+ * than `staleMs` is taken over, atomically: each lock file carries a unique token, and only the process
+ * that creates the claim file `<config>.lock.takeover-<token>` (O_EXCL again) may remove that lock, after
+ * checking it still holds the same token. Two processes that both find the lock abandoned therefore
+ * never both remove it (nor remove the fresh lock the other has just taken).
  *
  * @example
  * const lock = await acquireConfigLock("secrets/config.json");
@@ -33,18 +48,20 @@ export async function acquireConfigLock(configPath: string, options: ConfigLockO
   const started = Date.now();
   let wait = 10;
   for (;;) {
+    const token = randomUUID();
     try {
       const handle = await open(lockPath, "wx", 0o600);
-      await handle.writeFile(JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
+      await handle.writeFile(JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString(), token }));
       await handle.close();
-      return { release: () => unlink(lockPath).catch(() => undefined) };
+      return { release: () => releaseIfOwned(lockPath, token) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
         throw new ConfigError("CONFIG_LOCK_FAILED", `Could not create the lock file ${lockPath}: ${(error as Error).message}`, { where: { file: configPath }, cause: error });
       }
     }
-    if (await isAbandoned(lockPath, staleMs)) {
-      await unlink(lockPath).catch(() => undefined);
+    const abandoned = await abandonedToken(lockPath, staleMs);
+    if (abandoned !== undefined) {
+      await takeOver(lockPath, abandoned);
       continue;
     }
     if (Date.now() - started > timeoutMs) {
@@ -59,16 +76,70 @@ export async function acquireConfigLock(configPath: string, options: ConfigLockO
   }
 }
 
-async function isAbandoned(lockPath: string, staleMs: number): Promise<boolean> {
+/**
+ * Removes the abandoned lock that holds `token`, if this process wins the claim on it. Whoever loses
+ * simply tries to take the lock again, as if it had just been released.
+ */
+async function takeOver(lockPath: string, token: string): Promise<void> {
+  const claim = `${lockPath}.takeover-${token.replace(/[^\w-]/g, "")}`;
+  try {
+    await (await open(claim, "wx", 0o600)).close();
+  } catch {
+    await removeStaleClaim(claim);
+    return;
+  }
+  try {
+    if ((await readIdentity(lockPath)) === token) await unlink(lockPath).catch(() => undefined);
+  } finally {
+    await unlink(claim).catch(() => undefined);
+  }
+}
+
+/** A claim whose taker crashed (it lives milliseconds otherwise) is removed, so the abandoned lock can be claimed again. */
+async function removeStaleClaim(claim: string): Promise<void> {
+  try {
+    if (Date.now() - (await stat(claim)).mtimeMs > CLAIM_STALE_MS) await unlink(claim);
+  } catch {
+    // gone already: nothing to clean
+  }
+}
+
+async function releaseIfOwned(lockPath: string, token: string): Promise<void> {
+  if ((await readIdentity(lockPath)) === token) await unlink(lockPath).catch(() => undefined);
+}
+
+/** The identity of the lock file now at `lockPath`, or undefined when there is none. */
+async function readIdentity(lockPath: string): Promise<string | undefined> {
+  try {
+    return identity(await readFile(lockPath, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A lock's token; a lock written before tokens existed is identified by a hash of its text. */
+function identity(text: string): string {
+  try {
+    const token = (JSON.parse(text) as LockOwner).token;
+    if (typeof token === "string") return token;
+  } catch {
+    // not JSON: identified by its text
+  }
+  return createHash("sha256").update(text).digest("hex").slice(0, 32);
+}
+
+/** The token of the lock when its owner is gone (or it is older than `staleMs`); undefined while it is held. */
+async function abandonedToken(lockPath: string, staleMs: number): Promise<string | undefined> {
   try {
     const [info, text] = await Promise.all([stat(lockPath), readFile(lockPath, "utf8")]);
-    if (Date.now() - info.mtimeMs > staleMs) return true;
-    const owner = JSON.parse(text) as { pid?: number; host?: string };
-    if (owner.host !== hostname() || typeof owner.pid !== "number") return false;
-    if (owner.pid === process.pid) return false; // another store in this process: it will release
-    return !processAlive(owner.pid);
+    const token = identity(text);
+    if (Date.now() - info.mtimeMs > staleMs) return token;
+    const owner = JSON.parse(text) as LockOwner;
+    if (owner.host !== hostname() || typeof owner.pid !== "number") return undefined;
+    if (owner.pid === process.pid) return undefined; // another store in this process: it will release
+    return processAlive(owner.pid) ? undefined : token;
   } catch {
-    return false; // being written or just removed: look again
+    return undefined; // being written or just removed: look again
   }
 }
 

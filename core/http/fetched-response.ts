@@ -1,4 +1,4 @@
-import { HttpRequestError, type HttpResponse, type LinkEntry, type ResponseHeaders } from "../../sdk/index.js";
+import { jsonDocuments, HttpRequestError, nestsDeeperThan, type HttpResponse, type LinkEntry, type ResponseHeaders } from "../../sdk/index.js";
 import { parseLinkHeader } from "./parse-link-header.js";
 
 /** Response headers with case-insensitive lookup and the server's casing kept. */
@@ -20,9 +20,18 @@ export class HeaderBag implements ResponseHeaders {
   }
 }
 
+/** Limits and redaction a {@link FetchedResponse} applies when it decodes its body. */
+export interface DecodeOptions {
+  /** The deepest nesting allowed in a JSON body (default 1,000). */
+  maxDepth?: number;
+  /** Masks secrets in the excerpt of a body that is not JSON (default: nothing masked). */
+  redact?: (text: string) => string;
+}
+
 /**
  * A response whose body has been read: JSON is parsed once, on first use; a body that is not JSON is
- * an error naming the content type and the request (never an empty page).
+ * an error naming the content type and the request (never an empty page), and a body nested deeper than
+ * `maxDepth` is refused (`RESPONSE_TOO_DEEP`) before anything walks it.
  *
  * @example
  * const response = new FetchedResponse(200, "https://api/x", headers, '{"data":[]}', "GET https://api/x");
@@ -38,9 +47,10 @@ export class FetchedResponse implements HttpResponse {
     readonly status: number,
     readonly url: string,
     readonly headers: HeaderBag,
-    private readonly body: string,
+    private body: string | Uint8Array,
     /** `METHOD url`, credentials redacted, for error messages (computed only when one is needed). */
     private readonly label: string | (() => string),
+    private readonly decoding: DecodeOptions = {},
   ) {}
 
   /** `METHOD url`, credentials redacted. */
@@ -54,23 +64,45 @@ export class FetchedResponse implements HttpResponse {
   }
 
   text(): string {
+    if (typeof this.body !== "string") this.body = new TextDecoder().decode(this.body);
     return this.body;
+  }
+
+  bytes(): Uint8Array {
+    return typeof this.body === "string" ? Buffer.from(this.body, "utf8") : this.body;
+  }
+
+  documents(): readonly unknown[] {
+    return jsonDocuments(this.json());
   }
 
   json(): unknown {
     if (this.isParsed) return this.parsed;
-    if (this.body.trim() === "") {
+    const body = this.text();
+    if (body.trim() === "") {
       this.parsed = {};
     } else {
       try {
-        this.parsed = JSON.parse(this.body);
+        this.parsed = JSON.parse(body);
       } catch (error) {
+        const redact = this.decoding.redact ?? ((text: string) => text);
+        const start = redact(body);
         throw new HttpRequestError("HTTP_DECODE", `The response to ${this.requestLabel} is not JSON`, {
           status: this.status,
           where: { request: this.requestLabel },
           expected: "a JSON body",
-          found: `content type ${this.headers.get("content-type") ?? "(none)"}, body starting ${JSON.stringify(this.body.slice(0, 80))}`,
+          found: `content type ${this.headers.get("content-type") ?? "(none)"}, body starting ${JSON.stringify(start.length > 80 ? `${start.slice(0, 80)}...` : start)}`,
           cause: error,
+        });
+      }
+      const maxDepth = this.decoding.maxDepth ?? 1_000;
+      if (nestsDeeperThan(this.parsed, maxDepth)) {
+        this.parsed = undefined;
+        throw new HttpRequestError("RESPONSE_TOO_DEEP", `The response to ${this.requestLabel} nests objects and lists more than ${maxDepth} levels deep`, {
+          status: this.status,
+          where: { request: this.requestLabel },
+          expected: `JSON nested at most ${maxDepth} levels deep (http.maxNestingDepth)`,
+          found: "a deeper body",
         });
       }
     }

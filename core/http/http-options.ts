@@ -20,6 +20,15 @@ export interface HttpOptions {
    * flight to the read's concurrency; this only caps the sockets, so keep it at least that high.
    */
   maxSockets: number;
+  /** Redirects followed for one request before it fails with `HTTP_REDIRECT_LIMIT` (default 10). */
+  maxRedirects: number;
+  /**
+   * The largest response body read, in bytes after decompression (default 100 MiB); a larger one fails
+   * with `HTTP_RESPONSE_TOO_LARGE` as soon as the limit is passed, without reading the rest.
+   */
+  maxResponseBytes: number;
+  /** The deepest nesting of objects and lists a JSON response may have (default 1,000); deeper fails with `RESPONSE_TOO_DEEP`. */
+  maxNestingDepth: number;
   /**
    * The longest a request waits for its turn from the API budget (`api_budget`) before the read fails
    * with `BUDGET_WAIT_TOO_LONG` (default 10 minutes: a minute or hour window waits, an exhausted daily
@@ -33,7 +42,18 @@ export interface HttpOptions {
 /** The built-in transports. */
 export type TransportName = "node-fetch" | "undici";
 
-export const DEFAULT_HTTP_OPTIONS: HttpOptions = { timeoutMs: 60_000, maxRetries: 5, baseDelayMs: 1_000, maxDelayMs: 60_000, maxSockets: 64, maxBudgetWaitMs: 600_000, transport: "node-fetch" };
+export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
+  timeoutMs: 60_000,
+  maxRetries: 5,
+  baseDelayMs: 1_000,
+  maxDelayMs: 60_000,
+  maxSockets: 64,
+  maxRedirects: 10,
+  maxResponseBytes: 100 * 1024 * 1024,
+  maxNestingDepth: 1_000,
+  maxBudgetWaitMs: 600_000,
+  transport: "node-fetch",
+};
 
 /** The DI token of the {@link HttpOptions}. */
 export const HttpOptionsToken = serviceToken<HttpOptions>("sluice.HttpOptions");

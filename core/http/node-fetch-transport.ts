@@ -33,13 +33,21 @@ class RawHeadersResponse implements FetchResponse {
   readonly status: number;
   readonly statusText: string;
   readonly url: string;
+  readonly redirected: boolean;
   readonly headers: RawHeaders;
 
   constructor(private readonly response: NodeFetchResponse) {
     this.status = response.status;
     this.statusText = response.statusText;
     this.url = response.url;
+    this.redirected = response.redirected;
     this.headers = new RawHeaders(response);
+  }
+
+  /** The body stream: the client reads it chunk by chunk under its size limit. */
+  get body(): AsyncIterable<Uint8Array> | null {
+    // Typed as a stream of strings or Buffers; node-fetch never sets an encoding on it, so it yields Buffers.
+    return this.response.body as AsyncIterable<Uint8Array> | null;
   }
 
   text(): Promise<string> {
@@ -60,31 +68,33 @@ function withRawHeaders(response: NodeFetchResponse): FetchResponse {
   return new RawHeadersResponse(response);
 }
 
-/** A GET carrying a body, sent with `node:http(s)`; redirects are not followed (fetch would drop the body anyway). */
+/**
+ * A GET carrying a body, sent with `node:http(s)`. Like every Sluice request it does not follow redirects
+ * (the client does); the body is handed over as a stream, so the client's size limit applies.
+ */
 function getWithBody(url: string, init: FetchInit, agent: HttpAgent): Promise<FetchResponse> {
   const target = new URL(url);
   const send = target.protocol === "http:" ? httpRequest : httpsRequest;
   const body = Buffer.from(init.body ?? "", "utf8");
   return new Promise((resolve, reject) => {
     const request = send(target, { method: "GET", agent, headers: { ...init.headers, "Content-Length": String(body.length) }, signal: init.signal }, (response: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("error", reject);
-      response.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        resolve({
-          status: response.statusCode ?? 0,
-          statusText: response.statusMessage,
-          url,
-          headers: {
-            forEach(callback) {
-              for (const [name, value] of Object.entries(response.headers)) {
-                if (value !== undefined) callback(Array.isArray(value) ? value.join(", ") : value, name);
-              }
-            },
+      resolve({
+        status: response.statusCode ?? 0,
+        statusText: response.statusMessage,
+        url,
+        headers: {
+          forEach(callback) {
+            for (const [name, value] of Object.entries(response.headers)) {
+              if (value !== undefined) callback(Array.isArray(value) ? value.join(", ") : value, name);
+            }
           },
-          text: async () => text,
-        });
+        },
+        body: response,
+        text: async () => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of response) chunks.push(chunk as Buffer);
+          return Buffer.concat(chunks).toString("utf8");
+        },
       });
     });
     request.on("error", reject);

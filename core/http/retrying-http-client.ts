@@ -3,11 +3,13 @@ import {
   HttpRequestError,
   SluiceError,
   cloneRequest,
+  redactedExcerpt,
   type AttemptOutcome,
   type Authenticator,
   type Clock,
   type ErrorDecision,
   type Fetch,
+  type FetchResponse,
   type HttpClient,
   type Logger,
   type OutgoingRequest,
@@ -16,12 +18,18 @@ import {
   type SendOptions,
 } from "../../sdk/index.js";
 import { AttemptDeadlines } from "./attempt-deadlines.js";
+import { checkRequest, invalidUrl } from "./check-request.js";
+import { readLimitedBody, readLimitedBytes } from "./read-limited-body.js";
+import { nextHop, redirectTarget, type RedirectHop, type RedirectPolicy } from "./redirect-hop.js";
 import { defaultDecision } from "./default-error-policy.js";
 import { encodeRequest, type EncodedRequest } from "./encode-request.js";
-import { FetchedResponse, HeaderBag } from "./fetched-response.js";
+import { FetchedResponse, HeaderBag, type DecodeOptions } from "./fetched-response.js";
 import type { HttpOptions } from "./http-options.js";
 import { observedExchange, redactUrl } from "./observe-exchange.js";
 import type { RequestSlots } from "../scheduler/request-slots.js";
+
+/** The most of a redirect's body read before it is dropped. */
+const REDIRECT_BODY_BYTES = 64 * 1024;
 
 /** What the client is made of; every part is a service a host can replace. */
 export interface HttpClientParts {
@@ -30,11 +38,13 @@ export interface HttpClientParts {
   secrets: Secrets;
   logger: Logger;
   options: HttpOptions;
-  /** Sees every attempt, redacted (absent: nothing is measured or copied). */
+  /** Whether a redirect to another origin is followed (without credentials) when a send does not say (default false). */
+  followCrossOrigin?: boolean;
+  /** Sees every request on the wire (each redirect hop too), redacted (absent: nothing is measured or copied). */
   observer?: ReadObserver;
-  /** The connector's limit on requests in flight: every attempt holds a slot while it is on the wire. */
+  /** The connector's limit on requests in flight: every request on the wire (each redirect hop too) holds a slot. */
   slots?: RequestSlots;
-  /** The connector's API budget: every attempt takes a turn from it first. */
+  /** The connector's API budget: every request on the wire (each redirect hop too) takes a turn from it first. */
   budget?: ApiBudget;
 }
 
@@ -49,8 +59,11 @@ export interface HttpClientParts {
  */
 export class RetryingHttpClient implements HttpClient {
   private readonly deadlines = new AttemptDeadlines();
+  private readonly decoding: DecodeOptions;
 
-  constructor(private readonly parts: HttpClientParts) {}
+  constructor(private readonly parts: HttpClientParts) {
+    this.decoding = { maxDepth: parts.options.maxNestingDepth, redact: (text) => parts.secrets.redact(text) };
+  }
 
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
     const maxRetries = options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
@@ -58,19 +71,10 @@ export class RetryingHttpClient implements HttpClient {
     // An aborted read sends nothing more (a test read that has seen enough pages stops here).
     if (options.signal?.aborted) throw options.signal.reason;
     for (let attempt = 1; ; attempt++) {
-      const prepared = cloneRequest(request);
-      if (options.authenticator) {
-        const applying = this.authenticate(options.authenticator, prepared, options);
-        if (applying) await applying;
-      }
-      const encoded = encodeRequest(prepared);
-      const label = memo(() => this.label(encoded));
-      const turn = this.turn(encoded, options.signal);
-      if (turn) await turn;
-      const outcome = await this.attempt(encoded, label, attempt, options);
-      if (outcome.response?.status === 401 && options.authenticator && !refreshed) {
+      const { outcome, sent, label } = await this.attempt(request, attempt, options);
+      if (outcome.response?.status === 401 && options.authenticator && sent.credentials && !refreshed) {
         refreshed = true;
-        if (await options.authenticator.onUnauthorized(prepared)) {
+        if (await options.authenticator.onUnauthorized(sent.request)) {
           this.parts.logger.info("the API answered 401; refreshed the credentials and retrying once", { request: label() });
           continue;
         }
@@ -91,26 +95,89 @@ export class RetryingHttpClient implements HttpClient {
   }
 
   /**
-   * Adds the credentials; an error from the authenticator (built-in or custom) learns the stream and page.
-   * A synchronous authenticator (Bearer, API key, Basic) is not awaited: no promise per request.
+   * One attempt: the request, and the redirects it leads to, followed here (never by the transport) so
+   * the origin rule holds for any {@link Fetch}: each hop is rebuilt from the request as it was before
+   * authentication, and only a hop on the first request's origin gets the authenticator again.
    */
-  private authenticate(authenticator: Authenticator, request: OutgoingRequest, options: SendOptions): Promise<void> | undefined {
-    let applying: void | Promise<void>;
+  private async attempt(request: OutgoingRequest, attempt: number, options: SendOptions): Promise<Attempted> {
+    let hop: RedirectHop = { request, credentials: true };
     try {
-      applying = authenticator.apply(request);
+      for (let hops = 0; ; hops++) {
+        const prepared = cloneRequest(hop.request);
+        if (hop.credentials && options.authenticator) {
+          const applying = this.authenticate(options.authenticator, prepared, options);
+          if (applying) await applying;
+        }
+        const encoded = this.encode(prepared, options);
+        const label = memo(() => this.label(encoded));
+        const sent = { request: prepared, credentials: hop.credentials };
+        const turn = this.turn(encoded, options.signal);
+        if (turn) await turn;
+        const exchanged = await this.exchange(encoded, label, attempt, options);
+        if (exchanged.outcome) return { outcome: exchanged.outcome, sent, label };
+        if (hops >= this.parts.options.maxRedirects) throw tooManyRedirects(this.parts.options.maxRedirects, label(), options);
+        try {
+          hop = nextHop(hop, exchanged.status, exchanged.redirect, this.redirectPolicy(request, options));
+        } catch (error) {
+          throw error instanceof SluiceError ? error.locate({ request: label() }) : error;
+        }
+        this.parts.logger.debug(`following a ${exchanged.status} redirect${hop.credentials ? "" : " without credentials"}`, { request: label() });
+      }
     } catch (error) {
       throw located(error, options);
     }
-    if (!applying) return undefined;
-    return Promise.resolve(applying).catch((error: unknown) => {
-      throw located(error, options);
-    });
+  }
+
+  /**
+   * One request on the wire, under its own deadline and holding the request slot taken by {@link turn}
+   * until its body is read: the outcome, or where the response redirects (its small body read, so the
+   * connection stays open for the next hop).
+   */
+  private async exchange(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions): Promise<Exchanged> {
+    const deadline = this.deadlines.start(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
+    const observer = this.parts.observer;
+    const started = observer ? performance.now() : 0;
+    const observe = (seen: { response?: { status: number; headers: HeaderBag; body: string }; error?: unknown }) =>
+      observer?.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, attempt, ms: performance.now() - started, options, ...seen }));
+    try {
+      let raw: FetchResponse;
+      try {
+        raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "manual" });
+      } catch (error) {
+        if (observer && !options.signal?.aborted) observe({ error });
+        return { outcome: this.transportFailure(error, attempt, label, deadline, options) };
+      }
+      if (raw.redirected === true && raw.url && originOf(raw.url) !== originOf(encoded.url)) throw transportFollowed(raw.url, label(), this.parts.secrets);
+      const headers = new HeaderBag();
+      raw.headers.forEach((value, name) => headers.add(name, value));
+      this.parts.budget?.update(encoded, { status: raw.status, header: (name) => headers.get(name) ?? undefined });
+      const target = redirectTarget(raw.status, headers.get("location"), encoded.url, label);
+      if (target !== undefined) {
+        const shortBody = await readLimitedBody(raw, headers, REDIRECT_BODY_BYTES, label).catch(() => "");
+        if (observer) observe({ response: { status: raw.status, headers, body: shortBody } });
+        return { redirect: target, status: raw.status };
+      }
+      let body: string | Uint8Array;
+      try {
+        // A decoder of binary content (gzip, zip) gets the bytes as sent, under the same limit.
+        body = options.readBytes ? await readLimitedBytes(raw, headers, this.parts.options.maxResponseBytes, label) : await readLimitedBody(raw, headers, this.parts.options.maxResponseBytes, label);
+      } catch (error) {
+        if (observer && !options.signal?.aborted) observe({ error });
+        if (error instanceof SluiceError) throw error.locate(options.where ?? {});
+        return { outcome: this.transportFailure(error, attempt, label, deadline, options) };
+      }
+      if (observer) observe({ response: { status: raw.status, headers, body: typeof body === "string" ? body : new TextDecoder().decode(body) } });
+      return { outcome: { attempt, response: new FetchedResponse(raw.status, encoded.url, headers, body, label, this.decoding) } };
+    } finally {
+      deadline.dispose();
+      this.parts.slots?.release();
+    }
   }
 
   /**
    * Takes a request slot, then a turn from the API budget (in that order, so the budget's clock starts
    * when the request can really go). Undefined when both were free at once: no promise per request.
-   * The slot is released by `attempt`; a budget that refuses to wait releases it here.
+   * The slot is released by {@link exchange}; a budget that refuses to wait releases it here.
    */
   private turn(encoded: EncodedRequest, signal: AbortSignal | undefined): Promise<void> | undefined {
     const { slots, budget } = this.parts;
@@ -131,28 +198,46 @@ export class RetryingHttpClient implements HttpClient {
     return slot ? slot.then(afterSlot) : afterSlot();
   }
 
-  private async attempt(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions): Promise<AttemptOutcome> {
-    const deadline = this.deadlines.start(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
-    const observer = this.parts.observer;
-    const started = observer ? performance.now() : 0;
+  /** Where the redirects of `request` may go (computed only when a response redirects: it parses the URL). */
+  private redirectPolicy(request: OutgoingRequest, options: SendOptions): RedirectPolicy {
+    return { trustedOrigin: originOf(request.url), followCrossOrigin: options.followCrossOrigin ?? this.parts.followCrossOrigin ?? false, secrets: this.parts.secrets };
+  }
+
+  /** The wire form of a request, refused at once (no retry) when it can never be sent. */
+  private encode(prepared: OutgoingRequest, options: SendOptions): EncodedRequest {
+    let encoded: EncodedRequest;
     try {
-      const raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "follow" });
-      const headers = new HeaderBag();
-      raw.headers.forEach((value, name) => headers.add(name, value));
-      const body = await raw.text();
-      this.parts.budget?.update(encoded, { status: raw.status, header: (name) => headers.get(name) ?? undefined });
-      if (observer) observer.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, attempt, ms: performance.now() - started, options, response: { status: raw.status, headers, body } }));
-      return { attempt, response: new FetchedResponse(raw.status, raw.url || encoded.url, headers, body, label) };
+      encoded = encodeRequest(prepared);
     } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason ?? error;
-      if (observer) observer.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, attempt, ms: performance.now() - started, options, error }));
-      const cause = error instanceof Error ? error : new Error(String(error));
-      if (deadline.timedOut()) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label()} timed out`, { failureType: "transient_error", cause }) };
-      return { attempt, error: cause };
-    } finally {
-      deadline.dispose();
-      this.parts.slots?.release();
+      if (error instanceof TypeError && (error as NodeJS.ErrnoException).code === "ERR_INVALID_URL") throw invalidUrl(prepared.url, this.parts.secrets, options.where ?? {});
+      throw error;
     }
+    return checkRequest(encoded, this.parts.secrets, options.where ?? {});
+  }
+
+  /** A network failure or timeout, as an outcome the error handler judges; the transport's words are redacted. */
+  private transportFailure(error: unknown, attempt: number, label: () => string, deadline: { timedOut(): boolean }, options: SendOptions): AttemptOutcome {
+    if (options.signal?.aborted) throw options.signal.reason ?? error;
+    const cause = redactedError(error, this.parts.secrets);
+    if (deadline.timedOut()) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label()} timed out`, { failureType: "transient_error", cause }) };
+    return { attempt, error: cause };
+  }
+
+  /**
+   * Adds the credentials; an error from the authenticator (built-in or custom) learns the stream and page.
+   * A synchronous authenticator (Bearer, API key, Basic) is not awaited: no promise per request.
+   */
+  private authenticate(authenticator: Authenticator, request: OutgoingRequest, options: SendOptions): Promise<void> | undefined {
+    let applying: void | Promise<void>;
+    try {
+      applying = authenticator.apply(request);
+    } catch (error) {
+      throw located(error, options);
+    }
+    if (!applying) return undefined;
+    return Promise.resolve(applying).catch((error: unknown) => {
+      throw located(error, options);
+    });
   }
 
   private delay(attempt: number, hinted: number | undefined): number {
@@ -181,7 +266,7 @@ export class RetryingHttpClient implements HttpClient {
       });
     }
     const response = outcome.response;
-    const excerpt = this.parts.secrets.redact(response.text().slice(0, 300).replace(/\s+/g, " "));
+    const excerpt = redactedExcerpt(this.parts.secrets, response.text(), 300);
     const custom = decision.action === "fail" && decision.message ? `${this.parts.secrets.redact(decision.message)}: ` : "";
     const status = response.status;
     return new HttpRequestError("HTTP_STATUS", `${custom}${label} answered ${status}${tries}${excerpt ? `: ${excerpt}` : ""}`, {
@@ -197,6 +282,54 @@ export class RetryingHttpClient implements HttpClient {
 /** An authenticator's error, told where it happened when it is one of Sluice's errors. */
 function located(error: unknown, options: SendOptions): unknown {
   return error instanceof SluiceError ? error.locate(options.where ?? {}) : error;
+}
+
+/** What one request on the wire gave: an outcome for the error handler, or a redirect to follow. */
+type Exchanged = { outcome: AttemptOutcome; redirect?: undefined; status?: undefined } | { outcome?: undefined; redirect: string; status: number };
+
+/** What one attempt produced, the request last sent (after redirects) and its label. */
+interface Attempted {
+  outcome: AttemptOutcome;
+  sent: { request: OutgoingRequest; credentials: boolean };
+  label: () => string;
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/** The error as the transport raised it, with every secret (a URL's password included) masked in its message. */
+function redactedError(error: unknown, secrets: Secrets): Error {
+  const original = error instanceof Error ? error : new Error(String(error));
+  const message = secrets.redact(original.message);
+  if (message === original.message) return original;
+  const copy = new Error(message);
+  copy.name = original.name;
+  const code = (original as NodeJS.ErrnoException).code;
+  return code === undefined ? copy : Object.assign(copy, { code });
+}
+
+/** A registered transport that followed a redirect on its own (it ignored `redirect: "manual"`). */
+function transportFollowed(url: string, label: string, secrets: Secrets): HttpRequestError {
+  return new HttpRequestError("HTTP_TRANSPORT_REDIRECTED", `The transport followed a redirect of ${label} to another origin by itself (${secrets.redact(originOf(url))})`, {
+    failureType: "config_error",
+    where: { request: label },
+    expected: "a Fetch that honours redirect: \"manual\" and hands 3xx responses back, so that Sluice applies its origin rule",
+    found: `a response from ${secrets.redact(originOf(url))}`,
+  });
+}
+
+function tooManyRedirects(max: number, label: string, options: SendOptions): HttpRequestError {
+  return new HttpRequestError("HTTP_REDIRECT_LIMIT", `${label} redirected more than ${max} times`, {
+    failureType: "system_error",
+    where: { ...options.where, request: label },
+    expected: `at most ${max} redirects (http.maxRedirects)`,
+    found: "a longer chain (or a loop)",
+  });
 }
 
 /** A value computed on first use: the redacted request label is only needed for logs and errors. */

@@ -49,7 +49,10 @@ function toFetchResponse(url: string, response: Dispatcher.ResponseData): FetchR
         }
       },
     },
+    // The stream itself, so the HTTP client counts the body chunk by chunk under its size limit.
+    body: response.body,
     text: () => response.body.text(),
+    arrayBuffer: () => response.body.arrayBuffer(),
   };
 }
 

@@ -49,8 +49,8 @@ export async function defineConnector(input: ManifestInput, options: DefineOptio
  * const { analysis } = await inspectManifest({ path: "manifest.yaml" }, { registry, trusted: true, maxProblems: 1000 });
  */
 export async function inspectManifest(input: ManifestInput, options: DefineOptions): Promise<ManifestInspection> {
-  const source = await loadManifest(input);
   const { trusted } = options;
+  const source = await loadManifest({ ...input, trustCustomCode: trusted });
   const plugins = source.plugins.length ? await loadPlugins(source.plugins, { base: source.pluginBase, trusted, file: source.file }) : [];
   const registry = plugins.length ? options.registry.child() : options.registry;
   for (const plugin of plugins) plugin.register({ registerComponent: (f, o) => registry.register(f, o), registerService: () => undefined });

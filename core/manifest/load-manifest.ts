@@ -1,8 +1,9 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { cosmiconfig, type Loader } from "cosmiconfig";
-import { ConfigError, ManifestError, type SluicePlugin } from "../../sdk/index.js";
+import { ConfigError, CustomCodeError, ManifestError, type SluicePlugin } from "../../sdk/index.js";
 import type { TransportName } from "../http/http-options.js";
 import { isTransportName } from "../http/select-transport.js";
 import { parseManifestText } from "./parse-manifest-text.js";
@@ -20,6 +21,12 @@ export interface ManifestInput {
   path?: string;
   manifest?: Record<string, unknown>;
   searchFrom?: string;
+  /**
+   * Whether a config file that is code (`sluice.config.ts`, `.mjs`, `.js`, `.cjs`, cosmiconfig's
+   * `.config/config.js`) may be imported; default true. When false such a file is refused with
+   * `CUSTOM_CODE_REFUSED` before anything is imported.
+   */
+  trustCustomCode?: boolean;
 }
 
 /** A manifest as read, before resolution, with the folder its relative paths resolve against. */
@@ -44,9 +51,12 @@ export const SEARCH_PLACES = [
   ".sluicerc.yaml",
   ".sluicerc.yml",
   ".sluicerc.js",
+  ".sluicerc.ts",
+  ".sluicerc.cjs",
   ".sluicerc.mjs",
   "sluice.config.ts",
   "sluice.config.js",
+  "sluice.config.cjs",
   "sluice.config.mjs",
   "sluice.config.json",
   "sluice.config.yaml",
@@ -63,7 +73,7 @@ export async function loadManifest(input: ManifestInput): Promise<LoadedManifest
     return { manifest: structuredClone(input.manifest), dir, plugins: [], pluginBase: dir };
   }
   if (input.path) return loadManifestFile(resolve(input.path));
-  return searchManifest(resolve(input.searchFrom ?? process.cwd()));
+  return searchManifest(resolve(input.searchFrom ?? process.cwd()), input.trustCustomCode !== false);
 }
 
 async function loadManifestFile(file: string): Promise<LoadedManifest> {
@@ -89,10 +99,24 @@ const tsLoader: Loader = async (file) => {
   return value;
 };
 
-async function searchManifest(from: string): Promise<LoadedManifest> {
+/** cosmiconfig's own settings files, searched in the working directory (and imported when code) by every search. */
+const COSMICONFIG_META_CODE = [".config/config.js", ".config/config.ts", ".config/config.cjs", ".config/config.mjs"];
+const CODE_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"];
+
+/** A loader that refuses a config file that is code, before it is read or imported. */
+const refusingLoader: Loader = (file) => {
+  throw codeConfigRefused(file);
+};
+
+async function searchManifest(from: string, trusted: boolean): Promise<LoadedManifest> {
+  if (!trusted) {
+    // cosmiconfig reads its meta config from the working directory with its own loaders, which import code.
+    for (const place of COSMICONFIG_META_CODE) if (existsSync(resolve(process.cwd(), place))) throw codeConfigRefused(resolve(process.cwd(), place));
+  }
+  const codeLoaders = trusted ? { ".ts": tsLoader } : Object.fromEntries(CODE_EXTENSIONS.map((ext) => [ext, refusingLoader]));
   const explorer = cosmiconfig("sluice", {
     searchPlaces: SEARCH_PLACES,
-    loaders: { ".yaml": yamlLoader, ".yml": yamlLoader, ".ts": tsLoader, noExt: yamlLoader },
+    loaders: { ".yaml": yamlLoader, ".yml": yamlLoader, noExt: yamlLoader, ...codeLoaders },
     searchStrategy: "none",
   });
   const found = await explorer.search(from);
@@ -122,6 +146,15 @@ async function searchManifest(from: string): Promise<LoadedManifest> {
     where: { file: found.filepath },
     expected: "a manifest (with streams), or { manifest: './manifest.yaml', plugins: [...] }",
     found: `keys ${Object.keys(settings).join(", ") || "(none)"}`,
+  });
+}
+
+function codeConfigRefused(file: string): CustomCodeError {
+  return new CustomCodeError("CUSTOM_CODE_REFUSED", `The Sluice config file ${basename(file)} is code, and custom code is not allowed by this host; it was not loaded`, {
+    failureType: "config_error",
+    where: { file },
+    expected: "a data config file (.sluicerc.yaml, sluice.config.json, package.json#sluice, manifest.yaml) or --manifest <file>, or a host that trusts custom code",
+    found: file,
   });
 }
 

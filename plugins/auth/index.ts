@@ -7,6 +7,7 @@ import { NoAuthComponent } from "./no-auth.js";
 import { OAuthAuthenticatorComponent } from "./oauth-authenticator.js";
 import { SelectiveAuthenticatorComponent } from "./selective-authenticator.js";
 import { SessionTokenAuthenticatorComponent } from "./session-token-authenticator.js";
+import { LegacySessionTokenAuthenticatorComponent } from "./legacy-session-token-authenticator.js";
 
 export { ApiKeyAuthenticator } from "./api-key-authenticator.js";
 export { BasicHttpAuthenticator } from "./basic-http-authenticator.js";
@@ -15,10 +16,11 @@ export { JwtAuthenticator } from "./jwt-authenticator.js";
 export { NoAuth } from "./no-auth.js";
 export { OAuthAuthenticator } from "./oauth-authenticator.js";
 export { SessionTokenAuthenticator } from "./session-token-authenticator.js";
+export { LegacySessionTokenAuthenticator } from "./legacy-session-token-authenticator.js";
 
 /**
  * The built-in auth components: NoAuth, BasicHttp, Bearer, ApiKey, JWT, OAuth (both grants and
- * single-use refresh tokens), SessionToken and Selective.
+ * single-use refresh tokens), SessionToken, LegacySessionToken and Selective.
  */
 export const authPlugin = definePlugin({
   name: "sluice:auth",
@@ -31,6 +33,7 @@ export const authPlugin = definePlugin({
       JwtAuthenticatorComponent,
       OAuthAuthenticatorComponent,
       SessionTokenAuthenticatorComponent,
+      LegacySessionTokenAuthenticatorComponent,
       SelectiveAuthenticatorComponent,
     ]) {
       ctx.registerComponent(component);

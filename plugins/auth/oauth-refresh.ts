@@ -1,4 +1,5 @@
 import {
+  redactedExcerpt,
   AuthenticationError,
   SluiceError,
   type ErrorHandler,
@@ -168,7 +169,7 @@ function refusal(response: HttpResponse, body: unknown, rule: RefreshErrorRule, 
   const errorValue = record[rule.key];
   const matchesRule = rule.statusCodes.includes(response.status) && typeof errorValue === "string" && rule.values.includes(errorValue);
   const standard = record.error === "invalid_grant";
-  const excerpt = context.secrets.redact(response.text().slice(0, 300));
+  const excerpt = redactedExcerpt(context.secrets, response.text(), 300);
   if (matchesRule || standard) {
     const code = String(matchesRule ? errorValue : record.error);
     const where = context.configPathHint ? ` and put the new refresh token in the config at ${context.configPathHint}` : "";
@@ -193,5 +194,5 @@ function describe(error: unknown, secrets: Secrets): string {
 }
 
 function redactUrl(url: string, secrets: Secrets): string {
-  return secrets.redact(url.replace(/\?.*$/, "?…"));
+  return secrets.redact(url).replace(/\?.*$/, "?…");
 }

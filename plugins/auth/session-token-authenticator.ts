@@ -11,6 +11,7 @@ import {
   jsonSchema,
   type BuildContext,
   type ComponentFactory,
+  type Decoder,
   type HttpResponse,
   type OutgoingRequest,
   type RequestOption,
@@ -25,7 +26,8 @@ import { valueAtPath } from "../../python/dpath.js";
  * `SessionTokenAuthenticator`: logs in with a request of its own and sends the session token it gets
  * back, as Metabase (`POST /api/session` -> `{"id": "38f4939c-..."}`, sent as `X-Metabase-Session`)
  * and Dremio do. The token is reused for `expiration_duration` (ISO 8601, months and years included);
- * without it, every data request logs in first, as the kit does. A 401 logs in again once.
+ * without it, every data request logs in first, as the kit does. A 401 logs in again once. A `decoder`
+ * (`XmlDecoder` for an XML login response) decodes the login response; JSON by default.
  *
  * @example
  * authenticator:
@@ -68,20 +70,14 @@ export const SessionTokenAuthenticatorComponent: ComponentFactory<SessionTokenAu
       inject_into: Type.Optional(componentSchema("request_option")),
       api_token: Type.Optional(Type.String()),
     }),
-    decoder: Type.Optional(jsonSchema<Record<string, unknown>>({ type: "object" })),
+    decoder: Type.Optional(componentSchema("decoder")),
   }),
   fieldDefaults: { login_requester: "HttpRequester" },
+  customFieldTypes: { decoder: "CustomDecoder" },
   shared: true,
   async build(def, ctx) {
     const services = authServices(ctx);
-    const decoder = typeof def.decoder?.type === "string" ? def.decoder.type : undefined;
-    if (decoder !== undefined && decoder !== "JsonDecoder") {
-      throw new ManifestError("AUTH_DEFINITION_INVALID", `SessionTokenAuthenticator supports JSON login responses only`, {
-        where: { manifestPath: `${ctx.path}.decoder` },
-        expected: "JsonDecoder (or no decoder)",
-        found: decoder,
-      });
-    }
+    const decoder = await ctx.build<Decoder | undefined>("decoder");
     const requester = await ctx.build<Requester>("login_requester");
     const path = def.session_token_path;
     const lifetime = parseDuration(def.expiration_duration, ctx);
@@ -90,8 +86,8 @@ export const SessionTokenAuthenticatorComponent: ComponentFactory<SessionTokenAu
       clock: services.clock,
       reuse: lifetime !== undefined,
       fetch: async () => {
-        const response = await login(requester, ctx);
-        const token = tokenAt(response, path, ctx);
+        const response = await login(requester, ctx, decoder);
+        const token = tokenAt(response, path, ctx, decoder);
         services.secrets.add(token);
         return { value: token, expiresAt: lifetime?.(services.clock.now()) };
       },
@@ -113,10 +109,10 @@ function parseDuration(value: unknown, ctx: BuildContext): ((ms: number) => numb
   }
 }
 
-async function login(requester: Requester, ctx: BuildContext): Promise<HttpResponse> {
+async function login(requester: Requester, ctx: BuildContext, decoder: Decoder | undefined): Promise<HttpResponse> {
   const request = requester.buildRequest({});
   try {
-    return await requester.send(request, { purpose: "session_login", where: { manifestPath: `${ctx.path}.login_requester` } });
+    return await requester.send(request, { purpose: "session_login", where: { manifestPath: `${ctx.path}.login_requester` }, readBytes: decoder?.readsBytes() });
   } catch (error) {
     const detail = error instanceof SluiceError ? error.message : error instanceof Error ? error.message : String(error);
     throw new AuthenticationError("AUTH_SESSION_LOGIN_FAILED", `The session login request failed: ${detail}`, {
@@ -127,15 +123,17 @@ async function login(requester: Requester, ctx: BuildContext): Promise<HttpRespo
   }
 }
 
-function tokenAt(response: HttpResponse, path: readonly string[], ctx: BuildContext): string {
+/** The token at `path` in the login response's first document (JSON, or what the `decoder` makes of it). */
+function tokenAt(response: HttpResponse, path: readonly string[], ctx: BuildContext, decoder: Decoder | undefined): string {
   let node: unknown;
   try {
-    node = response.json();
-  } catch {
-    throw new AuthenticationError("AUTH_SESSION_TOKEN_MISSING", "The session login response is not JSON", {
+    node = decoder ? firstOf(decoder.decode(response)) : response.json();
+  } catch (error) {
+    throw new AuthenticationError("AUTH_SESSION_TOKEN_MISSING", `The session login response cannot be decoded${decoder ? ` by ${decoder.constructor.name}` : " as JSON"}`, {
       failureType: "system_error",
+      cause: error,
       where: { manifestPath: `${ctx.path}.session_token_path` },
-      expected: "a JSON login response",
+      expected: decoder ? "a login response the decoder reads" : "a JSON login response",
       found: `content-type ${response.headers.get("content-type") ?? "none"}`,
     });
   }
@@ -150,6 +148,11 @@ function tokenAt(response: HttpResponse, path: readonly string[], ctx: BuildCont
     });
   }
   return typeof node === "object" ? JSON.stringify(node) : String(node);
+}
+
+function firstOf(documents: Iterable<unknown>): unknown {
+  for (const document of documents) return document;
+  return {};
 }
 
 async function placement(auth: Record<string, unknown>, ctx: BuildContext, services: AuthServices): Promise<(request: OutgoingRequest, token: string) => void> {

@@ -1,11 +1,12 @@
 import { definePlugin } from "../../sdk/index.js";
 import { CustomAuthenticatorComponent } from "./custom-authenticator.js";
+import { CustomDecoderComponent } from "./custom-decoder.js";
 import { customKindComponents } from "./custom-kinds.js";
 import { CustomPaginationStrategyComponent } from "./custom-pagination-strategy.js";
 
 /**
- * The built-in custom components: `CustomPaginationStrategy`, `CustomAuthenticator` and every other
- * `Custom*` type of the kit (see custom-kinds.ts) except `CustomDecoder`: classes named by `class_name`,
+ * The built-in custom components: `CustomPaginationStrategy`, `CustomAuthenticator`, `CustomDecoder`
+ * and every other `Custom*` type of the kit (see custom-kinds.ts): classes named by `class_name`,
  * loaded from the connector folder through the `CustomCodeLoader` service, all by `customComponent()`.
  *
  * @example
@@ -17,5 +18,6 @@ export const customPlugin = definePlugin({
     ctx.registerComponent(CustomPaginationStrategyComponent);
     ctx.registerComponent(CustomAuthenticatorComponent);
     for (const component of customKindComponents) ctx.registerComponent(component);
+    ctx.registerComponent(CustomDecoderComponent);
   },
 });

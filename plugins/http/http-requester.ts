@@ -13,6 +13,7 @@ import {
   jsonSchema,
   type Authenticator,
   type BuildContext,
+  type ComponentDefinition,
   type CompiledTemplate,
   type CompiledValue,
   type ComponentFactory,
@@ -26,7 +27,7 @@ import {
   type TemplateContext,
 } from "../../sdk/index.js";
 import { REQUEST_NAMES, compileField } from "../shared/templates.js";
-import { joinUrl } from "./join-url.js";
+import { joinUrl } from "../shared/join-url.js";
 
 const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -64,7 +65,7 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = defineCompone
     authenticator: Type.Optional(componentSchema("authenticator")),
     error_handler: Type.Optional(componentSchema("error_handler")),
     use_cache: Type.Optional(Type.Boolean()),
-    allow_cross_origin_pages: Type.Optional(Type.Boolean({ description: "Sluice: follow next-page URLs on another origin (without credentials)" })),
+    allow_cross_origin_pages: Type.Optional(Type.Boolean({ description: "Sluice: follow next-page URLs and redirects on another origin (without credentials)" })),
     name: Type.Optional(Type.String()),
   }),
   async build(def, ctx) {
@@ -85,12 +86,24 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = defineCompone
       headers: compileMapping(ctx, def.request_headers, "request_headers", QUERY_VALUE_TYPES),
       bodyJson: compileMapping(ctx, def.request_body_json, "request_body_json"),
       bodyData: compileMapping(ctx, def.request_body_data, "request_body_data"),
-      authenticator: await ctx.build<Authenticator | undefined>("authenticator"),
+      authenticator: await buildAuthenticator(def, ctx),
       errorHandler: await ctx.build<ErrorHandler | undefined>("error_handler"),
       allowCrossOriginPages: def.allow_cross_origin_pages === true,
     });
   },
 });
+
+/**
+ * The requester's authenticator. The kit gives `LegacySessionTokenAuthenticator` the requester's
+ * `url_base` (its login and validation paths are relative to it): it gets it as `api_url`.
+ */
+async function buildAuthenticator(def: ComponentDefinition, ctx: BuildContext): Promise<Authenticator | undefined> {
+  const auth = def.authenticator as ComponentDefinition | undefined;
+  if (auth && typeof auth === "object" && auth.type === "LegacySessionTokenAuthenticator" && auth.api_url === undefined && def.url_base !== undefined) {
+    return ctx.buildChild<Authenticator>({ ...auth, api_url: def.url_base }, `${ctx.path}.authenticator`);
+  }
+  return ctx.build<Authenticator | undefined>("authenticator");
+}
 
 /**
  * The kit keeps a query parameter or header value typed only when it is a string or a list: `"{{ 10 / 2 }}"`
@@ -141,12 +154,12 @@ export class HttpRequester implements Requester {
     const full = base ? this.join(base, path) : path ? this.join(url, path) : url;
     if (!isHttpUrl(full)) throw this.invalidUrl(base, url);
     const request: OutgoingRequest = { method: this.parts.method, url: full, params: {}, headers: {} };
-    const source = "the requester";
+    const at = this.parts.ctx.path;
     for (const [key, value] of entries(this.parts.params?.eval(scope))) {
-      if (typeof value === "object" && !Array.isArray(value)) throw invalidParam(key, this.parts.ctx.path);
-      injectRequestValue(request, "request_parameter", key, value, source);
+      if (typeof value === "object" && !Array.isArray(value)) throw invalidParam(key, at);
+      injectRequestValue(request, "request_parameter", key, value, `the requester (${at}.request_parameters)`);
     }
-    for (const [key, value] of entries(this.parts.headers?.eval(scope))) injectRequestValue(request, "header", key, String(value), source);
+    for (const [key, value] of entries(this.parts.headers?.eval(scope))) injectRequestValue(request, "header", key, String(value), `the requester (${at}.request_headers)`);
     const json = this.parts.bodyJson?.eval(scope);
     if (json !== undefined && json !== null) request.bodyJson = json as Record<string, unknown>;
     const data = this.parts.bodyData?.eval(scope);
@@ -164,10 +177,15 @@ export class HttpRequester implements Requester {
     try {
       const authenticator = this.authenticatorFor(request, options);
       // Object.assign, not `{ ...options, authenticator }`: on Node 20 a spread followed by more keys costs ~1 µs.
-      return this.http.send(request, Object.assign({}, options, { authenticator, errorHandler: this.parts.errorHandler ?? options.errorHandler }));
+      return this.http.send(request, Object.assign({}, options, { authenticator, errorHandler: this.parts.errorHandler ?? options.errorHandler, followCrossOrigin: this.followCrossOrigin }));
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  /** Whether a next page or a redirect may leave the API's origin (without credentials). */
+  private get followCrossOrigin(): boolean {
+    return this.limits.followCrossOriginPages || this.parts.allowCrossOriginPages;
   }
 
   /** A URL that is not absolute (a `url_base` rendered empty or without `https://`): clear, before any request. */
@@ -187,7 +205,7 @@ export class HttpRequester implements Requester {
   private authenticatorFor(request: OutgoingRequest, options: SendOptions): Authenticator | undefined {
     const trusted = this.trustedOrigins.get(request);
     if (trusted === undefined || isOnOrigin(request.url, trusted)) return this.parts.authenticator;
-    if (!this.limits.followCrossOriginPages && !this.parts.allowCrossOriginPages) {
+    if (!this.followCrossOrigin) {
       throw new PaginationError("CROSS_ORIGIN_PAGE", `The next page is on another origin (${originOf(request.url)}) than the API (${trusted}); Sluice does not send credentials there and does not follow it (allow it with allow_cross_origin_pages: true on the requester)`, {
         failureType: "config_error",
         where: options.where,

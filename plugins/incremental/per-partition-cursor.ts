@@ -145,7 +145,7 @@ export class PerPartitionCursor implements IncrementalCursor {
   /** The partition's entry, with its cursor started from its saved state, else the global one, else the start. */
   private entry(partition: Record<string, unknown>): PartitionEntry {
     const key = partitionKey(partition);
-    let entry = this.entries.get(key);
+    let entry = this.entries.get(key) ?? this.migratedEntry(partition, key);
     if (!entry) {
       entry = { partition };
       this.entries.set(key, entry);
@@ -155,6 +155,23 @@ export class PerPartitionCursor implements IncrementalCursor {
       entry.cursor.setState(entry.saved ?? (this.global ? { ...this.global } : undefined));
     }
     return entry;
+  }
+
+  /**
+   * A saved entry keyed without `parent_slice`, as `LegacyToPerPartitionStateMigration` writes them (the
+   * old format did not know the parent's partition): it becomes this partition's entry. The kit matches
+   * partitions with their `parent_slice` and so ignores such a state; Sluice resumes from it.
+   */
+  private migratedEntry(partition: Record<string, unknown>, key: string): PartitionEntry | undefined {
+    if (!("parent_slice" in partition)) return undefined;
+    const { parent_slice: _, ...withoutParent } = partition;
+    const legacyKey = partitionKey(withoutParent);
+    const entry = this.entries.get(legacyKey);
+    if (!entry || entry.cursor) return undefined;
+    this.entries.delete(legacyKey);
+    const adopted = { ...entry, partition };
+    this.entries.set(key, adopted);
+    return adopted;
   }
 
   /** The global cursor of a saved state: its cursor field only (validated now, so a bad value fails before any request). */

@@ -43,6 +43,10 @@ export interface ListPartitionRouterParts {
 export class ListPartitionRouter implements StreamSlicer {
   constructor(private readonly parts: ListPartitionRouterParts) {}
 
+  get partitionFields(): readonly string[] {
+    return [this.parts.cursorField];
+  }
+
   async *slices(): AsyncGenerator<StreamSlice> {
     const { values, cursorField, path } = this.parts;
     if (!Array.isArray(values)) {

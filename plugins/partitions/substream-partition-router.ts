@@ -42,6 +42,10 @@ export class SubstreamPartitionRouter implements StreamSlicer {
     private readonly logger: Logger,
   ) {}
 
+  get partitionFields(): readonly string[] {
+    return this.parents.map((parent) => parent.partitionField);
+  }
+
   async *slices(options: SliceOptions = {}): AsyncGenerator<StreamSlice> {
     for (const parent of this.parents) yield* this.parentSlices(parent, options);
   }

@@ -1,9 +1,11 @@
 import {
   Interpolator,
   Type,
+  componentSchema,
   defineComponent,
   jsonSchema,
   type ComponentFactory,
+  type Decoder,
   type HttpResponse,
   type RecordExtractor,
 } from "../../sdk/index.js";
@@ -12,7 +14,9 @@ import {
  * `DpathExtractor`: the records are at `field_path` in the response body (each segment may be a
  * template on `config`/`parameters`; `*` matches every key or index at its level). An empty path
  * takes the whole body; a list yields its items, an object yields itself, anything else nothing.
- * A top-level JSON array is read item by item, as the Python kit's JSON decoder does.
+ * The path applies to each document of the response (`response.documents()`: the items of a
+ * top-level JSON array, each line with a `JsonlDecoder`, each CSV row...), as in the kit. A `decoder`
+ * of its own (rare) decodes the response for this extractor only.
  *
  * @example
  * # { "data": { "users": [{ "id": 1 }, { "id": 2 }] } }
@@ -25,15 +29,17 @@ export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = define
   examples: [{ field_path: ["data", "items"] }, { field_path: [] }],
   schema: Type.Object({
     field_path: Type.Optional(Type.Array(jsonSchema<string | number>({ type: ["string", "integer"] }))),
-    decoder: Type.Optional(Type.Unknown()),
+    decoder: Type.Optional(componentSchema("decoder")),
   }),
-  build(def, ctx) {
+  customFieldTypes: { decoder: "CustomDecoder" },
+  async build(def, ctx) {
+    const decoder = await ctx.build<Decoder | undefined>("decoder");
     const interpolator = ctx.get(Interpolator);
     const scope = { config: ctx.config, parameters: ctx.parameters };
     const path = (def.field_path ?? []).map((segment, i) =>
       interpolator.compile(String(segment), { path: `${ctx.path}.field_path[${i}]` }).render(scope),
     );
-    return new DpathExtractor(path);
+    return new DpathExtractor(path, decoder);
   },
 });
 
@@ -41,7 +47,10 @@ export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = define
 export class DpathExtractor implements RecordExtractor {
   private readonly wildcard: boolean;
 
-  constructor(private readonly path: readonly string[]) {
+  constructor(
+    private readonly path: readonly string[],
+    private readonly decoder?: Decoder,
+  ) {
     this.wildcard = path.includes("*");
   }
 
@@ -49,16 +58,25 @@ export class DpathExtractor implements RecordExtractor {
    * The page's items as one array (an `Iterable`, as the contract asks): no generator is resumed per
    * record. A path that ends at a list returns that list itself; callers copy before they change it.
    */
-  extract(response: HttpResponse): unknown[] {
-    const body = response.json();
-    if (!Array.isArray(body)) return this.find(body);
+  extract(response: HttpResponse): Iterable<unknown> {
+    const documents = this.decoder ? this.decoder.decode(response) : response.documents();
+    if (!Array.isArray(documents)) return this.each(documents);
+    if (documents.length === 1) return this.find(documents[0]);
     const items: unknown[] = [];
-    for (const document of body) {
+    for (const document of documents) {
       const found = this.path.length === 0 ? document : this.locate(document);
       if (Array.isArray(found)) for (let i = 0; i < found.length; i++) items.push(found[i]);
       else if (isNonEmptyObject(found)) items.push(found);
     }
     return items;
+  }
+
+  /**
+   * The items of documents decoded lazily (JSON Lines, CSV, a custom decoder), one at a time: a decoder
+   * that fails halfway fails after the records before it were delivered.
+   */
+  private *each(documents: Iterable<unknown>): Generator<unknown> {
+    for (const document of documents) yield* this.find(document);
   }
 
   /** What the path finds in one document: the list's items, the object alone, or nothing. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { DEFAULT_READ_LIMITS, PaginationError, type ErrorCode, type OutgoingRequest } from "../../sdk/index.js";
+import { DEFAULT_READ_LIMITS, PaginationError, type ErrorCode, type OutgoingRequest, type Secrets } from "../../sdk/index.js";
 
 /** Options of {@link ProgressGuard}. */
 export interface ProgressGuardOptions {
@@ -7,6 +7,8 @@ export interface ProgressGuardOptions {
   stream: string;
   /** Most requests in this stream's read, all partitions together (default `DEFAULT_READ_LIMITS.maxPages`, 1,000,000). */
   maxPages?: number;
+  /** Masks credentials in the tokens shown in errors (a next-page URL often carries the API key); the whole token is redacted before it is cut. */
+  secrets?: Secrets;
   /** How many of the latest tokens a partition remembers (default 10,000; at least half of them at any time); older ones are forgotten, so memory stays flat. */
   tokenMemory?: number;
 }
@@ -31,6 +33,7 @@ const SHOWN_TOKEN_CHARS = 200;
  */
 export class ProgressGuard {
   private readonly stream: string;
+  private readonly secrets?: Secrets;
   private readonly maxPages: number;
   private readonly tokenMemory: number;
   /** Tokens seen, in two generations so forgetting the oldest is O(1): `recent` fills, then becomes `older`. */
@@ -42,6 +45,7 @@ export class ProgressGuard {
 
   constructor(options: ProgressGuardOptions, counter: { requests: number } = { requests: 0 }) {
     this.stream = options.stream;
+    this.secrets = options.secrets;
     this.maxPages = Math.max(1, options.maxPages ?? DEFAULT_READ_LIMITS.maxPages);
     this.tokenMemory = Math.max(1, options.tokenMemory ?? 10_000);
     this.counter = counter;
@@ -86,7 +90,7 @@ export class ProgressGuard {
       if (this.recent.has(key) || this.older.has(key)) {
         throw this.error("PAGINATION_REPEATED_TOKEN", `Stream '${this.stream}': the page token of page ${page} was already used`, page, token, {
           expected: "a page token not seen before in this read",
-          found: `token ${showToken(token)} again`,
+          found: `token ${this.show(token)} again`,
         });
       }
       this.remember(key);
@@ -94,7 +98,7 @@ export class ProgressGuard {
     if (page > 1 && signature === this.previousSignature) {
       throw this.error("PAGINATION_NO_PROGRESS", `Stream '${this.stream}': the request for page ${page} is identical to the previous one`, page, token, {
         expected: "each page's request to differ (is the token put into the request?)",
-        found: `the same request again, token ${showToken(token)}`,
+        found: `the same request again, token ${this.show(token)}`,
       });
     }
     this.previousSignature = signature;
@@ -108,8 +112,12 @@ export class ProgressGuard {
     this.recent.add(key);
   }
 
+  private show(token: unknown): string {
+    return showToken(token, this.secrets);
+  }
+
   private error(code: ErrorCode, message: string, page: number, token: unknown, facts: { expected: string; found: string }): PaginationError {
-    return new PaginationError(code, `${message} (token ${showToken(token)})`, { where: { stream: this.stream, page }, ...facts });
+    return new PaginationError(code, `${message} (token ${this.show(token)})`, { where: { stream: this.stream, page }, ...facts });
   }
 }
 
@@ -144,8 +152,9 @@ function tokenKey(token: unknown): string {
   return text.length <= 64 ? text : `h:${createHash("sha256").update(text).digest("base64")}`;
 }
 
-function showToken(token: unknown): string {
+function showToken(token: unknown, secrets: Secrets | undefined): string {
   if (token === undefined) return "(none)";
-  const text = typeof token === "string" ? JSON.stringify(token) : (JSON.stringify(token) ?? String(token));
+  const raw = typeof token === "string" ? JSON.stringify(token) : (JSON.stringify(token) ?? String(token));
+  const text = secrets ? secrets.redact(raw) : raw;
   return text.length <= SHOWN_TOKEN_CHARS ? text : `${text.slice(0, SHOWN_TOKEN_CHARS)}... (${text.length} chars)`;
 }

@@ -11,6 +11,10 @@ import { makeSlice, slicePartition, sliceCursor, sliceExtraFields, type Outgoing
 export class CartesianSlicer implements StreamSlicer {
   constructor(private readonly slicers: readonly StreamSlicer[]) {}
 
+  get partitionFields(): readonly string[] {
+    return this.slicers.flatMap((slicer) => slicer.partitionFields ?? []);
+  }
+
   async *slices(options?: SliceOptions): AsyncGenerator<StreamSlice> {
     const inner = this.slicers.map(() => undefined as StreamSlice[] | undefined);
     yield* this.combine(0, {}, {}, {}, { options, inner });

@@ -13,6 +13,7 @@ import {
   type SchemaLoader,
   type Slicing,
   type StateMigration,
+  type StateMigrationContext,
   type Stream,
   type StreamSlice,
 } from "../../sdk/index.js";
@@ -64,9 +65,11 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
     const perPartition = retriever.partitionRouter ? built?.forPartitions?.(retriever.partitionRouter) : undefined;
     const cursor = perPartition ?? built;
     const slicer = perPartition ?? combineSlicers([retriever.partitionRouter, cursor]);
+    // What a state migration may know of the stream (LegacyToPerPartitionStateMigration needs both).
+    const migration: StateMigrationContext = { partitionFields: retriever.partitionRouter?.partitionFields ?? [], cursorField: cursor?.cursorField };
     const slicing = (options: ReadOptions): Slicing | undefined => {
       if (!slicer) return undefined;
-      cursor?.setState(migrateState(options.state, migrations));
+      cursor?.setState(migrateState(options.state, migrations, migration));
       return { slicer, cursor };
     };
     return {
@@ -87,7 +90,7 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
             partitions: (options: PartitionsOptions = {}) =>
               new DeclarativePartitions(
                 { stream: name, retriever: retriever as ConstructorParameters<typeof DeclarativePartitions>[0]["retriever"], slicer, cursor, transformations },
-                { ...options, state: migrateState(options.state, migrations) },
+                { ...options, state: migrateState(options.state, migrations, migration) },
               ),
           }
         : {}),
@@ -96,9 +99,9 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
 });
 
 /** The kit's state migrations: each, in order, rewrites the saved state when it says it should. */
-function migrateState(state: Record<string, unknown> | undefined, migrations: readonly StateMigration[]): Record<string, unknown> | undefined {
+function migrateState(state: Record<string, unknown> | undefined, migrations: readonly StateMigration[], context: StateMigrationContext): Record<string, unknown> | undefined {
   if (!state) return state;
-  for (const migration of migrations) if (migration.shouldMigrate(state)) state = migration.migrate(state);
+  for (const migration of migrations) if (migration.shouldMigrate(state, context)) state = migration.migrate(state, context);
   return state;
 }
 

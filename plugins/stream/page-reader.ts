@@ -1,5 +1,6 @@
-import type { DataRecord, HttpResponse, ObservedPage, Paginator, ReadObserver, ReadOptions, RecordSelector, Requester, Secrets, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import { SluiceError, withDecoder, type DataRecord, type Decoder, type HttpResponse, type ObservedPage, type Paginator, type ReadObserver, type ReadOptions, type RecordSelector, type Requester, type Secrets, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../shared/progress-guard.js";
+import { StreamedPage } from "./streamed-page.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
 export interface PageReaderParts {
@@ -18,10 +19,14 @@ export interface PageReaderParts {
   observe?: { observer: ReadObserver; secrets: Secrets };
   /** The stream's current state, for requester templates that read `stream_state`. */
   state?: () => Record<string, unknown>;
+  /** The retriever's decoder; absent for JSON. */
+  decoder?: Decoder;
 }
 
 const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
 const PAGES_DONE: IteratorResult<DataRecord[]> = { value: undefined, done: true };
+/** The records of a streamed page handed out at a time by the page-batched path. */
+const STREAMED_BATCH = 1000;
 
 /**
  * The records of one slice, page by page: the loop of `SimpleRetriever` (build the request, let the
@@ -30,7 +35,9 @@ const PAGES_DONE: IteratorResult<DataRecord[]> = { value: undefined, done: true 
  * as resolved promises, without resuming a generator for each one: an `async *` loop here cost ~16%
  * more CPU per page of 100 records. As before, nothing accumulates across pages, `onPage` runs once
  * the page's last record was taken, a record filter that fails on a record fails the read after the
- * records before it were delivered, and `return()` ends the read.
+ * records before it were delivered, and `return()` ends the read. A page of a streaming decoder is not
+ * collected: its records are parsed as they are taken ({@link StreamedPage}), a batch at a time on
+ * the page-batched path.
  *
  * @example
  * for await (const record of new PageReader({ stream: "users", slice: {}, options: {}, requester, selector, paginator, guard, sliceOptionsOnFirstPageOnly: false })) use(record);
@@ -42,8 +49,10 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
   private finished = false;
   private page = 0;
   private token: unknown;
-  /** The page whose records are being handed out, until the paginator has seen it. */
-  private current?: { response: HttpResponse; rawCount: number };
+  /** The page whose records are being handed out, until the paginator has seen it (`count`/`last` for a streamed page). */
+  private current?: { response: HttpResponse; rawCount: number; count?: number; last?: DataRecord };
+  /** The streamed page whose records are being parsed and handed out. */
+  private streamed?: StreamedPage;
   /** An error from selecting the current page, thrown after the records before it. */
   private failure?: { error: unknown };
   private busy?: Promise<IteratorResult<DataRecord>>;
@@ -56,6 +65,10 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
 
   next(): Promise<IteratorResult<DataRecord>> {
     if (this.index < this.records.length) return Promise.resolve({ value: this.records[this.index++]!, done: false });
+    if (this.streamed && !this.busy) {
+      const record = this.takeStreamed();
+      if (record) return Promise.resolve({ value: record, done: false });
+    }
     // A second call while a page is being fetched waits for it, as calls to a generator queue.
     if (this.busy) return this.busy.then(() => this.next());
     const busy = this.fill().finally(() => {
@@ -77,6 +90,8 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
 
   private finish(): void {
     this.finished = true;
+    this.streamed?.close();
+    this.streamed = undefined;
     this.records = [];
     this.index = 0;
     this.current = undefined;
@@ -87,7 +102,27 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     for (;;) {
       if (!(await this.loadPage())) return DONE;
       if (this.records.length > 0) return { value: this.records[this.index++]!, done: false };
+      const record = this.streamed && this.takeStreamed();
+      if (record) return { value: record, done: false };
     }
+  }
+
+  /** The streamed page's next record; at its end (or failure) the page goes to the paginator (or the failure is kept). */
+  private takeStreamed(): DataRecord | undefined {
+    const page = this.streamed!;
+    const record = page.take();
+    if (record) return record;
+    this.streamed = undefined;
+    if (page.failure) this.failure = page.failure;
+    else this.current = { response: page.response, rawCount: page.stats.rawCount, count: page.count, last: page.last };
+    return undefined;
+  }
+
+  /** Up to {@link STREAMED_BATCH} records of the streamed page (empty at its end). */
+  private streamedBatch(): DataRecord[] {
+    const batch = this.streamed!.takeBatch(STREAMED_BATCH);
+    if (batch.length < STREAMED_BATCH) this.takeStreamed();
+    return batch;
   }
 
   /**
@@ -105,11 +140,19 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
       this.index = this.records.length;
       return rest;
     }
+    if (this.streamed) {
+      const batch = this.streamedBatch();
+      if (batch.length > 0) return batch;
+    }
     for (;;) {
       if (!(await this.loadPage())) return undefined;
       if (this.records.length > 0) {
         this.index = this.records.length;
         return this.records;
+      }
+      if (this.streamed) {
+        const batch = this.streamedBatch();
+        if (batch.length > 0) return batch;
       }
     }
   }
@@ -169,12 +212,16 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     this.current = undefined;
     const { stream, options, paginator } = this.parts;
     const records = this.records;
-    options.onPage?.({ stream, page: this.page, records: records.length, url: current.response.url });
+    const streamed = current.count !== undefined;
+    const count = streamed ? current.count! : records.length;
+    options.onPage?.({ stream, page: this.page, records: count, url: current.response.url });
     if (current.response.ignored) {
       if (this.parts.observe) this.observe(records, undefined, "the error handler ignored the response");
       return false;
     }
-    this.token = paginator.nextPageToken(current.response, records.length, records.at(-1), this.token, { rawRecordCount: current.rawCount, records });
+    // A streamed page's records were handed out as parsed, not kept: the paginator gets their count and the last one.
+    const last = streamed ? current.last : records.at(-1);
+    this.token = paginator.nextPageToken(current.response, count, last, this.token, { rawRecordCount: current.rawCount, records: streamed ? undefined : records });
     const more = this.token !== undefined && this.token !== null;
     const capped = more && options.pagesPerSlice !== undefined && this.page >= options.pagesPerSlice;
     if (this.parts.observe) {
@@ -205,17 +252,26 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     paginator.applyToRequest(request, token);
     if (slicer && !(hasToken && this.parts.sliceOptionsOnFirstPageOnly)) slicer.applyToRequest(request, slice);
     guard.beforeRequest(page, token, requestSignature(request));
-    const response = await requester.send(request, { signal: options.signal, where: { stream, page } });
+    const decoder = this.parts.decoder;
+    const sent = await requester.send(request, decoder ? { signal: options.signal, where: { stream, page }, readBytes: decoder.readsBytes() } : { signal: options.signal, where: { stream, page } });
     if (this.finished) return;
+    const response = decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
     const stats = { rawCount: 0 };
     const records: DataRecord[] = [];
-    try {
-      for (const record of selector.select(response, { streamSlice: slice, nextPageToken: token }, stats)) records.push(record);
-    } catch (error) {
-      this.failure = { error };
-    }
     this.records = records;
     this.index = 0;
+    const locate = (error: unknown): unknown => (error instanceof SluiceError ? error.locate({ stream, page }) : error);
+    try {
+      const selected = selector.select(response, { streamSlice: slice, nextPageToken: token }, stats);
+      if (decoder?.isStreamResponse() && !sent.ignored) {
+        this.streamed = new StreamedPage(selected[Symbol.iterator](), response, stats, locate);
+        return;
+      }
+      for (const record of selected) records.push(record);
+    } catch (error) {
+      // A decoder or extractor failing on the body: the error learns which stream and page.
+      this.failure = { error: locate(error) };
+    }
     if (!this.failure) this.current = { response, rawCount: stats.rawCount };
   }
 }

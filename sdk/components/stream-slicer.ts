@@ -27,6 +27,8 @@ export abstract class StreamSlicer {
   abstract slices(options?: SliceOptions): AsyncIterable<StreamSlice>;
   /** Puts this slicer's request options for `slice` into a request (a parent id, a start and end time). */
   abstract applyToRequest(request: OutgoingRequest, slice: StreamSlice): void;
+  /** The keys this slicer puts into a slice's partition (`partition_field`s), for state migrations; optional. */
+  readonly partitionFields?: readonly string[];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { AUTHENTICATION_ERRORS } from "./codes/authentication.js";
 import { CONCURRENCY_ERRORS } from "./codes/concurrency.js";
 import { CUSTOM_CODE_ERRORS } from "./codes/custom-code.js";
+import { DECODERS_ERRORS } from "./codes/decoders.js";
 import { ENGINE_ERRORS } from "./codes/engine.js";
 import { ERROR_HANDLING_ERRORS } from "./codes/error-handling.js";
 import { INCREMENTAL_ERRORS } from "./codes/incremental.js";
@@ -20,6 +21,7 @@ import type { ErrorCodeEntry } from "./error-code-entry.js";
  */
 export const ERROR_SECTIONS = [
   { title: "Engine (manifests, config, requests)", codes: ENGINE_ERRORS },
+  { title: "Decoders and extractors", codes: DECODERS_ERRORS },
   { title: "Pagination", codes: PAGINATION_ERRORS },
   { title: "OAuth consent", codes: OAUTH_CONSENT_ERRORS },
   { title: "Custom components", codes: CUSTOM_CODE_ERRORS },
@@ -43,6 +45,7 @@ export const ERROR_SECTIONS = [
  */
 export const ERROR_CODES = {
   ...ENGINE_ERRORS,
+  ...DECODERS_ERRORS,
   ...PAGINATION_ERRORS,
   ...OAUTH_CONSENT_ERRORS,
   ...CUSTOM_CODE_ERRORS,

@@ -27,7 +27,8 @@ export interface ResponseHeaders {
 
 /**
  * The response a pagination strategy, record selector or custom component sees.
- * The body has been read completely; `json()` parses it once and caches the result.
+ * The body has been read completely; `json()` parses it once and caches the result. With a decoder
+ * on the stream (`XmlDecoder`, `JsonlDecoder`...), `json()` is the first decoded document.
  *
  * @example
  * nextPageToken(response) {
@@ -46,6 +47,16 @@ export interface HttpResponse {
   readonly ignored?: boolean;
   /** The body parsed as JSON (cached). Throws when the body is not JSON. */
   json(): unknown;
-  /** The body as text. */
+  /** The body as text (UTF-8). */
   text(): string;
+  /** The body as bytes, as the server sent them (after transfer decompression). */
+  bytes(): Uint8Array;
+  /**
+   * The body decoded into documents by the stream's decoder. Without one it is JSON, as in the kit:
+   * the items of a top-level array, otherwise the body itself (`{}` for an empty body).
+   *
+   * @example
+   * for (const document of response.documents()) use(document); // one per JSON line with a JsonlDecoder
+   */
+  documents(): Iterable<unknown>;
 }

@@ -42,6 +42,7 @@ export function injectRequestValue(
   }
   const name = path[0]!;
   if (target === "header") {
+    checkHeader(name, String(value), source);
     const existing = Object.keys(request.headers).find((h) => h.toLowerCase() === name.toLowerCase());
     if (existing !== undefined && request.headers[existing] !== String(value)) {
       throw collision(target, name, request.headers[existing], value, source);
@@ -54,6 +55,23 @@ export function injectRequestValue(
     request.bodyData ??= {};
     setOnce(request.bodyData, name, value, target, name, source);
   }
+}
+
+/** A header name: an RFC 9110 token. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * Refuses a header no transport can send (a name that is not a token, a value with CR, LF or NUL),
+ * naming who set it and never the value (it may be a credential, often with a pasted trailing newline).
+ */
+function checkHeader(name: string, value: string, source: string): void {
+  const badName = !HEADER_NAME.test(name);
+  if (!badName && !/[\r\n\0]/.test(value)) return;
+  throw new SluiceError("HTTP_REQUEST_INVALID", badName ? `${source} sets a header whose name is not valid` : `${source} sets header '${name}' to a value with a line break or NUL`, {
+    failureType: "config_error",
+    expected: badName ? "a header name made of letters, digits and !#$%&'*+-.^_`|~" : "a header value on one line (check the config value it comes from for a trailing newline)",
+    found: badName ? JSON.stringify(name.replace(/[^\x20-\x7e]/g, "?")) : "CR, LF or NUL in the value (not shown: it may be a credential)",
+  });
 }
 
 function setOnce(

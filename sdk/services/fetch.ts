@@ -2,9 +2,11 @@ import { serviceToken } from "./service-token.js";
 
 /**
  * What Sluice passes to the fetch implementation. `agent` is node-fetch's keep-alive agent (others may ignore it).
+ * Sluice always asks for `redirect: "manual"` and follows redirects itself, so that credentials obey the
+ * origin rule whatever the transport: an implementation must hand a 3xx back as it is, never follow it.
  *
  * @example
- * { method: "GET", headers: { Accept: "application/json" }, signal, redirect: "follow" }
+ * { method: "GET", headers: { Accept: "application/json" }, signal, redirect: "manual" }
  */
 export interface FetchInit {
   method: string;
@@ -25,8 +27,17 @@ export interface FetchResponse {
   status: number;
   statusText?: string;
   url: string;
+  /** True when the transport followed a redirect itself (WHATWG and node-fetch set it); Sluice then refuses a response from another origin. */
+  redirected?: boolean;
   headers: { forEach(callback: (value: string, name: string) => void): void };
+  /**
+   * The body as a stream of bytes (node-fetch's and WHATWG's `body` both fit). When present Sluice reads it
+   * chunk by chunk and stops at the size limit; without it `text()` is read whole.
+   */
+  body?: AsyncIterable<Uint8Array> | null;
   text(): Promise<string>;
+  /** The body as bytes; used when a decoder reads binary content (gzip, zip). Without it, `text()` is encoded back as UTF-8. */
+  arrayBuffer?(): Promise<ArrayBuffer>;
 }
 
 /**

@@ -22,8 +22,16 @@ export interface SendOptions {
   where?: ErrorLocation;
   /** Per-attempt timeout in milliseconds (default from the host options). */
   timeoutMs?: number;
+  /**
+   * Whether a redirect to another origin than the request's may be followed; it is then followed with no
+   * credentials at all (no authenticator, no header carrying a secret, no body). Default: the host's
+   * `readLimits.followCrossOriginPages`, else refused with `HTTP_REDIRECT_CROSS_ORIGIN`.
+   */
+  followCrossOrigin?: boolean;
   /** What the request is for, as a {@link ReadObserver} sees it (default `page`). */
   purpose?: RequestPurpose;
+  /** Keep the body as bytes (for a decoder of binary content, see `Decoder.readsBytes`) rather than UTF-8 text. Default false. */
+  readBytes?: boolean;
 }
 
 /**

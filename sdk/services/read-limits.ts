@@ -10,7 +10,7 @@ import { serviceToken } from "./service-token.js";
 export interface ReadLimits {
   /** Most pages read for one stream (default 1,000,000). */
   maxPages: number;
-  /** Whether a next-page URL on another origin may be followed (without credentials). Default false. */
+  /** Whether a next-page URL or a redirect to another origin may be followed (without credentials). Default false. */
   followCrossOriginPages: boolean;
 }
 

@@ -17,7 +17,7 @@ import { ComponentBuilder } from "../../core/manifest/build-components.js";
 import { RetryingHttpClient } from "../../core/http/retrying-http-client.js";
 import { DEFAULT_HTTP_OPTIONS } from "../../core/http/http-options.js";
 import { createInterpolator } from "../../templates/index.js";
-import { SecretRegistry } from "../../core/services/secret-registry.js";
+import { SecretRegistry } from "../../sdk/services/secret-registry.js";
 import { systemClock } from "../../core/services/system-clock.js";
 import { createJwtSigner } from "../../plugins/auth/jwt-signer.js";
 

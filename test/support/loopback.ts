@@ -16,7 +16,7 @@ export interface SeenRequest {
   fields: Record<string, unknown>;
 }
 
-/** What a route answers. */
+/** What a route answers: a string or bytes are sent as they are, anything else as JSON. */
 export interface Reply {
   status?: number;
   headers?: Record<string, string>;
@@ -47,7 +47,7 @@ export async function startLoopback(handle: (req: SeenRequest, origin: string) =
       } catch (error) {
         reply = { status: 500, body: { error: String(error) } };
       }
-      const text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
+      const text = typeof reply.body === "string" || reply.body instanceof Uint8Array ? reply.body : JSON.stringify(reply.body);
       res.writeHead(reply.status ?? 200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...reply.headers });
       res.end(text);
     });

@@ -180,7 +180,7 @@ describe("the paginator's headers object", () => {
     const { templateHeaders } = await import("../../plugins/shared/pagination-context.js");
     const raw = new Map([["X-Next-Cursor", "c2"], ["Link", '<https://api.example.com/items?page=2>; rel="next"']]);
     const response = {
-      status: 200, url: "https://api.example.com/items", text: () => "{}", json: () => ({}),
+      status: 200, url: "https://api.example.com/items", text: () => "{}", json: () => ({}), bytes: () => new Uint8Array(), documents: () => [{}],
       headers: { get: (n: string) => [...raw].find(([k]) => k.toLowerCase() === n.toLowerCase())?.[1] ?? null, entries: () => raw.entries() },
       links: { next: { url: "https://api.example.com/items?page=2", rel: "next" } },
     };

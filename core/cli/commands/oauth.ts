@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { SluiceError } from "../../../sdk/errors/index.js";
+import { resolveCustomCodeTrust } from "../../loader/custom-code-trust.js";
 import { loadManifest } from "../../manifest/load-manifest.js";
 import { resolveReferences } from "../../manifest/resolve-references.js";
 import { openBrowser } from "../../../oauth-consent/open-browser.js";
@@ -28,7 +29,8 @@ async function run(args: ParsedArgs, io: CliIO): Promise<number> {
       throw new SluiceError("OAUTH_CLI_USAGE", "--config is required: the file the tokens are written to", { failureType: "config_error", expected: "--config secrets/config.json", found: "nothing" });
     }
     const configFile = resolve(io.cwd, v.config);
-    const loaded = await loadManifest(typeof v.manifest === "string" ? { path: resolve(io.cwd, v.manifest) } : { searchFrom: io.cwd });
+    const trustCustomCode = resolveCustomCodeTrust({ option: v["no-custom-code"] ? false : undefined });
+    const loaded = await loadManifest(typeof v.manifest === "string" ? { path: resolve(io.cwd, v.manifest) } : { searchFrom: io.cwd, trustCustomCode });
     const manifest = resolveReferences(loaded.manifest, loaded.file);
     const config = await readConfigFile(configFile);
     const result = await runLoopbackConsent({
@@ -68,7 +70,7 @@ async function run(args: ParsedArgs, io: CliIO): Promise<number> {
 export const command: CliCommand = {
   name: "oauth",
   summary: "Grant OAuth consent in a browser and write the tokens into the config",
-  usage: "sluice oauth --config C [--manifest M] [--port P] [--open] [--timeout S] [--client-id ID] [--client-secret SECRET]",
+  usage: "sluice oauth --config C [--manifest M] [--port P] [--open] [--timeout S] [--client-id ID] [--client-secret SECRET] [--no-custom-code]",
   options: {
     manifest: { type: "string" },
     config: { type: "string" },
@@ -77,6 +79,7 @@ export const command: CliCommand = {
     timeout: { type: "string" },
     "client-id": { type: "string" },
     "client-secret": { type: "string" },
+    "no-custom-code": { type: "boolean" },
   },
   run,
 };

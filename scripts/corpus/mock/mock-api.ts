@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Interpolator } from "../../../sdk/index.js";
 import { authEndpoints, isTokenRequest, type TokenAnswer } from "./auth-endpoints.js";
+import { encodeBody } from "./encode-body.js";
 import { buildPage } from "./pages.js";
 import { matchStream, routeFor, type Route } from "./routes.js";
 import { streamModels, type StreamModel } from "./stream-model.js";
@@ -84,7 +85,9 @@ export class MockApi {
     for (const token of built.nextTokens) tokens.set(token, page + 1);
     const seen = this.traffic.get(model.name) ?? { requests: 0, maxPage: 0 };
     this.traffic.set(model.name, { requests: seen.requests + 1, maxPage: Math.max(seen.maxPage, page) });
-    send(200, built.body, built.headers);
+    const encoded = encodeBody(built.body, model.decoder);
+    res.writeHead(200, { "content-type": encoded.contentType, ...built.headers });
+    res.end(encoded.text);
   }
 
   /** The page a request asks for: a `sluice_page` in its URL, else a token this mock issued, found in the request. */

@@ -27,6 +27,8 @@ export interface StreamModel {
   keyFields: string[][];
   /** Values the record filter asks for (`record['type'] == "file"`), so filtered streams still yield records. */
   filterValues: [string[], string][];
+  /** The retriever's `decoder` type (`XmlDecoder`, `JsonlDecoder`...), when it names one: pages are encoded for it. */
+  decoder?: string;
   /** The cursor field and the format its values are written in (the first of `cursor_datetime_formats`, else `datetime_format`). */
   cursor?: { field: string[]; format: string };
 }
@@ -69,6 +71,7 @@ function modelOf(stream: Record<string, unknown>, parentKeys: string[][]): Strea
     keyFields,
     filterValues: filterValues(asObject(asObject(retriever.record_selector)?.record_filter)?.condition),
     cursor: cursorModel,
+    decoder: typeof asObject(retriever.decoder)?.type === "string" ? String(asObject(retriever.decoder)!.type) : undefined,
   };
 }
 

@@ -47,9 +47,14 @@ export const AUTHENTICATION_ERRORS = {
     message: "The session login request failed (after its error handler's retries); the cause is kept.",
     action: "Check the login credentials and the login requester's URL.",
   },
+  AUTH_SESSION_NO_CREDENTIALS: {
+    failureType: "config_error",
+    message: "A `LegacySessionTokenAuthenticator` has no session token the API accepts (none, or `validate_session_url` answered 401) and no username and password to log in with.",
+    action: "Give a current `session_token`, or the username and password.",
+  },
   AUTH_SESSION_TOKEN_MISSING: {
     failureType: "system_error",
-    message: "The login response has no value at `session_token_path`, or is not JSON.",
+    message: "The login response has no value at `session_token_path` (`session_token_response_key` for the legacy form), or its decoder cannot read it.",
     action: "Fix `session_token_path` to where the API puts the token.",
   },
   AUTH_DURATION_INVALID: {

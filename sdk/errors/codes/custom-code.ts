@@ -4,8 +4,8 @@ import type { ErrorCodeEntry } from "../error-code-entry.js";
 export const CUSTOM_CODE_ERRORS = {
   CUSTOM_CODE_REFUSED: {
     failureType: "config_error",
-    message: "The manifest (or the config file's `plugins`) names custom code, and this host does not trust custom code (`trustCustomCode: false`, `--no-custom-code`, or `SLUICE_DISABLE_CUSTOM_CODE=1`). Raised while the manifest is checked, before any request.",
-    action: "Run the manifest on a host that trusts it, or replace the custom component with built-in ones.",
+    message: "The manifest (or the config file's `plugins`) names custom code, or the configuration search found a config file that is code (`sluice.config.ts/.mjs/.js/.cjs`, `.sluicerc.js`, cosmiconfig's `.config/config.js` in the working folder), and this host does not trust custom code (`trustCustomCode: false`, `--no-custom-code`, or `SLUICE_DISABLE_CUSTOM_CODE=1`). Raised before anything is imported and before any request.",
+    action: "Run the manifest on a host that trusts it, replace the custom component with built-in ones, or use a data config file (`.sluicerc.yaml`, `sluice.config.json`) or `--manifest`.",
   },
   CUSTOM_CLASS_NAME_INVALID: {
     failureType: "config_error",
@@ -61,6 +61,11 @@ export const CUSTOM_CODE_ERRORS = {
     failureType: "system_error",
     message: "A pagination method of a custom strategy returned a promise; pagination methods are synchronous.",
     action: "Compute the token from the response without awaiting; fetch what you need in the authenticator or before the read.",
+  },
+  CUSTOM_DECODER_NOT_ITERABLE: {
+    failureType: "system_error",
+    message: "A custom decoder's `decode` returned something that is not an iterable of documents (an object, a promise, nothing).",
+    action: "Return an array, or write `*decode(response) { yield ... }`; decoding is synchronous.",
   },
   PLUGIN_NOT_FOUND: {
     failureType: "config_error",

@@ -17,6 +17,11 @@ export const ENGINE_ERRORS = {
     message: "A `#/...` reference (string or `$ref`) points to nothing, to a non-object with overrides, or forms a cycle.",
     action: "Fix the reference; the error lists the keys that exist where the lookup stopped.",
   },
+  MANIFEST_TOO_LARGE: {
+    failureType: "config_error",
+    message: "Resolving the manifest's references would make it more than 1,000,000 nodes or 500 levels deep (a `$ref` expansion bomb: definitions that reference each other many times over). The largest real connector known resolves to about 170,000 nodes.",
+    action: "Reference shared definitions once instead of multiplying them; this is almost always a hostile or generated manifest.",
+  },
   MANIFEST_INVALID: {
     failureType: "config_error",
     message: "A definition breaks its component's JSON Schema (every problem is listed with its manifest path).",
@@ -141,5 +146,50 @@ export const ENGINE_ERRORS = {
     failureType: "config_error",
     message: "A next-page URL points to another origin than the API; Sluice sends no credentials there and does not follow it by default.",
     action: "If the API really pages across hosts, allow it (`readLimits.followCrossOriginPages` / `--follow-cross-origin-pages`); it is then read without credentials.",
+  },
+  HTTP_REDIRECT_CROSS_ORIGIN: {
+    failureType: "config_error",
+    message: "The API redirected to another origin (scheme, host or port) than the request's; Sluice follows redirects itself and refuses this one, so no credential can reach that origin.",
+    action: "If the API really redirects across hosts (a CDN, a download host), allow it (`allow_cross_origin_pages: true` on the requester, `readLimits.followCrossOriginPages`, `--follow-cross-origin-pages`); it is then followed with no credentials at all.",
+  },
+  HTTP_REDIRECT_BODY_REFUSED: {
+    failureType: "config_error",
+    message: "A 307/308 asked for a request body to be sent again to another origin; Sluice never sends a body to another origin.",
+    action: "Ask the API for the URL on its own origin, or use a 303 there (it becomes a GET without a body).",
+  },
+  HTTP_REDIRECT_LIMIT: {
+    failureType: "system_error",
+    message: "One request redirected more than `http.maxRedirects` times (default 10): a redirect loop.",
+    action: "Check `url_base`/`path`; a login page that redirects to itself often means wrong credentials.",
+  },
+  HTTP_REDIRECT_INVALID: {
+    failureType: "system_error",
+    message: "A redirect's `Location` is not a URL, or is not http(s) (`file:`, `ftp:`).",
+    action: "A defect of the API; report it there.",
+  },
+  HTTP_TRANSPORT_REDIRECTED: {
+    failureType: "config_error",
+    message: "The `Fetch` a host registered followed a redirect to another origin by itself, although Sluice asks every transport for `redirect: \"manual\"`.",
+    action: "Make the transport honour `redirect: \"manual\"` (return 3xx responses as they are); Sluice follows redirects itself under its origin rule.",
+  },
+  HTTP_RESPONSE_TOO_LARGE: {
+    failureType: "system_error",
+    message: "A response body is larger than `http.maxResponseBytes` (default 100 MiB, counted after decompression); Sluice stopped reading at the limit.",
+    action: "Ask the API for smaller pages (`page_size`), or raise the limit if the API really sends such pages.",
+  },
+  HTTP_REQUEST_INVALID: {
+    failureType: "config_error",
+    message: "A request can never be sent: a header value with a line break or NUL (often a pasted token with a trailing newline), a header name that is not a token, a URL that is not absolute http(s) (`file:`, `ftp:`, malformed). Not retried; the manifest field or component that set the value is named, never a secret value.",
+    action: "Fix the config value or the manifest field named.",
+  },
+  RESPONSE_TOO_DEEP: {
+    failureType: "system_error",
+    message: "A JSON response nests objects and lists deeper than `http.maxNestingDepth` (default 1,000); the stream and page are named.",
+    action: "A defect (or an attack) of the API; raise the limit only if the API really nests that deep.",
+  },
+  RECORD_NOT_SERIALIZABLE: {
+    failureType: "system_error",
+    message: "A record cannot be written as JSON on stdout (nested too deep, a cycle, a BigInt from custom code); the stream is named.",
+    action: "Fix the custom component that produces it.",
   },
 } as const satisfies Record<string, ErrorCodeEntry>;

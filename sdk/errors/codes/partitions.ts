@@ -7,4 +7,9 @@ export const PARTITIONS_ERRORS = {
     message: "A `ListPartitionRouter`'s `values` template evaluated to something other than a list (a string, a number, a mapping, or None because the config field is missing), reported when the stream is read; the value itself is not printed (config error).",
     action: "Give the config field as an array (`repositories: [\"octo/hello\"]`), or write `values` as a list in the manifest.",
   },
+  PARTITION_GROUP_KEYS: {
+    failureType: "config_error",
+    message: "A `GroupingPartitionRouter`'s underlying router made a partition with more than one key (besides `parent_slice`); the keys are listed.",
+    action: "Group a router whose partitions have one key (one parent stream, or a list router).",
+  },
 } as const satisfies Record<string, ErrorCodeEntry>;

@@ -41,3 +41,39 @@ describe("resolveReferences", () => {
     assert.deepEqual((out.s as Record<string, unknown>).primary_key, ["id", "date"]);
   });
 });
+
+describe("resolveReferences against a $ref expansion bomb", () => {
+  /** 4 KB: 12 levels of definitions, each using the previous one 10 times (10^12 nodes when expanded). */
+  function bomb(): Record<string, unknown> {
+    const definitions: Record<string, unknown> = { l0: { type: "RecordSelector", field: "x" } };
+    for (let level = 1; level <= 12; level++) {
+      definitions[`l${level}`] = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`r${i}`, { $ref: `#/definitions/l${level - 1}` }]));
+    }
+    return { version: "6.0.0", definitions, streams: [{ $ref: "#/definitions/l12" }] };
+  }
+
+  it("fails with MANIFEST_TOO_LARGE naming the file and a path, instead of running out of memory", () => {
+    const manifest = bomb();
+    assert.ok(JSON.stringify(manifest).length < 5_000);
+    const started = Date.now();
+    assert.throws(
+      () => resolveReferences(manifest, "bomb.yaml"),
+      (error: unknown) => {
+        assert.ok(error instanceof ManifestError);
+        assert.equal(error.code, "MANIFEST_TOO_LARGE");
+        assert.equal(error.where.file, "bomb.yaml");
+        assert.match(error.where.manifestPath ?? "", /^definitions\.l\d+\.r\d/);
+        return true;
+      },
+    );
+    // A sanity guard, not a performance test: unbounded, this ran out of memory after 83 s.
+    assert.ok(Date.now() - started < 30_000);
+  });
+
+  it("fails with MANIFEST_TOO_LARGE on a chain of references nested past the depth limit", () => {
+    const definitions: Record<string, unknown> = { d0: { leaf: 1 } };
+    for (let i = 1; i <= 40; i++) definitions[`d${i}`] = { inner: { $ref: `#/definitions/d${i - 1}` } };
+    assert.throws(() => resolveReferences({ definitions, s: "#/definitions/d40" }, undefined, { maxDepth: 20 }), { code: "MANIFEST_TOO_LARGE" });
+    assert.doesNotThrow(() => resolveReferences({ definitions, s: "#/definitions/d40" }));
+  });
+});

@@ -145,3 +145,24 @@ function secretSpec() {
     },
   };
 }
+
+test("an XmlDecoder on the session authenticator reads the token from an XML login response", async () => {
+  api.route("/api/xml-session", (_req, res) => {
+    sessions.add("xml-sess-1");
+    res.writeHead(200, { "Content-Type": "application/xml" });
+    res.end('<?xml version="1.0"?><Session expires="P14D"><Token>xml-sess-1</Token></Session>');
+  });
+  const authenticator = metabase(api.url, { session_token_path: ["Session", "Token"], decoder: { type: "XmlDecoder" } });
+  (authenticator.login_requester as Record<string, unknown>).path = "/api/xml-session";
+  const connector = await testConnector({ url: api.url, clock: fakeClock(), authenticator, config });
+  await readAll(connector, "items");
+  assert.deepEqual(used, ["xml-sess-1"]);
+});
+
+test("an unknown decoder on the session authenticator fails before any request", async () => {
+  await assert.rejects(
+    testConnector({ url: api.url, clock: fakeClock(), authenticator: metabase(api.url, { decoder: { type: "SoapDecoder" } }), config }),
+    (error: unknown) => error instanceof SluiceError && /SoapDecoder/.test(error.message) && /decoder/.test(error.describe()),
+  );
+  assert.equal(logins.length, 0);
+});

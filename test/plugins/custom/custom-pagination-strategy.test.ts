@@ -1,7 +1,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { CustomPaginationStrategyComponent } from "../../../plugins/custom/custom-pagination-strategy.js";
-import { CustomCodeError, PaginationStrategy, type ComponentDefinition, type HttpResponse } from "../../../sdk/index.js";
+import { CustomCodeError, PaginationStrategy, jsonDocuments, type ComponentDefinition, type HttpResponse } from "../../../sdk/index.js";
 import { tempConnector, type TempConnector } from "../../core/loader/temp-connector.js";
 import { customBuildContext } from "./build-context.js";
 
@@ -57,7 +57,7 @@ export class SnakeOnBase extends PaginationStrategy {
 
 function response(body: unknown): HttpResponse {
   const text = JSON.stringify(body);
-  return { status: 200, url: "http://127.0.0.1/x", headers: { get: () => null, entries: () => [] }, links: {}, json: () => JSON.parse(text), text: () => text };
+  return { status: 200, url: "http://127.0.0.1/x", headers: { get: () => null, entries: () => [] }, links: {}, json: () => JSON.parse(text), text: () => text, bytes: () => Buffer.from(text), documents: () => jsonDocuments(JSON.parse(text)) };
 }
 
 async function build(def: Partial<ComponentDefinition> & { class_name: string }, overrides = {}): Promise<PaginationStrategy> {

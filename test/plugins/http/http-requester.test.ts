@@ -3,7 +3,7 @@ import { after, before, describe, it } from "node:test";
 import { createSluice } from "../../../core/index.js";
 import { SluiceError, type DataRecord } from "../../../sdk/index.js";
 import { startLoopback, type Loopback, type SeenRequest } from "../../support/loopback.js";
-import { joinUrl } from "../../../plugins/http/join-url.js";
+import { joinUrl } from "../../../plugins/shared/join-url.js";
 
 function stream(requester: Record<string, unknown>): Record<string, unknown> {
   return {

@@ -3,7 +3,7 @@
  * builds components from the built-in factories, with the real interpolator.
  */
 import { createInterpolator } from "../../../templates/index.js";
-import { Interpolator, type BuildContext, type ComponentDefinition, type ComponentFactory, type HttpResponse, type LinkEntry } from "../../../sdk/index.js";
+import { Interpolator, jsonDocuments, type BuildContext, type ComponentDefinition, type ComponentFactory, type HttpResponse, type LinkEntry } from "../../../sdk/index.js";
 import { RequestOptionComponent } from "../../../plugins/http/request-option.js";
 import { RequestPathComponent } from "../../../plugins/http/request-path.js";
 import { CursorPaginationComponent } from "../../../plugins/pagination/cursor-pagination.js";
@@ -26,6 +26,8 @@ export function fakeResponse(body: unknown, headers: Record<string, string> = {}
     links,
     json: () => (parsed ??= { value: JSON.parse(text) }).value,
     text: () => text,
+    bytes: () => Buffer.from(text),
+    documents: () => jsonDocuments((parsed ??= { value: JSON.parse(text) }).value),
   };
 }
 

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { DpathExtractor } from "../../../plugins/selection/dpath-extractor.js";
-import type { HttpResponse } from "../../../sdk/index.js";
+import { jsonDocuments, type HttpResponse } from "../../../sdk/index.js";
 
 function response(body: unknown): HttpResponse {
   const text = JSON.stringify(body);
-  return { status: 200, url: "http://x", headers: { get: () => null, entries: () => [] }, links: {}, json: () => JSON.parse(text), text: () => text };
+  return { status: 200, url: "http://x", headers: { get: () => null, entries: () => [] }, links: {}, json: () => JSON.parse(text), text: () => text, bytes: () => Buffer.from(text), documents: () => jsonDocuments(JSON.parse(text)) };
 }
 
 describe("DpathExtractor", () => {

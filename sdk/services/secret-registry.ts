@@ -1,12 +1,13 @@
-import type { Secrets } from "../../sdk/index.js";
+import type { Secrets } from "./secrets.js";
+import { secretForms } from "./secret-forms.js";
 
 const MASK = "****";
 /** Values shorter than this are not treated as secrets: masking "1" or "true" would garble every message. */
 const MIN_LENGTH = 4;
 
 /**
- * The set of values never to print. Each secret is also masked in its URL-encoded and base64 forms,
- * the ways it travels in query strings and Basic headers.
+ * The set of values never to print. Each secret is also masked in every other form it can take in
+ * output ({@link secretForms}): URL-encoded, base64, JSON- and `\u`-escaped.
  *
  * @example
  * const secrets = new SecretRegistry();
@@ -21,7 +22,7 @@ export class SecretRegistry implements Secrets {
     if (value === undefined || value === null || typeof value === "object") return;
     const text = String(value);
     if (text.length < MIN_LENGTH || this.values.has(text)) return;
-    for (const form of [text, encodeURIComponent(text), new URLSearchParams({ v: text }).toString().slice(2), Buffer.from(text).toString("base64")]) {
+    for (const form of secretForms(text)) {
       if (form.length >= MIN_LENGTH) this.values.add(form);
     }
     this.pattern = undefined;

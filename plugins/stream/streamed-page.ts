@@ -1,0 +1,63 @@
+import type { DataRecord, HttpResponse } from "../../sdk/index.js";
+
+/**
+ * A page of a streaming decoder (`JsonlDecoder`, `CsvDecoder`, gzip...), whose records are parsed as
+ * they are taken instead of being collected first: a large export never sits in memory as records. It
+ * counts what was taken and keeps the last record for the paginator; a decoding failure ends the page
+ * after the records before it, and is kept for the reader to throw.
+ *
+ * @example
+ * const page = new StreamedPage(selector.select(response, context, stats)[Symbol.iterator](), response, stats, locate);
+ * for (let record = page.take(); record; record = page.take()) use(record);
+ * if (page.failure) throw page.failure.error;
+ */
+export class StreamedPage {
+  count = 0;
+  last?: DataRecord;
+  failure?: { error: unknown };
+  private done = false;
+
+  constructor(
+    private readonly records: Iterator<DataRecord>,
+    readonly response: HttpResponse,
+    readonly stats: { rawCount: number },
+    private readonly locate: (error: unknown) => unknown,
+  ) {}
+
+  /** The next record, or undefined at the end of the page (or when decoding failed: see `failure`). */
+  take(): DataRecord | undefined {
+    if (this.done) return undefined;
+    let step: IteratorResult<DataRecord>;
+    try {
+      step = this.records.next();
+    } catch (error) {
+      this.done = true;
+      this.failure = { error: this.locate(error) };
+      return undefined;
+    }
+    if (step.done) {
+      this.done = true;
+      return undefined;
+    }
+    this.count++;
+    this.last = step.value;
+    return step.value;
+  }
+
+  /** Up to `max` records, for a reader that hands out records a batch at a time. */
+  takeBatch(max: number): DataRecord[] {
+    const batch: DataRecord[] = [];
+    while (batch.length < max) {
+      const record = this.take();
+      if (!record) break;
+      batch.push(record);
+    }
+    return batch;
+  }
+
+  /** The reader stopped: the decoder's generator is closed. */
+  close(): void {
+    if (!this.done) this.records.return?.();
+    this.done = true;
+  }
+}

@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { HeaderBag } from "../../../core/http/fetched-response.js";
+import { readLimitedBody, readLimitedBytes } from "../../../core/http/read-limited-body.js";
+import type { FetchResponse } from "../../../sdk/index.js";
+
+const label = () => "GET https://api.example.com/x";
+
+/** A response whose body streams `chunks` (counting how many were pulled), or has only `text()`. */
+function response(chunks: Array<string | Buffer> | undefined, headers: Record<string, string> = {}): { raw: FetchResponse; headers: HeaderBag; pulled: () => number } {
+  let pulled = 0;
+  const bag = new HeaderBag();
+  for (const [name, value] of Object.entries(headers)) bag.add(name, value);
+  const body = chunks && {
+    async *[Symbol.asyncIterator]() {
+      for (const chunk of chunks) {
+        pulled++;
+        yield typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
+      }
+    },
+  };
+  const raw: FetchResponse = { status: 200, url: "https://api.example.com/x", headers: { forEach() {} }, body, text: async () => (chunks ? Buffer.concat(chunks.map((c) => Buffer.from(c))).toString("utf8") : "{}") };
+  return { raw, headers: bag, pulled: () => pulled };
+}
+
+describe("reading a body under a size limit", () => {
+  it("returns text and bytes of a streamed body within the limit (a multi-byte character split across chunks stays whole)", async () => {
+    const euro = Buffer.from('{"a":"€"}');
+    const { raw, headers } = response([euro.subarray(0, 7), euro.subarray(7)]);
+    assert.equal(await readLimitedBody(raw, headers, 100, label), '{"a":"€"}');
+    const second = response(["héllo"]);
+    assert.deepEqual(await readLimitedBytes(second.raw, second.headers, 100, label), Buffer.from("héllo"));
+  });
+
+  it("stops pulling chunks as soon as the limit is passed", async () => {
+    const { raw, headers, pulled } = response(["a".repeat(40), "b".repeat(40), "c".repeat(40), "d".repeat(40)]);
+    await assert.rejects(readLimitedBody(raw, headers, 100, label), { code: "HTTP_RESPONSE_TOO_LARGE" });
+    assert.equal(pulled(), 3);
+  });
+
+  it("refuses a declared Content-Length over the limit before reading, unless the body is compressed", async () => {
+    const declared = response(["x"], { "Content-Length": "1000" });
+    await assert.rejects(readLimitedBytes(declared.raw, declared.headers, 100, label), { code: "HTTP_RESPONSE_TOO_LARGE" });
+    assert.equal(declared.pulled(), 0);
+    const gzip = response(["x"], { "Content-Length": "1000", "Content-Encoding": "gzip" });
+    assert.equal(await readLimitedBody(gzip.raw, gzip.headers, 100, label), "x");
+  });
+
+  it("checks a transport without a body stream after text()", async () => {
+    const small = response(undefined);
+    assert.equal(await readLimitedBody(small.raw, small.headers, 100, label), "{}");
+    const big = { ...response(undefined), raw: { ...response(undefined).raw, text: async () => "é".repeat(60) } };
+    await assert.rejects(readLimitedBody(big.raw, big.headers, 100, label), { code: "HTTP_RESPONSE_TOO_LARGE" });
+  });
+});
