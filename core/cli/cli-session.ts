@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { existsSync, statSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { ConfigError, Logger, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import { MemoryConfigStore } from "../config/memory-config-store.js";
 import { FileConfigStore } from "../config/file-config-store.js";
@@ -14,11 +14,13 @@ import type { CliIO, CliOptions, ParsedArgs } from "./command.js";
 import { resolveLogFormat, runByPlatform, type LogFormat } from "./log-format.js";
 import { isTransportName } from "../http/select-transport.js";
 import { ProtocolWriter } from "./protocol-writer.js";
+import { valueAt } from "../sources/config-paths.js";
 
 /** Flags every connector command shares. */
 export const CONNECTOR_OPTIONS = {
   manifest: { type: "string", short: "m", value: "FILE", description: "the manifest (default: sluice.config.*, .sluicerc* or manifest.yaml in this folder)" },
   config: { type: "string", short: "c", value: "FILE", description: "the config JSON file (rotated tokens are written back to it)" },
+  source: { type: "string", short: "s", value: "NAME", description: "a stored source (see `sluice sources`): its manifest and config, secrets decrypted" },
   "no-custom-code": { type: "boolean", description: "refuse classes named by the manifest (also SLUICE_DISABLE_CUSTOM_CODE=1)" },
   "log-level": { type: "string", value: "LEVEL", choices: ["debug", "info", "warn", "error"], description: "how much to log (default info)" },
   "log-format": {
@@ -73,6 +75,7 @@ export class CliSession {
         ...(maxPages !== undefined ? { maxPages } : {}),
         ...(args.values["follow-cross-origin-pages"] ? { followCrossOriginPages: true } : {}),
       },
+      sources: { env: io.env },
     });
     const secrets = this.sluice.services.get(Secrets);
     // Airbyte format: each entry a LOG message among the records; text: a line on stderr (above the progress line).
@@ -105,7 +108,14 @@ export class CliSession {
       return code;
     } catch (error) {
       return session.fail(error, out);
+    } finally {
+      await session.close();
     }
+  }
+
+  /** Closes the source store's connections, if one was opened. */
+  close(): Promise<void> {
+    return this.sluice.close();
   }
 
   redact(text: string): string {
@@ -113,32 +123,48 @@ export class CliSession {
   }
 
   /**
-   * Loads the manifest: `--manifest FILE`, else `SLUICE_MANIFEST` (a manifest file, or a connector folder
-   * to search, as the source image sets it), else a search of the current folder.
+   * Loads the manifest: a stored source's (`--source`), else `--manifest FILE`, else `SLUICE_MANIFEST` (a
+   * manifest file, or a connector folder to search, as the source image sets it), else a search of the current folder.
    */
-  define(): Promise<ConnectorDefinition> {
-    if (this.flagError) return Promise.reject(this.flagError);
+  async define(): Promise<ConnectorDefinition> {
+    if (this.flagError) throw this.flagError;
+    const source = this.storedSource();
+    if (source !== undefined) return this.sluice.define((await this.sluice.sources.open(source)).manifest);
     const manifest = (this.args.values.manifest as string | undefined) || this.io.env.SLUICE_MANIFEST;
     if (!manifest) return this.sluice.define({ searchFrom: this.io.cwd });
     const path = resolve(this.io.cwd, manifest);
     return this.sluice.define(isDirectory(path) ? { searchFrom: path } : { path });
   }
 
-  /** Loads the manifest and the `--config` file (nothing is built, nothing is sent). */
+  /**
+   * Loads the manifest and the config, building nothing and sending nothing: a stored source's
+   * (`--source`), the `--config` file, or else the connector's testing config `secrets/config.json`.
+   */
   async load(): Promise<{ definition: ConnectorDefinition; config: ConnectorConfig; configFile?: string }> {
+    if (this.flagError) throw this.flagError;
+    const source = this.storedSource();
+    if (source !== undefined) {
+      const { record, manifest } = await this.sluice.sources.open(source);
+      for (const path of record.secretPaths) this.sluice.services.get(Secrets).add(valueAt(record.config, path));
+      return { definition: await this.sluice.define(manifest), config: record.config, configFile: `source ${source}` };
+    }
     const definition = await this.define();
-    const configFile = this.configPath(definition);
+    const configFile = this.configPath(definition) ?? this.testingConfig(definition);
     const config = configFile ? await readConfig(configFile) : {};
     return { definition, config, configFile };
   }
 
   /**
-   * Loads the manifest and the `--config` file and builds the connector. A changed config (a rotated
-   * single-use token) is announced with a CONTROL message before it is used; run by a person, it is also
-   * written back into the config file; run by the platform, the CONTROL message is how it is kept (the
-   * platform stores it; its config file is a throwaway copy).
+   * Builds the connector: from a stored source (`--source`; rotated tokens are committed to the store,
+   * encrypted, and no CONTROL message carries them), or from the manifest and the config `load` finds. There,
+   * a changed config (a rotated single-use token) is announced with a CONTROL message before it is used; run
+   * by a person, it is also written back into the config file; run by the platform, the CONTROL message is
+   * how it is kept (the platform stores it; its config file is a throwaway copy).
    */
   async connect(writer: ProtocolWriter | undefined = this.out): Promise<Connector> {
+    if (this.flagError) throw this.flagError;
+    const source = this.storedSource();
+    if (source !== undefined) return this.sluice.connect({ source });
     const { definition, config, configFile } = await this.load();
     // The CONTROL message carries the real tokens: the platform stores them (ProtocolWriter.message does not redact).
     const announce = async (message: Record<string, unknown>) => {
@@ -149,6 +175,31 @@ export class CliSession {
       ? await FileConfigStore.open(configFile, { config, onControlMessage: (message) => announce(message as unknown as Record<string, unknown>) })
       : new MemoryConfigStore(config, (next) => announce(connectorConfigControlMessage(next, Date.now()) as unknown as Record<string, unknown>));
     return this.sluice.connect({ definition, config, configFile, configStore });
+  }
+
+  /** The `--source` name; refused together with `--manifest` or `--config` (a source brings both). */
+  private storedSource(): string | undefined {
+    const source = this.args.values.source as string | undefined;
+    if (source === undefined) return undefined;
+    const other = ["manifest", "config"].filter((flag) => this.args.values[flag] !== undefined);
+    if (other.length) {
+      throw new ConfigError("SOURCE_CONFLICT", `--source ${source} brings its own manifest and config; --${other.join(" and --")} cannot be given with it`, {
+        expected: "--source NAME alone, or --manifest and --config without --source",
+        found: `--source with --${other.join(" and --")}`,
+      });
+    }
+    return source;
+  }
+
+  /**
+   * The connector author's testing values: `secrets/config.json` in the connector's folder (or the
+   * current one), used when no `--config` is given, and said so on stderr.
+   */
+  private testingConfig(definition: ConnectorDefinition): string | undefined {
+    if (this.args.values.config !== undefined) return undefined;
+    const found = [definition.source.dir, this.io.cwd].map((dir) => join(dir, "secrets", "config.json")).find((file) => existsSync(file));
+    if (found) this.io.stderr.write(`sluice: no --config given; using the testing config ${relative(this.io.cwd, found) || found}\n`);
+    return found;
   }
 
   /** `--config` resolved against the current folder, or else against the manifest's folder. */
@@ -190,7 +241,8 @@ function httpOptions(args: ParsedArgs): Partial<HttpOptions> {
   };
 }
 
-async function readConfig(file: string): Promise<ConnectorConfig> {
+/** Reads a config file as a JSON object (an error names the position of bad JSON, never the text). */
+export async function readConfig(file: string): Promise<ConnectorConfig> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -201,6 +253,11 @@ async function readConfig(file: string): Promise<ConnectorConfig> {
       found: (error as NodeJS.ErrnoException).code ?? String(error),
     });
   }
+  return parseConfigText(text, file);
+}
+
+/** Parses config text as a JSON object; an error names the position of bad JSON, never the text (it may hold a credential). */
+export function parseConfigText(text: string, file: string): ConnectorConfig {
   try {
     const value = JSON.parse(text) as unknown;
     if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");

@@ -5,6 +5,7 @@ import { DECODERS_ERRORS } from "./codes/decoders.js";
 import { ENGINE_ERRORS } from "./codes/engine.js";
 import { ERROR_HANDLING_ERRORS } from "./codes/error-handling.js";
 import { INCREMENTAL_ERRORS } from "./codes/incremental.js";
+import { SOURCES_ERRORS } from "./codes/sources.js";
 import { OAUTH_CONSENT_ERRORS } from "./codes/oauth-consent.js";
 import { PAGINATION_ERRORS } from "./codes/pagination.js";
 import { PARTITIONS_ERRORS } from "./codes/partitions.js";
@@ -30,6 +31,7 @@ export const ERROR_SECTIONS = [
   { title: "Partition routers", codes: PARTITIONS_ERRORS },
   { title: "Incremental sync", codes: INCREMENTAL_ERRORS },
   { title: "Concurrency, transports and API budgets", codes: CONCURRENCY_ERRORS },
+  { title: "Sources and secrets", codes: SOURCES_ERRORS },
 ] as const;
 
 /**
@@ -53,6 +55,7 @@ export const ERROR_CODES = {
   ...PARTITIONS_ERRORS,
   ...INCREMENTAL_ERRORS,
   ...CONCURRENCY_ERRORS,
+  ...SOURCES_ERRORS,
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /**

@@ -24,3 +24,19 @@ export function authManifest(authenticator: unknown, secretFields: string[], ext
     spec: { type: "Spec", connection_specification: { type: "object", properties } },
   };
 }
+
+/**
+ * An OAuthAuthenticator in single-use refresh-token mode reading `config.credentials.{client_id,
+ * client_secret,refresh_token}`; `overrides` replaces any field.
+ */
+export function rotatingOAuth(tokenUrl: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: "OAuthAuthenticator",
+    token_refresh_endpoint: tokenUrl,
+    client_id: "{{ config['credentials']['client_id'] }}",
+    client_secret: "{{ config['credentials']['client_secret'] }}",
+    refresh_token: "{{ config['credentials']['refresh_token'] }}",
+    refresh_token_updater: {},
+    ...overrides,
+  };
+}

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { json, startLoopback, type Loopback } from "../plugins/auth/support/loopback.js";
-import { authManifest, runSluice } from "./auth-cli-support.js";
+import { authManifest, rotatingOAuth, runSluice } from "./auth-cli-support.js";
 
 let api: Loopback;
 let dir: string;
@@ -36,14 +36,7 @@ before(async () => {
     json(res, 200, { data: [{ id: issued }] });
   });
   dir = mkdtempSync(join(tmpdir(), "sluice-e2e-rotate-"));
-  const authenticator = {
-    type: "OAuthAuthenticator",
-    token_refresh_endpoint: `${api.url}/oauth/token`,
-    client_id: "{{ config['credentials']['client_id'] }}",
-    client_secret: "{{ config['credentials']['client_secret'] }}",
-    refresh_token: "{{ config['credentials']['refresh_token'] }}",
-    refresh_token_updater: {},
-  };
+  const authenticator = rotatingOAuth(`${api.url}/oauth/token`);
   writeFileSync(join(dir, "manifest.yaml"), stringify(authManifest(authenticator, [])));
   writeFileSync(join(dir, "config.json"), JSON.stringify({ base_url: api.url, credentials: { client_id: "cid", client_secret: "cs-very-secret", refresh_token: "r1" } }, null, 2) + "\n");
 });

@@ -5,7 +5,7 @@ import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
 export const command: CliCommand = {
   name: "discover",
   summary: "List the streams and their schemas (CATALOG message)",
-  usage: "sluice discover --config C [--manifest M]",
+  usage: "sluice discover (--config C | --source NAME) [--manifest M]",
   options: CONNECTOR_OPTIONS,
   run(args, io) {
     return CliSession.run(args, io, async (session, out) => {

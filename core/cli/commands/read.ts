@@ -19,7 +19,7 @@ import { loadStreamStates, streamStateMessage, type StreamStates } from "../read
 export const command: CliCommand = {
   name: "read",
   summary: "Read streams (RECORD, STATE and TRACE messages)",
-  usage: "sluice read --config C [--catalog CAT] [--state STATE] [--stream NAME]... [--concurrency N] [--transport node-fetch|undici] [--manifest M]",
+  usage: "sluice read (--config C | --source NAME) [--catalog CAT] [--state STATE] [--stream NAME]... [--concurrency N] [--transport node-fetch|undici] [--manifest M]",
   options: {
     ...CONNECTOR_OPTIONS,
     catalog: { type: "string", value: "FILE", description: "the configured catalog: which streams, in which sync_mode (an empty list reads nothing)" },
@@ -45,6 +45,7 @@ export const command: CliCommand = {
       });
       states = typeof args.values.state === "string" ? await loadStreamStates(resolve(io.cwd, args.values.state)) : new Map();
     } catch (error) {
+      await session.close();
       return session.fail(error);
     }
     // An incremental stream starts from its saved state; `sync_mode: full_refresh` starts it from none.
@@ -105,6 +106,7 @@ export const command: CliCommand = {
     } finally {
       progress?.finish();
       session.writeStderr = writeStderr;
+      await session.close();
     }
     const records = [...counts.values()].reduce((a, b) => a + b, 0);
     const seconds = ((performance.now() - started) / 1000).toFixed(2);

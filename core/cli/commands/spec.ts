@@ -5,9 +5,10 @@ import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
 export const command: CliCommand = {
   name: "spec",
   summary: "Print the connector's spec (SPEC message)",
-  usage: "sluice spec [--manifest M]",
+  usage: "sluice spec [--manifest M | --source NAME]",
   options: {
     manifest: CONNECTOR_OPTIONS.manifest,
+    source: CONNECTOR_OPTIONS.source,
     "no-custom-code": CONNECTOR_OPTIONS["no-custom-code"],
     "log-level": CONNECTOR_OPTIONS["log-level"],
     "log-format": CONNECTOR_OPTIONS["log-format"],
