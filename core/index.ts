@@ -19,6 +19,7 @@ export { writeFileAtomic } from "./config/write-file-atomic.js";
 export { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions, type TransportName } from "./http/http-options.js";
 export { createNodeFetchTransport } from "./http/node-fetch-transport.js";
 export { createUndiciTransport } from "./http/undici-transport.js";
+export * from "./sources/index.js";
 export * from "../sdk/index.js";
 export * from "../oauth-consent/index.js";
 export { readConfigFile, writeConsentValues } from "./config/write-consent-values.js";

@@ -1,6 +1,7 @@
 import {
   ApiBudget,
   Clock,
+  ConfigError,
   ConfigStore,
   CustomCodeLoader,
   DEFAULT_READ_LIMITS,
@@ -39,6 +40,11 @@ import type { ManifestInput } from "./manifest/load-manifest.js";
 import { StreamLogger, type LogLevel } from "./services/stream-logger.js";
 import { combineObservers, LogObserver } from "./services/log-observer.js";
 import { systemClock } from "./services/system-clock.js";
+import { valueAt } from "./sources/config-paths.js";
+import { createDefaultSourceStore, type SourceStoreOptions } from "./sources/default-source-store.js";
+import { SourceCatalog } from "./sources/source-catalog.js";
+import { SourceConfigStore } from "./sources/source-config-store.js";
+import { SourceStore } from "./sources/source-store.js";
 
 /**
  * How a host sets Sluice up.
@@ -55,10 +61,18 @@ export interface SluiceOptions {
   http?: Partial<HttpOptions>;
   /** Log level of the default logger (stderr); ignored when a Logger service is registered. */
   logLevel?: LogLevel;
+  /** Where the default source store lives (ignored when a SourceStore service is registered). */
+  sources?: SourceStoreOptions;
 }
 
-/** What a connector is made from: a manifest (path, object or search) and the end user's config. */
+/**
+ * What a connector is made from: a manifest (path, object or search) and the end user's config, or
+ * the name of a stored source (its manifest and config come from the source store, and tokens an
+ * authenticator writes back are committed there, encrypted).
+ */
 export interface ConnectInput extends ManifestInput {
+  /** A stored source (`sluice.sources.add`); excludes the manifest and config fields. */
+  source?: string;
   config?: ConnectorConfig;
   /** The config file, for error messages. */
   configFile?: string;
@@ -81,6 +95,9 @@ export interface ConnectInput extends ManifestInput {
 export class Sluice {
   readonly services = ServiceContainer.root();
   readonly registry = new ComponentRegistry();
+  /** Stored sources: `sluice.sources.add/list/get/update/remove/rotateKey`. */
+  readonly sources: SourceCatalog = new SourceCatalog(() => this.services.get(SourceStore), (input) => this.define(input));
+  private defaultStore?: { close(): Promise<void> };
   /** True once the host registered its own Fetch: a config file's `transport:` then does not replace it. */
   private hostFetch = false;
 
@@ -94,6 +111,7 @@ export class Sluice {
     this.services.register(ReadLimits, { ...DEFAULT_READ_LIMITS, ...options.readLimits });
     this.services.registerLazy(Fetch, () => selectTransport(http.transport, { maxSockets: http.maxSockets }));
     this.services.register(CustomCodeLoader, createCustomCodeLoader({ trusted: resolveCustomCodeTrust({ option: options.trustCustomCode }) }));
+    this.services.registerLazy(SourceStore, () => (this.defaultStore = createDefaultSourceStore(options.sources)));
     for (const plugin of [...builtinPlugins, ...(options.plugins ?? [])]) this.use(plugin);
   }
 
@@ -137,6 +155,7 @@ export class Sluice {
 
   /** Builds a connector for one config: validates the config against the spec first, before any request. */
   async connect(input: ConnectInput | (ConnectInput & { definition: ConnectorDefinition })): Promise<Connector> {
+    if (input.source !== undefined) return this.connectSource(input);
     const definition = "definition" in input ? input.definition : await this.define(input);
     const config = input.config ?? {};
     validateConfig(config, definition.spec?.connectionSpecification, input.configFile);
@@ -158,6 +177,28 @@ export class Sluice {
     if (budget && !hostBudget) services.register(ApiBudget, await builder.build<ApiBudget>(budget, "api_budget"));
     const source = await builder.build<Source>(definition.manifest, "");
     return new Connector(definition, source, config, { concurrencyLevel: source.concurrencyLevel, slots: services.get(RequestSlotsToken), apiBudget: services.has(ApiBudget) ? services.get(ApiBudget) : undefined });
+  }
+
+  /** Closes what the host opened (the default source store's database connections). */
+  async close(): Promise<void> {
+    await this.defaultStore?.close();
+  }
+
+  /** A connector for a stored source: its manifest and decrypted config, write-backs committed to the store. */
+  private async connectSource(input: ConnectInput): Promise<Connector> {
+    const name = input.source!;
+    if (input.config || input.path || input.manifest) {
+      throw new ConfigError("SOURCE_CONFLICT", `A stored source brings its own manifest and config; '${name}' was given with ${input.config ? "a config" : "a manifest"} too`, {
+        expected: "{ source } alone, or a manifest and a config without a source",
+        found: `source plus ${[input.config && "config", input.path && "path", input.manifest && "manifest"].filter(Boolean).join(" and ")}`,
+      });
+    }
+    const { record, manifest } = await this.sources.open(name);
+    const secrets = this.services.get(Secrets);
+    const addLeaves = (value: unknown): void => (value !== null && typeof value === "object" ? Object.values(value).forEach(addLeaves) : secrets.add(value));
+    for (const path of record.secretPaths) addLeaves(valueAt(record.config, path));
+    const configStore = input.configStore ?? new SourceConfigStore(this.services.get(SourceStore), name, record.config);
+    return this.connect({ ...input, ...manifest, source: undefined, config: record.config, configFile: `source ${name}`, configStore });
   }
 
   private connectorServices(services: ServiceContainer, input: ConnectInput, config: ConnectorConfig, definition: ConnectorDefinition): void {

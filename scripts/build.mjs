@@ -1,7 +1,14 @@
 // Transpiles sdk/, python/, templates/, oauth-consent/, core/ and plugins/ to dist/ with esbuild, one output file per source file.
 // Type checking is `npm run typecheck`; this step only has to be fast, so `npm install` leaves a working CLI.
+// `--types` also writes the .d.ts declarations (tsc, tsconfig.build.json), and so does the `prepare` step of
+// `npm pack` and `npm publish` (npm runs `prepare` after `prepack`, so the declarations must come from this
+// one step): the package carries them, and `npm install` and `npm test` stay fast.
+// No source maps: the package carries no .ts sources for them to point at, and the output is one
+// readable, unminified file per source file, so stack traces name the real file and function.
 import { build } from "esbuild";
+import { execFileSync } from "node:child_process";
 import { readdirSync, statSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -24,6 +31,11 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20",
-  sourcemap: "linked",
   logLevel: "warning",
 });
+
+const packing = process.env.npm_command === "pack" || process.env.npm_command === "publish";
+if (process.argv.includes("--types") || packing) {
+  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+  execFileSync(process.execPath, [tsc, "-p", join(root, "tsconfig.build.json")], { cwd: root, stdio: "inherit" });
+}

@@ -1,28 +1,41 @@
 import { readFile } from "node:fs/promises";
-import { existsSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
-import { ConfigError, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
+import { existsSync, statSync } from "node:fs";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import { ConfigError, Logger, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import { MemoryConfigStore } from "../config/memory-config-store.js";
 import { FileConfigStore } from "../config/file-config-store.js";
 import { connectorConfigControlMessage } from "../config/connector-config-message.js";
 import type { Connector } from "../connector/connector.js";
 import type { ConnectorDefinition } from "../connector/connector-definition.js";
 import { createSluice, type Sluice } from "../sluice.js";
-import type { LogLevel } from "../services/stream-logger.js";
+import type { HttpOptions } from "../http/http-options.js";
+import { StreamLogger, type LogLevel } from "../services/stream-logger.js";
+import type { CliIO, CliOptions, ParsedArgs } from "./command.js";
+import { resolveLogFormat, runByPlatform, type LogFormat } from "./log-format.js";
 import { isTransportName } from "../http/select-transport.js";
-import type { CliIO, ParsedArgs } from "./command.js";
 import { ProtocolWriter } from "./protocol-writer.js";
+import { valueAt } from "../sources/config-paths.js";
 
 /** Flags every connector command shares. */
 export const CONNECTOR_OPTIONS = {
-  manifest: { type: "string", short: "m" },
-  config: { type: "string", short: "c" },
-  "no-custom-code": { type: "boolean" },
-  "log-level": { type: "string" },
-  "max-pages": { type: "string" },
-  "follow-cross-origin-pages": { type: "boolean" },
-  transport: { type: "string" },
-} as const;
+  manifest: { type: "string", short: "m", value: "FILE", description: "the manifest (default: sluice.config.*, .sluicerc* or manifest.yaml in this folder)" },
+  config: { type: "string", short: "c", value: "FILE", description: "the config JSON file (rotated tokens are written back to it)" },
+  source: { type: "string", short: "s", value: "NAME", description: "a stored source (see `sluice sources`): its manifest and config, secrets decrypted" },
+  "no-custom-code": { type: "boolean", description: "refuse classes named by the manifest (also SLUICE_DISABLE_CUSTOM_CODE=1)" },
+  "log-level": { type: "string", value: "LEVEL", choices: ["debug", "info", "warn", "error"], description: "how much to log (default info)" },
+  "log-format": {
+    type: "string",
+    value: "FORMAT",
+    choices: ["auto", "airbyte", "text"],
+    description: "airbyte: LOG messages on stdout; text: lines on stderr; auto (default): airbyte when AIRBYTE_ENTRYPOINT is set",
+  },
+  "max-pages": { type: "string", value: "N", number: { integer: true, min: 1 }, description: "read at most N pages per stream, then stop with a warning (exit 0)" },
+  timeout: { type: "string", value: "SECONDS", number: { min: 0.001 }, description: "time limit of one HTTP attempt (default 30)" },
+  "max-retries": { type: "string", value: "N", number: { integer: true, min: 0 }, description: "retries of a failed request, replacing the manifest's max_retries (default: the manifest's, else 5)" },
+  "request-deadline": { type: "string", value: "SECONDS", number: { min: 0.001 }, description: "total time limit of one request, retries and waits included (default 180)" },
+  "follow-cross-origin-pages": { type: "boolean", description: "follow a next-page URL on another origin (sent without credentials)" },
+  transport: { type: "string", value: "NAME", description: "the HTTP transport: node-fetch (default) or undici" },
+} as const satisfies CliOptions;
 
 /**
  * What a connector command does first: create Sluice from the flags, load the manifest (the
@@ -31,6 +44,15 @@ export const CONNECTOR_OPTIONS = {
  */
 export class CliSession {
   readonly sluice: Sluice;
+  /** The run's protocol messages (stdout). */
+  readonly out: ProtocolWriter;
+  /** `airbyte`: logs are LOG messages on stdout; `text`: readable lines on stderr (see {@link resolveLogFormat}). */
+  readonly logFormat: LogFormat;
+  /** The `--max-pages` the user gave: reaching it ends a stream's read with a warning, not an error. */
+  readonly userMaxPages?: number;
+  /** Writes one line to stderr; a live progress display replaces it to keep its own line clear. */
+  writeStderr: (text: string) => void;
+
   /** A flag whose value is wrong, reported when the command starts its work. */
   private readonly flagError?: SluiceError;
 
@@ -40,15 +62,37 @@ export class CliSession {
     if (transport !== undefined && !isTransportName(transport)) {
       this.flagError = new ConfigError("TRANSPORT_UNKNOWN", "--transport names an unknown transport", { expected: "--transport node-fetch or --transport undici", found: String(transport) });
     }
+    this.userMaxPages = maxPages;
+    this.logFormat = resolveLogFormat(args.values["log-format"], io.env);
+    this.writeStderr = (text) => io.stderr.write(text);
+    this.out = new ProtocolWriter(io, (t) => this.redact(t));
+    const level = (args.values["log-level"] as LogLevel | undefined) ?? "info";
     this.sluice = createSluice({
-      ...(isTransportName(transport) ? { http: { transport } } : {}),
       trustCustomCode: args.values["no-custom-code"] ? false : undefined,
-      logLevel: (args.values["log-level"] as LogLevel | undefined) ?? "info",
+      logLevel: level,
+      http: { ...httpOptions(args), ...(isTransportName(transport) ? { transport } : {}) },
       readLimits: {
-        ...(maxPages !== undefined && Number.isFinite(maxPages) ? { maxPages } : {}),
+        ...(maxPages !== undefined ? { maxPages } : {}),
         ...(args.values["follow-cross-origin-pages"] ? { followCrossOriginPages: true } : {}),
       },
+      sources: { env: io.env },
     });
+    const secrets = this.sluice.services.get(Secrets);
+    // Airbyte format: each entry a LOG message among the records; text: a line on stderr (above the progress line).
+    const emit = (entry: LogLevel, text: string) => this.out.log(entry.toUpperCase() as Uppercase<LogLevel>, text);
+    this.sluice.register(Logger, new StreamLogger(secrets, this.logFormat === "airbyte" ? { level, emit } : { level, write: (line) => this.writeStderr(line) }));
+  }
+
+  /**
+   * A message for the person or the platform: a LOG message in the airbyte format, else a line on stderr.
+   *
+   * @example
+   * session.notice("WARN", "stream 'users' stopped after 3 pages (--max-pages)");
+   */
+  notice(level: "INFO" | "WARN" | "ERROR", text: string): void {
+    const safe = this.redact(text);
+    if (this.logFormat === "airbyte") this.out.log(level, safe);
+    else this.writeStderr(`sluice: ${level === "INFO" ? "" : `${level.toLowerCase()}: `}${safe}\n`);
   }
 
   /**
@@ -57,46 +101,105 @@ export class CliSession {
    */
   static async run(args: ParsedArgs, io: CliIO, body: (session: CliSession, out: ProtocolWriter) => Promise<number>): Promise<number> {
     const session = new CliSession(args, io);
-    const out = new ProtocolWriter(io, (t) => session.redact(t));
+    const out = session.out;
     try {
       const code = await body(session, out);
       await out.flush();
       return code;
     } catch (error) {
       return session.fail(error, out);
+    } finally {
+      await session.close();
     }
+  }
+
+  /** Closes the source store's connections, if one was opened. */
+  close(): Promise<void> {
+    return this.sluice.close();
   }
 
   redact(text: string): string {
     return this.sluice.services.get(Secrets).redact(text);
   }
 
-  define(): Promise<ConnectorDefinition> {
-    if (this.flagError) return Promise.reject(this.flagError);
-    const manifest = this.args.values.manifest as string | undefined;
-    return this.sluice.define(manifest ? { path: resolve(this.io.cwd, manifest) } : { searchFrom: this.io.cwd });
+  /**
+   * Loads the manifest: a stored source's (`--source`), else `--manifest FILE`, else `SLUICE_MANIFEST` (a
+   * manifest file, or a connector folder to search, as the source image sets it), else a search of the current folder.
+   */
+  async define(): Promise<ConnectorDefinition> {
+    if (this.flagError) throw this.flagError;
+    const source = this.storedSource();
+    if (source !== undefined) return this.sluice.define((await this.sluice.sources.open(source)).manifest);
+    const manifest = (this.args.values.manifest as string | undefined) || this.io.env.SLUICE_MANIFEST;
+    if (!manifest) return this.sluice.define({ searchFrom: this.io.cwd });
+    const path = resolve(this.io.cwd, manifest);
+    return this.sluice.define(isDirectory(path) ? { searchFrom: path } : { path });
   }
 
-  /** Loads the manifest and the `--config` file (nothing is built, nothing is sent). */
+  /**
+   * Loads the manifest and the config, building nothing and sending nothing: a stored source's
+   * (`--source`), the `--config` file, or else the connector's testing config `secrets/config.json`.
+   */
   async load(): Promise<{ definition: ConnectorDefinition; config: ConnectorConfig; configFile?: string }> {
+    if (this.flagError) throw this.flagError;
+    const source = this.storedSource();
+    if (source !== undefined) {
+      const { record, manifest } = await this.sluice.sources.open(source);
+      for (const path of record.secretPaths) this.sluice.services.get(Secrets).add(valueAt(record.config, path));
+      return { definition: await this.sluice.define(manifest), config: record.config, configFile: `source ${source}` };
+    }
     const definition = await this.define();
-    const configFile = this.configPath(definition);
+    const configFile = this.configPath(definition) ?? this.testingConfig(definition);
     const config = configFile ? await readConfig(configFile) : {};
     return { definition, config, configFile };
   }
 
-  /** Loads the manifest and the `--config` file and builds the connector. */
-  async connect(writer?: ProtocolWriter): Promise<Connector> {
+  /**
+   * Builds the connector: from a stored source (`--source`; rotated tokens are committed to the store,
+   * encrypted, and no CONTROL message carries them), or from the manifest and the config `load` finds. There,
+   * a changed config (a rotated single-use token) is announced with a CONTROL message before it is used; run
+   * by a person, it is also written back into the config file; run by the platform, the CONTROL message is
+   * how it is kept (the platform stores it; its config file is a throwaway copy).
+   */
+  async connect(writer: ProtocolWriter | undefined = this.out): Promise<Connector> {
+    if (this.flagError) throw this.flagError;
+    const source = this.storedSource();
+    if (source !== undefined) return this.sluice.connect({ source });
     const { definition, config, configFile } = await this.load();
     // The CONTROL message carries the real tokens: the platform stores them (ProtocolWriter.message does not redact).
     const announce = async (message: Record<string, unknown>) => {
       writer?.message(message);
       await writer?.flush();
     };
-    const configStore = configFile
+    const configStore = configFile && !runByPlatform(this.io.env)
       ? await FileConfigStore.open(configFile, { config, onControlMessage: (message) => announce(message as unknown as Record<string, unknown>) })
       : new MemoryConfigStore(config, (next) => announce(connectorConfigControlMessage(next, Date.now()) as unknown as Record<string, unknown>));
     return this.sluice.connect({ definition, config, configFile, configStore });
+  }
+
+  /** The `--source` name; refused together with `--manifest` or `--config` (a source brings both). */
+  private storedSource(): string | undefined {
+    const source = this.args.values.source as string | undefined;
+    if (source === undefined) return undefined;
+    const other = ["manifest", "config"].filter((flag) => this.args.values[flag] !== undefined);
+    if (other.length) {
+      throw new ConfigError("SOURCE_CONFLICT", `--source ${source} brings its own manifest and config; --${other.join(" and --")} cannot be given with it`, {
+        expected: "--source NAME alone, or --manifest and --config without --source",
+        found: `--source with --${other.join(" and --")}`,
+      });
+    }
+    return source;
+  }
+
+  /**
+   * The connector author's testing values: `secrets/config.json` in the connector's folder (or the
+   * current one), used when no `--config` is given, and said so on stderr.
+   */
+  private testingConfig(definition: ConnectorDefinition): string | undefined {
+    if (this.args.values.config !== undefined) return undefined;
+    const found = [definition.source.dir, this.io.cwd].map((dir) => join(dir, "secrets", "config.json")).find((file) => existsSync(file));
+    if (found) this.io.stderr.write(`sluice: no --config given; using the testing config ${relative(this.io.cwd, found) || found}\n`);
+    return found;
   }
 
   /** `--config` resolved against the current folder, or else against the manifest's folder. */
@@ -111,19 +214,35 @@ export class CliSession {
   }
 
   /** Reports a failure: a TRACE message on stdout (when a writer is given), a readable message on stderr. */
-  async fail(error: unknown, writer?: ProtocolWriter): Promise<number> {
+  async fail(error: unknown, writer: ProtocolWriter | undefined = this.out, stream?: string): Promise<number> {
     const text = this.redact(error instanceof SluiceError ? error.describe() : error instanceof Error ? error.message : String(error));
     const failureType = error instanceof SluiceError ? error.failureType : "system_error";
-    if (writer) {
-      writer.error(text, failureType, error instanceof Error && !(error instanceof SluiceError) ? error.stack : undefined);
-      await writer.flush();
-    }
-    this.io.stderr.write(`sluice: ${text}\n`);
+    if (writer) writer.error(text, failureType, error instanceof Error && !(error instanceof SluiceError) ? error.stack : undefined, stream);
+    this.notice("ERROR", text);
+    await writer?.flush();
     return 1;
   }
 }
 
-async function readConfig(file: string): Promise<ConnectorConfig> {
+function isDirectory(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
+/** The HTTP time limits and retries the flags set (seconds on the command line, milliseconds inside). */
+function httpOptions(args: ParsedArgs): Partial<HttpOptions> {
+  const seconds = (name: string) => (args.values[name] === undefined ? undefined : Number(args.values[name]) * 1000);
+  const timeoutMs = seconds("timeout");
+  const requestDeadlineMs = seconds("request-deadline");
+  const retries = args.values["max-retries"];
+  return {
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(requestDeadlineMs === undefined ? {} : { requestDeadlineMs }),
+    ...(retries === undefined ? {} : { maxRetriesOverride: Number(retries) }),
+  };
+}
+
+/** Reads a config file as a JSON object (an error names the position of bad JSON, never the text). */
+export async function readConfig(file: string): Promise<ConnectorConfig> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -134,6 +253,11 @@ async function readConfig(file: string): Promise<ConnectorConfig> {
       found: (error as NodeJS.ErrnoException).code ?? String(error),
     });
   }
+  return parseConfigText(text, file);
+}
+
+/** Parses config text as a JSON object; an error names the position of bad JSON, never the text (it may hold a credential). */
+export function parseConfigText(text: string, file: string): ConnectorConfig {
   try {
     const value = JSON.parse(text) as unknown;
     if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");

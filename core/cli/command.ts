@@ -1,9 +1,7 @@
-import type { ParseArgsConfig } from "node:util";
-
 /** Where a command writes: stdout carries Airbyte protocol messages (or a command's result), stderr carries human logs. */
 export interface CliIO {
   stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
+  stderr: { write(text: string): unknown; isTTY?: boolean; columns?: number };
   env: NodeJS.ProcessEnv;
   cwd: string;
   /** True when stdin and stdout are a terminal (a person is typing). */
@@ -21,13 +19,40 @@ export interface ParsedArgs {
 }
 
 /**
+ * One flag a command takes. `sluice <command> --help` lists every declared flag with its description,
+ * and the CLI checks a value against `choices` or `number` before the command runs, so a command (and
+ * a flag another command adds later) gets its help and its validation by declaring it.
+ *
+ * @example
+ * "log-level": { type: "string", value: "LEVEL", choices: ["debug", "info", "warn", "error"], description: "how much to log (default info)" }
+ * "max-pages": { type: "string", value: "N", number: { integer: true, min: 1 }, description: "read at most N pages per stream" }
+ */
+export interface CliOption {
+  readonly type: "string" | "boolean";
+  readonly short?: string;
+  readonly multiple?: boolean;
+  /** One line for `--help`: what the flag does, and its default. */
+  readonly description: string;
+  /** The value's name in `--help` (`FILE`, `N`); default `VALUE`. */
+  readonly value?: string;
+  /** The only values accepted. */
+  readonly choices?: readonly string[];
+  /** The value must be a number (seconds, a count), optionally a whole one, at least `min`. */
+  readonly number?: { readonly integer?: boolean; readonly min?: number };
+}
+
+/** A command's flags by name (without the leading `--`). */
+export type CliOptions = Readonly<Record<string, CliOption>>;
+
+/**
  * One `sluice` sub-command, in its own file under `core/cli/commands/`. A command maps its flags onto
  * the library API and calls it; it holds no logic a host would have to copy.
  *
  * @example
  * export const specCommand: CliCommand = {
  *   name: "spec", summary: "Print the connector's spec as an Airbyte SPEC message",
- *   usage: "sluice spec [--manifest M]", options: { manifest: { type: "string" } },
+ *   usage: "sluice spec [--manifest M]",
+ *   options: { manifest: { type: "string", value: "FILE", description: "the manifest file" } },
  *   async run(args, io) { ...; return 0; },
  * };
  */
@@ -35,7 +60,7 @@ export interface CliCommand {
   readonly name: string;
   readonly summary: string;
   readonly usage: string;
-  readonly options: NonNullable<ParseArgsConfig["options"]>;
+  readonly options: CliOptions;
   /** Whether positionals are accepted (default false). */
   readonly allowPositionals?: boolean;
   run(args: ParsedArgs, io: CliIO): Promise<number>;

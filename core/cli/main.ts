@@ -1,5 +1,5 @@
-import { parseArgs } from "node:util";
 import type { CliIO } from "./command.js";
+import { commandHelp, parseCommandFlags } from "./command-flags.js";
 import { commands } from "./commands/index.js";
 
 /**
@@ -26,17 +26,15 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
   const command = await entry.load();
   if (rest.includes("--help") || rest.includes("-h")) {
-    io.stdout.write(`${command.summary}\n\nusage: ${command.usage}\n`);
+    io.stdout.write(commandHelp(command));
     return 0;
   }
-  let parsed;
-  try {
-    parsed = parseArgs({ args: rest, options: command.options, allowPositionals: command.allowPositionals ?? false, strict: true });
-  } catch (error) {
-    io.stderr.write(`sluice ${name}: ${(error as Error).message}\nusage: ${command.usage}\n`);
+  const parsed = parseCommandFlags(command, rest);
+  if ("error" in parsed) {
+    io.stderr.write(`sluice ${name}: ${parsed.error}\nusage: ${command.usage}\n\`sluice ${name} --help\` lists every flag.\n`);
     return 2;
   }
-  return command.run({ values: parsed.values as Record<string, string | boolean | string[] | undefined>, positionals: parsed.positionals }, io);
+  return command.run(parsed.args, io);
 }
 
 function usage(): string {

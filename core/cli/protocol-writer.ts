@@ -72,13 +72,28 @@ export class ProtocolWriter {
     });
   }
 
-  error(message: string, failureType: string, internal?: string): void {
+  /** A `LOG` message (the text is written as given: redact it first). */
+  log(level: "DEBUG" | "INFO" | "WARN" | "ERROR", message: string): void {
+    this.message({ type: "LOG", log: { level, message } });
+  }
+
+  /** An `ESTIMATE` trace: how many records the stream will have in this sync. */
+  estimate(stream: string, rows: number): void {
+    this.message({ type: "TRACE", trace: { type: "ESTIMATE", emitted_at: Date.now(), estimate: { name: stream, type: "STREAM", row_estimate: rows } } });
+  }
+
+  error(message: string, failureType: string, internal?: string, stream?: string): void {
     this.message({
       type: "TRACE",
       trace: {
         type: "ERROR",
         emitted_at: Date.now(),
-        error: { message: this.redact(message), internal_message: internal ? this.redact(internal) : undefined, failure_type: failureType },
+        error: {
+          message: this.redact(message),
+          internal_message: internal ? this.redact(internal) : undefined,
+          failure_type: failureType,
+          ...(stream === undefined ? {} : { stream_descriptor: { name: stream } }),
+        },
       },
     });
   }

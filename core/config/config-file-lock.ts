@@ -9,6 +9,8 @@ export interface ConfigLockOptions {
   timeoutMs?: number;
   /** A lock older than this is taken over even if its owner looks alive (default 10 min). */
   staleMs?: number;
+  /** The longest pause between two looks at a held lock (default 250 ms; waits start at 10 ms and double). */
+  maxPollMs?: number;
 }
 
 /** A held lock; `release()` removes the lock file (only while it is still this holder's). */
@@ -70,7 +72,7 @@ export async function acquireConfigLock(configPath: string, options: ConfigLockO
       });
     }
     await new Promise((resolve) => setTimeout(resolve, wait));
-    wait = Math.min(wait * 2, 250);
+    wait = Math.min(wait * 2, options.maxPollMs ?? 250);
   }
 }
 

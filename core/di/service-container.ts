@@ -1,6 +1,11 @@
+import { removeTslibGlobals } from "./tslib-globals.js";
+// tsyringe throws at import without the Metadata Reflection API, which reflect-metadata adds to the global
+// Reflect (see docs/package.md); Sluice registers services by token and stores no metadata itself.
 import "reflect-metadata";
 import { container as rootContainer, type DependencyContainer } from "tsyringe";
 import type { ServiceToken } from "../../sdk/index.js";
+
+removeTslibGlobals();
 
 /**
  * Sluice's view of the tsyringe container: typed tokens in, services out. A connector gets a child

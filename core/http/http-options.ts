@@ -1,16 +1,30 @@
 import { serviceToken } from "../../sdk/index.js";
 
 /**
- * Transport settings a host may change.
+ * Transport settings a host may change. With the defaults, a server that accepts connections and never
+ * answers fails a request in at most `requestDeadlineMs` (3 minutes); see docs/error-handling.md for how
+ * they compare with the Python kit's (no request timeout, 5 retries within 10 minutes of backoff).
  *
  * @example
- * createSluice({ http: { timeoutMs: 30_000, maxRetries: 3 } });
+ * createSluice({ http: { timeoutMs: 10_000, maxRetries: 3, requestDeadlineMs: 60_000 } });
  */
 export interface HttpOptions {
-  /** Per-attempt timeout (default 60 s). */
+  /** Per-attempt timeout: the time one attempt may take until its whole response has arrived (default 30 s). */
   timeoutMs: number;
-  /** Retries of one request after 429, 5xx or a network error (default 5). */
+  /** Retries of one request after 429, 5xx or a network error, for requests whose error handler sets none (default 5). */
   maxRetries: number;
+  /**
+   * When set, the retries of every request, replacing the error handlers' `max_retries` (the CLI's
+   * `--max-retries`; `0` fails at the first error, for debugging a manifest).
+   */
+  maxRetriesOverride?: number;
+  /**
+   * The total time one request may take, every attempt and every wait between attempts included
+   * (default 180 s). An attempt's timeout is cut to what is left; a retry whose wait would end past the
+   * deadline is not made: the request fails at once with `HTTP_DEADLINE`. Waiting for a request slot or
+   * the connector's own API budget does not count (that is `maxBudgetWaitMs`).
+   */
+  requestDeadlineMs: number;
   /** The first backoff delay; it doubles per retry, with jitter (default 1 s). */
   baseDelayMs: number;
   /** The longest wait between two attempts, `Retry-After` included (default 60 s). */
@@ -43,8 +57,9 @@ export interface HttpOptions {
 export type TransportName = "node-fetch" | "undici";
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
-  timeoutMs: 60_000,
+  timeoutMs: 30_000,
   maxRetries: 5,
+  requestDeadlineMs: 180_000,
   baseDelayMs: 1_000,
   maxDelayMs: 60_000,
   maxSockets: 64,

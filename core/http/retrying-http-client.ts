@@ -66,12 +66,14 @@ export class RetryingHttpClient implements HttpClient {
   }
 
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
-    const maxRetries = options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
+    const { maxRetriesOverride, requestDeadlineMs } = this.parts.options;
+    const maxRetries = maxRetriesOverride ?? options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
+    const deadline = { at: this.parts.clock.now() + requestDeadlineMs };
     let refreshed = false;
     // An aborted read sends nothing more (a test read that has seen enough pages stops here).
     if (options.signal?.aborted) throw options.signal.reason;
     for (let attempt = 1; ; attempt++) {
-      const { outcome, sent, label } = await this.attempt(request, attempt, options);
+      const { outcome, sent, label } = await this.attempt(request, attempt, options, deadline);
       if (outcome.response?.status === 401 && options.authenticator && sent.credentials && !refreshed) {
         refreshed = true;
         if (await options.authenticator.onUnauthorized(sent.request)) {
@@ -89,6 +91,7 @@ export class RetryingHttpClient implements HttpClient {
       }
       if (decision.action === "fail" || attempt > maxRetries) throw this.failure(outcome, label, options, decision, attempt);
       const delay = this.delay(attempt, decision.delayMs);
+      if (this.parts.clock.now() + delay >= deadline.at) throw this.pastDeadline(outcome, label, options, attempt);
       this.parts.logger.warn(`retrying in ${Math.round(delay)} ms`, { request: label(), attempt, reason: decision.reason ?? "" });
       await this.parts.clock.sleep(delay, options.signal);
     }
@@ -99,7 +102,7 @@ export class RetryingHttpClient implements HttpClient {
    * the origin rule holds for any {@link Fetch}: each hop is rebuilt from the request as it was before
    * authentication, and only a hop on the first request's origin gets the authenticator again.
    */
-  private async attempt(request: OutgoingRequest, attempt: number, options: SendOptions): Promise<Attempted> {
+  private async attempt(request: OutgoingRequest, attempt: number, options: SendOptions, deadline: { at: number }): Promise<Attempted> {
     let hop: RedirectHop = { request, credentials: true };
     try {
       for (let hops = 0; ; hops++) {
@@ -112,8 +115,13 @@ export class RetryingHttpClient implements HttpClient {
         const label = memo(() => this.label(encoded));
         const sent = { request: prepared, credentials: hop.credentials };
         const turn = this.turn(encoded, options.signal);
-        if (turn) await turn;
-        const exchanged = await this.exchange(encoded, label, attempt, options);
+        if (turn) {
+          // Sluice's own throttling (request slots, the API budget) is not the server's time: the deadline moves with it.
+          const waitStarted = this.parts.clock.now();
+          await turn;
+          deadline.at += this.parts.clock.now() - waitStarted;
+        }
+        const exchanged = await this.exchange(encoded, label, attempt, options, deadline.at);
         if (exchanged.outcome) return { outcome: exchanged.outcome, sent, label };
         if (hops >= this.parts.options.maxRedirects) throw tooManyRedirects(this.parts.options.maxRedirects, label(), options);
         try {
@@ -133,8 +141,9 @@ export class RetryingHttpClient implements HttpClient {
    * until its body is read: the outcome, or where the response redirects (its small body read, so the
    * connection stays open for the next hop).
    */
-  private async exchange(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions): Promise<Exchanged> {
-    const deadline = this.deadlines.start(options.timeoutMs ?? this.parts.options.timeoutMs, options.signal);
+  private async exchange(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions, deadlineAt: number): Promise<Exchanged> {
+    const timeoutMs = Math.max(1, Math.min(options.timeoutMs ?? this.parts.options.timeoutMs, deadlineAt - this.parts.clock.now()));
+    const deadline = this.deadlines.start(timeoutMs, options.signal);
     const observer = this.parts.observer;
     const started = observer ? performance.now() : 0;
     const observe = (seen: { response?: { status: number; headers: HeaderBag; body: string }; error?: unknown }) =>
@@ -145,7 +154,7 @@ export class RetryingHttpClient implements HttpClient {
         raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "manual" });
       } catch (error) {
         if (observer && !options.signal?.aborted) observe({ error });
-        return { outcome: this.transportFailure(error, attempt, label, deadline, options) };
+        return { outcome: this.transportFailure(error, attempt, label, deadline, options, timeoutMs) };
       }
       if (raw.redirected === true && raw.url && originOf(raw.url) !== originOf(encoded.url)) throw transportFollowed(raw.url, label(), this.parts.secrets);
       const headers = new HeaderBag();
@@ -164,7 +173,7 @@ export class RetryingHttpClient implements HttpClient {
       } catch (error) {
         if (observer && !options.signal?.aborted) observe({ error });
         if (error instanceof SluiceError) throw error.locate(options.where ?? {});
-        return { outcome: this.transportFailure(error, attempt, label, deadline, options) };
+        return { outcome: this.transportFailure(error, attempt, label, deadline, options, timeoutMs) };
       }
       if (observer) observe({ response: { status: raw.status, headers, body: typeof body === "string" ? body : new TextDecoder().decode(body) } });
       return { outcome: { attempt, response: new FetchedResponse(raw.status, encoded.url, headers, body, label, this.decoding) } };
@@ -216,10 +225,10 @@ export class RetryingHttpClient implements HttpClient {
   }
 
   /** A network failure or timeout, as an outcome the error handler judges; the transport's words are redacted. */
-  private transportFailure(error: unknown, attempt: number, label: () => string, deadline: { timedOut(): boolean }, options: SendOptions): AttemptOutcome {
+  private transportFailure(error: unknown, attempt: number, label: () => string, deadline: { timedOut(): boolean }, options: SendOptions, timeoutMs: number): AttemptOutcome {
     if (options.signal?.aborted) throw options.signal.reason ?? error;
     const cause = redactedError(error, this.parts.secrets);
-    if (deadline.timedOut()) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label()} timed out`, { failureType: "transient_error", cause }) };
+    if (deadline.timedOut()) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label()} timed out after ${seconds(timeoutMs)}`, { failureType: "transient_error", cause }) };
     return { attempt, error: cause };
   }
 
@@ -249,6 +258,19 @@ export class RetryingHttpClient implements HttpClient {
 
   private label(encoded: EncodedRequest): string {
     return `${encoded.method} ${redactUrl(encoded.url, this.parts.secrets)}`;
+  }
+
+  /** The request's deadline would pass before the next attempt: the last outcome, as a deadline failure. */
+  private pastDeadline(outcome: AttemptOutcome, label: () => string, options: SendOptions, attempt: number): SluiceError {
+    const last = this.failure(outcome, label, options, { action: "retry" }, attempt);
+    const limit = seconds(this.parts.options.requestDeadlineMs);
+    return new HttpRequestError("HTTP_DEADLINE", `${label()} did not succeed within its deadline of ${limit} (${attempt} attempt${attempt === 1 ? "" : "s"}); last: ${last.message}`, {
+      where: { ...options.where, request: label() },
+      failureType: "transient_error",
+      expected: `a successful response within ${limit} (--request-deadline, http.requestDeadlineMs)`,
+      found: last.message,
+      cause: last,
+    });
   }
 
   private failure(outcome: AttemptOutcome, lazyLabel: () => string, options: SendOptions, decision: ErrorDecision, attempt: number): SluiceError {
@@ -336,4 +358,9 @@ function tooManyRedirects(max: number, label: string, options: SendOptions): Htt
 function memo(make: () => string): () => string {
   let value: string | undefined;
   return () => (value ??= make());
+}
+
+/** `30 s`, `0.25 s`: a duration for a message. */
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(2))} s`;
 }

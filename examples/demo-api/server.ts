@@ -21,7 +21,7 @@ export interface DemoApi {
  * console.log(`${api.url}/v1/users`);
  * await api.close();
  */
-export async function startDemoApi(options: { port?: number } = {}): Promise<DemoApi> {
+export async function startDemoApi(options: { port?: number; /** Answers every request this much later (to watch progress). */ delayMs?: number } = {}): Promise<DemoApi> {
   const router = new DemoRouter();
   registerRoutes(router);
   const server: Server = createServer((req, res) => {
@@ -34,7 +34,8 @@ export async function startDemoApi(options: { port?: number } = {}): Promise<Dem
       const request: DemoRequest = { method: req.method ?? "GET", url, headers: req.headers, body, fields: parseFields(req.headers["content-type"], body), origin };
       const handler = router.find(request.method, url.pathname);
       if (!handler) return sendJson(res, 404, { error: "not_found", routes: router.list() });
-      Promise.resolve(handler(request, res)).catch((error: unknown) => sendJson(res, 500, { error: String(error) }));
+      const delay = options.delayMs ? new Promise((resolve) => setTimeout(resolve, options.delayMs)) : Promise.resolve();
+      delay.then(() => handler(request, res)).catch((error: unknown) => sendJson(res, 500, { error: String(error) }));
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));

@@ -1,7 +1,8 @@
-import { SluiceError, withDecoder, type DataRecord, type Decoder, type HttpResponse, type ObservedPage, type OutgoingRequest, type Paginator, type ReadObserver, type ReadOptions, type RecordSelector, type Requester, type Secrets, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
+import { SluiceError, withDecoder, type DataRecord, type Decoder, type HttpResponse, type ObservedPage, type OutgoingRequest, type PageReport, type Paginator, type ReadObserver, type ReadOptions, type RecordSelector, type Requester, type Secrets, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
 import { requestSignature, type ProgressGuard } from "../shared/progress-guard.js";
 import { StreamedPage } from "./streamed-page.js";
 import { readChunkedPage } from "./chunked-page.js";
+import type { TotalRecords } from "./total-records.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
 export interface PageReaderParts {
@@ -22,6 +23,8 @@ export interface PageReaderParts {
   state?: () => Record<string, unknown>;
   /** The retriever's decoder; absent for JSON. */
   decoder?: Decoder;
+  /** Reads the API's total record count from the first page (`total_records`), reported with that page. */
+  totalRecords?: TotalRecords;
 }
 
 const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
@@ -218,7 +221,12 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     const records = this.records;
     const streamed = current.count !== undefined;
     const count = streamed ? current.count! : records.length;
-    options.onPage?.({ stream, page: this.page, records: count, url: current.response.url });
+    if (options.onPage) {
+      const report: PageReport = { stream, page: this.page, records: count, url: current.response.url };
+      const total = this.page === 1 ? this.parts.totalRecords?.(current.response, this.parts.slice) : undefined;
+      if (total !== undefined) report.totalRecords = total;
+      options.onPage(report);
+    }
     if (current.response.ignored) {
       if (this.parts.observe) this.observe(records, undefined, "the error handler ignored the response");
       return false;

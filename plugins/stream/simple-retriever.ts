@@ -25,6 +25,7 @@ import { PageReader } from "./page-reader.js";
 import { combineSlicers } from "./cartesian-slicer.js";
 import { slicedRead } from "./sliced-read.js";
 import { buildRetrieverDecoder } from "./retriever-decoder.js";
+import { compileTotalRecords, type TotalRecords } from "./total-records.js";
 
 /**
  * `SimpleRetriever`: reads a stream page by page. Each page's records are yielded as soon as the page
@@ -55,6 +56,8 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
     decoder: Type.Optional(componentSchema("decoder")),
     ignore_stream_slicer_parameters_on_paginated_requests: Type.Optional(Type.Boolean()),
     name: Type.Optional(Type.String()),
+    /** Sluice extension: the API's total record count, read from the first page of each slice (the kit ignores it). */
+    total_records: Type.Optional(Type.String()),
   }),
   async build(def, ctx) {
     const decoder = await buildRetrieverDecoder(def, ctx);
@@ -72,6 +75,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
       partitionRouter,
       sliceOptionsOnFirstPageOnly: def.ignore_stream_slicer_parameters_on_paginated_requests === true,
       decoder,
+      totalRecords: compileTotalRecords(def.total_records, ctx),
       observer: ctx.optional(ReadObserver),
     });
   },
@@ -90,6 +94,8 @@ export interface SimpleRetrieverParts {
   sliceOptionsOnFirstPageOnly?: boolean;
   /** The `decoder` (absent for JSON, which every response decodes by default). */
   decoder?: Decoder;
+  /** `total_records`: the API's total, read from the first page of each slice. */
+  totalRecords?: TotalRecords;
   /** Sees each slice and page (redacted with `secrets`); absent, nothing is reported. */
   observer?: ReadObserver;
 }
@@ -104,6 +110,7 @@ export class SimpleRetriever implements Retriever {
   readonly partitionRouter?: StreamSlicer;
   private readonly sliceOptionsOnFirstPageOnly: boolean;
   private readonly decoder?: Decoder;
+  private readonly totalRecords?: TotalRecords;
   private readonly observe?: { observer: ReadObserver; secrets: Secrets };
 
   constructor(parts: SimpleRetrieverParts) {
@@ -115,6 +122,7 @@ export class SimpleRetriever implements Retriever {
     this.partitionRouter = parts.partitionRouter;
     this.sliceOptionsOnFirstPageOnly = parts.sliceOptionsOnFirstPageOnly ?? false;
     this.decoder = parts.decoder;
+    this.totalRecords = parts.totalRecords;
     if (parts.observer && parts.secrets) this.observe = { observer: parts.observer, secrets: parts.secrets };
   }
 
@@ -153,7 +161,21 @@ export class SimpleRetriever implements Retriever {
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
   private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer, state?: () => Record<string, unknown>): PageReader {
-    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly, decoder, observe } = this;
-    return new PageReader({ stream, slice, options, requester, selector, paginator, guard, slicer, sliceOptionsOnFirstPageOnly, decoder, state: state ?? (() => options.state ?? {}), observe });
+    const { requester, selector, paginator, sliceOptionsOnFirstPageOnly, decoder, totalRecords, observe } = this;
+    return new PageReader({
+      stream,
+      slice,
+      options,
+      requester,
+      selector,
+      paginator,
+      guard,
+      slicer,
+      sliceOptionsOnFirstPageOnly,
+      decoder,
+      state: state ?? (() => options.state ?? {}),
+      totalRecords,
+      observe,
+    });
   }
 }

@@ -12,6 +12,11 @@ export interface PageReport {
   page: number;
   records: number;
   url: string;
+  /**
+   * On the first page of a slice, the slice's total record count as the API reports it, when the
+   * retriever declares `total_records` (absent otherwise).
+   */
+  totalRecords?: number;
 }
 
 /**

@@ -5,6 +5,7 @@ import { DECODERS_ERRORS } from "./codes/decoders.js";
 import { ENGINE_ERRORS } from "./codes/engine.js";
 import { ERROR_HANDLING_ERRORS } from "./codes/error-handling.js";
 import { INCREMENTAL_ERRORS } from "./codes/incremental.js";
+import { SOURCES_ERRORS } from "./codes/sources.js";
 import { OAUTH_CONSENT_ERRORS } from "./codes/oauth-consent.js";
 import { PAGINATION_ERRORS } from "./codes/pagination.js";
 import { PARTITIONS_ERRORS } from "./codes/partitions.js";
@@ -32,6 +33,7 @@ export const ERROR_SECTIONS = [
   { title: "Dynamic streams, query properties and async jobs", codes: DYNAMIC_STREAMS_ERRORS },
   { title: "Incremental sync", codes: INCREMENTAL_ERRORS },
   { title: "Concurrency, transports and API budgets", codes: CONCURRENCY_ERRORS },
+  { title: "Sources and secrets", codes: SOURCES_ERRORS },
 ] as const;
 
 /**
@@ -56,6 +58,7 @@ export const ERROR_CODES = {
   ...DYNAMIC_STREAMS_ERRORS,
   ...INCREMENTAL_ERRORS,
   ...CONCURRENCY_ERRORS,
+  ...SOURCES_ERRORS,
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /**

@@ -1,29 +1,4 @@
-import { spawn } from "node:child_process";
-import { join } from "node:path";
-
-export const BIN = join(import.meta.dirname, "..", "..", "bin", "sluice.js");
-
-/** What one `sluice` process printed. */
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-  messages: Array<Record<string, any>>;
-}
-
-/** Runs the built `sluice` CLI (bin/sluice.js -> dist/) as a separate process. */
-export function runSluice(args: string[], cwd: string): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-    child.on("close", (code) =>
-      resolve({ code: code ?? -1, stdout, stderr, messages: stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l)) }),
-    );
-  });
-}
+export { BIN, runSluice, type CliRun } from "../support/run-sluice.js";
 
 /** A one-stream manifest reading `{"data": [...]}` from `<base_url>/items` with the given authenticator. */
 export function authManifest(authenticator: unknown, secretFields: string[], extraProperties: Record<string, unknown> = {}): Record<string, unknown> {
@@ -47,5 +22,21 @@ export function authManifest(authenticator: unknown, secretFields: string[], ext
       },
     ],
     spec: { type: "Spec", connection_specification: { type: "object", properties } },
+  };
+}
+
+/**
+ * An OAuthAuthenticator in single-use refresh-token mode reading `config.credentials.{client_id,
+ * client_secret,refresh_token}`; `overrides` replaces any field.
+ */
+export function rotatingOAuth(tokenUrl: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: "OAuthAuthenticator",
+    token_refresh_endpoint: tokenUrl,
+    client_id: "{{ config['credentials']['client_id'] }}",
+    client_secret: "{{ config['credentials']['client_secret'] }}",
+    refresh_token: "{{ config['credentials']['refresh_token'] }}",
+    refresh_token_updater: {},
+    ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { json, startLoopback, type Loopback } from "../plugins/auth/support/loopback.js";
-import { authManifest, runSluice } from "./auth-cli-support.js";
+import { authManifest, rotatingOAuth, runSluice } from "./auth-cli-support.js";
 
 let api: Loopback;
 let dir: string;
@@ -36,14 +36,7 @@ before(async () => {
     json(res, 200, { data: [{ id: issued }] });
   });
   dir = mkdtempSync(join(tmpdir(), "sluice-e2e-rotate-"));
-  const authenticator = {
-    type: "OAuthAuthenticator",
-    token_refresh_endpoint: `${api.url}/oauth/token`,
-    client_id: "{{ config['credentials']['client_id'] }}",
-    client_secret: "{{ config['credentials']['client_secret'] }}",
-    refresh_token: "{{ config['credentials']['refresh_token'] }}",
-    refresh_token_updater: {},
-  };
+  const authenticator = rotatingOAuth(`${api.url}/oauth/token`);
   writeFileSync(join(dir, "manifest.yaml"), stringify(authManifest(authenticator, [])));
   writeFileSync(join(dir, "config.json"), JSON.stringify({ base_url: api.url, credentials: { client_id: "cid", client_secret: "cs-very-secret", refresh_token: "r1" } }, null, 2) + "\n");
 });
@@ -68,4 +61,24 @@ test("rotating single-use refresh tokens survive across two runs of the CLI", as
   assert.equal(second.messages.filter((m) => m.type === "RECORD").length, 1);
   assert.ok(!existsSync(join(dir, "config.json.lock")));
   assert.equal(JSON.parse(readFileSync(join(dir, "config.json"), "utf8")).base_url, api.url);
+});
+
+test("run by the platform, a rotated token goes out in a CONTROL message before use, and the config copy is left alone", async () => {
+  const platformConfig = join(dir, "platform-config.json");
+  const before = readFileSync(join(dir, "config.json"), "utf8");
+  writeFileSync(platformConfig, before);
+  const platform = { AIRBYTE_ENTRYPOINT: "sluice" };
+  const first = await runSluice(["read", "--config", platformConfig, "--manifest", "manifest.yaml"], dir, { env: platform });
+  assert.equal(first.code, 0, first.stderr);
+  assert.equal(readFileSync(platformConfig, "utf8"), before, "the platform's config file is not rewritten");
+  const control = first.messages.filter((m) => m.type === "CONTROL");
+  assert.equal(control.length, 1);
+  const next = control[0]!.control.connectorConfig.config;
+  assert.ok(valid.has(next.credentials.refresh_token), "the CONTROL message carries the token the server issued");
+  assert.ok(first.messages.findIndex((m) => m.type === "CONTROL") < first.messages.findIndex((m) => m.type === "RECORD"), "announced before the token is used");
+  // The platform persists the CONTROL config and passes it to the next sync.
+  writeFileSync(platformConfig, JSON.stringify(next));
+  const second = await runSluice(["read", "--config", platformConfig, "--manifest", "manifest.yaml"], dir, { env: platform });
+  assert.equal(second.code, 0, second.stderr);
+  assert.equal(second.messages.filter((m) => m.type === "RECORD").length, 1);
 });

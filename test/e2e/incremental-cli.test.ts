@@ -124,5 +124,18 @@ describe("sluice read --state on a SendGrid-style incremental stream", () => {
     assert.deepEqual(stream.supported_sync_modes, ["full_refresh", "incremental"]);
     assert.equal(stream.source_defined_cursor, true);
     assert.deepEqual(stream.default_cursor_field, ["last_event_time"]);
+    assert.deepEqual(stream.source_defined_primary_key, [["msg_id"]]);
+    assert.equal(stream.is_resumable, true);
+  });
+
+  it("reads the discovered catalog as the platform sends it back: incremental from the state, a foreign cursor_field ignored with a warning", async () => {
+    const discovered = (await runSluice(["discover", "--manifest", "manifest.yaml", "--config", config("2024-05-03T12:00:00Z")], dir)).messages.find((m) => m.type === "CATALOG")!.catalog.streams[0];
+    const configured = { streams: [{ stream: discovered, sync_mode: "incremental", cursor_field: ["msg_id"], destination_sync_mode: "append_dedup", primary_key: [["msg_id"]] }] };
+    writeFileSync(join(dir, "configured.json"), JSON.stringify(configured));
+    writeFileSync(join(dir, "resume.json"), JSON.stringify([{ type: "STREAM", stream: { stream_descriptor: { name: "messages" }, stream_state: { last_event_time: "2024-05-02T00:00:00Z" } } }]));
+    const run = await runSluice(["read", "--manifest", "manifest.yaml", "--config", config("2024-05-03T12:00:00Z"), "--catalog", "configured.json", "--state", "resume.json"], dir);
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(run.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data.msg_id), ["m2", "m3"]);
+    assert.match(run.stderr, /warn: stream 'messages': the catalog's cursor_field \["msg_id"\] is ignored; the stream's cursor is source-defined: \["last_event_time"\]/);
   });
 });

@@ -9,7 +9,7 @@ import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
 export const command: CliCommand = {
   name: "check",
   summary: "Check a config against the API (CONNECTION_STATUS message)",
-  usage: "sluice check --config C [--manifest M]",
+  usage: "sluice check (--config C | --source NAME) [--manifest M]",
   options: CONNECTOR_OPTIONS,
   run(args, io) {
     return CliSession.run(args, io, async (session, out) => {

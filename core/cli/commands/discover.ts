@@ -5,7 +5,7 @@ import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
 export const command: CliCommand = {
   name: "discover",
   summary: "List the streams and their schemas (CATALOG message)",
-  usage: "sluice discover --config C [--manifest M]",
+  usage: "sluice discover (--config C | --source NAME) [--manifest M]",
   options: CONNECTOR_OPTIONS,
   run(args, io) {
     return CliSession.run(args, io, async (session, out) => {
@@ -19,7 +19,7 @@ export const command: CliCommand = {
           supported_sync_modes: stream.cursorField === undefined ? ["full_refresh"] : ["full_refresh", "incremental"],
           ...(stream.cursorField === undefined ? {} : { source_defined_cursor: true, default_cursor_field: [stream.cursorField] }),
           ...(key === undefined || (Array.isArray(key) && key.length === 0) ? {} : { source_defined_primary_key: normalizeKey(key) }),
-          is_resumable: false,
+          is_resumable: stream.cursorField !== undefined,
         });
       }
       out.message({ type: "CATALOG", catalog: { streams } });

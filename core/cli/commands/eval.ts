@@ -38,10 +38,10 @@ export const command: CliCommand = {
   summary: "Evaluate a template as a manifest field would (prints the typed result as JSON)",
   usage: USAGE,
   options: {
-    config: { type: "string" },
-    context: { type: "string" },
-    boolean: { type: "boolean" },
-    now: { type: "string" },
+    config: { type: "string", value: "FILE", description: "the config (JSON or YAML) the template sees as `config`" },
+    context: { type: "string", value: "FILE", description: "a JSON/YAML object of the other names in scope (response, headers, last_record, ...)" },
+    boolean: { type: "boolean", description: "evaluate as a condition (stop_condition rules) and print true or false" },
+    now: { type: "string", value: "ISO_DATETIME", description: "the time now() and today() see" },
   },
   allowPositionals: true,
   async run(args, io) {

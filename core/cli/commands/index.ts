@@ -14,9 +14,11 @@ export const commands: readonly CommandEntry[] = [
   { name: "check", summary: "Check a config against the API (CONNECTION_STATUS message)", load: async () => (await import("./check.js")).command },
   { name: "discover", summary: "List the streams and their schemas (CATALOG message)", load: async () => (await import("./discover.js")).command },
   { name: "read", summary: "Read streams (RECORD, STATE and TRACE messages)", load: async () => (await import("./read.js")).command },
+  { name: "sources", summary: "Store named sources with encrypted secrets (add, list, show, update, remove, rotate-key)", load: async () => (await import("./sources.js")).command },
   { name: "validate", summary: "Check a manifest (and a config) without sending a request, listing every problem with its line", load: async () => (await import("./validate.js")).command },
   { name: "test-read", summary: "Read a few pages of a stream, showing every request, response and pagination decision", load: async () => (await import("./test-read.js")).command },
   { name: "schema", summary: "Print the JSON Schema of a manifest (every registered component) for editors", load: async () => (await import("./schema.js")).command },
   { name: "eval", summary: "Evaluate a template as a manifest field would (prints the typed result as JSON)", load: async () => (await import("./eval.js")).command },
+  { name: "image", summary: "Build the Airbyte source image of a connector folder (docker build)", load: async () => (await import("./image.js")).command },
   { name: "oauth", summary: "Grant OAuth consent in a browser and write the tokens into the config", load: async () => (await import("./oauth.js")).command },
 ];

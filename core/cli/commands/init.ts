@@ -24,7 +24,12 @@ export const command: CliCommand = {
   name: "init",
   summary: "Scaffold a connector folder: manifest, spec, secrets/config.json, .gitignore, README",
   usage: `sluice init NAME [--auth ${AUTH_METHODS.join("|")}] [--pagination ${PAGINATION_METHODS.join("|")}] [--url URL] [--path /items]`,
-  options: { auth: { type: "string" }, pagination: { type: "string" }, url: { type: "string" }, path: { type: "string" } },
+  options: {
+    auth: { type: "string", value: "METHOD", description: `the authentication to scaffold (${AUTH_METHODS.join(", ")})` },
+    pagination: { type: "string", value: "METHOD", description: `the pagination to scaffold (${PAGINATION_METHODS.join(", ")})` },
+    url: { type: "string", value: "URL", description: "the API's base URL (url_base)" },
+    path: { type: "string", value: "PATH", description: "the first stream's path, e.g. /items" },
+  },
   allowPositionals: true,
   async run(args, io) {
     const session = new CliSession(args, io);

@@ -5,8 +5,14 @@ import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
 export const command: CliCommand = {
   name: "spec",
   summary: "Print the connector's spec (SPEC message)",
-  usage: "sluice spec [--manifest M]",
-  options: { manifest: CONNECTOR_OPTIONS.manifest, "no-custom-code": CONNECTOR_OPTIONS["no-custom-code"] },
+  usage: "sluice spec [--manifest M | --source NAME]",
+  options: {
+    manifest: CONNECTOR_OPTIONS.manifest,
+    source: CONNECTOR_OPTIONS.source,
+    "no-custom-code": CONNECTOR_OPTIONS["no-custom-code"],
+    "log-level": CONNECTOR_OPTIONS["log-level"],
+    "log-format": CONNECTOR_OPTIONS["log-format"],
+  },
   run(args, io) {
     return CliSession.run(args, io, async (session, out) => {
       const definition = await session.define();

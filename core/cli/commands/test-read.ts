@@ -17,11 +17,11 @@ export const command: CliCommand = {
   usage: "sluice test-read --stream S [--stream S2] [--pages N] [--records N] [--slices N] [--json] [--manifest M] [--config C]",
   options: {
     ...CONNECTOR_OPTIONS,
-    stream: { type: "string", short: "s", multiple: true },
-    pages: { type: "string" },
-    records: { type: "string" },
-    slices: { type: "string" },
-    json: { type: "boolean" },
+    stream: { type: "string", short: "s", multiple: true, value: "NAME", description: "the stream to test-read" },
+    pages: { type: "string", value: "N", description: "read at most N pages per slice" },
+    records: { type: "string", value: "N", description: "show at most N records" },
+    slices: { type: "string", value: "N", description: "read at most N slices (partitions, date windows)" },
+    json: { type: "boolean", description: "print the whole test read as one JSON document" },
   },
   async run(args, io) {
     const session = new CliSession(args, io);

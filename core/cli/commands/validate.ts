@@ -21,7 +21,7 @@ export const command: CliCommand = {
   name: "validate",
   summary: "Check a manifest (and a config) without sending a request; list every problem with its line",
   usage: "sluice validate [--manifest M] [--config C] [--json]",
-  options: { ...CONNECTOR_OPTIONS, json: { type: "boolean" } },
+  options: { ...CONNECTOR_OPTIONS, json: { type: "boolean", description: "print the problems as JSON" } },
   async run(args, io) {
     const session = new CliSession(args, io);
     try {

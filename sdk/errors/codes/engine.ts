@@ -89,8 +89,13 @@ export const ENGINE_ERRORS = {
   },
   CATALOG_INVALID: {
     failureType: "config_error",
-    message: "The `--catalog` file is not a configured catalog.",
-    action: "Give `{ \"streams\": [{ \"stream\": { \"name\": ... } }] }`.",
+    message: "The `--catalog` file is not a configured catalog, an entry has no `stream.name`, or a `sync_mode` is neither `full_refresh` nor `incremental`.",
+    action: "Give `{ \"streams\": [{ \"stream\": { \"name\": ... }, \"sync_mode\": \"full_refresh\" }] }`.",
+  },
+  CATALOG_INCREMENTAL_WITHOUT_CURSOR: {
+    failureType: "config_error",
+    message: "The configured catalog asks for `sync_mode: incremental` on a stream that has no cursor (the stream is named).",
+    action: "Configure the stream as `full_refresh` (discover lists it so), or give it an `incremental_sync` in the manifest.",
   },
   STREAM_NOT_FOUND: {
     failureType: "config_error",
@@ -134,8 +139,13 @@ export const ENGINE_ERRORS = {
   },
   HTTP_TIMEOUT: {
     failureType: "transient_error",
-    message: "An attempt took longer than the timeout (default 60 s; `http.timeoutMs`).",
+    message: "An attempt took longer than the timeout (default 30 s; `--timeout`, `http.timeoutMs`).",
     action: "Raise the timeout, or ask the API for smaller pages.",
+  },
+  HTTP_DEADLINE: {
+    failureType: "transient_error",
+    message: "A request did not succeed within its total deadline, every attempt and wait included (default 180 s; `--request-deadline`, `http.requestDeadlineMs`); the last attempt's failure is named.",
+    action: "Check that the API is up; raise `--request-deadline` for an API that asks for long waits.",
   },
   HTTP_DECODE: {
     failureType: "system_error",

@@ -1,31 +1,18 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { stringify } from "yaml";
 import { startLoopback, type Loopback } from "../../support/loopback.js";
+import { runSluice, type CliRun } from "../../support/run-sluice.js";
 
-const BIN = join(import.meta.dirname, "..", "..", "..", "bin", "sluice.js");
 const KEY = "cli-secret-key-42";
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  messages: Array<Record<string, any>>;
-}
+type Run = CliRun;
 
 function sluice(args: string[], cwd: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c));
-    child.stderr.on("data", (c: Buffer) => (stderr += c));
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr, messages: stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l)) }));
-  });
+  return runSluice(args, cwd);
 }
 
 describe("the sluice CLI speaks the Airbyte protocol", () => {

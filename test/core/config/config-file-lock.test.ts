@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -81,14 +81,22 @@ describe("the config-file lock", () => {
   it("waits for a live holder and does not remove a lock that is no longer its own on release", async () => {
     const config = join(dir, "c.json");
     const first = await acquireConfigLock(config);
-    const second = acquireConfigLock(config, { timeoutMs: 5_000 });
+    let secondHolds = false;
+    const second = acquireConfigLock(config, { timeoutMs: 5_000 }).then((lock) => {
+      secondHolds = true;
+      return lock;
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    // someone removed and re-took the lock meanwhile: the first holder's release must leave it alone
-    rmSync(`${config}.lock`);
-    const third = await acquireConfigLock(config, { timeoutMs: 1_000 });
+    assert.equal(secondHolds, false, "the second acquirer waits while the first holder is alive");
+    // Another live process's lock replaces the first holder's in one step (rename, no moment without a lock file).
+    const foreign = JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString(), token: "another-holder" });
+    writeFileSync(`${config}.lock.next`, foreign);
+    renameSync(`${config}.lock.next`, `${config}.lock`);
     await first.release();
-    assert.equal(existsSync(`${config}.lock`), true);
-    await third.release();
+    assert.equal(readFileSync(`${config}.lock`, "utf8"), foreign, "the first holder's release leaves the other holder's lock alone");
+    assert.equal(secondHolds, false);
+    rmSync(`${config}.lock`);
     await (await second).release();
+    assert.equal(existsSync(`${config}.lock`), false);
   });
 });

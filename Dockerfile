@@ -1,0 +1,50 @@
+# An Airbyte source image for one Sluice connector folder (manifest, custom components, schemas):
+#
+#   docker build --build-arg CONNECTOR=examples/demo -t sluice-source-demo .
+#   docker run --rm sluice-source-demo spec
+#   docker run --rm -v "$PWD/secrets:/secrets" sluice-source-demo check --config /secrets/config.json
+#
+# The folder must lie inside the build context (this repository). See docs/deploy.md.
+ARG NODE_IMAGE=node:20.18-bookworm-slim
+
+# Build: compile Sluice to JavaScript, then keep only the runtime dependencies.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /build
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY scripts/build.mjs scripts/build.mjs
+COPY sdk sdk
+COPY python python
+COPY templates templates
+COPY oauth-consent oauth-consent
+COPY core core
+COPY plugins plugins
+RUN node scripts/build.mjs && npm prune --omit=dev --no-audit --no-fund
+
+# Run: Sluice, its runtime dependencies and the connector folder; the entrypoint is the `sluice` CLI.
+FROM ${NODE_IMAGE}
+ARG CONNECTOR
+ARG CONNECTOR_IMAGE_NAME=sluice/source-connector
+ARG CONNECTOR_VERSION=0.1.0
+RUN test -n "${CONNECTOR}" || { echo "missing --build-arg CONNECTOR=<connector folder>, e.g. examples/demo" >&2; exit 1; }
+ENV NODE_ENV=production
+WORKDIR /airbyte/sluice
+COPY package.json LICENSE ./
+COPY bin bin
+COPY --from=build /build/dist dist
+COPY --from=build /build/node_modules node_modules
+RUN ln -s /airbyte/sluice/bin/sluice.js /usr/local/bin/sluice
+COPY ${CONNECTOR} /airbyte/connector
+WORKDIR /airbyte/connector
+# SLUICE_MANIFEST: where `sluice` finds the connector, whatever folder the platform starts it in.
+# AIRBYTE_ENTRYPOINT: the platform runs `eval "$AIRBYTE_ENTRYPOINT read --config ... --catalog ..."`;
+# Sluice also reads it as "run by the platform": logs become LOG messages on stdout.
+ENV SLUICE_MANIFEST=/airbyte/connector
+ENV AIRBYTE_ENTRYPOINT="sluice"
+USER node
+ENTRYPOINT ["sluice"]
+LABEL io.airbyte.name="${CONNECTOR_IMAGE_NAME}" \
+      io.airbyte.version="${CONNECTOR_VERSION}" \
+      org.opencontainers.image.description="Airbyte source: Sluice running the declarative connector in ${CONNECTOR}" \
+      org.opencontainers.image.licenses="MIT"

@@ -1,0 +1,82 @@
+import type { ConnectorConfig } from "../../sdk/index.js";
+
+/**
+ * A field's place in a config: object keys and list indexes from the top.
+ *
+ * @example
+ * ["credentials", "refresh_token"]   // config.credentials.refresh_token
+ * ["accounts", 0, "api_key"]         // config.accounts[0].api_key
+ */
+export type ConfigPath = ReadonlyArray<string | number>;
+
+/** The stable text of a path (the database column and the ciphertext's associated data): its JSON. */
+export function pathKey(path: ConfigPath): string {
+  return JSON.stringify(path);
+}
+
+/** The path a {@link pathKey} stands for. */
+export function parsePathKey(key: string): ConfigPath {
+  const path = JSON.parse(key) as unknown;
+  if (!Array.isArray(path) || !path.every((p) => typeof p === "string" || typeof p === "number")) throw new Error(`not a config path: ${key}`);
+  return path;
+}
+
+/** A path as a reader writes it: `credentials.refresh_token`, `accounts[0].api_key`. */
+export function describePath(path: ConfigPath): string {
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+}
+
+/** The value at `path`, or undefined when any step is missing. */
+export function valueAt(config: unknown, path: ConfigPath): unknown {
+  let node = config;
+  for (const step of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string | number, unknown>)[step];
+  }
+  return node;
+}
+
+/** Sets the value at `path`, creating the objects (or lists, for a numeric step) on the way. */
+export function setValueAt(config: ConnectorConfig, path: ConfigPath, value: unknown): void {
+  let node: Record<string | number, unknown> = config;
+  path.forEach((step, i) => {
+    if (i === path.length - 1) {
+      node[step] = value;
+      return;
+    }
+    const next = node[step];
+    if (next === null || typeof next !== "object") node[step] = typeof path[i + 1] === "number" ? [] : {};
+    node = node[step] as Record<string | number, unknown>;
+  });
+}
+
+/** Removes the value at `path` (nothing happens when it is not there). */
+export function deleteValueAt(config: ConnectorConfig, path: ConfigPath): void {
+  const parent = valueAt(config, path.slice(0, -1));
+  if (parent !== null && typeof parent === "object") delete (parent as Record<string | number, unknown>)[path[path.length - 1]!];
+}
+
+/**
+ * The paths of every leaf value that differs between two configs (added, changed or removed), where
+ * a leaf is anything but a plain object. Used to find the values an authenticator wrote back.
+ *
+ * @example
+ * changedPaths({ c: { t: "a", id: 1 } }, { c: { t: "b", id: 1 } }); // [["c", "t"]]
+ */
+export function changedPaths(before: unknown, after: unknown, path: Array<string | number> = [], out: ConfigPath[] = []): ConfigPath[] {
+  if (isPlainObject(before) && isPlainObject(after)) {
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) changedPaths(before[key], after[key], [...path, key], out);
+  } else if (JSON.stringify(before) !== JSON.stringify(after)) {
+    out.push(path);
+  }
+  return out;
+}
+
+/** True when `ancestor` is `path` or one of its prefixes. */
+export function isWithin(path: ConfigPath, ancestor: ConfigPath): boolean {
+  return ancestor.length <= path.length && ancestor.every((step, i) => step === path[i]);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

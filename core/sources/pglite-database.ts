@@ -1,0 +1,88 @@
+import { mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { SluiceError } from "../../sdk/index.js";
+import { acquireConfigLock, type ConfigLock, type ConfigLockOptions } from "../config/config-file-lock.js";
+import type { SqlDatabase, SqlTransaction } from "./sql-database.js";
+
+/** The open database of one folder in this process, shared by every handle on it. */
+interface Session {
+  queue: Promise<unknown>;
+  /** Transactions queued or running: the database stays open (and locked) while there are any. */
+  pending: number;
+  db?: PGlite;
+  lock?: ConfigLock;
+}
+
+const sessions = new Map<string, Session>();
+
+/**
+ * The embedded store: PGlite (Postgres compiled to WebAssembly) in a folder, so `npm install` is all
+ * a user needs. PGlite is single-process: two processes must never have the same folder open. So
+ * the database is open only while transactions run: the first takes the lock file `<folder>.lock`
+ * (O_EXCL; a lock left by a dead process is taken over) and opens it; transactions queued meanwhile
+ * in this process run one after another; the last one closes it and releases the lock. Processes
+ * take turns (an open costs ~0.2 s), and a process that waited for the lock sees everything the
+ * holder committed, which is exactly what a rotated refresh token needs.
+ *
+ * @example
+ * const db = new PGliteDatabase(join(sluiceHome(), "db"));
+ * await db.transaction((tx) => tx.query("SELECT 1"));
+ */
+export class PGliteDatabase implements SqlDatabase {
+  readonly kind = "pglite";
+
+  constructor(readonly location: string, private readonly lock: ConfigLockOptions = { maxPollMs: 40 }) {}
+
+  transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+    let session = sessions.get(this.location);
+    if (!session) sessions.set(this.location, (session = { queue: Promise.resolve(), pending: 0 }));
+    const current = session;
+    current.pending++;
+    const run = current.queue.then(async () => {
+      try {
+        const db = current.db ?? (current.db = await this.open(current));
+        return await db.transaction((tx) => work({ query: async (sql, params) => (await tx.query(sql, params ? [...params] : undefined)).rows as never }));
+      } finally {
+        if (--current.pending === 0) await this.release(current);
+      }
+    });
+    current.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async open(session: Session): Promise<PGlite> {
+    await mkdir(dirname(this.location), { recursive: true, mode: 0o700 });
+    session.lock = await acquireConfigLock(this.location, this.lock).catch((error: unknown) => {
+      throw new SluiceError("SOURCE_STORE_BUSY", `Another process kept the source store ${this.location} locked too long`, {
+        failureType: "transient_error",
+        expected: "the lock released (another sluice process is using the store)",
+        found: `${this.location}.lock still held; delete it if no sluice process is running`,
+        cause: error,
+      });
+    });
+    try {
+      const { PGlite } = await import("@electric-sql/pglite");
+      return await PGlite.create(this.location);
+    } catch (error) {
+      await this.release(session);
+      throw new SluiceError("SOURCE_STORE_UNAVAILABLE", `The embedded source store ${this.location} could not be opened: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  private async release(session: Session): Promise<void> {
+    const { db, lock } = session;
+    session.db = undefined;
+    session.lock = undefined;
+    try {
+      await db?.close();
+    } finally {
+      await lock?.release();
+    }
+  }
+
+  /** Waits for this folder's queued transactions; the database is closed when the last one ends. */
+  async close(): Promise<void> {
+    await sessions.get(this.location)?.queue;
+  }
+}

@@ -1,0 +1,106 @@
+import { resolve } from "node:path";
+import type { ConnectorConfig } from "../../sdk/index.js";
+import { validateConfig } from "../config/validate-config.js";
+import type { ConnectorDefinition } from "../connector/connector-definition.js";
+import type { ManifestInput } from "../manifest/load-manifest.js";
+import { describePath } from "./config-paths.js";
+import { secretPathsOf } from "./secret-paths.js";
+import { maskSecrets } from "./secret-split.js";
+import { checkSourceName, sourceNotFound, type ManifestRef, type SourceRecord, type SourceSummary } from "./source-model.js";
+import type { KeyRotationReport, SourceStore } from "./source-store.js";
+
+/** A source as `get` and `sluice sources show` present it: secrets masked as `****`. */
+export interface SourceView {
+  name: string;
+  manifest: ManifestRef;
+  config: ConnectorConfig;
+  /** The secret fields, as `credentials.refresh_token`. */
+  secrets: string[];
+}
+
+/** What a new source is made of; `manifest` is a file path or a {@link ManifestRef}. */
+export interface NewSource {
+  name: string;
+  manifest: string | ManifestRef;
+  config: ConnectorConfig;
+}
+
+/**
+ * `sluice.sources`: named connector instances with their end users' configs, secrets encrypted.
+ * A config is checked against the connector's spec before it is stored.
+ *
+ * @example
+ * await sluice.sources.add({ name: "acme-prod", manifest: "connectors/acme/manifest.yaml", config });
+ * const connector = await sluice.connect({ source: "acme-prod" });
+ * await sluice.sources.update("acme-prod", { config: { ...config, api_key: "new" } });
+ */
+export class SourceCatalog {
+  constructor(
+    private readonly store: () => SourceStore,
+    private readonly define: (input: ManifestInput) => Promise<ConnectorDefinition>,
+  ) {}
+
+  /** Stores a new source after checking its name and its config against the connector's spec. */
+  async add(source: NewSource): Promise<SourceView> {
+    checkSourceName(source.name);
+    const manifest = manifestRef(source.manifest);
+    const secretPaths = await this.secretPathsFor(manifest, source.config, source.name);
+    const record: SourceRecord = { name: source.name, manifest, config: source.config, secretPaths };
+    await this.store().create(record);
+    return view(record);
+  }
+
+  /** Replaces a source's config and/or manifest (the config is checked against the spec again). */
+  async update(name: string, changes: { config?: ConnectorConfig; manifest?: string | ManifestRef }): Promise<SourceView> {
+    const current = await this.store().load(name);
+    const manifest = changes.manifest === undefined ? current.manifest : manifestRef(changes.manifest);
+    const config = changes.config ?? current.config;
+    const secretPaths = await this.secretPathsFor(manifest, config, name, current);
+    await this.store().replace(name, { manifest: changes.manifest === undefined ? undefined : manifest, config: changes.config, secretPaths });
+    return this.get(name);
+  }
+
+  list(): Promise<SourceSummary[]> {
+    return this.store().list();
+  }
+
+  /** A source with its secrets masked. */
+  async get(name: string): Promise<SourceView> {
+    return view(await this.store().load(name));
+  }
+
+  async remove(name: string): Promise<void> {
+    if (!(await this.store().remove(name))) throw sourceNotFound(name);
+  }
+
+  /** Replaces the secret key and re-encrypts every secret; every source stays readable. */
+  rotateKey(): Promise<KeyRotationReport> {
+    return this.store().rotateKey();
+  }
+
+  /** A source with its secrets decrypted, and the manifest input it names (what `connect` needs). */
+  async open(name: string): Promise<{ record: SourceRecord; manifest: ManifestInput }> {
+    const record = await this.store().load(name);
+    return { record, manifest: "path" in record.manifest ? { path: record.manifest.path } : { manifest: record.manifest.manifest } };
+  }
+
+  private async secretPathsFor(manifest: ManifestRef, config: ConnectorConfig, name: string, current?: SourceRecord) {
+    const definition = await this.define("path" in manifest ? { path: manifest.path } : { manifest: manifest.manifest });
+    validateConfig(config, definition.spec?.connectionSpecification, `source ${name}`);
+    return secretPathsOf(config, { schema: definition.spec?.connectionSpecification, manifest: definition.manifest, known: current?.secretPaths });
+  }
+}
+
+function manifestRef(manifest: string | ManifestRef): ManifestRef {
+  if (typeof manifest === "string") return { path: resolve(manifest) };
+  return "path" in manifest ? { path: resolve(manifest.path) } : manifest;
+}
+
+function view(record: SourceRecord): SourceView {
+  return {
+    name: record.name,
+    manifest: record.manifest,
+    config: maskSecrets(record.config, record.secretPaths),
+    secrets: record.secretPaths.map(describePath),
+  };
+}
