@@ -33,6 +33,10 @@ import { applyQueryProperties, splitQueryProperties } from "./query-properties-p
 
 const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
+
+/** The trusted origin of a request whose URL comes from its path alone (url_base and url empty): none. */
+const NO_CONFIGURED_ORIGIN = "";
+
 /**
  * `HttpRequester`: where and how a stream's requests go. Every field may use `config`, `parameters`,
  * `next_page_token` and `stream_slice`. Credentials are added by the `authenticator` only for the
@@ -144,6 +148,8 @@ export class HttpRequester implements Requester {
   private readonly logger: Logger;
   private lastJoin?: { base: string; path: string; url: string };
   private lastOrigin?: { url: string; origin: string };
+  /** Whether the "no configured origin, no credentials" warning was logged (once per requester). */
+  private warnedNoOrigin = false;
 
   readonly queryProperties?: QueryProperties;
 
@@ -173,7 +179,9 @@ export class HttpRequester implements Requester {
     if (json !== undefined && json !== null) request.bodyJson = json as Record<string, unknown>;
     const data = this.parts.bodyData?.eval(scope);
     if (data !== undefined && data !== null && data !== "") request.bodyData = data as Record<string, unknown> | string;
-    this.trustedOrigins.set(request, this.originOfBase(base || url || full));
+    // The origin credentials may go to is the one url_base (or url) names. With both empty, the whole URL
+    // comes from the path (an async job's download link, say): an origin chosen by data, so no credentials.
+    this.trustedOrigins.set(request, base || url ? this.originOfBase(base || url) : NO_CONFIGURED_ORIGIN);
     return request;
   }
 
@@ -213,6 +221,13 @@ export class HttpRequester implements Requester {
   /** The authenticator for this request: none for a next page on another origin, when following it is allowed. */
   private authenticatorFor(request: OutgoingRequest, options: SendOptions): Authenticator | undefined {
     const trusted = this.trustedOrigins.get(request);
+    if (trusted === NO_CONFIGURED_ORIGIN) {
+      if (this.parts.authenticator && !this.warnedNoOrigin) {
+        this.warnedNoOrigin = true;
+        this.logger.warn(`the requester at ${this.parts.ctx.path} has an empty url_base, so its URLs come from the path alone: they are sent without credentials (set url_base to the API's origin to authenticate them)`, {});
+      }
+      return undefined;
+    }
     if (trusted === undefined || isOnOrigin(request.url, trusted)) return this.parts.authenticator;
     if (!this.followCrossOrigin) {
       throw new PaginationError("CROSS_ORIGIN_PAGE", `The next page is on another origin (${originOf(request.url)}) than the API (${trusted}); Sluice does not send credentials there and does not follow it (allow it with allow_cross_origin_pages: true on the requester)`, {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { after, describe, it } from "node:test";
 import { parse } from "yaml";
@@ -24,6 +25,18 @@ function sh(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code
   });
 }
 
+/** A loopback port nothing listens on now (a port derived from the pid could be taken by a parallel test). */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
 describe("docs/manifest.md runs as written", () => {
   const work = mkdtempSync(join(tmpdir(), "sluice-guide-"));
   const bin = join(work, "bin");
@@ -39,7 +52,7 @@ describe("docs/manifest.md runs as written", () => {
     const env = { ...process.env, PATH: `${work}:${process.env.PATH}`, NO_COLOR: "1", FORCE_COLOR: "0" };
     const blocks = docBlocks(readFileSync(join(ROOT, "docs/manifest.md"), "utf8"));
     // The page's port is 4010; the test's demo API listens on a free one, and every block is read with it.
-    const port = String(40_000 + (process.pid % 20_000));
+    const port = String(await freePort());
     let cwd = ROOT;
     let ran = 0;
     for (const [i, block] of blocks.entries()) {
@@ -51,7 +64,10 @@ describe("docs/manifest.md runs as written", () => {
       const script = block.text.replaceAll("4010", port);
       if (script.includes("examples/demo-api/serve.ts")) {
         demo = spawn("sh", ["-c", `exec ${script}`], { cwd: ROOT, env, stdio: ["ignore", "pipe", "ignore"] });
-        await new Promise<void>((ready) => demo!.stdout!.once("data", () => ready()));
+        await new Promise<void>((ready, fail) => {
+          demo!.stdout!.once("data", () => ready());
+          demo!.once("exit", (code) => fail(new Error(`the demo API exited (code ${code}) before it was ready`)));
+        });
         cwd = work;
         continue;
       }

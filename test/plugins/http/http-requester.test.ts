@@ -86,6 +86,19 @@ describe("HttpRequester", () => {
     assert.equal(seen.url.searchParams.get("fixed"), "1");
   });
 
+  it("sends no credentials when url_base is empty and the whole URL comes from the path (an origin chosen by data)", async () => {
+    const token = "data-origin-token-3f9c";
+    const seen = await send({ url_base: "", path: "{{ config['link'] }}", authenticator: { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" } }, { link: `${api.url}/download`, token });
+    assert.equal(seen.url.pathname, "/download");
+    assert.equal(seen.headers.authorization, undefined);
+    assert.ok(!JSON.stringify(seen.headers).includes(token));
+  });
+
+  it("sends the credentials to the origin url_base names", async () => {
+    const seen = await send({ url_base: api.url, path: "/users", authenticator: { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" } }, { token: "configured-origin-token" });
+    assert.equal(seen.headers.authorization, "Bearer configured-origin-token");
+  });
+
   it("refuses a header set twice to different values, naming both places", async () => {
     const manifest = stream({ url_base: api.url, request_headers: { Authorization: "mine" }, authenticator: { type: "BearerAuthenticator", api_token: "{{ config['t'] }}" } });
     const connector = await createSluice().connect({ manifest, config: { t: "abcd-token" } });
