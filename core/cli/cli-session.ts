@@ -21,7 +21,7 @@ export const CONNECTOR_OPTIONS = {
   manifest: { type: "string", short: "m", value: "FILE", description: "the manifest (default: sluice.config.*, .sluicerc* or manifest.yaml in this folder)" },
   config: { type: "string", short: "c", value: "FILE", description: "the config JSON file (rotated tokens are written back to it)" },
   source: { type: "string", short: "s", value: "NAME", description: "a stored source (see `sluice sources`): its manifest and config, secrets decrypted" },
-  "no-custom-code": { type: "boolean", description: "refuse classes named by the manifest (also SLUICE_DISABLE_CUSTOM_CODE=1)" },
+  "no-custom-code": { type: "boolean", description: "refuse all code the manifest or config names (classes, plugins, code config files: none is imported; also SLUICE_DISABLE_CUSTOM_CODE=1)" },
   "log-level": { type: "string", value: "LEVEL", choices: ["debug", "info", "warn", "error"], description: "how much to log (default info)" },
   "log-format": {
     type: "string",

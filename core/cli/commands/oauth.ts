@@ -7,6 +7,7 @@ import { openBrowser } from "../../../oauth-consent/open-browser.js";
 import { runLoopbackConsent } from "../../../oauth-consent/run-loopback-consent.js";
 import { readConfigFile, writeConsentValues } from "../../config/write-consent-values.js";
 import type { CliCommand, CliIO, ParsedArgs } from "../command.js";
+import { CONNECTOR_OPTIONS } from "../cli-session.js";
 
 function numberFlag(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -79,7 +80,7 @@ export const command: CliCommand = {
     timeout: { type: "string", value: "SECONDS", number: { integer: true, min: 0 }, description: "how long to wait for the consent (default 300)" },
     "client-id": { type: "string", value: "ID", description: "the OAuth client id (default: from the config)" },
     "client-secret": { type: "string", value: "SECRET", description: "the OAuth client secret (default: from the config)" },
-    "no-custom-code": { type: "boolean", description: "refuse classes and code files named by the manifest or the config search (also SLUICE_DISABLE_CUSTOM_CODE=1)" },
+    "no-custom-code": CONNECTOR_OPTIONS["no-custom-code"],
   },
   run,
 };
