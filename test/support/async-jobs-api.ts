@@ -17,6 +17,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { nextPagePaginator } from "./latency-api.js";
 
 /** Options of {@link startAsyncJobsApi}. */
 export interface AsyncJobsApiOptions {
@@ -174,11 +175,7 @@ export function asyncJobsStream(url: string, window: { from: string; to: string 
       status_extractor: { type: "DpathExtractor", field_path: ["status"] },
       status_mapping: { type: "AsyncJobStatusMap", running: ["running"], completed: ["done"], failed: ["failed"], timeout: [] },
       download_requester: requester(`${job}/records`),
-      download_paginator: {
-        type: "DefaultPaginator",
-        pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}", stop_condition: "{{ response.next is none }}" },
-        page_token_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "page" },
-      },
+      download_paginator: nextPagePaginator(),
       abort_requester: requester(`${job}/cancel`, "POST"),
       delete_requester: requester(job, "DELETE"),
       record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },

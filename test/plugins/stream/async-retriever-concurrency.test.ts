@@ -2,25 +2,11 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createSluice, type Connector } from "../../../core/index.js";
 import { Clock, SluiceError } from "../../../sdk/index.js";
+import { systemClock } from "../../../core/services/system-clock.js";
 import { asyncJobsStream, startAsyncJobsApi, type AsyncJobsApi } from "../../support/async-jobs-api.js";
 
 /** Real time, with every wait 20 times shorter: the retriever's 1 s, 2 s, 4 s... polls become 50, 100, 200 ms. */
-const quickClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(() => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      }, ms / 20);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-    }),
-};
+const quickClock: Clock = { now: () => Date.now(), sleep: (ms, signal) => systemClock.sleep(ms / 20, signal) };
 
 const DAYS = 8;
 const window = { from: "2024-01-01T00:00:00Z", to: `2024-01-0${DAYS}T23:59:59Z` };
