@@ -4,8 +4,8 @@ import {
   sliceCursor,
   sliceExtraFields,
   slicePartition,
+  type AsyncJobSlots,
   type Clock,
-  type DataRecord,
   type HttpResponse,
   type RecordExtractor,
   type Requester,
@@ -38,6 +38,8 @@ export interface AsyncJobParts {
   timeoutMs: number;
   /** `failed_retry_wait_time_in_seconds`, in milliseconds (0: create again at once). */
   retryWaitMs: number;
+  /** The connector's limit on jobs running at once (`max_concurrent_async_job_count`), if any. */
+  jobSlots?: AsyncJobSlots;
 }
 
 /** The kit's interpolation context of a response: its JSON body, plus `headers` and `request` when the body has none. */
@@ -78,19 +80,33 @@ export interface AsyncJobRun {
  * yield* runAsyncJob(parts, { stream: "orders", slice, signal }, (target) => download.read("orders", { slice: target, signal }));
  */
 export async function* runAsyncJob<T>(parts: AsyncJobParts, run: AsyncJobRun, download: (target: StreamSlice) => AsyncIterable<T>): AsyncGenerator<T> {
+  const done = await completedJob(parts, run);
+  if (!done) return;
+  for (const target of await downloadTargets(parts, done.job, done.polling, run)) yield* download(target);
+  if (parts.delete) await send(parts.delete, done.job, run);
+}
+
+/**
+ * Creates the job and polls it until it completed (its polling response), was skipped (undefined) or
+ * failed for good (thrown), holding one of the connector's job slots meanwhile, as the kit's job
+ * tracker does: the download that follows holds none.
+ */
+async function completedJob(parts: AsyncJobParts, run: AsyncJobRun): Promise<{ job: StreamSlice; polling: HttpResponse } | undefined> {
   const { stream, slice } = run;
-  for (let attempt = 1; ; attempt++) {
-    const job = await createJob(parts, slice, run);
-    const { status, apiStatus, polling } = await pollUntilDone(parts, stream, job, run);
-    if (status === "skipped") return;
-    if (status === "completed") {
-      for (const target of await downloadTargets(parts, job, polling!, run)) yield* download(target);
-      if (parts.delete) await send(parts.delete, job, run);
-      return;
+  const waiting = parts.jobSlots?.acquire(run.signal);
+  if (waiting) await waiting;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const job = await createJob(parts, slice, run);
+      const { status, apiStatus, polling } = await pollUntilDone(parts, stream, job, run);
+      if (status === "skipped") return undefined;
+      if (status === "completed") return { job, polling: polling! };
+      if (status === "timeout" && parts.abort) await send(parts.abort, job, run);
+      if (attempt >= MAX_JOB_ATTEMPTS) throw jobError(stream, status, apiStatus, job, attempt);
+      if (parts.retryWaitMs > 0) await parts.clock.sleep(parts.retryWaitMs, run.signal);
     }
-    if (status === "timeout" && parts.abort) await send(parts.abort, job, run);
-    if (attempt >= MAX_JOB_ATTEMPTS) throw jobError(stream, status, apiStatus, job, attempt);
-    if (parts.retryWaitMs > 0) await parts.clock.sleep(parts.retryWaitMs, run.signal);
+  } finally {
+    parts.jobSlots?.release();
   }
 }
 

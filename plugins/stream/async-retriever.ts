@@ -1,4 +1,5 @@
 import {
+  AsyncJobSlots,
   Clock,
   Decoder,
   Interpolator,
@@ -133,6 +134,7 @@ export const AsyncRetrieverComponent: ComponentFactory<Retriever> = defineCompon
       clock: ctx.get(Clock),
       timeoutMs: minutes(def.polling_job_timeout, DEFAULT_JOB_TIMEOUT_MINUTES) * 60_000,
       retryWaitMs: minutes(def.failed_retry_wait_time_in_seconds, 0) * 1_000,
+      jobSlots: ctx.optional(AsyncJobSlots),
     };
     return new AsyncRetriever(parts, download, partitionRouter);
   },

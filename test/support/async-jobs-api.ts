@@ -1,7 +1,8 @@
 /**
  * A loopback report-jobs API for AsyncRetriever tests and benchmarks: a job takes time to complete,
- * every response is late by `delayMs`, and the server counts the requests in flight and the jobs
- * running at once (created and not yet deleted, failed or cancelled), with the most of each it saw.
+ * every response is late by `delayMs`, and the server counts the requests in flight, the jobs running
+ * at once (created and not yet deleted, failed or cancelled) and the jobs being prepared at once
+ * (created and not yet reported done or failed), with the most of each it saw.
  *
  * Routes:
  * - `POST /jobs` with `{ "start": ISO, "end": ISO }` -> `{ "id": "J1" }`: a job over that window.
@@ -40,6 +41,7 @@ export interface AsyncJobsApi {
   readonly maxInFlight: number;
   readonly runningJobs: number;
   readonly maxRunningJobs: number;
+  readonly maxPreparingJobs: number;
   /** Jobs created, by window start. */
   readonly created: Map<string, number>;
   reset(): void;
@@ -51,12 +53,18 @@ interface Job {
   readyAt: number;
   failed: boolean;
   running: boolean;
+  preparing: boolean;
 }
 
 export async function startAsyncJobsApi(options: AsyncJobsApiOptions): Promise<AsyncJobsApi> {
   const jobs = new Map<string, Job>();
-  const counters = { seen: [] as string[], inFlight: 0, maxInFlight: 0, running: 0, maxRunning: 0, created: new Map<string, number>() };
+  const counters = { seen: [] as string[], inFlight: 0, maxInFlight: 0, running: 0, maxRunning: 0, preparing: 0, maxPreparing: 0, created: new Map<string, number>() };
+  const prepared = (job: Job) => {
+    if (job.preparing) counters.preparing--;
+    job.preparing = false;
+  };
   const stop = (job: Job) => {
+    prepared(job);
     if (job.running) counters.running--;
     job.running = false;
   };
@@ -64,10 +72,12 @@ export async function startAsyncJobsApi(options: AsyncJobsApiOptions): Promise<A
     if (method === "POST" && url.pathname === "/jobs") {
       const start = String(body.start);
       const id = `J${jobs.size + 1}`;
-      jobs.set(id, { start, readyAt: Date.now() + options.jobMs(start), failed: options.fails?.(start) ?? false, running: true });
+      jobs.set(id, { start, readyAt: Date.now() + options.jobMs(start), failed: options.fails?.(start) ?? false, running: true, preparing: true });
       counters.created.set(start, (counters.created.get(start) ?? 0) + 1);
       counters.running++;
       counters.maxRunning = Math.max(counters.maxRunning, counters.running);
+      counters.preparing++;
+      counters.maxPreparing = Math.max(counters.maxPreparing, counters.preparing);
       return { status: 200, body: { id } };
     }
     const [, id, action] = /^\/jobs\/(J\d+)(?:\/(records|cancel))?$/.exec(url.pathname) ?? [];
@@ -80,6 +90,7 @@ export async function startAsyncJobsApi(options: AsyncJobsApiOptions): Promise<A
     if (action === "records") return { status: 200, body: recordsPage(id!, job.start, Number(url.searchParams.get("page") ?? 1), options) };
     const status = Date.now() < job.readyAt ? "running" : job.failed ? "failed" : "done";
     if (status === "failed") stop(job);
+    if (status === "done") prepared(job);
     return { status: 200, body: { status } };
   };
   let origin = "";
@@ -123,6 +134,9 @@ export async function startAsyncJobsApi(options: AsyncJobsApiOptions): Promise<A
     get maxRunningJobs() {
       return counters.maxRunning;
     },
+    get maxPreparingJobs() {
+      return counters.maxPreparing;
+    },
     get created() {
       return counters.created;
     },
@@ -130,6 +144,7 @@ export async function startAsyncJobsApi(options: AsyncJobsApiOptions): Promise<A
       counters.seen = [];
       counters.maxInFlight = counters.inFlight;
       counters.maxRunning = counters.running;
+      counters.maxPreparing = counters.preparing;
       counters.created = new Map();
     },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),

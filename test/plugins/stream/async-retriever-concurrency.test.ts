@@ -11,9 +11,9 @@ const quickClock: Clock = { now: () => Date.now(), sleep: (ms, signal) => system
 const DAYS = 8;
 const window = { from: "2024-01-01T00:00:00Z", to: `2024-01-0${DAYS}T23:59:59Z` };
 
-async function connect(api: AsyncJobsApi, days = window): Promise<Connector> {
+async function connect(api: AsyncJobsApi, days = window, source: { manifest?: Record<string, unknown>; config?: Record<string, unknown> } = {}): Promise<Connector> {
   const sluice = createSluice({ logLevel: "error" }).register(Clock, quickClock);
-  return sluice.connect({ manifest: { version: "6.0.0", type: "DeclarativeSource", streams: [asyncJobsStream(api.url, days)] } });
+  return sluice.connect({ manifest: { version: "6.0.0", type: "DeclarativeSource", streams: [asyncJobsStream(api.url, days)], ...source.manifest }, config: source.config ?? {} });
 }
 
 interface Seen {
@@ -97,6 +97,21 @@ describe("AsyncRetriever jobs on the scheduler", () => {
     assert.equal(seen.records.length, 12);
     assert.equal(api.maxRunningJobs, 1);
     assert.equal(api.maxInFlight, 1);
+  });
+
+  it("max_concurrent_async_job_count (here a template over config) bounds the jobs running at once below the concurrency", async () => {
+    api.reset();
+    const connector = await connect(api, { from: window.from, to: "2024-01-06T23:59:59Z" }, { manifest: { max_concurrent_async_job_count: "{{ config['max_jobs'] }}" }, config: { max_jobs: 2 } });
+    const seen = await readReports(connector, 4);
+    assert.equal(seen.status, "COMPLETE", String(seen.error));
+    assert.equal(seen.records.length, 24);
+    assertOrderedOnce(seen.records);
+    // A job holds its slot until it is done, as in the kit; its download and delete hold none.
+    assert.equal(api.maxPreparingJobs, 2);
+  });
+
+  it("a max_concurrent_async_job_count below 1 is a manifest error", async () => {
+    await assert.rejects(connect(api, window, { manifest: { max_concurrent_async_job_count: 0 } }), (error: SluiceError) => error.code === "MANIFEST_INVALID" && /max_concurrent_async_job_count/.test(error.message));
   });
 
   it("a job that keeps failing fails its stream after three attempts; records already read are delivered, no state claims its day", async () => {
