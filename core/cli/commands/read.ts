@@ -43,7 +43,7 @@ export const command: CliCommand = {
         names: args.values.stream as string[] | undefined,
         warn: (text) => session.notice("WARN", text),
       });
-      states = typeof args.values.state === "string" ? await loadStreamStates(resolve(io.cwd, args.values.state)) : new Map();
+      states = typeof args.values.state === "string" ? await loadStreamStates(resolve(io.cwd, args.values.state), { redact: (text) => session.redact(text) }) : new Map();
     } catch (error) {
       await session.close();
       return session.fail(error);
