@@ -187,6 +187,11 @@ export const ENGINE_ERRORS = {
     message: "A response body is larger than `http.maxResponseBytes` (default 100 MiB, counted after decompression); Sluice stopped reading at the limit.",
     action: "Ask the API for smaller pages (`page_size`), or raise the limit if the API really sends such pages.",
   },
+  HTTP_LIMIT_INVALID: {
+    failureType: "config_error",
+    message: "An HTTP limit set in the Sluice config file (`http: { maxRedirects, maxResponseBytes, maxNestingDepth }`) or given to `createSluice({ http })` is not a whole number in range (redirects at least 0, bytes and depth at least 1), or the `http:` mapping names a key that is not a limit. (The CLI flags `--max-redirects`, `--max-response-bytes`, `--max-nesting-depth` are checked before the command runs: exit code 2.)",
+    action: "Give a whole number (bytes are plain numbers: 10485760 for 10 MiB) to the key named.",
+  },
   HTTP_REQUEST_INVALID: {
     failureType: "config_error",
     message: "A request can never be sent: a header value with a line break or NUL (often a pasted token with a trailing newline), or a header name that is not a token. Not retried; the manifest field or component that set the value is named, never a secret value. (A URL that is not absolute http(s) is `REQUEST_URL_INVALID`.)",
