@@ -54,8 +54,8 @@ export class CliSession {
   readonly logFormat: LogFormat;
   /** The `--max-pages` the user gave: reaching it ends a stream's read with a warning, not an error. */
   readonly userMaxPages?: number;
-  /** Writes one line to stderr; a live progress display replaces it to keep its own line clear. */
-  writeStderr: (text: string) => void;
+  /** Where stderr lines go; a live progress display replaces it to keep its own line clear. */
+  stderrLine: (text: string) => void;
 
   /** A flag whose value is wrong, reported when the command starts its work. */
   private readonly flagError?: SluiceError;
@@ -68,7 +68,7 @@ export class CliSession {
     }
     this.userMaxPages = maxPages;
     this.logFormat = resolveLogFormat(args.values["log-format"], io.env);
-    this.writeStderr = (text) => io.stderr.write(text);
+    this.stderrLine = (text) => io.stderr.write(text);
     this.out = new ProtocolWriter(io, (t) => this.redact(t));
     const level = (args.values["log-level"] as LogLevel | undefined) ?? "info";
     this.sluice = createSluice({
@@ -85,6 +85,14 @@ export class CliSession {
     // Airbyte format: each entry a LOG message among the records; text: a line on stderr (above the progress line).
     const emit = (entry: LogLevel, text: string) => this.out.log(entry.toUpperCase() as Uppercase<LogLevel>, text);
     this.sluice.register(Logger, new StreamLogger(secrets, this.logFormat === "airbyte" ? { level, emit } : { level, write: (line) => this.writeStderr(line) }));
+  }
+
+  /**
+   * Writes one line to stderr; nothing once stdout's reader has gone (`sluice read | head`): the run then
+   * ends quietly, as `yes | head` does.
+   */
+  writeStderr(text: string): void {
+    if (!this.io.stdoutClosed?.aborted) this.stderrLine(text);
   }
 
   /**
