@@ -47,8 +47,75 @@ async function limitedStream(raw: FetchResponse, headers: ResponseHeaders, maxBy
   return body && typeof body[Symbol.asyncIterator] === "function" ? body : undefined;
 }
 
-/** The chunks of a body stream, stopping (and closing it) as soon as they pass `maxBytes`. */
-async function readChunks(body: AsyncIterable<Uint8Array>, maxBytes: number, label: () => string): Promise<Buffer> {
+/** A Node.js readable stream (node-fetch's and undici's bodies, `node:http` responses): read through its events. */
+interface NodeReadable extends AsyncIterable<Uint8Array> {
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  off(event: string, listener: (...args: never[]) => void): unknown;
+  destroy(error?: Error): unknown;
+  readableEnded?: boolean;
+}
+
+function isNodeReadable(body: AsyncIterable<Uint8Array>): body is NodeReadable {
+  const stream = body as Partial<NodeReadable>;
+  return typeof stream.on === "function" && typeof stream.off === "function" && typeof stream.destroy === "function";
+}
+
+/**
+ * The chunks of a body stream, stopping (and closing it) as soon as they pass `maxBytes`. A Node.js
+ * stream is read through its `data` and `end` events: its async iterator builds a generator, an
+ * end-of-stream watcher and a promise per chunk, measured at about 10 µs more per page of 8 KB on the
+ * socket path (a third of node-fetch's own `text()` cost on top of the transport).
+ */
+function readChunks(body: AsyncIterable<Uint8Array>, maxBytes: number, label: () => string): Promise<Buffer> {
+  return isNodeReadable(body) ? readEvents(body, maxBytes, label) : readIterated(body, maxBytes, label);
+}
+
+function readEvents(stream: NodeReadable, maxBytes: number, label: () => string): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const done = () => {
+      stream.off("data", onData);
+      stream.off("end", onEnd);
+      stream.off("error", onError);
+      stream.off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBytes) {
+        done();
+        // Destroying may emit an error of its own (undici's "Request aborted"): nobody waits for it any more.
+        stream.on("error", ignore);
+        stream.destroy();
+        reject(tooLarge(label, maxBytes, `more than ${maxBytes} bytes (stopped reading)`));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
+    };
+    const onError = (error: Error) => {
+      done();
+      reject(error);
+    };
+    // A stream destroyed without an error (its connection cut) ends nothing: the read fails, never hangs.
+    const onClose = () => {
+      if (stream.readableEnded) return;
+      done();
+      reject(Object.assign(new Error("the response body ended before it was complete (the connection closed)"), { code: "ERR_STREAM_PREMATURE_CLOSE" }));
+    };
+    stream.on("data", onData);
+    stream.on("end", onEnd);
+    stream.on("error", onError);
+    stream.on("close", onClose);
+  });
+}
+
+function ignore(): void {}
+
+async function readIterated(body: AsyncIterable<Uint8Array>, maxBytes: number, label: () => string): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   let received = 0;
   const iterator = body[Symbol.asyncIterator]();

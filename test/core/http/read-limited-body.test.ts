@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { Readable } from "node:stream";
 import { describe, it } from "node:test";
 import { HeaderBag } from "../../../core/http/fetched-response.js";
 import { readLimitedBody, readLimitedBytes } from "../../../core/http/read-limited-body.js";
@@ -51,5 +52,42 @@ describe("reading a body under a size limit", () => {
     assert.equal(await readLimitedBody(small.raw, small.headers, 100, label), "{}");
     const big = { ...response(undefined), raw: { ...response(undefined).raw, text: async () => "é".repeat(60) } };
     await assert.rejects(readLimitedBody(big.raw, big.headers, 100, label), { code: "HTTP_RESPONSE_TOO_LARGE" });
+  });
+});
+
+describe("reading a Node.js stream body (node-fetch's, undici's) through its events", () => {
+  const streamed = (body: Readable): FetchResponse => ({ status: 200, url: "https://api.example.com/x", headers: { forEach() {} }, body, text: async () => assert.fail("the stream is read, not text()") });
+
+  it("joins the chunks (a character split across chunks stays whole) and leaves no listener behind", async () => {
+    const euro = Buffer.from('{"a":"€"}');
+    const body = Readable.from([euro.subarray(0, 7), euro.subarray(7)], { objectMode: false });
+    assert.equal(await readLimitedBody(streamed(body), new HeaderBag(), 100, label), '{"a":"€"}');
+    assert.deepEqual(["data", "end", "error", "close"].map((event) => body.listenerCount(event)), [0, 0, 0, 0]);
+  });
+
+  it("stops and destroys the stream as soon as the limit is passed", async () => {
+    let pulled = 0;
+    const body = new Readable({
+      read() {
+        pulled++;
+        this.push(Buffer.alloc(40, 0x61));
+      },
+    });
+    await assert.rejects(readLimitedBody(streamed(body), new HeaderBag(), 100, label), { code: "HTTP_RESPONSE_TOO_LARGE" });
+    assert.ok(body.destroyed, "the stream is destroyed");
+    assert.ok(pulled <= 4, `${pulled} chunks pulled`);
+  });
+
+  it("fails with the stream's error, and with a clear error when the stream is cut off without one", async () => {
+    const failing = new Readable({ read() {} });
+    const reading = readLimitedBody(streamed(failing), new HeaderBag(), 100, label);
+    failing.push("{");
+    failing.destroy(new Error("socket hang up"));
+    await assert.rejects(reading, /socket hang up/);
+    const cut = new Readable({ read() {} });
+    const cutReading = readLimitedBody(streamed(cut), new HeaderBag(), 100, label);
+    cut.push("{");
+    cut.destroy();
+    await assert.rejects(cutReading, { code: "ERR_STREAM_PREMATURE_CLOSE" });
   });
 });

@@ -30,6 +30,11 @@ before(async () => {
       res.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(50 * 1024 * 1024) });
       return void res.write("{");
     }
+    if (path === "/cut") {
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "1000" });
+      res.write('{"data":[');
+      return void setTimeout(() => res.socket?.destroy(), 20);
+    }
     if (path === "/endless") {
       res.writeHead(200, { "Content-Type": "application/json" });
       const chunk = Buffer.alloc(64 * 1024, 0x20);
@@ -110,6 +115,15 @@ describe("response limits", () => {
     await closedSoon(sent);
     // socket buffers let the server write somewhat more than was read; nothing near unbounded
     assert.ok(sent.bytesWritten < limit * 8, `the server wrote ${sent.bytesWritten} bytes`);
+  });
+
+  it("a connection cut in the middle of a body fails the read (a network failure naming the request), on either transport", async () => {
+    for (const transport of ["node-fetch", "undici"] as const) {
+      const { error, records } = await readFailure(manifest("/cut"), { http: { maxRetries: 0, transport } });
+      assert.equal(error.code, "HTTP_NETWORK", `${transport}: ${error.describe()}`);
+      assert.match(error.message, /GET http:\/\/127\.0\.0\.1:\d+\/cut/);
+      assert.deepEqual(records, []);
+    }
   });
 
   it("an endless body is cut off the same way through the undici transport", async () => {
