@@ -130,6 +130,8 @@ export function makeFloat(value: number): number | PyFloat {
  */
 export function truthy(value: unknown): boolean {
   if (value === null || value === undefined || value === false || value === "" || value === 0) return false;
+  // Any other number (NaN included, as in Python), string or true: no class check needed (a paginator asks per page).
+  if (typeof value !== "object") return true;
   if (value instanceof PyUndefined) return false;
   if (value instanceof PyFloat) return value.value !== 0;
   if (Array.isArray(value)) return value.length > 0;

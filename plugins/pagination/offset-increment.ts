@@ -78,7 +78,8 @@ export class OffsetIncrement extends PaginationStrategy {
     page?: PageFacts,
   ): unknown {
     const count = page?.rawRecordCount ?? lastPageSize;
-    const size = this.pageSize === undefined ? undefined : this.evalPageSize({ response: decodedResponse(response) });
+    // A fixed page size needs no template context (this runs for every page).
+    const size = this.pageSize === undefined || typeof this.pageSize === "number" ? this.evalPageSize({}) : this.evalPageSize({ response: decodedResponse(response) });
     if ((size !== undefined && size > 0 && count < size) || count === 0) return undefined;
     if (lastPageTokenValue === undefined || lastPageTokenValue === null) return count;
     if (!isPythonInt(lastPageTokenValue)) {
