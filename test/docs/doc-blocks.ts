@@ -45,7 +45,16 @@ export function docBlocks(markdown: string, file: string): DocBlock[] {
   return blocks;
 }
 
-/** Output with what changes from run to run (timings, sizes) made comparable. */
+/**
+ * Output with what changes from run to run made comparable: a response's size and time, a run's
+ * duration, trailing spaces.
+ *
+ * @example
+ * normalizeOutput("← 200 (2.2 kB, 45.1 ms)\nDone: 2 streams in 0.56 s.") // "← 200 (SIZE, TIME)\nDone: 2 streams in TIME s."
+ */
 export function normalizeOutput(text: string): string {
-  return text.replace(/\(\d+(\.\d+)? k?B, [\d.]+ ms\)/g, "(SIZE, TIME)").replace(/[ \t]+$/gm, "");
+  return text
+    .replace(/\(\d+(\.\d+)? k?B, [\d.]+ ms\)/g, "(SIZE, TIME)")
+    .replace(/ in \d+(\.\d+)? s\b/g, " in TIME s")
+    .replace(/[ \t]+$/gm, "");
 }

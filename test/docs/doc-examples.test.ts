@@ -1,5 +1,5 @@
 // Every fenced block of README.md and docs/*.md is run, checked, or skipped with a stated reason
-// (docs/sdk.md, "Examples in the docs", is the authors' guide to the <!-- docs-test: ... --> markers).
+// (docs/contributing.md, "Examples in the docs", is the authors' guide to the <!-- docs-test: ... --> markers).
 import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,7 +17,7 @@ const pages = PAGES.map((file) => ({ file, folder: join(work, file.replace(/\W/g
 
 /** Where a block's `file` lands, or where a TypeScript block is written for the type-check. */
 function exampleOf(folder: string, block: DocBlock): TypedExample {
-  const name = block.marker.file ?? `.examples/line-${block.line}.${block.lang.startsWith("j") ? "js" : "ts"}`;
+  const name = block.marker.file ?? `example-line-${block.line}.${block.lang.startsWith("j") ? "js" : "ts"}`;
   return { path: join(folder, name), line: block.line + 1, file: block.file };
 }
 
@@ -26,6 +26,7 @@ let typeErrors = new Map<TypedExample, string[]>();
 let demo: DemoApi;
 
 before(async () => {
+  const started = Date.now();
   for (const { folder, blocks } of pages) {
     for (const block of blocks) {
       if (block.marker.skip !== undefined) continue;
@@ -39,6 +40,7 @@ before(async () => {
     }
   }
   typeErrors = typeCheckExamples(work, [...typed.values()]);
+  process.stderr.write(`docs examples: ${typed.size} TypeScript/JavaScript blocks type-checked in ${Date.now() - started} ms\n`);
   demo = await startDemoApi({ port: 0 });
 });
 
@@ -47,8 +49,11 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+// Pages are independent (each has its own folder and shell), so they run side by side; a page's
+// blocks run in order, as a reader follows them.
+describe("every example in the docs", { concurrency: 2 }, () => {
 for (const page of pages) {
-  describe(page.file, () => {
+  describe(page.file, { concurrency: 1 }, () => {
     const runner = new DocPageRunner(page.folder, () => demo.url, (block) => typeErrors.get(typed.get(block)!) ?? []);
     after(() => runner.close());
     for (const block of page.blocks) {
@@ -61,6 +66,7 @@ for (const page of pages) {
     }
   });
 }
+});
 
 function markerNote(block: DocBlock): string {
   const { skip, fragmentOf, refused, file } = block.marker;

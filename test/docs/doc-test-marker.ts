@@ -1,6 +1,6 @@
 /**
  * What a `<!-- docs-test: ... -->` comment before a fenced block says about how the docs test runs it
- * (docs/sdk.md, "Examples in the docs", is the authors' guide). Clauses are separated by `;`; `skip:`,
+ * (docs/contributing.md, "Examples in the docs", is the authors' guide). Clauses are separated by `;`; `skip:`,
  * `schema only:`, `config:` and `setup:` take the rest of the comment.
  *
  * @example
