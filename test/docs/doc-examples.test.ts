@@ -69,7 +69,7 @@ for (const page of pages) {
 });
 
 function markerNote(block: DocBlock): string {
-  const { skip, fragmentOf, refused, file } = block.marker;
+  const { skip, fragmentOf, refused, file, decodedBy } = block.marker;
   if (skip !== undefined) return " (skipped)";
-  return [fragmentOf && `fragment of ${fragmentOf}`, refused && `refused ${refused}`, file && `file ${file}`].filter(Boolean).map((s) => ` (${s})`).join("");
+  return [fragmentOf && `fragment of ${fragmentOf}`, refused && `refused ${refused}`, file && `file ${file}`, decodedBy && `decoded by ${decodedBy}`].filter(Boolean).map((s) => ` (${s})`).join("");
 }

@@ -3,6 +3,7 @@ import { basename, join, resolve } from "node:path";
 import { demoConfig } from "../../examples/demo/demo-config.js";
 import { loadManifest, SEARCH_PLACES } from "../../core/manifest/load-manifest.js";
 import type { DocBlock } from "./doc-blocks.js";
+import { decodedMismatch } from "./doc-decoded.js";
 import { checkManifestBlock } from "./doc-manifests.js";
 import { consoleSteps, DocShell, outputMismatch, synopsisProblems, type ShellRun } from "./doc-shell.js";
 
@@ -35,6 +36,7 @@ export class DocPageRunner {
   private shell?: DocShell;
   private previousManifest?: Record<string, unknown>;
   private lastRun?: { block: DocBlock; run: ShellRun };
+  private previousBlock?: DocBlock;
 
   constructor(
     private readonly folder: string,
@@ -45,6 +47,13 @@ export class DocPageRunner {
   async check(block: DocBlock): Promise<BlockOutcome> {
     const lastRun = this.lastRun;
     this.lastRun = undefined;
+    const previous = this.previousBlock;
+    this.previousBlock = block;
+    if (block.marker.decodedBy && block.marker.skip === undefined) {
+      if (!previous) return { problems: ["decoded from previous: there is no previous block"] };
+      const mismatch = await decodedMismatch(block.marker.decodedBy, previous.text, previous.lang, block.text);
+      return { problems: mismatch ? [mismatch] : [] };
+    }
     if (block.marker.skip !== undefined) return { problems: [], skipped: block.marker.skip };
     if (SHELL.has(block.lang)) return { problems: await this.shellBlock(block) };
     if (block.lang === "console") return { problems: await this.consoleBlock(block) };

@@ -16,6 +16,8 @@ export interface DocTestMarker {
   skip?: string;
   /** A YAML/JSON block that is part of a manifest: the type of the object its fields belong to. */
   fragmentOf?: string;
+  /** A JSON block that is what this decoder makes of the previous block (a body): read and compared. */
+  decodedBy?: string;
   /** The end user's config a manifest block is built with (default `{}`), as inline JSON. */
   config?: Record<string, unknown>;
   /** Validated by the schema only, not built, and why (building needs what a config cannot give here, e.g. a PEM key). */
@@ -91,6 +93,7 @@ function applyClause(marker: DocTestMarker, clause: string, where: string): void
   let m: RegExpExecArray | null;
   if ((m = /^fragment of ([A-Za-z]\w*)$/.exec(clause))) marker.fragmentOf = m[1]!;
   else if (clause === "into previous") marker.intoPrevious = true;
+  else if ((m = /^decoded from previous by ([A-Za-z]\w*)$/.exec(clause))) marker.decodedBy = m[1]!;
   else if ((m = /^plugin (\S+)$/.exec(clause))) marker.plugin = m[1]!;
   else if ((m = /^refused ([A-Z][A-Z0-9_]+)$/.exec(clause))) marker.refused = m[1]!;
   else if ((m = /^file (\S+)$/.exec(clause))) marker.file = m[1]!;
@@ -100,7 +103,7 @@ function applyClause(marker: DocTestMarker, clause: string, where: string): void
   else if (clause === "synopsis") marker.synopsis = true;
   else {
     throw new Error(
-      `${where}: unknown docs-test clause "${clause}" (known: skip: REASON, schema only: REASON, config: JSON, fragment of TYPE, into previous, plugin PATH, refused CODE, file PATH, exit N, background, in repo, synopsis, setup: COMMANDS)`,
+      `${where}: unknown docs-test clause "${clause}" (known: skip: REASON, schema only: REASON, config: JSON, fragment of TYPE, into previous, decoded from previous by TYPE, plugin PATH, refused CODE, file PATH, exit N, background, in repo, synopsis, setup: COMMANDS)`,
     );
   }
 }
