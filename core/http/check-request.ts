@@ -5,6 +5,12 @@ import type { EncodedRequest } from "./encode-request.js";
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Characters a header value may not hold: CR, LF, NUL (header injection, or a transport's TypeError). */
 const FORBIDDEN_IN_VALUE = /[\r\n\0]/;
+/**
+ * The last valid value of each header name checked: every page of a read sends the same headers, so a
+ * header is tested once, not per request (a bounded map: cleared when it grows past the limit).
+ */
+const checkedHeaders = new Map<string, string>();
+const MAX_CHECKED_HEADERS = 256;
 
 /**
  * Refuses a request that can never succeed, before it is sent and without retries: a URL that does not
@@ -37,8 +43,11 @@ export function checkRequest(request: EncodedRequest, secrets: Secrets, where: E
   }
   for (const name in request.headers) {
     const value = request.headers[name]!;
+    if (checkedHeaders.get(name) === value) continue;
     if (!TOKEN.test(name)) throw invalid(where, `the header name ${JSON.stringify(secrets.redact(name))} is not valid`, "a header name made of letters, digits and !#$%&'*+-.^_`|~", "spaces, colons or control characters");
     if (FORBIDDEN_IN_VALUE.test(value)) throw invalid(where, `the value of header ${name} contains a line break or NUL`, "a header value on one line", "CR, LF or NUL in the value (not shown: it may be a credential)");
+    if (checkedHeaders.size >= MAX_CHECKED_HEADERS) checkedHeaders.clear();
+    checkedHeaders.set(name, value);
   }
   return request;
 }

@@ -55,11 +55,7 @@ function withQuery(raw: string, params: OutgoingRequest["params"]): string {
   // and appended to the normalised URL (remembered for the last URL), as URL.searchParams would.
   if (!raw.includes("?") && !raw.includes("#")) {
     const href = normalised(raw);
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(params)) {
-      for (const item of asList(value)) if (item !== null && item !== undefined) query.append(key, stringify(item));
-    }
-    const text = query.toString();
+    const text = queryString(params);
     return text ? `${href}?${text}` : href;
   }
   const url = new URL(raw);
@@ -78,6 +74,33 @@ function withQuery(raw: string, params: OutgoingRequest["params"]): string {
   const [base, hash] = hashAt >= 0 ? [url.href.slice(0, hashAt), url.href.slice(hashAt)] : [url.href, ""];
   const separator = url.search ? "&" : base.endsWith("?") ? "" : "?";
   return `${base}${separator}${text}${hash}`;
+}
+
+/** What `application/x-www-form-urlencoded` (URLSearchParams) leaves as it is. */
+const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
+
+/**
+ * The parameters as URLSearchParams would serialise them. A key and value made only of characters the
+ * form encoding leaves alone (a number, a plain token) are written as they are, without building a
+ * URLSearchParams: this runs for every page's request.
+ */
+function queryString(params: OutgoingRequest["params"]): string {
+  let text = "";
+  let slow: URLSearchParams | undefined;
+  for (const key in params) {
+    const value = params[key];
+    for (const item of asList(value)) {
+      if (item === null || item === undefined) continue;
+      const itemText = stringify(item);
+      if (!slow && FORM_SAFE.test(key) && FORM_SAFE.test(itemText)) {
+        text += text ? `&${key}=${itemText}` : `${key}=${itemText}`;
+        continue;
+      }
+      slow ??= new URLSearchParams(text);
+      slow.append(key, itemText);
+    }
+  }
+  return slow ? slow.toString() : text;
 }
 
 let lastUrl: { raw: string; href: string } | undefined;

@@ -148,6 +148,8 @@ export class HttpRequester implements Requester {
   private readonly logger: Logger;
   private lastJoin?: { base: string; path: string; url: string };
   private lastOrigin?: { url: string; origin: string };
+  /** The last URL found to be absolute http(s): most pages of a slice are built on the same one. */
+  private lastHttpUrl?: string;
   /** Whether the "no configured origin, no credentials" warning was logged (once per requester). */
   private warnedNoOrigin = false;
 
@@ -166,7 +168,10 @@ export class HttpRequester implements Requester {
     const url = this.parts.url?.render(scope) ?? "";
     const path = input.pagePath ?? stripLeadingSlash(this.parts.path?.render(scope) ?? "");
     const full = base ? this.join(base, path) : path ? this.join(url, path) : url;
-    if (!isHttpUrl(full)) throw this.invalidUrl(base, url);
+    if (full !== this.lastHttpUrl) {
+      if (!isHttpUrl(full)) throw this.invalidUrl(base, url);
+      this.lastHttpUrl = full;
+    }
     const request: OutgoingRequest = { method: this.parts.method, url: full, params: {}, headers: {} };
     const at = this.parts.ctx.path;
     for (const [key, value] of entries(this.parts.params?.eval(scope))) {

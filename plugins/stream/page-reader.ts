@@ -277,7 +277,9 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
         this.streamed = new StreamedPage(selected[Symbol.iterator](), response, stats, locate);
         return;
       }
-      for (const record of selected) records.push(record);
+      // A page selected as one array is kept as it is; records yielded one by one are collected (those before a failure stay).
+      if (Array.isArray(selected)) this.records = selected as DataRecord[];
+      else for (const record of selected) records.push(record);
     } catch (error) {
       // A decoder or extractor failing on the body: the error learns which stream and page.
       this.failure = { error: locate(error) };

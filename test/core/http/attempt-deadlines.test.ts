@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { getEventListeners } from "node:events";
 import { AttemptDeadlines } from "../../../core/http/attempt-deadlines.js";
 
 test("a signal nobody listens to any more is handed to the next attempt", () => {
@@ -64,4 +65,49 @@ test("a disposed attempt no longer listens to the caller's signal", () => {
   first.dispose();
   caller.abort(new Error("later"));
   assert.equal(first.signal.aborted, false);
+});
+
+test("attempts with different timeouts each time out at their own deadline, an ended one never", async () => {
+  const deadlines = new AttemptDeadlines();
+  const keepAlive = setTimeout(() => undefined, 2_000);
+  const slow = deadlines.start(80, undefined);
+  const ended = deadlines.start(20, undefined);
+  const fast = deadlines.start(20, undefined);
+  ended.dispose();
+  const started = performance.now();
+  await new Promise((resolve) => fast.signal.addEventListener("abort", resolve, { once: true }));
+  const fastAfter = performance.now() - started;
+  assert.equal(slow.signal.aborted, false, "the later deadline is not due yet");
+  await new Promise((resolve) => slow.signal.addEventListener("abort", resolve, { once: true }));
+  const slowAfter = performance.now() - started;
+  clearTimeout(keepAlive);
+  assert.ok(fastAfter >= 15 && slowAfter >= 75, `timed out after ${fastAfter} and ${slowAfter} ms`);
+  assert.equal(ended.signal.aborted, false, "an attempt that ended before its deadline is never aborted");
+  assert.equal(fast.timedOut() && slow.timedOut(), true);
+  fast.dispose();
+  slow.dispose();
+});
+
+test("a shorter timeout started after a longer one still fires on time", async () => {
+  const deadlines = new AttemptDeadlines();
+  const keepAlive = setTimeout(() => undefined, 2_000);
+  const long = deadlines.start(60_000, undefined);
+  const short = deadlines.start(10, undefined);
+  await new Promise((resolve) => short.signal.addEventListener("abort", resolve, { once: true }));
+  clearTimeout(keepAlive);
+  assert.equal(short.timedOut(), true);
+  assert.equal(long.signal.aborted, false);
+  long.dispose();
+  short.dispose();
+});
+
+test("the caller's signal gets one listener however many attempts it has in flight, and aborts them all", () => {
+  const deadlines = new AttemptDeadlines();
+  const caller = new AbortController();
+  const attempts = [deadlines.start(60_000, caller.signal), deadlines.start(60_000, caller.signal), deadlines.start(60_000, caller.signal)];
+  attempts[0]!.dispose();
+  assert.equal(getEventListeners(caller.signal, "abort").length, 1);
+  caller.abort(new Error("stop"));
+  assert.equal(attempts[0]!.signal.aborted, false, "the attempt that had ended is not aborted");
+  assert.deepEqual(attempts.slice(1).map((attempt) => (attempt.signal.reason as Error).message), ["stop", "stop"]);
 });

@@ -35,3 +35,19 @@ test("the URL's own query is kept as written, parameters appended after it (Test
   assert.equal(get("https://api.example.com/x?filter=a%20b&sort=-id#top", { page: 2 }), "https://api.example.com/x?filter=a%20b&sort=-id&page=2#top");
   assert.equal(get("https://api.example.com/x?", { page: 2 }), "https://api.example.com/x?page=2");
 });
+
+test("query parameters are serialised exactly as URLSearchParams does, plain values and those needing escapes alike", () => {
+  const values = ["100", "abc", "a b", "a+b", "a&b=c", "~tilde", "!'()*", "._-", "ünï", "日本", "%41", "", "x/y?z#w"];
+  for (const first of values) {
+    for (const second of values) {
+      const params = { limit: 100, [first || "k"]: second, list: [first, second], flag: true };
+      // The reference follows the object's own key order (integer-like keys come first in JavaScript).
+      const reference = new URLSearchParams();
+      for (const [key, value] of Object.entries(params)) {
+        for (const item of Array.isArray(value) ? value : [value]) reference.append(key, item === true ? "True" : String(item));
+      }
+      const url = encodeRequest({ method: "GET", url: "https://api.example.com/items", params, headers: {} }).url;
+      assert.equal(url, `https://api.example.com/items?${reference.toString()}`, `params ${JSON.stringify(params)}`);
+    }
+  }
+});
