@@ -3,6 +3,7 @@ import { basename, join, resolve } from "node:path";
 import { demoConfig } from "../../examples/demo/demo-config.js";
 import { loadManifest, SEARCH_PLACES } from "../../core/manifest/load-manifest.js";
 import type { DocBlock } from "./doc-blocks.js";
+import type { DocTestMarker } from "./doc-test-marker.js";
 import { decodedMismatch } from "./doc-decoded.js";
 import { checkManifestBlock } from "./doc-manifests.js";
 import { consoleSteps, DocShell, outputMismatch, synopsisProblems, type ShellRun } from "./doc-shell.js";
@@ -55,6 +56,8 @@ export class DocPageRunner {
       return { problems: mismatch ? [mismatch] : [] };
     }
     if (block.marker.skip !== undefined) return { problems: [], skipped: block.marker.skip };
+    const misplaced = misplacedClauses(block);
+    if (misplaced.length) return { problems: misplaced };
     if (SHELL.has(block.lang)) return { problems: await this.shellBlock(block) };
     if (block.lang === "console") return { problems: await this.consoleBlock(block) };
     if (MANIFEST.has(block.lang)) return { problems: await this.dataBlock(block) };
@@ -124,6 +127,29 @@ export class DocPageRunner {
     if (result.problems.length === 0 && !block.marker.refused) this.previousManifest = result.manifests.at(-1);
     return result.problems;
   }
+}
+
+/** Which block languages each marker clause means something for (`file` and `skip`: any). */
+const CLAUSE_LANGS: Partial<Record<keyof DocTestMarker, ReadonlySet<string>>> = {
+  fragmentOf: MANIFEST,
+  intoPrevious: MANIFEST,
+  refused: MANIFEST,
+  config: MANIFEST,
+  schemaOnly: MANIFEST,
+  plugin: MANIFEST,
+  decodedBy: new Set(["json"]),
+  exit: new Set([...SHELL, "console"]),
+  setup: new Set([...SHELL, "console"]),
+  inRepo: new Set([...SHELL, "console"]),
+  background: SHELL,
+  synopsis: SHELL,
+};
+
+/** Clauses the block's language ignores: a marker that would silently do nothing is an error. */
+function misplacedClauses(block: DocBlock): string[] {
+  return (Object.keys(block.marker) as Array<keyof DocTestMarker>)
+    .filter((clause) => CLAUSE_LANGS[clause] && !CLAUSE_LANGS[clause].has(block.lang))
+    .map((clause) => `the docs-test clause "${clause}" means nothing for a \`${block.lang || "(no language)"}\` block (it applies to ${[...CLAUSE_LANGS[clause]!].join(", ")} blocks)`);
 }
 
 /**

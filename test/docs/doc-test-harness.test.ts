@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { docBlocks, type DocBlock } from "./doc-blocks.js";
 import { checkManifestBlock } from "./doc-manifests.js";
+import { DocPageRunner } from "./doc-page-runner.js";
 import { parseDocTestMarker } from "./doc-test-marker.js";
 
 const dir = mkdtempSync(join(tmpdir(), "sluice-doc-harness-"));
@@ -34,6 +35,12 @@ describe("doc blocks and markers", () => {
     assert.throws(() => parseDocTestMarker("<!-- docs-test: skip: docker -->", "docs/x.md:7"), /needs a reason of a few words/);
     assert.throws(() => parseDocTestMarker("<!-- docs-test: config: {nope} -->", "docs/x.md:7"), /takes a JSON object/);
     assert.throws(() => docBlocks("```sh\necho\n", "docs/x.md"), /docs\/x\.md:1: a fenced block is never closed/);
+  });
+
+  it("a clause the block's language ignores fails the block instead of doing nothing", async () => {
+    const runner = new DocPageRunner(dir, () => "http://127.0.0.1:1", () => []);
+    const outcome = await runner.check(block("paginator: { type: NoPagination }\n", "<!-- docs-test: fragment of SimpleRetriever; exit 1 -->"));
+    assert.match(outcome.problems.join("\n"), /clause "exit" means nothing for a `yaml` block/);
   });
 
   it("reads clauses in any order, the rest-of-line ones last", () => {
