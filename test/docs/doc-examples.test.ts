@@ -26,7 +26,6 @@ let typeErrors = new Map<TypedExample, string[]>();
 let demo: DemoApi;
 
 before(async () => {
-  const started = Date.now();
   for (const { folder, blocks } of pages) {
     for (const block of blocks) {
       if (block.marker.skip !== undefined) continue;
@@ -40,7 +39,6 @@ before(async () => {
     }
   }
   typeErrors = typeCheckExamples(work, [...typed.values()]);
-  process.stderr.write(`docs examples: ${typed.size} TypeScript/JavaScript blocks type-checked in ${Date.now() - started} ms\n`);
   demo = await startDemoApi({ port: 0 });
 });
 
@@ -52,20 +50,20 @@ after(async () => {
 // Pages are independent (each has its own folder and shell), so they run side by side; a page's
 // blocks run in order, as a reader follows them.
 describe("every example in the docs", { concurrency: 2 }, () => {
-for (const page of pages) {
-  describe(page.file, { concurrency: 1 }, () => {
-    const runner = new DocPageRunner(page.folder, () => demo.url, (block) => typeErrors.get(typed.get(block)!) ?? []);
-    after(() => runner.close());
-    for (const block of page.blocks) {
-      it(`${block.file}:${block.line} \`\`\`${block.lang}${markerNote(block)}`, async (t) => {
-        const outcome = await runner.check(block);
-        if (outcome.skipped !== undefined) return t.skip(outcome.skipped);
-        if (outcome.notCode) t.diagnostic("not code: an illustration, shown as is");
-        assert.deepEqual(outcome.problems, [], `${block.file}:${block.line}: the \`\`\`${block.lang} block does not hold:\n${outcome.problems.join("\n")}`);
-      });
-    }
-  });
-}
+  for (const page of pages) {
+    describe(page.file, { concurrency: 1 }, () => {
+      const runner = new DocPageRunner(page.folder, () => demo.url, (block) => typeErrors.get(typed.get(block)!) ?? []);
+      after(() => runner.close());
+      for (const block of page.blocks) {
+        it(`${block.file}:${block.line} \`\`\`${block.lang}${markerNote(block)}`, async (t) => {
+          const outcome = await runner.check(block);
+          if (outcome.skipped !== undefined) return t.skip(outcome.skipped);
+          if (outcome.notCode) t.diagnostic("not code: an illustration, shown as is");
+          if (outcome.problems.length) assert.fail(`${block.file}:${block.line}: the \`\`\`${block.lang} block does not hold:\n${outcome.problems.join("\n")}`);
+        });
+      }
+    });
+  }
 });
 
 function markerNote(block: DocBlock): string {
