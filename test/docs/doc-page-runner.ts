@@ -50,14 +50,14 @@ export class DocPageRunner {
     this.lastRun = undefined;
     const previous = this.previousBlock;
     this.previousBlock = block;
-    if (block.marker.decodedBy && block.marker.skip === undefined) {
+    if (block.marker.skip !== undefined) return { problems: [], skipped: block.marker.skip };
+    const misplaced = misplacedClauses(block);
+    if (misplaced.length) return { problems: misplaced };
+    if (block.marker.decodedBy) {
       if (!previous) return { problems: ["decoded from previous: there is no previous block"] };
       const mismatch = await decodedMismatch(block.marker.decodedBy, previous.text, previous.lang, block.text);
       return { problems: mismatch ? [mismatch] : [] };
     }
-    if (block.marker.skip !== undefined) return { problems: [], skipped: block.marker.skip };
-    const misplaced = misplacedClauses(block);
-    if (misplaced.length) return { problems: misplaced };
     if (SHELL.has(block.lang)) return { problems: await this.shellBlock(block) };
     if (block.lang === "console") return { problems: await this.consoleBlock(block) };
     if (MANIFEST.has(block.lang)) return { problems: await this.dataBlock(block) };
