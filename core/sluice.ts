@@ -27,6 +27,7 @@ import { ComponentRegistry, ComponentRegistryToken } from "./di/component-regist
 import { ServiceContainer } from "./di/service-container.js";
 import { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions } from "./http/http-options.js";
 import { selectTransport } from "./http/select-transport.js";
+import { checkHttpLimits } from "./http/http-limits.js";
 import { RequestSlots, RequestSlotsToken } from "./scheduler/request-slots.js";
 import { DEFAULT_CONCURRENCY } from "./connector/read-all.js";
 import { RetryingHttpClient } from "./http/retrying-http-client.js";
@@ -106,6 +107,7 @@ export class Sluice {
     this.services.register(Secrets, secrets);
     this.services.register(Clock, systemClock);
     this.services.register(Logger, new StreamLogger(secrets, { level: options.logLevel ?? "info" }));
+    checkHttpLimits(options.http ?? {});
     const http: HttpOptions = { ...DEFAULT_HTTP_OPTIONS, ...options.http };
     this.services.register(HttpOptionsToken, http);
     this.services.register(ReadLimits, { ...DEFAULT_READ_LIMITS, ...options.readLimits });
@@ -203,6 +205,9 @@ export class Sluice {
 
   private connectorServices(services: ServiceContainer, input: ConnectInput, config: ConnectorConfig, definition: ConnectorDefinition): void {
     services.register(ConfigStore, input.configStore ?? new MemoryConfigStore(config));
+    // The config file's `http:` limits apply where the host (a CLI flag, `createSluice({ http })`) set none.
+    const fileLimits = Object.entries(definition.source.http ?? {}).filter(([name]) => this.options.http?.[name as keyof HttpOptions] === undefined);
+    if (fileLimits.length) services.register(HttpOptionsToken, { ...services.get(HttpOptionsToken), ...Object.fromEntries(fileLimits) });
     services.register(ComponentRegistryToken, definition.registry);
     services.registerLazy(Interpolator, (s) => createInterpolator({ clock: () => s.get(Clock).now() }));
     services.register(RequestSlotsToken, new RequestSlots(DEFAULT_CONCURRENCY));

@@ -9,6 +9,7 @@ import type { Connector } from "../connector/connector.js";
 import type { ConnectorDefinition } from "../connector/connector-definition.js";
 import { createSluice, type Sluice } from "../sluice.js";
 import type { HttpOptions } from "../http/http-options.js";
+import { HTTP_LIMITS, type HttpLimits } from "../http/http-limits.js";
 import { StreamLogger, type LogLevel } from "../services/stream-logger.js";
 import type { CliIO, CliOptions, ParsedArgs } from "./command.js";
 import { resolveLogFormat, runByPlatform, type LogFormat } from "./log-format.js";
@@ -33,6 +34,9 @@ export const CONNECTOR_OPTIONS = {
   timeout: { type: "string", value: "SECONDS", number: { min: 0.001 }, description: "time limit of one HTTP attempt (default 30)" },
   "max-retries": { type: "string", value: "N", number: { integer: true, min: 0 }, description: "retries of a failed request, replacing the manifest's max_retries (default: the manifest's, else 5)" },
   "request-deadline": { type: "string", value: "SECONDS", number: { min: 0.001 }, description: "total time limit of one request, retries and waits included (default 180)" },
+  "max-response-bytes": { type: "string", value: "BYTES", number: { integer: true, min: 1 }, description: "the largest response body read, counted after decompression; larger fails with HTTP_RESPONSE_TOO_LARGE (default 104857600, 100 MiB)" },
+  "max-nesting-depth": { type: "string", value: "N", number: { integer: true, min: 1 }, description: "the deepest nesting of objects and lists a JSON response may have; deeper fails with RESPONSE_TOO_DEEP (default 1000)" },
+  "max-redirects": { type: "string", value: "N", number: { integer: true, min: 0 }, description: "redirects followed for one request; more fail with HTTP_REDIRECT_LIMIT (default 10; 0 follows none)" },
   "follow-cross-origin-pages": { type: "boolean", description: "follow a next-page URL on another origin (sent without credentials)" },
   transport: { type: "string", value: "NAME", description: "the HTTP transport: node-fetch (default) or undici" },
 } as const satisfies CliOptions;
@@ -50,8 +54,8 @@ export class CliSession {
   readonly logFormat: LogFormat;
   /** The `--max-pages` the user gave: reaching it ends a stream's read with a warning, not an error. */
   readonly userMaxPages?: number;
-  /** Writes one line to stderr; a live progress display replaces it to keep its own line clear. */
-  writeStderr: (text: string) => void;
+  /** Where stderr lines go; a live progress display replaces it to keep its own line clear. */
+  stderrLine: (text: string) => void;
 
   /** A flag whose value is wrong, reported when the command starts its work. */
   private readonly flagError?: SluiceError;
@@ -64,7 +68,7 @@ export class CliSession {
     }
     this.userMaxPages = maxPages;
     this.logFormat = resolveLogFormat(args.values["log-format"], io.env);
-    this.writeStderr = (text) => io.stderr.write(text);
+    this.stderrLine = (text) => io.stderr.write(text);
     this.out = new ProtocolWriter(io, (t) => this.redact(t));
     const level = (args.values["log-level"] as LogLevel | undefined) ?? "info";
     this.sluice = createSluice({
@@ -81,6 +85,14 @@ export class CliSession {
     // Airbyte format: each entry a LOG message among the records; text: a line on stderr (above the progress line).
     const emit = (entry: LogLevel, text: string) => this.out.log(entry.toUpperCase() as Uppercase<LogLevel>, text);
     this.sluice.register(Logger, new StreamLogger(secrets, this.logFormat === "airbyte" ? { level, emit } : { level, write: (line) => this.writeStderr(line) }));
+  }
+
+  /**
+   * Writes one line to stderr; nothing once stdout's reader has gone (`sluice read | head`): the run then
+   * ends quietly, as `yes | head` does.
+   */
+  writeStderr(text: string): void {
+    if (!this.io.stdoutClosed?.aborted) this.stderrLine(text);
   }
 
   /**
@@ -228,13 +240,20 @@ function isDirectory(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
 
-/** The HTTP time limits and retries the flags set (seconds on the command line, milliseconds inside). */
+/** The flag of each HTTP limit, to its option name. */
+const HTTP_LIMIT_FLAGS: Record<string, keyof HttpLimits> = Object.fromEntries(Object.entries(HTTP_LIMITS).map(([name, limit]) => [limit.flag, name as keyof HttpLimits]));
+
+/** The HTTP time limits, size limits and retries the flags set (seconds on the command line, milliseconds inside). */
 function httpOptions(args: ParsedArgs): Partial<HttpOptions> {
   const seconds = (name: string) => (args.values[name] === undefined ? undefined : Number(args.values[name]) * 1000);
   const timeoutMs = seconds("timeout");
   const requestDeadlineMs = seconds("request-deadline");
   const retries = args.values["max-retries"];
+  const whole = (name: string) => (args.values[name] === undefined ? {} : { [HTTP_LIMIT_FLAGS[name]!]: Number(args.values[name]) });
   return {
+    ...whole("max-response-bytes"),
+    ...whole("max-nesting-depth"),
+    ...whole("max-redirects"),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(requestDeadlineMs === undefined ? {} : { requestDeadlineMs }),
     ...(retries === undefined ? {} : { maxRetriesOverride: Number(retries) }),

@@ -8,8 +8,16 @@ export interface CliIO {
   interactive: boolean;
   /** What the person types, for commands that ask (`sluice init`); absent when nobody can answer. */
   stdin?: NodeJS.ReadableStream;
-  /** Aborted when the process is interrupted (Ctrl-C, SIGTERM): a read stops its requests and ends. */
+  /**
+   * Aborted when the process is interrupted (Ctrl-C, SIGTERM) or stdout can no longer be written
+   * (its reader went away): a read stops its requests and ends.
+   */
   signal?: AbortSignal;
+  /**
+   * Aborted, with a `StdoutClosed` reason, when stdout can no longer be written: its reader went away
+   * (`sluice read | head -3`), or a write failed. The command then ends quietly (nothing more on stderr).
+   */
+  stdoutClosed?: AbortSignal;
 }
 
 /** The parsed flags and positionals of one invocation. */

@@ -1,6 +1,8 @@
+import { Writable } from "node:stream";
 import type { CliIO } from "./command.js";
 import { commandHelp, parseCommandFlags } from "./command-flags.js";
 import { commands } from "./commands/index.js";
+import { StdoutClosed, watchStdout } from "./stdout-closed.js";
 
 /**
  * The `sluice` command line: `sluice <command> [flags]`. Protocol commands (spec, check, discover, read)
@@ -10,6 +12,13 @@ import { commands } from "./commands/index.js";
  * sluice read --manifest examples/demo/manifest.yaml --config secrets/config.json --stream users
  */
 export async function main(argv: string[], io: CliIO): Promise<number> {
+  const code = await dispatch(argv, io);
+  await stdoutSettled(io.stdout);
+  const debug = argv.some((arg, i) => arg === "--log-level=debug" || (arg === "--log-level" && argv[i + 1] === "debug"));
+  return io.stdoutClosed?.aborted ? afterStdoutClosed(io, commands.some((c) => c.name === argv[0]) ? `sluice ${argv[0]}` : "sluice", debug) : code;
+}
+
+async function dispatch(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     io[name === undefined && !io.interactive ? "stderr" : "stdout"].write(usage());
@@ -35,6 +44,30 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   return command.run(parsed.args, io);
+}
+
+/**
+ * The exit code of a command whose stdout closed under it. A reader that went away (`sluice read | head -3`,
+ * a pager quit) chose to stop: exit 0, nothing on stderr (one line with `--log-level debug`), as `head`'s
+ * producers end in a pipeline. A failed write (a full disk) is a failure: exit 1 with its reason.
+ */
+function afterStdoutClosed(io: CliIO, who: string, debug: boolean): number {
+  const reason = io.stdoutClosed?.reason;
+  if (reason instanceof StdoutClosed && !reason.readerLeft) {
+    io.stderr.write(`${who}: could not write to stdout (${reason.code}); stopped\n`);
+    return 1;
+  }
+  if (debug) io.stderr.write(`${who}: stdout was closed by its reader (EPIPE); stopped quietly, exit code 0\n`);
+  return 0;
+}
+
+/**
+ * Waits until what the command wrote has reached stdout or failed: a write error (EPIPE, ENOSPC) is
+ * reported after the write returned, so the exit code is decided only once it would have been seen.
+ */
+function stdoutSettled(stdout: CliIO["stdout"]): Promise<void> {
+  if (!(stdout instanceof Writable)) return Promise.resolve();
+  return new Promise((resolve) => (stdout as NodeJS.WritableStream).write("", () => setImmediate(resolve)));
 }
 
 function usage(): string {
@@ -69,7 +102,12 @@ export async function runProcess(): Promise<void> {
   };
   process.once("SIGINT", onSignal("SIGINT"));
   process.once("SIGTERM", onSignal("SIGTERM"));
-  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY), signal: interrupted.signal, stdin: process.stdin };
+  // A reader that goes away (`| head`) stops the command like Ctrl-C does: requests in flight aborted, none started.
+  const stdoutClosed = watchStdout(process.stdout);
+  // A closed stderr leaves nobody to tell: its EPIPE must not crash the command.
+  process.stderr.on("error", () => undefined);
+  const signal = AbortSignal.any([interrupted.signal, stdoutClosed]);
+  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY), signal, stdoutClosed, stdin: process.stdin };
   try {
     process.exitCode = await main(process.argv.slice(2), io);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { SluiceError } from "../../sdk/index.js";
 import type { CliIO } from "./command.js";
+import { drainedOrClosed } from "./stdout-closed.js";
 
 /**
  * Writes Airbyte protocol messages, one JSON object per line, buffering lines so that a read of a
@@ -98,18 +99,20 @@ export class ProtocolWriter {
     });
   }
 
-  /** Writes what is buffered and waits until stdout has taken it. */
+  /** Writes what is buffered and waits until stdout has taken it (or has closed: then nothing is written). */
   async flush(): Promise<void> {
     if (!this.buffer) return;
     const text = this.buffer;
     this.buffer = "";
     const stdout = this.io.stdout as NodeJS.WritableStream;
-    if (stdout.write(text) === false && typeof stdout.once === "function") await new Promise((resolve) => stdout.once("drain", resolve));
+    // Once its reader went away, stdout takes nothing more (and never drains).
+    if (this.io.stdoutClosed?.aborted) return;
+    if (stdout.write(text) === false && typeof stdout.once === "function") await drainedOrClosed(stdout);
   }
 
   private flushSync(): void {
     const text = this.buffer;
     this.buffer = "";
-    this.io.stdout.write(text);
+    if (!this.io.stdoutClosed?.aborted) this.io.stdout.write(text);
   }
 }

@@ -4,6 +4,16 @@ import { ConfigError } from "../../sdk/index.js";
 /** Each stream's saved state, by stream name. */
 export type StreamStates = Map<string, Record<string, unknown>>;
 
+/** How a state file is read. */
+export interface LoadStateOptions {
+  /**
+   * Masks known secrets (the connector's `Secrets.redact`): a state file may hold a token inside a cursor
+   * or a copied config, and an error quotes an excerpt of a bad entry. The whole entry is redacted first
+   * and only then cut, so a secret that straddles the cut leaves none of its characters behind.
+   */
+  redact?: (text: string) => string;
+}
+
 /**
  * Reads `sluice read --state FILE`: Airbyte per-stream state, a list of
  * `{ "type": "STREAM", "stream": { "stream_descriptor": { "name": "users" }, "stream_state": { ... } } }`
@@ -11,16 +21,17 @@ export type StreamStates = Map<string, Record<string, unknown>>;
  * for a stream listed twice the last entry wins), or the legacy object `{ "users": { ... } }`.
  *
  * @example
- * const states = await loadStreamStates("state.json");
+ * const states = await loadStreamStates("state.json", { redact: (text) => secrets.redact(text) });
  * connector.read("users", { state: states.get("users") });
  */
-export async function loadStreamStates(file: string): Promise<StreamStates> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await readFile(file, "utf8"));
-  } catch (error) {
-    throw new ConfigError("STATE_INVALID", "The state file could not be read as JSON", { where: { file }, cause: error });
-  }
+export async function loadStreamStates(file: string, options: LoadStateOptions = {}): Promise<StreamStates> {
+  const excerpt = (value: unknown, max: number) => {
+    const text = JSON.stringify(value);
+    if (text === undefined) return "nothing";
+    const safe = (options.redact ?? ((t: string) => t))(text);
+    return safe.length > max ? `${safe.slice(0, max)}…` : safe;
+  };
+  const parsed = await readStateJson(file);
   const states: StreamStates = new Map();
   if (Array.isArray(parsed)) {
     parsed.forEach((entry, i) => {
@@ -32,7 +43,7 @@ export async function loadStreamStates(file: string): Promise<StreamStates> {
         throw new ConfigError("STATE_INVALID", `State entry ${i} has no stream.stream_descriptor.name`, {
           where: { file },
           expected: '[{ "type": "STREAM", "stream": { "stream_descriptor": { "name": ... }, "stream_state": { ... } } }]',
-          found: JSON.stringify(entry)?.slice(0, 120) ?? "nothing",
+          found: excerpt(entry, 120),
         });
       }
       const state = (stream as Record<string, unknown>).stream_state;
@@ -42,7 +53,7 @@ export async function loadStreamStates(file: string): Promise<StreamStates> {
     return states;
   }
   if (!isObject(parsed)) {
-    throw new ConfigError("STATE_INVALID", "The state file holds neither a list of stream states nor an object of them", { where: { file }, expected: "a JSON list or object", found: JSON.stringify(parsed)?.slice(0, 80) ?? "nothing" });
+    throw new ConfigError("STATE_INVALID", "The state file holds neither a list of stream states nor an object of them", { where: { file }, expected: "a JSON list or object", found: excerpt(parsed, 80) });
   }
   for (const [name, state] of Object.entries(parsed)) if (isObject(state)) states.set(name, state);
   return states;
@@ -56,6 +67,22 @@ export async function loadStreamStates(file: string): Promise<StreamStates> {
  */
 export function streamStateMessage(stream: string, state: Record<string, unknown>, recordCount: number): Record<string, unknown> {
   return { type: "STATE", state: { type: "STREAM", stream: { stream_descriptor: { name: stream }, stream_state: state }, sourceStats: { recordCount } } };
+}
+
+/** The file as JSON; a parse error names the position only (JSON.parse quotes the text around it, which may be a token). */
+async function readStateJson(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new ConfigError("STATE_INVALID", "The state file could not be read", { where: { file }, expected: "a readable JSON file", found: (error as NodeJS.ErrnoException).code ?? "an error" });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const position = /position (\d+)/.exec((error as Error).message)?.[0];
+    throw new ConfigError("STATE_INVALID", "The state file is not valid JSON", { where: { file }, expected: "a JSON list of stream states", found: `invalid JSON${position ? ` at ${position}` : ""}` });
+  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -96,7 +96,9 @@ function parseConfig(text: string, path: string): ConnectorConfig {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError("CONFIG_FILE_INVALID", `The config file ${path} is not valid JSON`, { where: { file: path }, expected: "a JSON object", found: (error as Error).message, cause: error });
+    // JSON.parse's message quotes the text around the error, which may be a token: only the position is shown.
+    const position = /position (\d+)/.exec((error as Error).message)?.[0];
+    throw new ConfigError("CONFIG_FILE_INVALID", `The config file ${path} is not valid JSON`, { where: { file: path }, expected: "a JSON object", found: `invalid JSON${position ? ` at ${position}` : ""}` });
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new ConfigError("CONFIG_FILE_INVALID", `The config file ${path} does not hold a JSON object`, { where: { file: path }, expected: "a JSON object", found: Array.isArray(value) ? "a list" : typeof value });

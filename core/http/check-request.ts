@@ -16,14 +16,15 @@ const MAX_CHECKED_HEADERS = 256;
  * Refuses a request that can never succeed, before it is sent and without retries: a URL that does not
  * parse or is not http(s) (`file:`, `ftp:`), a header name that is not a token, a header value with a
  * line break. The error is a `config_error` that names the header or the URL's scheme, never a value
- * (values are redacted).
+ * (values are redacted): `REQUEST_URL_INVALID` for the URL (the code the requester raises for a
+ * `url_base` that renders to no URL), `HTTP_REQUEST_INVALID` for a header.
  *
  * User-info credentials in the URL (`https://user:pass@host/`) are registered as secrets, so no message
  * prints them, and are sent as Python's requests sends them: as a Basic `Authorization` header (unless
  * the request already has one), the URL itself without them (fetch refuses a URL with credentials).
  *
  * @example
- * checkRequest({ method: "GET", url: "file:///etc/passwd", headers: {} }, secrets, { stream: "users" }); // throws HTTP_REQUEST_INVALID
+ * checkRequest({ method: "GET", url: "file:///etc/passwd", headers: {} }, secrets, { stream: "users" }); // throws REQUEST_URL_INVALID
  * checkRequest({ method: "GET", url: "https://u:p@api.example.com/x", headers: {} }, secrets, {});
  * // { url: "https://api.example.com/x", headers: { Authorization: "Basic dTpw" } }
  */
@@ -38,7 +39,7 @@ export function checkRequest(request: EncodedRequest, secrets: Secrets, where: E
     } catch {
       throw invalidUrl(href, secrets, where);
     }
-    if (!web) throw invalid(where, `the request URL uses the ${url.protocol} scheme, which Sluice never fetches`, "an http: or https: URL", `a ${url.protocol} URL`);
+    if (!web) throw invalid(where, `the request URL uses the ${url.protocol} scheme, which Sluice never fetches`, "an absolute http(s) URL", `a ${url.protocol} URL`, "REQUEST_URL_INVALID");
     if (url.username || url.password) request = withUserInfoAsHeader(request, url, secrets);
   }
   for (const name in request.headers) {
@@ -74,7 +75,7 @@ function withUserInfoAsHeader(request: EncodedRequest, url: URL, secrets: Secret
  */
 export function invalidUrl(url: string, secrets: Secrets, where: ErrorLocation): HttpRequestError {
   const shown = secrets.redact(url).replace(/\/\/[^/@]*@/, "//****@");
-  return invalid(where, "the request URL is not a valid absolute URL", "an absolute http(s) URL (check url_base, path and the next-page URL)", `'${shown}'`);
+  return invalid(where, "the request URL is not a valid absolute URL", "an absolute http(s) URL (check url_base, path and the next-page URL)", `'${shown}'`, "REQUEST_URL_INVALID");
 }
 
 function decoded(part: string): string {
@@ -85,7 +86,8 @@ function decoded(part: string): string {
   }
 }
 
-function invalid(where: ErrorLocation, problem: string, expected: string, found: string): HttpRequestError {
+/** `REQUEST_URL_INVALID` for a URL that is not absolute http(s) (the code the requester raises too); `HTTP_REQUEST_INVALID` for the rest. */
+function invalid(where: ErrorLocation, problem: string, expected: string, found: string, code: "REQUEST_URL_INVALID" | "HTTP_REQUEST_INVALID" = "HTTP_REQUEST_INVALID"): HttpRequestError {
   const place = where.manifestPath ? ` (at ${where.manifestPath})` : "";
-  return new HttpRequestError("HTTP_REQUEST_INVALID", `The request cannot be sent: ${problem}${place}`, { failureType: "config_error", where, expected, found });
+  return new HttpRequestError(code, `The request cannot be sent: ${problem}${place}`, { failureType: "config_error", where, expected, found });
 }

@@ -6,6 +6,7 @@ import { cosmiconfig, type Loader } from "cosmiconfig";
 import { ConfigError, CustomCodeError, ManifestError, type SluicePlugin } from "../../sdk/index.js";
 import type { TransportName } from "../http/http-options.js";
 import { isTransportName } from "../http/select-transport.js";
+import { httpLimitsSetting, type HttpLimits } from "../http/http-limits.js";
 import { parseManifestText } from "./parse-manifest-text.js";
 
 /**
@@ -41,6 +42,8 @@ export interface LoadedManifest {
   pluginBase: string;
   /** The transport the Sluice config file chooses (`transport: undici`), if any. */
   transport?: TransportName;
+  /** The HTTP limits the Sluice config file sets (`http: { maxResponseBytes: 10485760 }`), if any. */
+  http?: Partial<HttpLimits>;
 }
 
 /** The places searched, in order, when no manifest is given. */
@@ -130,17 +133,17 @@ async function searchManifest(from: string, trusted: boolean): Promise<LoadedMan
   const settings = found.config as Record<string, unknown>;
   const dir = dirname(found.filepath);
   const plugins = Array.isArray(settings.plugins) ? (settings.plugins as Array<string | SluicePlugin>) : [];
-  const transport = transportSetting(settings.transport, found.filepath);
+  const hostSettings = { transport: transportSetting(settings.transport, found.filepath), http: httpLimitsSetting(settings.http, found.filepath) };
   if (isManifest(settings)) {
-    const { plugins: _ignored, transport: _transport, ...manifest } = settings;
-    return { manifest, file: found.filepath, dir, plugins, pluginBase: dir, transport };
+    const { plugins: _ignored, transport: _transport, http: _http, ...manifest } = settings;
+    return { manifest, file: found.filepath, dir, plugins, pluginBase: dir, ...hostSettings };
   }
   if (typeof settings.manifest === "string") {
     const loaded = await loadManifestFile(resolve(dir, settings.manifest));
-    return { ...loaded, plugins, pluginBase: dir, transport };
+    return { ...loaded, plugins, pluginBase: dir, ...hostSettings };
   }
   if (typeof settings.manifest === "object" && settings.manifest !== null) {
-    return { manifest: settings.manifest as Record<string, unknown>, file: found.filepath, dir, plugins, pluginBase: dir, transport };
+    return { manifest: settings.manifest as Record<string, unknown>, file: found.filepath, dir, plugins, pluginBase: dir, ...hostSettings };
   }
   throw new ManifestError("MANIFEST_NOT_FOUND", "The Sluice config file neither is a manifest nor names one", {
     where: { file: found.filepath },

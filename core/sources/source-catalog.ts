@@ -60,6 +60,24 @@ export class SourceCatalog {
     return this.get(name);
   }
 
+  /**
+   * Changes a source's config under its lock, starting from the freshest committed config (a token
+   * another process rotated meanwhile is kept); every value the change writes is stored encrypted, as
+   * a secret, from then on. For write-backs (tokens from an OAuth consent), so the config is not checked
+   * against the spec again.
+   *
+   * @example
+   * await sluice.sources.updateConfig("acme", (config) => applyConsentValues(config, consent.values));
+   */
+  async updateConfig(name: string, change: (config: ConnectorConfig) => ConnectorConfig): Promise<SourceView> {
+    await this.store().updateConfig(name, (config) => {
+      const next = change(config);
+      for (const key of Object.keys(config)) if (!(key in next)) delete config[key];
+      Object.assign(config, next);
+    });
+    return this.get(name);
+  }
+
   list(): Promise<SourceSummary[]> {
     return this.store().list();
   }

@@ -46,6 +46,11 @@ export class CustomStrategyAdapter extends PaginationStrategy {
     return true;
   }
 
+  /** A TypeScript strategy says itself whether it reads records' content (default true); a Python-style one may read anything. */
+  override get readsRecords(): boolean {
+    return this.options.style === "typescript" ? (this.inner as PaginationStrategy).readsRecords !== false : true;
+  }
+
   override get initialToken(): unknown {
     this.page = 1;
     const name = this.options.style === "python" ? "initial_token" : "initialToken";

@@ -97,9 +97,13 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = defineCompone
       authenticator: await buildAuthenticator(def, ctx),
       errorHandler: await ctx.build<ErrorHandler | undefined>("error_handler"),
       allowCrossOriginPages: def.allow_cross_origin_pages === true,
+      readsStreamState: REQUEST_FIELDS.some((field) => def[field] !== undefined && /\bstream_state\b/.test(JSON.stringify(def[field]))),
     });
   },
 });
+
+/** The fields a request is built from (templates that may read `stream_state`). */
+const REQUEST_FIELDS = ["url_base", "url", "path", "request_parameters", "request_headers", "request_body_json", "request_body_data"] as const;
 
 /**
  * The requester's authenticator. The kit gives `LegacySessionTokenAuthenticator` the requester's
@@ -138,6 +142,8 @@ interface RequesterParts {
   authenticator?: Authenticator;
   errorHandler?: ErrorHandler;
   allowCrossOriginPages: boolean;
+  /** Whether a request template reads `stream_state`. */
+  readsStreamState: boolean;
 }
 
 /** The built requester; see {@link HttpRequesterComponent}. */
@@ -154,9 +160,11 @@ export class HttpRequester implements Requester {
   private warnedNoOrigin = false;
 
   readonly queryProperties?: QueryProperties;
+  readonly readsStreamState: boolean;
 
   constructor(private readonly parts: RequesterParts) {
     this.queryProperties = parts.queryProperties;
+    this.readsStreamState = parts.readsStreamState;
     this.http = parts.ctx.get(HttpClient);
     this.limits = parts.ctx.get(ReadLimits);
     this.logger = parts.ctx.get(Logger);

@@ -53,6 +53,8 @@ export class CursorPagination extends PaginationStrategy {
   private readonly pageSize?: number;
   private readonly scope: { config: Record<string, unknown>; parameters: Record<string, unknown> };
   private readonly usesLastRecords: boolean;
+  /** Whether a template reads a record (`last_record`, `last_records`), not only the response and the count. */
+  private readonly usesRecords: boolean;
   /** Whether a template can read `headers` at all: the headers mapping (with the parsed Link header) is built only then. */
   private readonly usesHeaders: boolean;
 
@@ -64,6 +66,11 @@ export class CursorPagination extends PaginationStrategy {
     this.scope = { config: options.config ?? {}, parameters: options.parameters ?? {} };
     this.usesLastRecords = [options.cursorValue, options.stopCondition].some((t) => t?.names.has("last_records"));
     this.usesHeaders = [options.cursorValue, options.stopCondition].some((t) => t?.names.has("headers"));
+    this.usesRecords = this.usesLastRecords || [options.cursorValue, options.stopCondition].some((t) => t?.names.has("last_record"));
+  }
+
+  override get readsRecords(): boolean {
+    return this.usesRecords;
   }
 
   override getPageSize(): number | undefined {

@@ -63,6 +63,10 @@ export class DefaultPaginator implements Paginator {
     return this.strategy.keepsPageState;
   }
 
+  get readsRecords(): boolean {
+    return this.strategy.readsRecords;
+  }
+
   initialToken(): unknown {
     return this.strategy.initialToken;
   }

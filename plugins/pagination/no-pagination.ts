@@ -17,6 +17,8 @@ import {
  *   paginator: { type: NoPagination }
  */
 export class NoPagination implements Paginator {
+  readonly readsRecords = false;
+
   initialToken(): unknown {
     return undefined;
   }

@@ -56,6 +56,11 @@ export class OffsetIncrement extends PaginationStrategy {
     this.manifestPath = options.manifestPath ?? "OffsetIncrement";
   }
 
+  /** The next token comes from the page's record count alone. */
+  override get readsRecords(): boolean {
+    return false;
+  }
+
   override get initialToken(): unknown {
     return this.injectOnFirstRequest ? 0 : undefined;
   }

@@ -52,6 +52,11 @@ export class PageIncrement extends PaginationStrategy {
     this.injectOnFirstRequest = options.injectOnFirstRequest ?? false;
   }
 
+  /** The next token comes from the page's record count alone. */
+  override get readsRecords(): boolean {
+    return false;
+  }
+
   override get initialToken(): unknown {
     return this.injectOnFirstRequest ? this.startFromPage : undefined;
   }

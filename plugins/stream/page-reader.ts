@@ -1,7 +1,7 @@
-import { SluiceError, withDecoder, type DataRecord, type Decoder, type HttpResponse, type ObservedPage, type OutgoingRequest, type PageReport, type Paginator, type ReadObserver, type ReadOptions, type RecordSelector, type Requester, type Secrets, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
-import { requestSignature, type ProgressGuard } from "../shared/progress-guard.js";
-import { StreamedPage } from "./streamed-page.js";
-import { readChunkedPage } from "./chunked-page.js";
+import type { DataRecord, Decoder, HttpResponse, ObservedPage, PageReport, Paginator, ReadObserver, ReadOptions, RecordSelector, Requester, Secrets, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import type { ProgressGuard } from "../shared/progress-guard.js";
+import { fetchPage, type FetchedPage, type UnpaginatedPage } from "./page-fetch.js";
+import type { StreamedPage } from "./streamed-page.js";
 import type { TotalRecords } from "./total-records.js";
 
 /** What a {@link PageReader} reads with: the retriever's parts and this read's slice and options. */
@@ -25,6 +25,13 @@ export interface PageReaderParts {
   decoder?: Decoder;
   /** Reads the API's total record count from the first page (`total_records`), reported with that page. */
   totalRecords?: TotalRecords;
+  /**
+   * Whether the next page may be requested before the current one is handed out (see
+   * `PageReader.readAhead`): only when neither the paginator's decision nor the next request can change
+   * while the page is being taken, i.e. the paginator reads no record's content (records may still be
+   * transformed in place after they are handed out) and the requester does not read `stream_state`.
+   */
+  readAhead?: boolean;
 }
 
 const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
@@ -51,10 +58,19 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
   private index = 0;
   private started = false;
   private finished = false;
+  /** Pages requested in this slice (a page read ahead included). */
   private page = 0;
+  /** The number of the page being handed out. */
+  private pageNumber = 0;
   private token: unknown;
   /** The page whose records are being handed out, until the paginator has seen it (`count`/`last` for a streamed page). */
-  private current?: { response: HttpResponse; rawCount: number; count?: number; last?: DataRecord };
+  private current?: UnpaginatedPage;
+  /** The paginator's decision on the current page, when it was taken before the page was handed out. */
+  private decision?: Decision;
+  /** The next page, requested before the current one was handed out (see {@link readAhead}). */
+  private ahead?: Promise<FetchedPage | undefined>;
+  private aheadAbort?: AbortController;
+  private unlinkOuter?: () => void;
   /** The streamed page whose records are being parsed and handed out. */
   private streamed?: StreamedPage;
   /** An error from selecting the current page, thrown after the records before it. */
@@ -96,6 +112,10 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
 
   private finish(): void {
     this.finished = true;
+    if (this.ahead) this.aheadAbort?.abort(new Error("the read was stopped by its consumer"));
+    this.ahead = undefined;
+    this.decision = undefined;
+    this.unlink();
     this.streamed?.close();
     this.streamed = undefined;
     this.records = [];
@@ -202,17 +222,87 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
       this.finish();
       return false;
     }
+    let fetched: FetchedPage | undefined;
     try {
-      await this.readPage();
+      const ahead = this.ahead;
+      this.ahead = undefined;
+      fetched = await (ahead ?? this.fetch(this.token, parts.options.signal));
     } catch (error) {
       // return() was called while the page was in flight: its request was aborted, the read is over.
       if (this.finished) return false;
+      this.unlink();
       throw error;
     }
-    return !this.finished;
+    if (!fetched || this.finished) return false;
+    this.records = fetched.records;
+    this.index = 0;
+    this.pageNumber = fetched.page;
+    this.current = fetched.unpaginated;
+    this.streamed = fetched.streamed;
+    this.failure = fetched.failure;
+    this.readAhead();
+    return true;
   }
 
-  /** After a page was handed out: report it and ask for the next token; false when the read is over. */
+  /** Reads one page (see page-fetch.ts); undefined when the read ended while it was in flight. */
+  private fetch(token: unknown, signal: AbortSignal | undefined): Promise<FetchedPage | undefined> {
+    return fetchPage(this.parts, { page: ++this.page, token, chunks: this.chunks, signal, ended: () => this.finished });
+  }
+
+  /**
+   * Sends the next page's request before this page is handed out, when nothing the request is built
+   * from can change while the page is being taken (see {@link PageReaderParts.readAhead}): the
+   * consumer's work on this page (writing it out, transforming it) then overlaps the API's answer.
+   * The pages of a slice stay one after another, each token from the page before; at most one page
+   * is read ahead; a failure of that request is thrown once this page has been taken.
+   */
+  private readAhead(): void {
+    const current = this.current;
+    if (!this.parts.readAhead || !current || this.streamed || current.response.ignored) return;
+    const decision = this.decide(current, this.records.length, this.records.at(-1), this.records);
+    this.decision = decision;
+    if (!decision.more || decision.capped) return;
+    const ahead = this.fetch(this.token, this.aheadSignal());
+    ahead.catch(() => undefined);
+    this.ahead = ahead;
+  }
+
+  /**
+   * The signal of the requests sent ahead: the read's own, and aborted as well when the read ends
+   * with one in flight (a consumer that stops early does not wait for, nor leave, a request it will
+   * never use). Made once per slice; the link to the read's signal is dropped when the slice ends.
+   */
+  private aheadSignal(): AbortSignal {
+    if (!this.aheadAbort) {
+      const controller = new AbortController();
+      const outer = this.parts.options.signal;
+      this.aheadAbort = controller;
+      if (outer?.aborted) controller.abort(outer.reason);
+      else if (outer) {
+        this.unlinkOuter = () => outer.removeEventListener("abort", onAbort);
+        const onAbort = () => controller.abort(outer.reason);
+        outer.addEventListener("abort", onAbort, { once: true });
+      }
+    }
+    return this.aheadAbort.signal;
+  }
+
+  /** Drops the link from the read's signal to the read-ahead signal. */
+  private unlink(): void {
+    this.unlinkOuter?.();
+    this.unlinkOuter = undefined;
+  }
+
+  /** The paginator's decision on a page: the next token, and whether the read goes on to it. */
+  private decide(current: UnpaginatedPage, count: number, last: DataRecord | undefined, records: DataRecord[] | undefined): Decision {
+    const { options, paginator } = this.parts;
+    this.token = paginator.nextPageToken(current.response, count, last, this.token, { rawRecordCount: current.rawCount, records });
+    const more = this.token !== undefined && this.token !== null;
+    const capped = more && options.pagesPerSlice !== undefined && this.pageNumber >= options.pagesPerSlice;
+    return { more, capped };
+  }
+
+  /** After a page was handed out: report it, and the paginator's decision on it; false when the read is over. */
   private advance(): boolean {
     const current = this.current;
     if (!current) return this.page === 0;
@@ -221,9 +311,10 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     const records = this.records;
     const streamed = current.count !== undefined;
     const count = streamed ? current.count! : records.length;
+    const page = this.pageNumber;
     if (options.onPage) {
-      const report: PageReport = { stream, page: this.page, records: count, url: current.response.url };
-      const total = this.page === 1 ? this.parts.totalRecords?.(current.response, this.parts.slice) : undefined;
+      const report: PageReport = { stream, page, records: count, url: current.response.url };
+      const total = page === 1 ? this.parts.totalRecords?.(current.response, this.parts.slice) : undefined;
       if (total !== undefined) report.totalRecords = total;
       options.onPage(report);
     }
@@ -231,11 +322,11 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
       if (this.parts.observe) this.observe(records, undefined, "the error handler ignored the response");
       return false;
     }
-    // A streamed page's records were handed out as parsed, not kept: the paginator gets their count and the last one.
-    const last = streamed ? current.last : records.at(-1);
-    this.token = paginator.nextPageToken(current.response, count, last, this.token, { rawRecordCount: current.rawCount, records: streamed ? undefined : records });
-    const more = this.token !== undefined && this.token !== null;
-    const capped = more && options.pagesPerSlice !== undefined && this.page >= options.pagesPerSlice;
+    // Decided already when the next page was read ahead. A streamed page's records were handed out as
+    // parsed, not kept: the paginator gets their count and the last one.
+    const decided = this.decision;
+    this.decision = undefined;
+    const { more, capped } = decided ?? this.decide(current, count, streamed ? current.last : records.at(-1), streamed ? undefined : records);
     if (this.parts.observe) {
       const reason = !more ? stopReason(paginator, current, records) : capped ? `the limit of ${options.pagesPerSlice} page${options.pagesPerSlice === 1 ? "" : "s"} per slice was reached` : undefined;
       this.observe(records, more ? this.token : undefined, reason);
@@ -249,76 +340,18 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     const redacted = records.length ? (JSON.parse(secrets.redact(JSON.stringify(records))) as DataRecord[]) : [];
     const stream = this.parts.stream;
     const slice = JSON.parse(secrets.redact(JSON.stringify(this.parts.slice))) as StreamSlice;
-    const page: ObservedPage = { stream, slice, page: this.page, records: redacted };
+    const page: ObservedPage = { stream, slice, page: this.pageNumber, records: redacted };
     if (token !== undefined) page.nextPageToken = token;
     if (reason !== undefined) page.stopReason = reason;
     observer.page?.(page);
   }
+}
 
-  private async readPage(): Promise<void> {
-    const { stream, slice, options, requester, selector, guard } = this.parts;
-    const token = this.token;
-    const page = ++this.page;
-    if (this.chunks) return this.readChunked(this.chunks, token, page);
-    const request = this.pageRequest(slice, token);
-    guard.beforeRequest(page, token, requestSignature(request));
-    const decoder = this.parts.decoder;
-    const sent = await requester.send(request, decoder ? { signal: options.signal, where: { stream, page }, readBytes: decoder.readsBytes() } : { signal: options.signal, where: { stream, page } });
-    if (this.finished) return;
-    const response = decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
-    const stats = { rawCount: 0 };
-    const records: DataRecord[] = [];
-    this.records = records;
-    this.index = 0;
-    const locate = (error: unknown): unknown => (error instanceof SluiceError ? error.locate({ stream, page }) : error);
-    try {
-      const selected = selector.select(response, { streamSlice: slice, nextPageToken: token }, stats);
-      if (decoder?.isStreamResponse() && !sent.ignored) {
-        this.streamed = new StreamedPage(selected[Symbol.iterator](), response, stats, locate);
-        return;
-      }
-      // A page selected as one array is kept as it is; records yielded one by one are collected (those before a failure stay).
-      if (Array.isArray(selected)) this.records = selected as DataRecord[];
-      else for (const record of selected) records.push(record);
-    } catch (error) {
-      // A decoder or extractor failing on the body: the error learns which stream and page.
-      this.failure = { error: locate(error) };
-    }
-    if (!this.failure) this.current = { response, rawCount: stats.rawCount };
-  }
-
-  /** A page of a requester with `QueryProperties`: one request per chunk, records merged by key (chunked-page.ts). */
-  private async readChunked(chunks: string[][], token: unknown, page: number): Promise<void> {
-    const { stream, slice, selector, guard, decoder, requester, options } = this.parts;
-    const read = await readChunkedPage(chunks, {
-      slice,
-      selector,
-      queryProperties: requester.queryProperties!,
-      nextPageToken: token,
-      request: (chunkSlice) => this.pageRequest(chunkSlice, token),
-      check: (request) => guard.beforeRequest(page, token, requestSignature(request)),
-      send: async (request) => {
-        const sent = await requester.send(request, decoder ? { signal: options.signal, where: { stream, page }, readBytes: decoder.readsBytes() } : { signal: options.signal, where: { stream, page } });
-        if (this.finished) return undefined;
-        return decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
-      },
-    });
-    if (!read) return;
-    this.records = read.records;
-    this.index = 0;
-    if (read.failure) this.failure = { error: read.failure.error instanceof SluiceError ? read.failure.error.locate({ stream, page }) : read.failure.error };
-    else if (read.last) this.current = read.last;
-  }
-
-  /** The request of a page: the requester's, with the page token and the slice's options. */
-  private pageRequest(slice: StreamSlice, token: unknown): OutgoingRequest {
-    const { requester, paginator, slicer } = this.parts;
-    const hasToken = token !== undefined && token !== null;
-    const request = requester.buildRequest({ nextPageToken: token, streamSlice: slice, pagePath: hasToken ? paginator.pagePath(token) : undefined, streamState: this.parts.state?.() });
-    paginator.applyToRequest(request, token);
-    if (slicer && !(hasToken && this.parts.sliceOptionsOnFirstPageOnly)) slicer.applyToRequest(request, slice);
-    return request;
-  }
+/** The paginator's decision on a page. */
+interface Decision {
+  more: boolean;
+  /** The read would go on but stops at `pagesPerSlice`. */
+  capped: boolean;
 }
 
 /** Why the paginator gave no next token, in the words a connector author needs. */

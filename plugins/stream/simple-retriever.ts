@@ -134,6 +134,11 @@ export class SimpleRetriever implements Retriever {
     return this.readSlices(stream, options, slicing, guard);
   }
 
+  /** Whether a slice's next page may be requested before its current page is handed out (see page-reader.ts). */
+  private get readAhead(): boolean {
+    return this.paginator.readsRecords === false && this.requester.readsStreamState === false;
+  }
+
   get sequentialSlices(): boolean {
     return this.paginator.keepsPageState === true;
   }
@@ -176,6 +181,7 @@ export class SimpleRetriever implements Retriever {
       state: state ?? (() => options.state ?? {}),
       totalRecords,
       observe,
+      readAhead: this.readAhead,
     });
   }
 }

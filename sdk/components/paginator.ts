@@ -15,6 +15,12 @@ import type { DataRecord } from "./records.js";
 export interface Paginator {
   /** True when a page's token depends on state the paginator keeps (see `PaginationStrategy.keepsPageState`): slices are then read one at a time. */
   readonly keepsPageState?: boolean;
+  /**
+   * False when `nextPageToken` uses the page's record count but never a record's content (`OffsetIncrement`,
+   * `PageIncrement`, a cursor from the body or the headers): the next page can then be requested
+   * before this page's records have been handed out (and transformed). Absent or true: never before.
+   */
+  readonly readsRecords?: boolean;
   initialToken(): unknown;
   /** `page` (optional) carries the raw record count and the page's records; see {@link PageFacts}. */
   nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, lastToken: unknown, page?: PageFacts): unknown;

@@ -30,6 +30,14 @@ export interface RequestInput {
 export abstract class Requester {
   /** The `QueryProperties` in `request_parameters`, if any: the retriever reads each slice once per chunk of them. */
   declare readonly queryProperties?: QueryProperties;
+  /**
+   * Whether the requests read `stream_state` (the stream's current state), which changes as records are
+   * taken. Only a requester that says `false` has a slice's next page requested before the current
+   * page has been handed out (see docs/concurrency.md); the default, true, is always safe.
+   */
+  get readsStreamState(): boolean {
+    return true;
+  }
   abstract buildRequest(input: RequestInput): OutgoingRequest;
   /** Adds the credentials (unless the request leaves the configured origin) and sends. */
   abstract send(request: OutgoingRequest, options?: SendOptions): Promise<HttpResponse>;

@@ -31,6 +31,15 @@ export abstract class PaginationStrategy {
     return false;
   }
 
+  /**
+   * Whether {@link nextPageToken} reads the content of the page's records (`lastRecord`, `page.records`),
+   * not only how many there are. Default true (always safe); a strategy that says false lets the next
+   * page be requested while the consumer is still taking this one.
+   */
+  get readsRecords(): boolean {
+    return true;
+  }
+
   /** The token of the first request; undefined means the first request carries no token. */
   get initialToken(): unknown {
     return undefined;

@@ -13,8 +13,9 @@ import { loadStreamStates, streamStateMessage, type StreamStates } from "../read
  * (`--concurrency N`, default the manifest's `concurrency_level`, else 2); records are written a page at
  * a time. A stream that fails is reported (TRACE error) and the others are still read; the exit code is
  * then 1. `--max-pages` reached ends a stream with a warning (exit 0). Ctrl-C stops the read: requests in
- * flight are aborted, what was read is written, and the exit code is 130. In a terminal, a live progress
- * line runs on stderr.
+ * flight are aborted, what was read is written, and the exit code is 130. A reader of stdout that goes
+ * away (`| head -3`) stops the read the same way, quietly, with exit code 0. In a terminal, a live
+ * progress line runs on stderr.
  */
 export const command: CliCommand = {
   name: "read",
@@ -43,7 +44,7 @@ export const command: CliCommand = {
         names: args.values.stream as string[] | undefined,
         warn: (text) => session.notice("WARN", text),
       });
-      states = typeof args.values.state === "string" ? await loadStreamStates(resolve(io.cwd, args.values.state)) : new Map();
+      states = typeof args.values.state === "string" ? await loadStreamStates(resolve(io.cwd, args.values.state), { redact: (text) => session.redact(text) }) : new Map();
     } catch (error) {
       await session.close();
       return session.fail(error);
@@ -51,8 +52,8 @@ export const command: CliCommand = {
     // An incremental stream starts from its saved state; `sync_mode: full_refresh` starts it from none.
     const state = new Map(selected.map((s) => [s.name, s.syncMode === "incremental" ? states.get(s.name) : undefined]));
     const progress = io.stderr.isTTY && session.logFormat === "text" ? new ReadProgress(io.stderr, { streams: selected.length }) : undefined;
-    const writeStderr = session.writeStderr;
-    if (progress) session.writeStderr = (text) => progress.print(text);
+    const stderrLine = session.stderrLine;
+    if (progress) session.stderrLine = (text) => progress.print(text);
     const counts = new Map<string, number>();
     const estimates = new Map<string, number>();
     const failed: string[] = [];
@@ -99,13 +100,17 @@ export const command: CliCommand = {
       }
     } catch (error) {
       progress?.finish();
+      // stdout's reader went away (`sluice read | head -3`): the read was stopped (requests aborted, none
+      // started) and ends quietly with exit code 0, as the producer in `yes | head` does: the consumer
+      // chose to stop, nothing failed, and a platform whose destination died learns it from the destination.
+      if (io.stdoutClosed?.aborted) return 0;
       await out.flush();
       session.notice("ERROR", `${error instanceof Error ? error.message : String(error)}; the read was stopped`);
       await out.flush();
       return io.signal?.aborted ? 130 : 1;
     } finally {
       progress?.finish();
-      session.writeStderr = writeStderr;
+      session.stderrLine = stderrLine;
       await session.close();
     }
     const records = [...counts.values()].reduce((a, b) => a + b, 0);

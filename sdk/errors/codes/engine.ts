@@ -114,8 +114,8 @@ export const ENGINE_ERRORS = {
   },
   REQUEST_URL_INVALID: {
     failureType: "config_error",
-    message: "A requester's `url_base` (or `url`) renders to something that is not an absolute http(s) URL, often because a config value it reads is missing or lacks `https://`.",
-    action: "Give the config value it reads (a full URL where the template starts with it), or fix the template. The URL itself is not printed.",
+    message: "A request URL is not a valid absolute http(s) URL: a requester's `url_base` (or `url`) renders to an empty value or one without `https://` (often a config value it reads is missing), or a request's URL (a next page, a token refresh, a login) does not parse or uses another scheme (`file:`, `ftp:`). Raised before the request is sent, never retried; the manifest field is named where known, and the URL is printed only with its secrets masked.",
+    action: "Give the config value the template reads (a full URL where the template starts with it), or fix `url_base`, `path` or the field named.",
   },
   REQUEST_OPTION_INVALID: {
     failureType: "system_error",
@@ -187,9 +187,14 @@ export const ENGINE_ERRORS = {
     message: "A response body is larger than `http.maxResponseBytes` (default 100 MiB, counted after decompression); Sluice stopped reading at the limit.",
     action: "Ask the API for smaller pages (`page_size`), or raise the limit if the API really sends such pages.",
   },
+  HTTP_LIMIT_INVALID: {
+    failureType: "config_error",
+    message: "An HTTP limit set in the Sluice config file (`http: { maxRedirects, maxResponseBytes, maxNestingDepth }`) or given to `createSluice({ http })` is not a whole number in range (redirects at least 0, bytes and depth at least 1), or the `http:` mapping names a key that is not a limit. (The CLI flags `--max-redirects`, `--max-response-bytes`, `--max-nesting-depth` are checked before the command runs: exit code 2.)",
+    action: "Give a whole number (bytes are plain numbers: 10485760 for 10 MiB) to the key named.",
+  },
   HTTP_REQUEST_INVALID: {
     failureType: "config_error",
-    message: "A request can never be sent: a header value with a line break or NUL (often a pasted token with a trailing newline), a header name that is not a token, a URL that is not absolute http(s) (`file:`, `ftp:`, malformed). Not retried; the manifest field or component that set the value is named, never a secret value.",
+    message: "A request can never be sent: a header value with a line break or NUL (often a pasted token with a trailing newline), or a header name that is not a token. Not retried; the manifest field or component that set the value is named, never a secret value. (A URL that is not absolute http(s) is `REQUEST_URL_INVALID`.)",
     action: "Fix the config value or the manifest field named.",
   },
   RESPONSE_TOO_DEEP: {

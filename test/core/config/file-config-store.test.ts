@@ -115,3 +115,13 @@ test("a config file that is not a JSON object is refused with CONFIG_FILE_INVALI
   writeFileSync(path, "[1, 2]");
   await assert.rejects(FileConfigStore.open(path), (error: unknown) => error instanceof SluiceError && error.code === "CONFIG_FILE_INVALID");
 });
+
+test("a config file that is not JSON is refused without quoting its text (it holds tokens)", async () => {
+  const token = "rt_live_7d1f0c9e8b2a";
+  writeFileSync(path, `{"refresh_token": ${token}}`);
+  await assert.rejects(FileConfigStore.open(path), (error: unknown) => {
+    assert.ok(error instanceof SluiceError && error.code === "CONFIG_FILE_INVALID");
+    assert.ok(!error.describe().includes(token.slice(0, 4)) && error.cause === undefined, error.describe());
+    return true;
+  });
+});

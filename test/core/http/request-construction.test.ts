@@ -98,7 +98,8 @@ describe("requests that can never succeed", () => {
       });
       await assert.rejects(client.send({ method: "POST", url, params: {}, headers: {} }, { where: { stream: "items", page: 3 } }), (error: unknown) => {
         assert.ok(error instanceof SluiceError);
-        assert.deepEqual([error.code, error.failureType, error.where.page], ["HTTP_REQUEST_INVALID", "config_error", 3]);
+        // The same code the requester raises for a url_base that renders to no URL: one code for one mistake.
+        assert.deepEqual([error.code, error.failureType, error.where.page], ["REQUEST_URL_INVALID", "config_error", 3]);
         return true;
       });
       assert.equal(sent, 0);

@@ -21,6 +21,10 @@ export class TotalPagesFromZero extends PaginationStrategy {
   }
   override getPageSize() { return this.seen.page_size as number; }
 }
+export class CountOnly extends PaginationStrategy {
+  override get readsRecords() { return false; }
+  nextPageToken() { return undefined; }
+}
 export class Throws extends PaginationStrategy {
   nextPageToken(_r: HttpResponse, _s: number, _l: unknown, lastToken: unknown): unknown {
     if (lastToken === 1) throw new RangeError("page 2 has no total_pages");
@@ -173,4 +177,10 @@ test("a manifest without a folder cannot name custom classes", async () => {
 
 test("an untrusting host refuses at build time too", async () => {
   await assert.rejects(build({ class_name: "source_reports.components.TotalPagesFromZero" }, { trusted: false }), { code: "CUSTOM_CODE_REFUSED" });
+});
+
+test("a TypeScript strategy says whether it reads records' content (default: it does); a Python-style one always may", async () => {
+  assert.equal((await build({ class_name: "source_reports.components.CountOnly" })).readsRecords, false);
+  assert.equal((await build({ class_name: "source_reports.components.TotalPagesFromZero" })).readsRecords, true);
+  assert.equal((await build({ class_name: "source_reports.python_port.SnakePages", start: 1 })).readsRecords, true);
 });
