@@ -1,6 +1,9 @@
 import { mkdirSync, writeFileSync, cpSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { stringify } from "yaml";
 import { demoConfig } from "../../examples/demo/demo-config.js";
+import { DEMO_OAUTH_CLIENT } from "../../examples/demo-api/routes/oauth-server.js";
+import { demoOAuthManifest } from "../e2e/oauth-consent-manifest.js";
 import { loadManifest, SEARCH_PLACES } from "../../core/manifest/load-manifest.js";
 import type { DocBlock } from "./doc-blocks.js";
 import type { DocTestMarker } from "./doc-test-marker.js";
@@ -78,10 +81,15 @@ export class DocPageRunner {
 
   private shellOf(): DocShell {
     if (!this.shell) {
-      // The reader's connector folder: the demo connector, with configs for the running demo API.
+      // The reader's connector folder: the demo connector, with configs for the running demo API, and in
+      // oauth-app/ a connector behind the demo API's OAuth server with only the OAuth app's credentials.
       cpSync(join(ROOT, "examples/demo/manifest.yaml"), join(this.folder, "manifest.yaml"));
       mkdirSync(join(this.folder, "secrets"), { recursive: true });
       for (const file of ["config.json", "secrets/config.json"]) writeFileSync(join(this.folder, file), JSON.stringify(demoConfig(this.demoUrl()), null, 2));
+      mkdirSync(join(this.folder, "oauth-app"), { recursive: true });
+      writeFileSync(join(this.folder, "oauth-app/manifest.yaml"), stringify(demoOAuthManifest({ pkce: true })));
+      const client = { base_url: this.demoUrl(), credentials: { auth_type: "oauth2.0", client_id: DEMO_OAUTH_CLIENT.id, client_secret: DEMO_OAUTH_CLIENT.secret } };
+      writeFileSync(join(this.folder, "oauth-app/client.json"), JSON.stringify(client, null, 2));
       this.shell = new DocShell(this.folder, Number(new URL(this.demoUrl()).port));
     }
     return this.shell;
@@ -143,6 +151,7 @@ const CLAUSE_LANGS: Partial<Record<keyof DocTestMarker, ReadonlySet<string>>> = 
   inRepo: new Set([...SHELL, "console"]),
   background: SHELL,
   synopsis: SHELL,
+  consent: new Set([...SHELL, "console"]),
 };
 
 /** Clauses the block's language ignores: a marker that would silently do nothing is an error. */

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
+import { answerConsent } from "../e2e/oauth-consent-user.js";
 import { runCli } from "../support/run-cli.js";
 import type { DocBlock } from "./doc-blocks.js";
 import { normalizeOutput } from "./doc-blocks.js";
@@ -73,9 +74,15 @@ export class DocShell {
       const child = spawn("sh", ["-c", `set -e\n${script}\necho "${marker}$(pwd)"`], { cwd, env: this.env, stdio: ["ignore", "pipe", "pipe"] });
       let output = "";
       let errors = "";
+      const consents: Array<Promise<unknown>> = [];
       child.stdout.on("data", (chunk: Buffer) => (output += chunk));
-      child.stderr.on("data", (chunk: Buffer) => (errors += chunk));
-      child.on("close", (code) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        errors += chunk;
+        // The user at the browser: each consent URL the command prints is opened and allowed.
+        if (block.marker.consent) for (const url of String(chunk).match(/^https?:\/\/\S+$/gm) ?? []) consents.push(answerConsent(url, "allow").catch((error: Error) => (errors += `\n(consent: ${error.message})`)));
+      });
+      child.on("close", async (code) => {
+        await Promise.all(consents);
         const at = output.lastIndexOf(marker);
         const ended = at >= 0 ? output.slice(at + marker.length).trim() : cwd;
         done({ code: code ?? -1, output: at >= 0 ? output.slice(0, at) : `${output}${errors ? `\n--- stderr:\n${errors}` : ""}`, cwd: ended });

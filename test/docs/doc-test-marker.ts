@@ -38,6 +38,8 @@ export interface DocTestMarker {
   inRepo?: boolean;
   /** Shell commands run before the block, not shown to the reader. */
   setup?: string;
+  /** A shell block that asks for OAuth consent: the test plays the user, allowing the consent URL it prints. */
+  consent?: boolean;
   /** A shell block of command forms (`[--flag ...]`): each command's flags are checked against its `--help`. */
   synopsis?: boolean;
 }
@@ -101,9 +103,10 @@ function applyClause(marker: DocTestMarker, clause: string, where: string): void
   else if (clause === "background") marker.background = true;
   else if (clause === "in repo") marker.inRepo = true;
   else if (clause === "synopsis") marker.synopsis = true;
+  else if (clause === "consent") marker.consent = true;
   else {
     throw new Error(
-      `${where}: unknown docs-test clause "${clause}" (known: skip: REASON, schema only: REASON, config: JSON, fragment of TYPE, into previous, decoded from previous by TYPE, plugin PATH, refused CODE, file PATH, exit N, background, in repo, synopsis, setup: COMMANDS)`,
+      `${where}: unknown docs-test clause "${clause}" (known: skip: REASON, schema only: REASON, config: JSON, fragment of TYPE, into previous, decoded from previous by TYPE, plugin PATH, refused CODE, file PATH, exit N, background, in repo, synopsis, consent, setup: COMMANDS)`,
     );
   }
 }
