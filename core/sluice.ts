@@ -1,5 +1,6 @@
 import {
   ApiBudget,
+  AsyncJobSlots,
   Clock,
   ConfigError,
   ConfigStore,
@@ -211,6 +212,8 @@ export class Sluice {
     services.register(ComponentRegistryToken, definition.registry);
     services.registerLazy(Interpolator, (s) => createInterpolator({ clock: () => s.get(Clock).now() }));
     services.register(RequestSlotsToken, new RequestSlots(DEFAULT_CONCURRENCY));
+    // Report jobs at once: no limit of its own until the manifest's max_concurrent_async_job_count sets one.
+    services.register(AsyncJobSlots, new RequestSlots(Number.POSITIVE_INFINITY));
     services.registerLazy(HttpClient, (s) =>
       new RetryingHttpClient({
         fetch: s.get(Fetch),

@@ -59,4 +59,5 @@ export { ReadObserver, type ObservedExchange, type ObservedPage, type ObservedRe
 export { Fetch, type FetchInit, type FetchResponse } from "./services/fetch.js";
 export { ApiBudget, type BudgetRequest, type BudgetResponse, type BudgetWaitOptions } from "./services/api-budget.js";
 export { DEFAULT_READ_LIMITS, ReadLimits } from "./services/read-limits.js";
+export { AsyncJobSlots } from "./services/async-job-slots.js";
 export { CustomCodeLoader, type CustomClassRequest, type LoadedClass } from "./services/custom-code-loader.js";

@@ -26,6 +26,7 @@ import { encodeRequest, type EncodedRequest } from "./encode-request.js";
 import { FetchedResponse, HeaderBag, type DecodeOptions } from "./fetched-response.js";
 import type { HttpOptions } from "./http-options.js";
 import { observedExchange, redactUrl } from "./observe-exchange.js";
+import { outOfTime, requestTimeLimit, seconds, type RequestTimeLimit } from "./request-time-limit.js";
 import type { RequestSlots } from "../scheduler/request-slots.js";
 
 /** The most of a redirect's body read before it is dropped. */
@@ -68,7 +69,8 @@ export class RetryingHttpClient implements HttpClient {
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
     const { maxRetriesOverride, requestDeadlineMs } = this.parts.options;
     const maxRetries = maxRetriesOverride ?? options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
-    const deadline = { at: this.parts.clock.now() + requestDeadlineMs };
+    const limit = requestTimeLimit(requestDeadlineMs, options.errorHandler);
+    const deadline = { at: this.parts.clock.now() + limit.ms };
     let refreshed = false;
     // An aborted read sends nothing more (a test read that has seen enough pages stops here).
     if (options.signal?.aborted) throw options.signal.reason;
@@ -91,7 +93,7 @@ export class RetryingHttpClient implements HttpClient {
       }
       if (decision.action === "fail" || attempt > maxRetries) throw this.failure(outcome, label, options, decision, attempt);
       const delay = this.delay(attempt, decision.delayMs);
-      if (this.parts.clock.now() + delay >= deadline.at) throw this.pastDeadline(outcome, label, options, attempt);
+      if (this.parts.clock.now() + delay >= deadline.at) throw this.pastDeadline(outcome, label, options, attempt, limit);
       this.parts.logger.warn(`retrying in ${Math.round(delay)} ms`, { request: label(), attempt, reason: decision.reason ?? "" });
       await this.parts.clock.sleep(delay, options.signal);
     }
@@ -260,17 +262,10 @@ export class RetryingHttpClient implements HttpClient {
     return `${encoded.method} ${redactUrl(encoded.url, this.parts.secrets)}`;
   }
 
-  /** The request's deadline would pass before the next attempt: the last outcome, as a deadline failure. */
-  private pastDeadline(outcome: AttemptOutcome, label: () => string, options: SendOptions, attempt: number): SluiceError {
+  /** The request's time limit would pass before the next attempt: the last outcome, as a deadline failure. */
+  private pastDeadline(outcome: AttemptOutcome, label: () => string, options: SendOptions, attempt: number, limit: RequestTimeLimit): SluiceError {
     const last = this.failure(outcome, label, options, { action: "retry" }, attempt);
-    const limit = seconds(this.parts.options.requestDeadlineMs);
-    return new HttpRequestError("HTTP_DEADLINE", `${label()} did not succeed within its deadline of ${limit} (${attempt} attempt${attempt === 1 ? "" : "s"}); last: ${last.message}`, {
-      where: { ...options.where, request: label() },
-      failureType: "transient_error",
-      expected: `a successful response within ${limit} (--request-deadline, http.requestDeadlineMs)`,
-      found: last.message,
-      cause: last,
-    });
+    return outOfTime(limit, label(), attempt, last, options.where ?? {});
   }
 
   private failure(outcome: AttemptOutcome, lazyLabel: () => string, options: SendOptions, decision: ErrorDecision, attempt: number): SluiceError {
@@ -358,9 +353,4 @@ function tooManyRedirects(max: number, label: string, options: SendOptions): Htt
 function memo(make: () => string): () => string {
   let value: string | undefined;
   return () => (value ??= make());
-}
-
-/** `30 s`, `0.25 s`: a duration for a message. */
-function seconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(2))} s`;
 }

@@ -16,8 +16,8 @@ import type { Resolution } from "./resolution.js";
 /**
  * `CompositeErrorHandler`: asks its `error_handlers` in order. The first that answers SUCCESS, RETRY
  * or IGNORE decides; a FAIL or RATE_LIMITED answer lets the next handler try, and the last answer
- * stands. `max_retries` is the first handler's; the backoff strategies of all handlers are pooled
- * (the first that gives a wait wins, whichever handler matched), as in the kit.
+ * stands. `max_retries` is the first handler's, `max_time` the longest of all; the backoff strategies
+ * of all handlers are pooled (the first that gives a wait wins, whichever handler matched), as in the kit.
  *
  * @example
  * # HubSpot: a 403 on a scope the account lacks is skipped, 429s wait for the 10-second window.
@@ -36,7 +36,13 @@ export class CompositeErrorHandler implements ResolvingErrorHandler {
     return this.handlers[0]?.maxRetries;
   }
 
-  get backoffStrategies(): readonly BackoffStrategy[] {
+  /** The longest `max_time` of the handlers (the kit takes the maximum too); undefined when none has one. */
+  get maxTimeMs(): number | undefined {
+    const limits = this.handlers.flatMap((h) => (h.maxTimeMs === undefined ? [] : [h.maxTimeMs]));
+    return limits.length === 0 ? undefined : Math.max(...limits);
+  }
+
+    get backoffStrategies(): readonly BackoffStrategy[] {
     return this.handlers.flatMap((h) => (isResolving(h) ? h.backoffStrategies : []));
   }
 

@@ -1,3 +1,4 @@
+import { applyAsyncJobCount } from "./async-job-count.js";
 import type { ConcurrencyLevel } from "./concurrency-level.js";
 import {
   SluiceError,
@@ -40,9 +41,11 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = defineCompon
     description: Type.Optional(Type.String()),
     concurrency_level: Type.Optional(componentSchema("concurrency_level")),
     api_budget: Type.Optional(componentSchema("api_budget")),
+    max_concurrent_async_job_count: Type.Optional(jsonSchema<number | string>({ type: ["integer", "string"] })),
     // The kit's two forms of a source: with `streams`, or with only `dynamic_streams`.
   }, { anyOf: [{ required: ["streams"] }, { required: ["dynamic_streams"] }] }),
   async build(def, ctx) {
+    applyAsyncJobCount(def.max_concurrent_async_job_count, ctx);
     const definitions = def.streams ?? [];
     const streams: Stream[] = [];
     for (const [i, stream] of definitions.entries()) streams.push(await ctx.buildChild<Stream>(stream, `streams[${i}]`));

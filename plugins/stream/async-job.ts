@@ -4,10 +4,9 @@ import {
   sliceCursor,
   sliceExtraFields,
   slicePartition,
+  type AsyncJobSlots,
   type Clock,
-  type DataRecord,
   type HttpResponse,
-  type ReadOptions,
   type RecordExtractor,
   type Requester,
   type StreamSlice,
@@ -30,8 +29,6 @@ export interface AsyncJobParts {
   statusOf: AsyncJobStatusOf;
   /** Where the download targets (URLs, ids) are: in the polling response, or in a response of `requester`. */
   targets?: { extractor: RecordExtractor; requester?: Requester };
-  /** Reads the records of one download target (the download requester, paginator, decoder and selector). */
-  download(stream: string, slice: StreamSlice, options: ReadOptions): AsyncIterable<DataRecord>;
   abort?: Requester;
   delete?: Requester;
   /** The partition router, which puts the partition into the creation request. */
@@ -41,6 +38,8 @@ export interface AsyncJobParts {
   timeoutMs: number;
   /** `failed_retry_wait_time_in_seconds`, in milliseconds (0: create again at once). */
   retryWaitMs: number;
+  /** The connector's limit on jobs running at once (`max_concurrent_async_job_count`), if any. */
+  jobSlots?: AsyncJobSlots;
 }
 
 /** The kit's interpolation context of a response: its JSON body, plus `headers` and `request` when the body has none. */
@@ -62,33 +61,56 @@ function withExtra(slice: StreamSlice, extra: Record<string, unknown>): StreamSl
   return makeSlice(slicePartition(slice), sliceCursor(slice), { ...sliceExtraFields(slice), ...extra });
 }
 
+/** One job to run: its stream, its slice, and the signal that stops its polls and downloads. */
+export interface AsyncJobRun {
+  stream: string;
+  slice: StreamSlice;
+  signal?: AbortSignal;
+}
+
 /**
  * Runs the job of one slice to its records: create it, poll its status (waiting 1 s, 2 s, 4 s... up to
- * 30 s between polls, for at most `polling_job_timeout`), then download every target. A failed or
+ * 30 s between polls, for at most `polling_job_timeout`), then download every target with `download`
+ * (records one at a time, or a page at a time: whatever it yields is passed on, in order). A failed or
  * timed-out job is created again, up to three attempts; a timed-out job is aborted first; a completed
- * job is deleted (`delete_requester`) after its records were read.
+ * job is deleted (`delete_requester`) after its records were read. The signal stops a poll, a wait or a
+ * download at once. Jobs of different slices are independent: the scheduler runs several at a time.
  *
  * @example
- * for await (const record of runAsyncJob(parts, { stream: "orders", slice, options })) yield record;
+ * yield* runAsyncJob(parts, { stream: "orders", slice, signal }, (target) => download.read("orders", { slice: target, signal }));
  */
-export async function* runAsyncJob(parts: AsyncJobParts, read: { stream: string; slice: StreamSlice; options: ReadOptions }): AsyncGenerator<DataRecord> {
-  const { stream, slice, options } = read;
-  for (let attempt = 1; ; attempt++) {
-    const job = await createJob(parts, slice, options);
-    const { status, apiStatus, polling } = await pollUntilDone(parts, stream, job, options);
-    if (status === "skipped") return;
-    if (status === "completed") {
-      yield* downloadAll(parts, stream, job, polling!, options);
-      if (parts.delete) await send(parts.delete, job, options);
-      return;
+export async function* runAsyncJob<T>(parts: AsyncJobParts, run: AsyncJobRun, download: (target: StreamSlice) => AsyncIterable<T>): AsyncGenerator<T> {
+  const done = await completedJob(parts, run);
+  if (!done) return;
+  for (const target of await downloadTargets(parts, done.job, done.polling, run)) yield* download(target);
+  if (parts.delete) await send(parts.delete, done.job, run);
+}
+
+/**
+ * Creates the job and polls it until it completed (its polling response), was skipped (undefined) or
+ * failed for good (thrown), holding one of the connector's job slots meanwhile, as the kit's job
+ * tracker does: the download that follows holds none.
+ */
+async function completedJob(parts: AsyncJobParts, run: AsyncJobRun): Promise<{ job: StreamSlice; polling: HttpResponse } | undefined> {
+  const { stream, slice } = run;
+  const waiting = parts.jobSlots?.acquire(run.signal);
+  if (waiting) await waiting;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const job = await createJob(parts, slice, run);
+      const { status, apiStatus, polling } = await pollUntilDone(parts, stream, job, run);
+      if (status === "skipped") return undefined;
+      if (status === "completed") return { job, polling: polling! };
+      if (status === "timeout" && parts.abort) await send(parts.abort, job, run);
+      if (attempt >= MAX_JOB_ATTEMPTS) throw jobError(stream, status, apiStatus, job, attempt);
+      if (parts.retryWaitMs > 0) await parts.clock.sleep(parts.retryWaitMs, run.signal);
     }
-    if (status === "timeout" && parts.abort) await send(parts.abort, job, options);
-    if (attempt >= MAX_JOB_ATTEMPTS) throw jobError(stream, status, apiStatus, job, attempt);
-    if (parts.retryWaitMs > 0) await parts.clock.sleep(parts.retryWaitMs, options.signal);
+  } finally {
+    parts.jobSlots?.release();
   }
 }
 
-async function createJob(parts: AsyncJobParts, slice: StreamSlice, options: ReadOptions): Promise<StreamSlice> {
+async function createJob(parts: AsyncJobParts, slice: StreamSlice, options: { signal?: AbortSignal }): Promise<StreamSlice> {
   const request = parts.creation.buildRequest({ streamSlice: slice });
   parts.slicer?.applyToRequest(request, slice);
   const response = await parts.creation.send(request, { signal: options.signal });
@@ -99,7 +121,7 @@ async function createJob(parts: AsyncJobParts, slice: StreamSlice, options: Read
   return job;
 }
 
-async function pollUntilDone(parts: AsyncJobParts, stream: string, job: StreamSlice, options: ReadOptions): Promise<{ status: AsyncJobStatus; apiStatus: string; polling?: HttpResponse }> {
+async function pollUntilDone(parts: AsyncJobParts, stream: string, job: StreamSlice, options: { signal?: AbortSignal }): Promise<{ status: AsyncJobStatus; apiStatus: string; polling?: HttpResponse }> {
   const deadline = parts.clock.now() + parts.timeoutMs;
   for (let wait = FIRST_POLL_WAIT_MS; ; wait = Math.min(wait * 2, MAX_POLL_WAIT_MS)) {
     const response = await send(parts.polling, job, options);
@@ -112,21 +134,19 @@ async function pollUntilDone(parts: AsyncJobParts, stream: string, job: StreamSl
   }
 }
 
-async function* downloadAll(parts: AsyncJobParts, stream: string, job: StreamSlice, polling: HttpResponse, options: ReadOptions): AsyncGenerator<DataRecord> {
+/** The slices of a completed job's downloads, one per target (`extra_fields.download_target`). */
+async function downloadTargets(parts: AsyncJobParts, job: StreamSlice, polling: HttpResponse, options: { signal?: AbortSignal }): Promise<StreamSlice[]> {
   const pollingContext = responseContext(polling);
   let targets: unknown[] = [""];
   if (parts.targets) {
     const source = parts.targets.requester ? await send(parts.targets.requester, withExtra(job, { polling_response: pollingContext }), options) : polling;
     targets = [...parts.targets.extractor.extract(source)];
   }
-  for (const target of targets) {
-    // `url` is the name older kits gave the download target.
-    const slice = withExtra(job, { download_target: target, url: target, polling_response: pollingContext });
-    yield* parts.download(stream, slice, options);
-  }
+  // `url` is the name older kits gave the download target.
+  return targets.map((target) => withExtra(job, { download_target: target, url: target, polling_response: pollingContext }));
 }
 
-function send(requester: Requester, slice: StreamSlice, options: ReadOptions): Promise<HttpResponse> {
+function send(requester: Requester, slice: StreamSlice, options: { signal?: AbortSignal }): Promise<HttpResponse> {
   return requester.send(requester.buildRequest({ streamSlice: slice }), { signal: options.signal });
 }
 
@@ -142,7 +162,9 @@ function jobError(stream: string, status: AsyncJobStatus | undefined, apiStatus:
     return new SluiceError("ASYNC_JOB_FAILED", `The job's status '${apiStatus}' is not in status_mapping`, { where, expected: "a status listed under running, completed, failed, timeout or skipped", found: apiStatus });
   }
   const code = status === "timeout" ? "ASYNC_JOB_TIMEOUT" : "ASYNC_JOB_FAILED";
-  return new SluiceError(code, `The job ended ${status} (status '${apiStatus}') after ${attempts} attempt${attempts === 1 ? "" : "s"}`, {
+  const partition = slicePartition(job);
+  const of = Object.keys(partition).length > 0 ? ` of partition ${JSON.stringify(partition)}` : "";
+  return new SluiceError(code, `The job${of} ended ${status} (status '${apiStatus}') after ${attempts} attempt${attempts === 1 ? "" : "s"}`, {
     where,
     expected: "a job that completes",
     found: `status ${apiStatus}; creation response ${creation.length > 300 ? `${creation.slice(0, 297)}...` : creation}`,

@@ -1,4 +1,5 @@
 import {
+  AsyncJobSlots,
   Clock,
   Decoder,
   Interpolator,
@@ -17,7 +18,10 @@ import {
   type RecordExtractor,
   type RecordSelector,
   type Requester,
+  type SliceReader,
+  type SliceReadOptions,
   type Slicing,
+  type StreamSlice,
   type StreamSlicer,
 } from "../../sdk/index.js";
 import { combineSlicers } from "./cartesian-slicer.js";
@@ -124,15 +128,15 @@ export const AsyncRetrieverComponent: ComponentFactory<Retriever> = defineCompon
       statusExtractor: await valueExtractor(def.status_extractor, `${ctx.path}.status_extractor`, ctx),
       statusOf: await ctx.build<AsyncJobStatusOf>("status_mapping"),
       targets: targetExtractor ? { extractor: targetExtractor, requester: await requester("download_target_requester") } : undefined,
-      download: (stream, slice, options) => download.read(stream, { ...options, slice }),
       abort: await requester("abort_requester"),
       delete: await requester("delete_requester"),
       slicer: partitionRouter,
       clock: ctx.get(Clock),
       timeoutMs: minutes(def.polling_job_timeout, DEFAULT_JOB_TIMEOUT_MINUTES) * 60_000,
       retryWaitMs: minutes(def.failed_retry_wait_time_in_seconds, 0) * 1_000,
+      jobSlots: ctx.optional(AsyncJobSlots),
     };
-    return new AsyncRetriever(parts, partitionRouter);
+    return new AsyncRetriever(parts, download, partitionRouter);
   },
 });
 
@@ -164,13 +168,26 @@ class BodyBytes extends Decoder {
 export class AsyncRetriever extends Retriever {
   constructor(
     private readonly parts: AsyncJobParts,
+    /** Reads one download target (the download requester, paginator, decoder and selector). */
+    private readonly download: SimpleRetriever,
     override readonly partitionRouter?: StreamSlicer,
   ) {
     super();
   }
 
+  /** Every slice's job in turn, its records one at a time. */
   read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterable<DataRecord> {
-    if (!slicing) return runAsyncJob(this.parts, { stream, slice: options.slice ?? {}, options });
-    return slicedRead(options, slicing, (slice) => runAsyncJob(this.parts, { stream, slice, options }));
+    const job = (slice: StreamSlice) => runAsyncJob(this.parts, { stream, slice, signal: options.signal }, (target) => this.download.read(stream, { ...options, slice: target }));
+    if (!slicing) return job(options.slice ?? {});
+    return slicedRead(options, slicing, job);
+  }
+
+  /**
+   * One slice's job, its downloads a page at a time: the scheduler's path, which runs the jobs of
+   * several slices at once (as many as the read's concurrency), each job's records in order.
+   */
+  override sliceReader(stream: string): SliceReader {
+    const pages = this.download.sliceReader(stream);
+    return (slice: StreamSlice, options: SliceReadOptions = {}) => runAsyncJob(this.parts, { stream, slice, signal: options.signal }, (target) => pages(target, options));
   }
 }

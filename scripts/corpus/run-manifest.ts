@@ -87,6 +87,8 @@ export async function runManifest(sluice: Sluice, file: string, options: { read:
     });
     const configs = valid && loaded ? await step("build", () => build(sluice, loaded, manifest, result)) : undefined;
     if (configs && loaded && options.read) result.streams = await readWithConfigs(sluice, loaded, manifest, configs);
+    // A manifest's dynamic streams are known once its resolvers listed them: they count as declared too.
+    result.declaredStreams = Math.max(result.declaredStreams, result.streams.length);
   }
   result.ms = Math.round(performance.now() - started);
   return result;

@@ -36,11 +36,19 @@ export interface AttemptOutcome {
  * @example
  * const handler: ErrorHandler = {
  *   maxRetries: 5,
+ *   maxTimeMs: 120_000,
  *   decide: ({ response }) => response?.status === 404 ? { action: "ignore" } : { action: "success" },
  * };
  */
 export abstract class ErrorHandler {
   /** Most retries of one request (default 5). */
   declare readonly maxRetries?: number;
+  /**
+   * Most time, in milliseconds, one request may take from its first attempt on, attempts and waits
+   * included (the kit's `max_time`, in seconds there). The client stops retrying when it is spent and
+   * fails with `HTTP_MAX_TIME`; the host's request deadline still applies, the tighter one wins.
+   * Undefined: only the host's deadline.
+   */
+  declare readonly maxTimeMs?: number;
   abstract decide(outcome: AttemptOutcome): ErrorDecision | undefined;
 }

@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Interpolator } from "../../../sdk/index.js";
+import { asyncJobModel, type AsyncJobModel } from "./async-jobs.js";
 import { authEndpoints, isTokenRequest, type TokenAnswer } from "./auth-endpoints.js";
+import { dynamicStreamModels } from "./dynamic-streams.js";
 import { encodeBody } from "./encode-body.js";
 import { buildPage } from "./pages.js";
 import { matchStream, routeFor, type Route } from "./routes.js";
-import { streamModels, type StreamModel } from "./stream-model.js";
+import { streamModels, walkStreams, type StreamModel } from "./stream-model.js";
 
 /** The header carrying the origin a request was meant for (the corpus transport sends every request here). */
 export const ORIGIN_HEADER = "x-corpus-origin";
@@ -20,7 +22,9 @@ export interface StreamTraffic {
 /**
  * A loopback HTTP API derived from a manifest: it answers every stream's requests with records where
  * its extractor looks, paged as its paginator expects (two pages per partition or slice), OAuth token
- * requests with a token, and session logins with a session token. Next-page URLs name the origin the
+ * requests with a token, and session logins with a session token. An `AsyncRetriever` stream's job is
+ * created, reported complete and downloaded (see {@link asyncJobModel}); an `HttpComponentsResolver`
+ * lists streams, which its stream template's model answers for. Next-page URLs name the origin the
  * request was meant for, so the engine's same-origin rule holds.
  *
  * @example
@@ -35,6 +39,9 @@ export class MockApi {
   private readonly byName: Map<string, StreamModel>;
   private readonly auth: { oauth: TokenAnswer; sessions: Route<TokenAnswer>[] };
   private readonly tokens = new Map<string, Map<string, number>>();
+  private readonly jobs = new Map<string, AsyncJobModel>();
+  /** The models of the stream templates, which answer for the dynamic streams made from them. */
+  private readonly templates: StreamModel[];
 
   private constructor(
     private readonly server: Server,
@@ -42,10 +49,16 @@ export class MockApi {
     private readonly config: Record<string, unknown>,
     private readonly interpolator: Interpolator,
   ) {
-    const models = streamModels(manifest);
+    const dynamic = dynamicStreamModels(manifest);
+    const models = [...streamModels(manifest), ...dynamic.resolvers];
     this.routes = models.map((m) => routeFor(m.path, m));
     this.byName = new Map(models.map((m) => [m.name, m]));
+    this.templates = dynamic.templates.flatMap((name) => this.byName.get(name) ?? []);
     this.auth = authEndpoints(manifest);
+    walkStreams(manifest, (stream) => {
+      const job = asyncJobModel(stream);
+      if (job) this.jobs.set(job.name, job);
+    });
   }
 
   static async start(manifest: Record<string, unknown>, config: Record<string, unknown>, interpolator: Interpolator): Promise<MockApi> {
@@ -75,26 +88,39 @@ export class MockApi {
     if (isTokenRequest(body)) return send(200, this.auth.oauth);
     const session = this.auth.sessions.find((r) => r.weight > 0 && r.pattern.test(url.pathname));
     if (session) return send(200, session.target);
-    const routed = decodeURIComponent(url.pathname) + (url.search.startsWith("?/") ? decodeURIComponent(url.search.split("&")[0]!) : "");
-    const model = matchStream(this.routes, routed, this.current) ?? (this.current ? this.byName.get(this.current) : undefined);
-    if (!model) return send(404, { error: `no stream of the manifest answers ${url.pathname}` });
-    const page = this.pageOf(model, url, req, body);
     const origin = String(req.headers[ORIGIN_HEADER] ?? this.origin);
+    const job = this.current ? this.jobs.get(this.current)?.answer(req.method ?? "GET", url.pathname, origin) : undefined;
+    if (job) {
+      this.count(this.current!, 1);
+      res.writeHead(200, { "content-type": job.contentType ?? "application/json" });
+      return void res.end(typeof job.body === "string" ? job.body : JSON.stringify(job.body));
+    }
+    const routed = decodeURIComponent(url.pathname) + (url.search.startsWith("?/") ? decodeURIComponent(url.search.split("&")[0]!) : "");
+    const current = this.current ? (this.byName.get(this.current) ?? this.templates[0]) : undefined;
+    const model = matchStream(this.routes, routed, this.current) ?? current;
+    if (!model) return send(404, { error: `no stream of the manifest answers ${url.pathname}` });
+    // A dynamic stream is answered by its template's model, and counted under its own name.
+    const name = model === current && this.current ? this.current : model.name;
+    const page = this.pageOf(model, name, url, req, body);
     const built = buildPage(model, page, { origin, path: url.pathname, config: this.config, interpolator: this.interpolator, requestedSize: requestedSize(model, url) });
-    const tokens = this.tokensOf(model.name);
+    const tokens = this.tokensOf(name);
     for (const token of built.nextTokens) tokens.set(token, page + 1);
-    const seen = this.traffic.get(model.name) ?? { requests: 0, maxPage: 0 };
-    this.traffic.set(model.name, { requests: seen.requests + 1, maxPage: Math.max(seen.maxPage, page) });
+    this.count(name, page);
     const encoded = encodeBody(built.body, model.decoder);
     res.writeHead(200, { "content-type": encoded.contentType, ...built.headers });
     res.end(encoded.text);
   }
 
+  private count(stream: string, page: number): void {
+    const seen = this.traffic.get(stream) ?? { requests: 0, maxPage: 0 };
+    this.traffic.set(stream, { requests: seen.requests + 1, maxPage: Math.max(seen.maxPage, page) });
+  }
+
   /** The page a request asks for: a `sluice_page` in its URL, else a token this mock issued, found in the request. */
-  private pageOf(model: StreamModel, url: URL, req: IncomingMessage, body: string): number {
+  private pageOf(model: StreamModel, stream: string, url: URL, req: IncomingMessage, body: string): number {
     const explicit = Number(url.searchParams.get("sluice_page"));
     if (explicit > 0) return explicit;
-    const tokens = this.tokensOf(model.name);
+    const tokens = this.tokensOf(stream);
     if (tokens.size === 0) return 1;
     const values = tokenPlaces(model, url, req, body);
     for (const value of values) {

@@ -25,8 +25,11 @@ export interface StreamModel {
   properties: Record<string, unknown>;
   /** Fields (paths) every record gets, with a value: primary keys, parent keys, cursor fields. */
   keyFields: string[][];
-  /** Values the record filter asks for (`record['type'] == "file"`), so filtered streams still yield records. */
-  filterValues: [string[], string][];
+  /**
+   * Values the record filter asks for (`record['type'] == "file"`; a non-empty object for
+   * `record['fields'] | length > 0`), so filtered streams still yield records.
+   */
+  filterValues: [string[], unknown][];
   /** The retriever's `decoder` type (`XmlDecoder`, `JsonlDecoder`...), when it names one: pages are encoded for it. */
   decoder?: string;
   /** The cursor field and the format its values are written in (the first of `cursor_datetime_formats`, else `datetime_format`). */
@@ -37,15 +40,22 @@ export interface StreamModel {
 export function streamModels(manifest: Record<string, unknown>): StreamModel[] {
   const found: StreamModel[] = [];
   const parentKeys = collectParentKeys(manifest);
-  walk(manifest, (node) => {
-    if (node.type !== "DeclarativeStream") return;
+  walkStreams(manifest, (node) => {
     const model = modelOf(node, parentKeys);
     if (model) found.push(model);
   });
   return found;
 }
 
-function modelOf(stream: Record<string, unknown>, parentKeys: string[][]): StreamModel | undefined {
+/** Visits every `DeclarativeStream` definition in the manifest (schemas and specs skipped). */
+export function walkStreams(manifest: Record<string, unknown>, visit: (stream: Record<string, unknown>) => void): void {
+  walk(manifest, (node) => {
+    if (node.type === "DeclarativeStream") visit(node);
+  });
+}
+
+/** The model of one `DeclarativeStream` definition with a `SimpleRetriever` (undefined for other retrievers). */
+export function modelOf(stream: Record<string, unknown>, parentKeys: string[][]): StreamModel | undefined {
   const retriever = asObject(stream.retriever);
   if (!retriever || retriever.type !== "SimpleRetriever") return undefined;
   const requester = asObject(retriever.requester) ?? {};
@@ -82,11 +92,12 @@ function fromParameters(text: string, parameters: Record<string, unknown>): stri
   return typeof value === "string" ? value : text;
 }
 
-/** `record.x == "v"` / `record['x'] == 'v'` comparisons in a record filter's condition. */
-function filterValues(condition: unknown): [string[], string][] {
+/** `record.x == "v"` / `record['x'] == 'v'` comparisons and `record['x'] | length` tests in a record filter's condition. */
+function filterValues(condition: unknown): [string[], unknown][] {
   if (typeof condition !== "string") return [];
-  const found: [string[], string][] = [];
+  const found: [string[], unknown][] = [];
   for (const match of condition.matchAll(/record(?:\.(\w+)|\[\s*['"]([^'"]+)['"]\s*\])\s*==\s*['"]([^'"]*)['"]/g)) found.push([[match[1] ?? match[2]!], match[3]!]);
+  for (const match of condition.matchAll(/record(?:\.(\w+)|\[\s*['"]([^'"]+)['"]\s*\])\s*\|\s*length/g)) found.push([[match[1] ?? match[2]!], { value: "v" }]);
   return found;
 }
 

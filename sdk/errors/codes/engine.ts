@@ -147,6 +147,11 @@ export const ENGINE_ERRORS = {
     message: "A request did not succeed within its total deadline, every attempt and wait included (default 180 s; `--request-deadline`, `http.requestDeadlineMs`); the last attempt's failure is named.",
     action: "Check that the API is up; raise `--request-deadline` for an API that asks for long waits.",
   },
+  HTTP_MAX_TIME: {
+    failureType: "transient_error",
+    message: "A request did not succeed within its error handler's `max_time` (seconds from its first attempt, every attempt and wait included; default 600 s); the limit and the last attempt's failure are named.",
+    action: "Check that the API is up; raise the error handler's `max_time` (and `--request-deadline`, which also applies) for an API that asks for long waits.",
+  },
   HTTP_DECODE: {
     failureType: "system_error",
     message: "A successful response is not JSON; its content type and the start of the body are shown.",

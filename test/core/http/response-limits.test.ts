@@ -11,11 +11,11 @@ import { createSluice, type SluiceOptions } from "../../../core/index.js";
 import { SluiceError, type DataRecord } from "../../../sdk/index.js";
 import { oneStreamManifest } from "../../support/manifest-builder.js";
 
-/** What the server answers per path; `bytesWritten` counts what it managed to send of an endless body. */
+/** What the server answers per path; each endless body records how much it managed to send and whether its connection closed. */
 let server: Server;
 let base = "";
-let endlessBytesWritten = 0;
-let endlessClosed = false;
+/** One entry per endless response, so that a late close of an earlier test's connection cannot stop a later one. */
+const endless: Array<{ bytesWritten: number; closed: boolean }> = [];
 const DEPTH = 100_000;
 
 before(async () => {
@@ -33,11 +33,13 @@ before(async () => {
     if (path === "/endless") {
       res.writeHead(200, { "Content-Type": "application/json" });
       const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const sent = { bytesWritten: 0, closed: false };
+      endless.push(sent);
       const pump = (): void => {
-        while (!endlessClosed && res.write(chunk)) endlessBytesWritten += chunk.length;
-        if (!endlessClosed) res.once("drain", pump);
+        while (!sent.closed && res.write(chunk)) sent.bytesWritten += chunk.length;
+        if (!sent.closed) res.once("drain", pump);
       };
-      res.on("close", () => (endlessClosed = true));
+      res.on("close", () => (sent.closed = true));
       return pump();
     }
     res.end(JSON.stringify({ data: [{ id: 2 }] }));
@@ -49,6 +51,12 @@ after(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
+
+/** Waits (up to 2 s, for a loaded machine) until the server sees the endless response's connection closed. */
+async function closedSoon(sent: { closed: boolean }): Promise<void> {
+  for (let waited = 0; !sent.closed && waited < 2_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.ok(sent.closed, "the connection was not closed");
+}
 
 function manifest(path: string, paginated = false): Record<string, unknown> {
   const paginator = { type: "DefaultPaginator", pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}" }, page_token_option: { type: "RequestPath" } };
@@ -98,20 +106,18 @@ describe("response limits", () => {
     const { error } = await readFailure(manifest("/endless"), { http: { maxRetries: 0, maxResponseBytes: limit } });
     assert.equal(error.code, "HTTP_RESPONSE_TOO_LARGE", error.describe());
     assert.equal(error.where.page, 1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.ok(endlessClosed, "the connection was not closed");
+    const sent = endless.at(-1)!;
+    await closedSoon(sent);
     // socket buffers let the server write somewhat more than was read; nothing near unbounded
-    assert.ok(endlessBytesWritten < limit * 8, `the server wrote ${endlessBytesWritten} bytes`);
+    assert.ok(sent.bytesWritten < limit * 8, `the server wrote ${sent.bytesWritten} bytes`);
   });
 
   it("an endless body is cut off the same way through the undici transport", async () => {
-    endlessBytesWritten = 0;
-    endlessClosed = false;
     const limit = 2 * 1024 * 1024;
     const { error } = await readFailure(manifest("/endless"), { http: { maxRetries: 0, maxResponseBytes: limit, transport: "undici" } });
     assert.equal(error.code, "HTTP_RESPONSE_TOO_LARGE", error.describe());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.ok(endlessClosed, "the connection was not closed");
-    assert.ok(endlessBytesWritten < limit * 8, `the server wrote ${endlessBytesWritten} bytes`);
+    const sent = endless.at(-1)!;
+    await closedSoon(sent);
+    assert.ok(sent.bytesWritten < limit * 8, `the server wrote ${sent.bytesWritten} bytes`);
   });
 });
