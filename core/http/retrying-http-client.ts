@@ -148,14 +148,17 @@ export class RetryingHttpClient implements HttpClient {
     const deadline = this.deadlines.start(timeoutMs, options.signal);
     const observer = this.parts.observer;
     const started = observer ? performance.now() : 0;
-    const observe = (seen: { response?: { status: number; headers: HeaderBag; body: string }; error?: unknown }) =>
-      observer?.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, attempt, ms: performance.now() - started, options, ...seen }));
+    // Made only when someone watches: this runs for every request.
+    const observe = observer
+      ? (seen: { response?: { status: number; headers: HeaderBag; body: string }; error?: unknown }) =>
+          observer.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, attempt, ms: performance.now() - started, options, ...seen }))
+      : undefined;
     try {
       let raw: FetchResponse;
       try {
         raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "manual" });
       } catch (error) {
-        if (observer && !options.signal?.aborted) observe({ error });
+        if (observe && !options.signal?.aborted) observe({ error });
         return { outcome: this.transportFailure(error, attempt, label, deadline, options, timeoutMs) };
       }
       if (raw.redirected === true && raw.url && originOf(raw.url) !== originOf(encoded.url)) throw transportFollowed(raw.url, label(), this.parts.secrets);
@@ -165,7 +168,7 @@ export class RetryingHttpClient implements HttpClient {
       const target = redirectTarget(raw.status, headers.get("location"), encoded.url, label);
       if (target !== undefined) {
         const shortBody = await readLimitedBody(raw, headers, REDIRECT_BODY_BYTES, label).catch(() => "");
-        if (observer) observe({ response: { status: raw.status, headers, body: shortBody } });
+        observe?.({ response: { status: raw.status, headers, body: shortBody } });
         return { redirect: target, status: raw.status };
       }
       let body: string | Uint8Array;
@@ -173,11 +176,11 @@ export class RetryingHttpClient implements HttpClient {
         // A decoder of binary content (gzip, zip) gets the bytes as sent, under the same limit.
         body = options.readBytes ? await readLimitedBytes(raw, headers, this.parts.options.maxResponseBytes, label) : await readLimitedBody(raw, headers, this.parts.options.maxResponseBytes, label);
       } catch (error) {
-        if (observer && !options.signal?.aborted) observe({ error });
+        if (observe && !options.signal?.aborted) observe({ error });
         if (error instanceof SluiceError) throw error.locate(options.where ?? {});
         return { outcome: this.transportFailure(error, attempt, label, deadline, options, timeoutMs) };
       }
-      if (observer) observe({ response: { status: raw.status, headers, body: typeof body === "string" ? body : new TextDecoder().decode(body) } });
+      observe?.({ response: { status: raw.status, headers, body: typeof body === "string" ? body : new TextDecoder().decode(body) } });
       return { outcome: { attempt, response: new FetchedResponse(raw.status, encoded.url, headers, body, label, this.decoding) } };
     } finally {
       deadline.dispose();

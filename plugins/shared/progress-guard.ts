@@ -39,7 +39,7 @@ export class ProgressGuard {
   /** Tokens seen, in two generations so forgetting the oldest is O(1): `recent` fills, then becomes `older`. */
   private recent = new Set<string>();
   private older = new Set<string>();
-  private previousSignature?: string;
+  private previousSignature?: string | RequestSignature;
   /** The stream's request count, shared by the guards of its partitions read at the same time. */
   private readonly counter: { requests: number };
 
@@ -75,9 +75,9 @@ export class ProgressGuard {
    *
    * @param page the page number in this partition (1 = first page)
    * @param token the page token (undefined when the request carries none)
-   * @param signature what makes the request unique, e.g. from {@link requestSignature}
+   * @param signature what makes the request unique: {@link requestSignature} of it (or any string)
    */
-  beforeRequest(page: number, token: unknown, signature: string): void {
+  beforeRequest(page: number, token: unknown, signature: string | RequestSignature): void {
     this.counter.requests += 1;
     if (this.counter.requests > this.maxPages) {
       throw this.error("PAGINATION_PAGE_CAP", `Stream '${this.stream}' reached the cap of ${this.maxPages} pages`, page, token, {
@@ -95,7 +95,7 @@ export class ProgressGuard {
       }
       this.remember(key);
     }
-    if (page > 1 && signature === this.previousSignature) {
+    if (page > 1 && this.previousSignature !== undefined && sameSignature(signature, this.previousSignature)) {
       throw this.error("PAGINATION_NO_PROGRESS", `Stream '${this.stream}': the request for page ${page} is identical to the previous one`, page, token, {
         expected: "each page's request to differ (is the token put into the request?)",
         found: `the same request again, token ${this.show(token)}`,
@@ -122,33 +122,63 @@ export class ProgressGuard {
 }
 
 /**
- * A string that is equal for two requests exactly when they would be the same on the wire
- * (method, URL, query parameters, headers, body), in a form that does not depend on key order.
- *
- * @example
- * requestSignature({ method: "GET", url: "https://api.example.com/users", params: { offset: 100 }, headers: {} });
+ * What makes a request unique on the wire (method, URL, query parameters, headers, body), kept to
+ * compare with the next page's request: two signatures are equal exactly when the requests would be
+ * the same, whatever the order of their keys (header names compared without case). Taking one copies
+ * two small objects; comparing reads their values, with no string built (it runs before every page).
  */
-export function requestSignature(request: OutgoingRequest): string {
-  const body = request.bodyData === undefined || typeof request.bodyData === "string" ? request.bodyData : flat(request.bodyData);
-  return `${request.method} ${request.url}\n${flat(request.params)}\n${flat(request.headers, true)}\n${request.bodyJson === undefined ? "" : JSON.stringify(sorted(request.bodyJson))}\n${body ?? ""}`;
+export class RequestSignature {
+  private constructor(
+    private readonly line: string,
+    private readonly params: Readonly<Record<string, unknown>>,
+    private readonly headers: Readonly<Record<string, unknown>>,
+    private readonly body: string,
+  ) {}
+
+  /**
+   * @example
+   * requestSignature({ method: "GET", url: "https://api.example.com/users", params: { offset: 100 }, headers: {} });
+   */
+  static of(request: OutgoingRequest): RequestSignature {
+    const headers: Record<string, unknown> = {};
+    for (const name in request.headers) headers[name.toLowerCase()] = request.headers[name];
+    const data = request.bodyData === undefined || typeof request.bodyData === "string" ? (request.bodyData ?? "") : JSON.stringify(sorted(request.bodyData));
+    const json = request.bodyJson === undefined ? "" : JSON.stringify(sorted(request.bodyJson));
+    return new RequestSignature(`${request.method} ${request.url}`, Object.assign({}, request.params), headers, `${json}\n${data}`);
+  }
+
+  equals(other: RequestSignature): boolean {
+    return this.line === other.line && this.body === other.body && sameEntries(this.params, other.params) && sameEntries(this.headers, other.headers);
+  }
 }
 
 /**
- * A flat object as `key=value&` lines in key order (header names lower-cased); values as JSON. Built in
- * one pass, with the keys sorted only when there are several: it runs before every page's request.
+ * The {@link RequestSignature} of a request.
+ *
+ * @example
+ * guard.beforeRequest(page, token, requestSignature(request));
  */
-function flat(values: Record<string, unknown>, lowerKeys = false): string {
-  const keys = Object.keys(values);
-  if (keys.length === 0) return "";
-  if (lowerKeys) for (let i = 0; i < keys.length; i++) keys[i] = keys[i]!.toLowerCase();
-  const names = lowerKeys ? Object.keys(values) : keys;
-  const order = keys.length > 1 ? keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0)) : [0];
-  let text = "";
-  for (const i of order) {
-    const value = values[names[i]!];
-    text += `${keys[i]}=${typeof value === "number" ? String(value) : JSON.stringify(value)}&`;
+export function requestSignature(request: OutgoingRequest): RequestSignature {
+  return RequestSignature.of(request);
+}
+
+function sameSignature(a: string | RequestSignature, b: string | RequestSignature): boolean {
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  return a.equals(b);
+}
+
+/** The same keys with the same values (a list or an object compared by its JSON). */
+function sameEntries(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  let count = 0;
+  for (const key in a) {
+    count++;
+    if (!(key in b)) return false;
+    const x = a[key];
+    const y = b[key];
+    if (x !== y && (typeof x !== "object" || typeof y !== "object" || x === null || y === null || JSON.stringify(sorted(x)) !== JSON.stringify(sorted(y)))) return false;
   }
-  return text;
+  for (const _key in b) count--;
+  return count === 0;
 }
 
 function sorted(value: unknown): unknown {

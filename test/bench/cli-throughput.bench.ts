@@ -33,7 +33,7 @@ function timed(args: string[]): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", devNull, "pipe"] });
     let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
     child.on("exit", (code) => {
       closeSync(devNull);

@@ -73,9 +73,23 @@ describe("ProgressGuard", () => {
 
 describe("requestSignature", () => {
   it("ignores key order and header-name casing but sees every value", () => {
-    assert.equal(requestSignature(req({ a: 1, b: 2 }, { Accept: "x" })), requestSignature(req({ b: 2, a: 1 }, { accept: "x" })));
-    assert.notEqual(requestSignature(req({ a: 1 })), requestSignature(req({ a: 2 })));
+    const same = (a: OutgoingRequest, b: OutgoingRequest) => requestSignature(a).equals(requestSignature(b));
+    assert.ok(same(req({ a: 1, b: 2 }, { Accept: "x" }), req({ b: 2, a: 1 }, { accept: "x" })));
+    assert.ok(!same(req({ a: 1 }), req({ a: 2 })));
+    assert.ok(!same(req({ a: 1 }), req({ a: 1, b: 2 })), "a parameter more");
+    assert.ok(!same(req({ a: 1, b: 2 }), req({ a: 1 })), "a parameter fewer");
+    assert.ok(!same(req({ a: 1 }, { Accept: "x" }), req({ a: 1 }, { Accept: "y" })));
+    assert.ok(!same(req({ a: 1 }), { ...req({ a: 1 }), url: "http://127.0.0.1/v1/other" }));
+    assert.ok(same({ ...req({}), params: { ids: [1, 2] } }, { ...req({}), params: { ids: [1, 2] } }), "lists compared by value");
+    assert.ok(!same({ ...req({}), params: { ids: [1, 2] } }, { ...req({}), params: { ids: [2, 1] } }));
     const body = (cursor: string): OutgoingRequest => ({ method: "POST", url: "http://h/q", params: {}, headers: {}, bodyJson: { start_cursor: cursor, page_size: 2 } });
-    assert.notEqual(requestSignature(body("a")), requestSignature(body("b")));
+    assert.ok(!same(body("a"), body("b")));
+    assert.ok(same(body("a"), { ...body("a"), bodyJson: { page_size: 2, start_cursor: "a" } }));
+    const form = (page: number): OutgoingRequest => ({ method: "POST", url: "http://h/q", params: {}, headers: {}, bodyData: { page } });
+    assert.ok(!same(form(1), form(2)));
+    // A request that is really the same as the previous one stops the read, whatever its key order.
+    const guard = new ProgressGuard({ stream: "s" });
+    guard.beforeRequest(1, undefined, requestSignature(req({ a: 1, b: 2 })));
+    assert.throws(() => guard.beforeRequest(2, "t", requestSignature(req({ b: 2, a: 1 }))), (e: PaginationError) => e.code === "PAGINATION_NO_PROGRESS");
   });
 });
