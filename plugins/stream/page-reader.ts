@@ -259,7 +259,14 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
   private readAhead(): void {
     const current = this.current;
     if (!this.parts.readAhead || !current || this.streamed || current.response.ignored) return;
-    const decision = this.decide(current, this.records.length, this.records.at(-1), this.records);
+    let decision: Decision;
+    try {
+      decision = this.decide(current, this.records.length, this.records.at(-1), this.records);
+    } catch {
+      // A paginator that fails on this page (a page_size template rendering no integer) fails the read
+      // only once the page's records have been handed out: advance() asks it again then, and throws.
+      return;
+    }
     this.decision = decision;
     if (!decision.more || decision.capped) return;
     const ahead = this.fetch(this.token, this.aheadSignal());

@@ -163,6 +163,23 @@ describe("reading the next page ahead", () => {
     assert.deepEqual(ids, [1, 2, 3]);
   });
 
+  test("a paginator that fails on a page fails the read after that page's records, as without read-ahead", async () => {
+    api.seen.length = 0;
+    api.handle(() => "answer");
+    // The page size comes from the body, which has none: the paginator fails on the first page.
+    const paginator = { ...offsetPaginator, pagination_strategy: { type: "OffsetIncrement", page_size: "{{ response.size }}" } };
+    const connector = await connect({ paginator });
+    const ids: number[] = [];
+    await assert.rejects(
+      async () => {
+        for await (const record of connector.read("items")) ids.push(Number(record.id));
+      },
+      (error: { code?: string }) => error.code === "PAGINATION_PAGE_SIZE_INVALID",
+    );
+    assert.deepEqual(ids, [1, 2, 3]);
+    assert.equal(api.seen.length, 1);
+  });
+
   test("no page is read ahead past a read's page limit (a test read's pagesPerSlice)", async () => {
     api.seen.length = 0;
     api.handle(() => "answer");
