@@ -5,12 +5,15 @@ import type { EncodedRequest } from "./encode-request.js";
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Characters a header value may not hold: CR, LF, NUL (header injection, or a transport's TypeError). */
 const FORBIDDEN_IN_VALUE = /[\r\n\0]/;
-/**
- * The last valid value of each header name checked: every page of a read sends the same headers, so a
- * header is tested once, not per request (a bounded map: cleared when it grows past the limit).
- */
-const checkedHeaders = new Map<string, string>();
+/** The most header values a {@link CheckedHeaders} remembers before it starts over. */
 const MAX_CHECKED_HEADERS = 256;
+
+/**
+ * The last valid value of each header name a client has checked: every page of a read sends the same
+ * headers, so a header is tested once, not per request. One per HTTP client (it holds credential
+ * values, and goes away with its connector), bounded: cleared when it grows past the limit.
+ */
+export type CheckedHeaders = Map<string, string>;
 
 /**
  * Refuses a request that can never succeed, before it is sent and without retries: a URL that does not
@@ -28,7 +31,7 @@ const MAX_CHECKED_HEADERS = 256;
  * checkRequest({ method: "GET", url: "https://u:p@api.example.com/x", headers: {} }, secrets, {});
  * // { url: "https://api.example.com/x", headers: { Authorization: "Basic dTpw" } }
  */
-export function checkRequest(request: EncodedRequest, secrets: Secrets, where: ErrorLocation): EncodedRequest {
+export function checkRequest(request: EncodedRequest, secrets: Secrets, where: ErrorLocation, checkedHeaders: CheckedHeaders = new Map()): EncodedRequest {
   const href = request.url;
   // The encoded URL is already normalised (lower-case scheme); a URL is parsed here only when it needs to be.
   const web = href.startsWith("https://") || href.startsWith("http://");

@@ -18,7 +18,7 @@ import {
   type SendOptions,
 } from "../../sdk/index.js";
 import { AttemptDeadlines } from "./attempt-deadlines.js";
-import { checkRequest, invalidUrl } from "./check-request.js";
+import { checkRequest, invalidUrl, type CheckedHeaders } from "./check-request.js";
 import { readLimitedBody, readLimitedBytes } from "./read-limited-body.js";
 import { nextHop, redirectTarget, type RedirectHop, type RedirectPolicy } from "./redirect-hop.js";
 import { defaultDecision } from "./default-error-policy.js";
@@ -60,6 +60,7 @@ export interface HttpClientParts {
  */
 export class RetryingHttpClient implements HttpClient {
   private readonly deadlines = new AttemptDeadlines();
+  private readonly checkedHeaders: CheckedHeaders = new Map();
   private readonly decoding: DecodeOptions;
 
   constructor(private readonly parts: HttpClientParts) {
@@ -226,7 +227,7 @@ export class RetryingHttpClient implements HttpClient {
       if (error instanceof TypeError && (error as NodeJS.ErrnoException).code === "ERR_INVALID_URL") throw invalidUrl(prepared.url, this.parts.secrets, options.where ?? {});
       throw error;
     }
-    return checkRequest(encoded, this.parts.secrets, options.where ?? {});
+    return checkRequest(encoded, this.parts.secrets, options.where ?? {}, this.checkedHeaders);
   }
 
   /** A network failure or timeout, as an outcome the error handler judges; the transport's words are redacted. */
