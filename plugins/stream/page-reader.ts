@@ -48,7 +48,8 @@ const STREAMED_BATCH = 1000;
  * the page's last record was taken, a record filter that fails on a record fails the read after the
  * records before it were delivered, and `return()` ends the read. A page of a streaming decoder is not
  * collected: its records are parsed as they are taken ({@link StreamedPage}), a batch at a time on
- * the page-batched path.
+ * the page-batched path. When it is safe (`readAhead`), the next page is requested before the current
+ * one is handed out ({@link PageReader.readAhead}); reading a page is page-fetch.ts.
  *
  * @example
  * for await (const record of new PageReader({ stream: "users", slice: {}, options: {}, requester, selector, paginator, guard, sliceOptionsOnFirstPageOnly: false })) use(record);
