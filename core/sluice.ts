@@ -212,8 +212,9 @@ export class Sluice {
     services.register(ComponentRegistryToken, definition.registry);
     services.registerLazy(Interpolator, (s) => createInterpolator({ clock: () => s.get(Clock).now() }));
     services.register(RequestSlotsToken, new RequestSlots(DEFAULT_CONCURRENCY));
-    // Report jobs at once: no limit of its own until the manifest's max_concurrent_async_job_count sets one.
-    services.register(AsyncJobSlots, new RequestSlots(Number.POSITIVE_INFINITY));
+    // Report jobs at once: one, as in the kit, until the manifest's max_concurrent_async_job_count says more
+    // (a connector written for the kit never starts more jobs on its API under Sluice).
+    services.register(AsyncJobSlots, new RequestSlots(1));
     services.registerLazy(HttpClient, (s) =>
       new RetryingHttpClient({
         fetch: s.get(Fetch),

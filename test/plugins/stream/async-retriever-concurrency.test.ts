@@ -11,9 +11,11 @@ const quickClock: Clock = { now: () => Date.now(), sleep: (ms, signal) => system
 const DAYS = 8;
 const window = { from: "2024-01-01T00:00:00Z", to: `2024-01-0${DAYS}T23:59:59Z` };
 
-async function connect(api: AsyncJobsApi, days = window, source: { manifest?: Record<string, unknown>; config?: Record<string, unknown> } = {}): Promise<Connector> {
+/** The connector; `jobs` is its max_concurrent_async_job_count (absent: the kit's default, one job at a time). */
+async function connect(api: AsyncJobsApi, days = window, source: { manifest?: Record<string, unknown>; config?: Record<string, unknown>; jobs?: number } = {}): Promise<Connector> {
   const sluice = createSluice({ logLevel: "error" }).register(Clock, quickClock);
-  return sluice.connect({ manifest: { version: "6.0.0", type: "DeclarativeSource", streams: [asyncJobsStream(api.url, days)], ...source.manifest }, config: source.config ?? {} });
+  const jobs = source.jobs === undefined ? {} : { max_concurrent_async_job_count: source.jobs };
+  return sluice.connect({ manifest: { version: "6.0.0", type: "DeclarativeSource", streams: [asyncJobsStream(api.url, days)], ...jobs, ...source.manifest }, config: source.config ?? {} });
 }
 
 interface Seen {
@@ -77,7 +79,7 @@ describe("AsyncRetriever jobs on the scheduler", () => {
     assert.equal(single.records.length, 4);
 
     api.reset();
-    const seen = await readReports(await connect(api), 4);
+    const seen = await readReports(await connect(api, window, { jobs: DAYS }), 4);
     assert.equal(seen.status, "COMPLETE", String(seen.error));
     assert.equal(seen.records.length, DAYS * 4);
     assertOrderedOnce(seen.records);
@@ -90,9 +92,18 @@ describe("AsyncRetriever jobs on the scheduler", () => {
     assert.ok(seen.ms < single.ms * 5, `${Math.round(seen.ms)} ms for ${DAYS} jobs, ${Math.round(single.ms)} ms for one`);
   });
 
+  it("without max_concurrent_async_job_count, runs one job at a time whatever the concurrency, as the kit does", async () => {
+    api.reset();
+    const seen = await readReports(await connect(api, { from: window.from, to: "2024-01-03T23:59:59Z" }), 4);
+    assert.equal(seen.status, "COMPLETE", String(seen.error));
+    assert.equal(seen.records.length, 12);
+    assertOrderedOnce(seen.records);
+    assert.equal(api.maxPreparingJobs, 1);
+  });
+
   it("runs one job at a time at concurrency 1", async () => {
     api.reset();
-    const seen = await readReports(await connect(api, { from: window.from, to: "2024-01-03T23:59:59Z" }), 1);
+    const seen = await readReports(await connect(api, { from: window.from, to: "2024-01-03T23:59:59Z" }, { jobs: 3 }), 1);
     assert.equal(seen.status, "COMPLETE");
     assert.equal(seen.records.length, 12);
     assert.equal(api.maxRunningJobs, 1);
@@ -118,7 +129,7 @@ describe("AsyncRetriever jobs on the scheduler", () => {
     api.reset();
     failDay4 = true;
     try {
-      const seen = await readReports(await connect(api), 2);
+      const seen = await readReports(await connect(api, window, { jobs: 2 }), 2);
       assert.equal(seen.status, "INCOMPLETE");
       assert.ok(seen.error instanceof SluiceError);
       assert.equal(seen.error.code, "ASYNC_JOB_FAILED");
@@ -137,7 +148,7 @@ describe("AsyncRetriever jobs on the scheduler", () => {
     const slow = await startAsyncJobsApi({ jobMs: () => 60_000 });
     try {
       const controller = new AbortController();
-      const reading = readReports(await connect(slow), 4, controller.signal);
+      const reading = readReports(await connect(slow, window, { jobs: 4 }), 4, controller.signal);
       for (let waited = 0; slow.maxRunningJobs < 4; waited += 10) {
         assert.ok(waited < 5_000, `${slow.maxRunningJobs} jobs running after 5 s, 4 expected`);
         await new Promise((resolve) => setTimeout(resolve, 10));
