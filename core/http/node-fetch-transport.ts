@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import nodeFetch, { type Response as NodeFetchResponse } from "node-fetch";
-import type { Fetch, FetchInit, FetchResponse } from "../../sdk/index.js";
+import type { Fetch, FetchInit, FetchResponse, TransportHeaders } from "../../sdk/index.js";
 
 /**
  * The default transport: node-fetch with keep-alive agents, so pages reuse one connection (without an
@@ -55,12 +55,21 @@ class RawHeadersResponse implements FetchResponse {
   }
 }
 
-class RawHeaders {
+class RawHeaders implements TransportHeaders {
   constructor(private readonly response: NodeFetchResponse) {}
 
   forEach(callback: (value: string, name: string) => void): void {
     const raw = this.response.headers.raw();
     for (const name in raw) callback(raw[name]!.join(", "), name);
+  }
+
+  /** node-fetch's lookup; a name that is no valid header name (node-fetch throws) is simply not there. */
+  get(name: string): string | null {
+    try {
+      return this.response.headers.get(name);
+    } catch {
+      return null;
+    }
   }
 }
 

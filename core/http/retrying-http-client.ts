@@ -163,8 +163,7 @@ export class RetryingHttpClient implements HttpClient {
         return { outcome: this.transportFailure(error, attempt, label, deadline, options, timeoutMs) };
       }
       if (raw.redirected === true && raw.url && originOf(raw.url) !== originOf(encoded.url)) throw transportFollowed(raw.url, label(), this.parts.secrets);
-      const headers = new HeaderBag();
-      raw.headers.forEach((value, name) => headers.add(name, value));
+      const headers = new HeaderBag(raw.headers);
       this.parts.budget?.update(encoded, { status: raw.status, header: (name) => headers.get(name) ?? undefined });
       const target = redirectTarget(raw.status, headers.get("location"), encoded.url, label);
       if (target !== undefined) {

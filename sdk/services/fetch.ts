@@ -23,13 +23,26 @@ export interface FetchInit {
  * @example
  * const response: FetchResponse = await globalThis.fetch(url, init); // a WHATWG Response fits
  */
+/**
+ * A response's headers as a transport gives them: every header through `forEach`, and one by name
+ * (case-insensitively, several values joined with ", ") through `get` when the transport can. With `get`,
+ * Sluice reads only the headers it needs for a page (its length and encoding) instead of copying them all.
+ *
+ * @example
+ * const headers: TransportHeaders = { forEach: (cb) => cb("application/json", "content-type"), get: (name) => (name.toLowerCase() === "content-type" ? "application/json" : null) };
+ */
+export interface TransportHeaders {
+  forEach(callback: (value: string, name: string) => void): void;
+  get?(name: string): string | null;
+}
+
 export interface FetchResponse {
   status: number;
   statusText?: string;
   url: string;
   /** True when the transport followed a redirect itself (WHATWG and node-fetch set it); Sluice then refuses a response from another origin. */
   redirected?: boolean;
-  headers: { forEach(callback: (value: string, name: string) => void): void };
+  headers: TransportHeaders;
   /**
    * The body as a stream of bytes (node-fetch's and WHATWG's `body` both fit). When present Sluice reads it
    * chunk by chunk and stops at the size limit; without it `text()` is read whole.

@@ -91,3 +91,38 @@ describe("reading a Node.js stream body (node-fetch's, undici's) through its eve
     await assert.rejects(cutReading, { code: "ERR_STREAM_PREMATURE_CLOSE" });
   });
 });
+
+describe("response headers from a transport", () => {
+  const source = (headers: Array<[string, string]>, withGet: boolean) => {
+    let copied = 0;
+    const transport = {
+      forEach(callback: (value: string, name: string) => void) {
+        copied++;
+        for (const [name, value] of headers) callback(value, name);
+      },
+      ...(withGet ? { get: (name: string) => headers.filter(([n]) => n.toLowerCase() === name.toLowerCase()).map(([, v]) => v).join(", ") || null } : {}),
+    };
+    return { transport, copied: () => copied };
+  };
+
+  it("are looked up one by one when the transport can (nothing copied), and copied once when all are asked for", () => {
+    const { transport, copied } = source([["Content-Length", "12"], ["Link", "<a>; rel=next"], ["link", "<b>; rel=last"]], true);
+    const bag = new HeaderBag(transport);
+    assert.equal(bag.get("content-length"), "12");
+    assert.equal(bag.get("LINK"), "<a>; rel=next, <b>; rel=last");
+    assert.equal(copied(), 0);
+    assert.deepEqual([...bag.entries()], [["Content-Length", "12"], ["Link", "<a>; rel=next, <b>; rel=last"]]);
+    assert.deepEqual([...bag.entries()].length, 2);
+    assert.equal(copied(), 1, "copied once");
+    assert.equal(bag.get("content-length"), "12");
+  });
+
+  it("are copied once when the transport has no lookup by name, with the same answers", () => {
+    const { transport, copied } = source([["Content-Length", "12"], ["Link", "<a>; rel=next"], ["link", "<b>; rel=last"]], false);
+    const bag = new HeaderBag(transport);
+    assert.equal(bag.get("Content-Length"), "12");
+    assert.equal(bag.get("link"), "<a>; rel=next, <b>; rel=last");
+    assert.equal(bag.get("x-missing"), null);
+    assert.equal(copied(), 1);
+  });
+});
