@@ -18,12 +18,6 @@ export interface FetchInit {
 }
 
 /**
- * The part of a fetch Response that Sluice reads.
- *
- * @example
- * const response: FetchResponse = await globalThis.fetch(url, init); // a WHATWG Response fits
- */
-/**
  * A response's headers as a transport gives them: every header through `forEach`, and one by name
  * (case-insensitively, several values joined with ", ") through `get` when the transport can. With `get`,
  * Sluice reads only the headers it needs for a page (its length and encoding) instead of copying them all.
@@ -36,6 +30,12 @@ export interface TransportHeaders {
   get?(name: string): string | null;
 }
 
+/**
+ * The part of a fetch Response that Sluice reads.
+ *
+ * @example
+ * const response: FetchResponse = await globalThis.fetch(url, init); // a WHATWG Response fits
+ */
 export interface FetchResponse {
   status: number;
   statusText?: string;
