@@ -63,14 +63,18 @@ export class RetryingHttpClient implements HttpClient {
   private readonly checkedHeaders: CheckedHeaders = new Map();
   private readonly decoding: DecodeOptions;
 
+  /** The time limit of a request whose error handler sets no `max_time`: the host's request deadline. */
+  private readonly deadlineLimit: RequestTimeLimit;
+
   constructor(private readonly parts: HttpClientParts) {
+    this.deadlineLimit = requestTimeLimit(parts.options.requestDeadlineMs, undefined);
     this.decoding = { maxDepth: parts.options.maxNestingDepth, redact: (text) => parts.secrets.redact(text) };
   }
 
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
     const { maxRetriesOverride, requestDeadlineMs } = this.parts.options;
     const maxRetries = maxRetriesOverride ?? options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
-    const limit = requestTimeLimit(requestDeadlineMs, options.errorHandler);
+    const limit = options.errorHandler?.maxTimeMs === undefined ? this.deadlineLimit : requestTimeLimit(requestDeadlineMs, options.errorHandler);
     const deadline = { at: this.parts.clock.now() + limit.ms };
     let refreshed = false;
     // An aborted read sends nothing more (a test read that has seen enough pages stops here).

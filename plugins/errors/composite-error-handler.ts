@@ -30,20 +30,17 @@ import type { Resolution } from "./resolution.js";
  *       backoff_strategies: [{ type: ConstantBackoffStrategy, backoff_time_in_seconds: 10 }]
  */
 export class CompositeErrorHandler implements ResolvingErrorHandler {
-  constructor(private readonly handlers: readonly ErrorHandler[]) {}
-
-  get maxRetries(): number | undefined {
-    return this.handlers[0]?.maxRetries;
-  }
-
+  readonly maxRetries: number | undefined;
   /** The longest `max_time` of the handlers (the kit takes the maximum too); undefined when none has one. */
-  get maxTimeMs(): number | undefined {
-    const limits = this.handlers.flatMap((h) => (h.maxTimeMs === undefined ? [] : [h.maxTimeMs]));
-    return limits.length === 0 ? undefined : Math.max(...limits);
-  }
+  readonly maxTimeMs: number | undefined;
+  /** Every handler's backoff strategies, pooled once (they are asked on every retried response). */
+  readonly backoffStrategies: readonly BackoffStrategy[];
 
-    get backoffStrategies(): readonly BackoffStrategy[] {
-    return this.handlers.flatMap((h) => (isResolving(h) ? h.backoffStrategies : []));
+  constructor(private readonly handlers: readonly ErrorHandler[]) {
+    this.maxRetries = handlers[0]?.maxRetries;
+    const limits = handlers.flatMap((h) => (h.maxTimeMs === undefined ? [] : [h.maxTimeMs]));
+    this.maxTimeMs = limits.length === 0 ? undefined : Math.max(...limits);
+    this.backoffStrategies = handlers.flatMap((h) => (isResolving(h) ? h.backoffStrategies : []));
   }
 
   decide(outcome: AttemptOutcome): ErrorDecision {
