@@ -242,6 +242,13 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     this.streamed = fetched.streamed;
     this.failure = fetched.failure;
     this.readAhead();
+    // The request read ahead is on the wire only after the transport's deferred work (Node's HTTP
+    // agent writes on the next tick, which waits for every pending promise callback, the consumer's
+    // work on this page included): let it go out first, so that work overlaps the API's answer.
+    if (this.ahead) {
+      await nextTurn();
+      if (this.finished) return false;
+    }
     return true;
   }
 
@@ -255,7 +262,8 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
    * from can change while the page is being taken (see {@link PageReaderParts.readAhead}): the
    * consumer's work on this page (writing it out, transforming it) then overlaps the API's answer.
    * The pages of a slice stay one after another, each token from the page before; at most one page
-   * is read ahead; a failure of that request is thrown once this page has been taken.
+   * is read ahead; a failure of that request is thrown once this page has been taken. The page is
+   * handed out on the event loop's next turn, once the request has been written (see `loadPage`).
    */
   private readAhead(): void {
     const current = this.current;
@@ -353,6 +361,14 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     if (reason !== undefined) page.stopReason = reason;
     observer.page?.(page);
   }
+}
+
+/**
+ * Resolves on the event loop's next turn, once every callback already queued (promise callbacks and
+ * `process.nextTick`) has run: about a microsecond.
+ */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The paginator's decision on a page. */

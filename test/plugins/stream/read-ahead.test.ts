@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
@@ -190,4 +191,59 @@ describe("reading the next page ahead", () => {
     assert.deepEqual(ids, [1, 2, 3]);
     assert.equal(api.seen.length, 1);
   });
+});
+
+/**
+ * The offset API of {@link pageOf} in a child process, which notes when each request arrives (its
+ * clock is the machine's, as the test's): a reader that blocks its own event loop cannot delay what
+ * this server sees.
+ */
+async function pageApiProcess(): Promise<{ url: string; arrivals(): Promise<Array<{ offset: number; at: number }>>; close(): void }> {
+  const script = `
+    const http = require("node:http");
+    const arrivals = [];
+    const server = http.createServer((req, res) => {
+      const offset = Number(new URL(req.url, "http://x").searchParams.get("offset") ?? 0);
+      arrivals.push({ offset, at: Date.now() });
+      const body = JSON.stringify({ data: [1, 2, 3, 4, 5, 6, 7].slice(offset, offset + 3).map((id) => ({ id })) });
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
+      res.end(body);
+    });
+    process.on("message", () => process.send(arrivals));
+    server.listen(0, "127.0.0.1", () => process.send({ port: server.address().port }));
+  `;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("message", (message) => resolve((message as { port: number }).port));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    arrivals: () => new Promise((resolve) => {
+      child.once("message", (message) => resolve(message as Array<{ offset: number; at: number }>));
+      child.send("arrivals?");
+    }),
+    close: () => void child.kill(),
+  };
+}
+
+test("the request read ahead is on the wire before the consumer gets the page, so the consumer's work overlaps it", async () => {
+  const api = await pageApiProcess();
+  try {
+    const connector = await createSluice({ logLevel: "error" }).connect({ manifest: oneStreamManifest({ urlBase: api.url, paginator: offsetPaginator }) });
+    const BLOCKED_MS = 400;
+    let handedOut = 0;
+    let pages = 0;
+    for await (const _page of connector.read("items").pages()) {
+      if (++pages !== 1) continue;
+      // Synchronous work on the first page, as a CLI serialising it does: nothing else runs meanwhile.
+      handedOut = Date.now();
+      while (Date.now() - handedOut < BLOCKED_MS);
+    }
+    const second = (await api.arrivals()).find((arrival) => arrival.offset === 3);
+    assert.ok(second, "the second page was requested");
+    assert.ok(second.at - handedOut < BLOCKED_MS / 2, `the second page's request arrived ${second.at - handedOut} ms after the first page was handed out; it should arrive while the consumer works on that page (${BLOCKED_MS} ms)`);
+  } finally {
+    api.close();
+  }
 });
