@@ -46,6 +46,7 @@ export {
 export { definePlugin, type PluginContext, type RegisterOptions, type SluicePlugin } from "./plugin/define-plugin.js";
 export { componentOrListSchema, componentSchema, defineComponent, jsonSchema, type Definition } from "./plugin/define-component.js";
 export { Type, type Static, type TSchema } from "./plugin/typebox.js";
+export { lazyPackage } from "./plugin/lazy-package.js";
 export { serviceToken, type ServiceToken } from "./services/service-token.js";
 export { Interpolator, type CompiledTemplate, type CompiledValue, type NestedOptions, type TemplateContext, type TemplateSite } from "./services/interpolator.js";
 export { Clock } from "./services/clock.js";

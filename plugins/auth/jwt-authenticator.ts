@@ -102,7 +102,7 @@ export const JwtAuthenticatorComponent: ComponentFactory<JwtAuthenticator> = def
     const passphrase = text("passphrase") || undefined;
     secrets.add(key);
     secrets.add(passphrase);
-    const sign = createJwtSigner({ algorithm, key, passphrase, base64EncodeKey: def.base64_encode_secret_key === true, where: ctx.path });
+    const sign = await createJwtSigner({ algorithm, key, passphrase, base64EncodeKey: def.base64_encode_secret_key === true, where: ctx.path });
     const header = jwtHeader(def, ctx, text);
     const claims = jwtClaims(def, ctx, text);
     const prefix = text("header_prefix") || undefined;

@@ -1,6 +1,12 @@
 import { createPrivateKey, createSecretKey, sign as cryptoSign, type KeyObject } from "node:crypto";
-import jwt from "jsonwebtoken";
-import { AuthenticationError, ManifestError } from "../../sdk/index.js";
+import type { JwtHeader } from "jsonwebtoken";
+import { AuthenticationError, lazyPackage, ManifestError } from "../../sdk/index.js";
+
+/**
+ * jsonwebtoken, imported when a `JwtAuthenticator` is built: with its dependencies (semver, jws) it
+ * costs every `sluice` command about 20 ms of start-up, and few connectors sign JWTs.
+ */
+const loadJsonWebToken = lazyPackage("jsonwebtoken", "JwtAuthenticator", async () => (await import("jsonwebtoken")).default);
 
 /** The algorithms of the manifest schema's `JwtAuthenticator.algorithm` enum. */
 export const JWT_ALGORITHMS = ["HS256", "HS384", "HS512", "ES256", "ES256K", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "EdDSA"] as const;
@@ -28,10 +34,10 @@ export type JwtSigner = (header: Record<string, unknown>, payload: Record<string
  * signed with node:crypto directly (raw r||s for ECDSA, as JWS requires).
  *
  * @example
- * const sign = createJwtSigner({ algorithm: "HS256", key: "secret", where: "authenticator" });
+ * const sign = await createJwtSigner({ algorithm: "HS256", key: "secret", where: "authenticator" });
  * sign({ typ: "JWT", alg: "HS256" }, { iss: "me", iat: 1, exp: 2, nbf: 1 });
  */
-export function createJwtSigner(options: JwtKeyOptions): JwtSigner {
+export async function createJwtSigner(options: JwtKeyOptions): Promise<JwtSigner> {
   const key = readKey(options);
   const { algorithm } = options;
   if (algorithm === "EdDSA" || algorithm === "ES256K") {
@@ -41,9 +47,10 @@ export function createJwtSigner(options: JwtKeyOptions): JwtSigner {
       return `${input}.${signature.toString("base64url")}`;
     };
   }
+  const jwt = await loadJsonWebToken();
   return (header, payload) => {
     try {
-      return jwt.sign(payload, key, { algorithm, header: { ...header, alg: algorithm } as jwt.JwtHeader, allowInsecureKeySizes: true, allowInvalidAsymmetricKeyTypes: true });
+      return jwt.sign(payload, key, { algorithm, header: { ...header, alg: algorithm } as JwtHeader, allowInsecureKeySizes: true, allowInvalidAsymmetricKeyTypes: true });
     } catch (error) {
       throw new AuthenticationError("AUTH_JWT_SIGN_FAILED", `Could not sign the JWT with ${algorithm}: ${error instanceof Error ? error.message : String(error)}`, {
         failureType: "config_error",

@@ -20,5 +20,5 @@ export const CsvDecoderComponent: ComponentFactory<Decoder> = defineComponent({
   kind: "decoder",
   description: "Decodes CSV with a header row, one document per row",
   schema: CsvOptionsSchema,
-  build: (def, ctx) => new CompositeRawDecoder(csvParserFrom(def, ctx.path)),
+  build: async (def, ctx) => new CompositeRawDecoder(await csvParserFrom(def, ctx.path)),
 });

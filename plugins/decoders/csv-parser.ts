@@ -1,6 +1,6 @@
-import { parse } from "csv-parse/sync";
 import { defineComponent, jsonSchema, ManifestError, Parser, Type, type ComponentFactory, type Static } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
+import { loadCsvParse, type CsvParse } from "./decoder-packages.js";
 import { textDecoderFor } from "./text-encoding.js";
 
 /** What a {@link CsvParser} reads with. */
@@ -23,7 +23,7 @@ export interface CsvOptions {
  * header is dropped (the kit keeps it in the first column's name).
  *
  * Rows are parsed as the bytes arrive, a chunk at a time: a 1 GB gzipped report is never held decoded.
- * Parsing is done by csv-parse.
+ * Parsing is done by csv-parse (imported when the parser is built).
  *
  * Modelled on report downloads such as Amazon Seller Partner's flat-file reports (tab-separated,
  * gzipped): `sku\tprice\tquantity\nA-1\t9.99\t3\n` becomes `{ sku: "A-1", price: "9.99", quantity: "3" }`.
@@ -56,7 +56,7 @@ export const CsvParserComponent: ComponentFactory<Parser> = defineComponent({
 });
 
 /** A {@link CsvParser} from a `CsvParser` or `CsvDecoder` definition, its options checked. */
-export function csvParserFrom(def: Static<typeof CsvOptionsSchema>, manifestPath: string): CsvParser {
+export async function csvParserFrom(def: Static<typeof CsvOptionsSchema>, manifestPath: string): Promise<CsvParser> {
   textDecoderFor(def.encoding, `${manifestPath}.encoding`);
   const delimiter = unescapeDelimiter(def.delimiter);
   if (delimiter.length !== 1) {
@@ -66,7 +66,7 @@ export function csvParserFrom(def: Static<typeof CsvOptionsSchema>, manifestPath
       found: JSON.stringify(def.delimiter),
     });
   }
-  return new CsvParser({ encoding: def.encoding ?? undefined, delimiter, setValuesToNone: def.set_values_to_none ?? undefined });
+  return new CsvParser(await loadCsvParse(), { encoding: def.encoding ?? undefined, delimiter, setValuesToNone: def.set_values_to_none ?? undefined });
 }
 
 /** The kit reads a delimiter that starts with a backslash as a Python escape (`\t` is a tab). */
@@ -83,7 +83,11 @@ function unescapeDelimiter(value: unknown): string {
 export class CsvParser extends Parser {
   private readonly nulls: ReadonlySet<string>;
 
-  constructor(private readonly options: CsvOptions = {}) {
+  /** `csv` is csv-parse's synchronous module (`await loadCsvParse()`). */
+  constructor(
+    private readonly csv: CsvParse,
+    private readonly options: CsvOptions = {},
+  ) {
     super();
     this.nulls = new Set(options.setValuesToNone ?? []);
   }
@@ -117,7 +121,7 @@ export class CsvParser extends Parser {
   /** The cells of a piece of text; undefined when a piece that is not the last ends inside quotes. */
   private cells(text: string, state: CsvState, last: boolean): string[][] | undefined {
     try {
-      return parse(text, { delimiter: this.options.delimiter ?? ",", relax_quotes: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+      return this.csv.parse(text, { delimiter: this.options.delimiter ?? ",", relax_quotes: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
     } catch (error) {
       if (!last && (error as { code?: string }).code === "CSV_QUOTE_NOT_CLOSED") return undefined;
       const where = `near line ${state.line + ((error as { lines?: number }).lines ?? 1) - 1}`;

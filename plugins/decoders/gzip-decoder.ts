@@ -1,5 +1,6 @@
 import { componentSchema, defineComponent, Type, type ComponentFactory, type Decoder } from "../../sdk/index.js";
 import { CompositeRawDecoder } from "./composite-raw-decoder.js";
+import { loadFflate } from "./decoder-packages.js";
 import { GzipParser } from "./gzip-parser.js";
 import { parserOfDecoder } from "./parser-of-decoder.js";
 
@@ -23,5 +24,5 @@ export const GzipDecoderComponent: ComponentFactory<Decoder> = defineComponent({
   kind: "decoder",
   description: "Decompresses gzip for an inner decoder",
   schema: Type.Object({ decoder: componentSchema("decoder") }),
-  build: async (_def, ctx) => new CompositeRawDecoder(new GzipParser(parserOfDecoder(await ctx.build<Decoder>("decoder"), `${ctx.path}.decoder`))),
+  build: async (_def, ctx) => new CompositeRawDecoder(new GzipParser(parserOfDecoder(await ctx.build<Decoder>("decoder"), `${ctx.path}.decoder`), await loadFflate())),
 });

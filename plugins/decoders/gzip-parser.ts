@@ -1,6 +1,6 @@
-import { Gunzip } from "fflate";
 import { componentSchema, defineComponent, Parser, Type, type ComponentFactory } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
+import { loadFflate, type Fflate } from "./decoder-packages.js";
 import { INFLATE_INPUT_BYTES } from "./unzip-entries.js";
 
 /**
@@ -9,7 +9,7 @@ import { INFLATE_INPUT_BYTES } from "./unzip-entries.js";
  * (`1f 8b`) pass through unchanged, as in the kit: a body the HTTP client already decompressed
  * (`Content-Encoding: gzip`) reads the same. Concatenated gzip members are read one after the other.
  * Compressed input is inflated 16 KiB at a time, so even a gzip bomb reaches the inner parser in
- * bounded pieces. Decompression is done by fflate, whose streaming inflater is synchronous and so fits a parser that
+ * bounded pieces. Decompression is done by fflate (imported when the parser is built), whose streaming inflater is synchronous and so fits a parser that
  * yields documents as it goes.
  *
  * Modelled on gzipped exports: Amplitude's `GET /api/2/export` (gzipped JSON Lines inside a zip) and
@@ -28,22 +28,26 @@ export const GzipParserComponent: ComponentFactory<Parser> = defineComponent({
   description: "Decompresses gzip for an inner parser",
   fieldDefaults: { inner_parser: "JsonParser" },
   schema: Type.Object({ inner_parser: componentSchema("parser") }),
-  build: async (_def, ctx) => new GzipParser(await ctx.build<Parser>("inner_parser")),
+  build: async (_def, ctx) => new GzipParser(await ctx.build<Parser>("inner_parser"), await loadFflate()),
 });
 
 /** The built parser; see {@link GzipParserComponent}. */
 export class GzipParser extends Parser {
-  constructor(readonly innerParser: Parser) {
+  /** `fflate` is the fflate module (`await loadFflate()`). */
+  constructor(
+    readonly innerParser: Parser,
+    private readonly fflate: Fflate,
+  ) {
     super();
   }
 
   parse(chunks: Iterable<Uint8Array>): Iterable<unknown> {
-    return this.innerParser.parse(gunzipped(chunks));
+    return this.innerParser.parse(gunzipped(chunks, this.fflate));
   }
 }
 
 /** The decompressed chunks of gzip bytes (or the bytes themselves when they are not gzip). */
-export function* gunzipped(chunks: Iterable<Uint8Array>): Generator<Uint8Array> {
+export function* gunzipped(chunks: Iterable<Uint8Array>, fflate: Fflate): Generator<Uint8Array> {
   const input = chunks[Symbol.iterator]();
   let first = input.next();
   while (!first.done && first.value.length === 0) first = input.next();
@@ -55,7 +59,7 @@ export function* gunzipped(chunks: Iterable<Uint8Array>): Generator<Uint8Array> 
     return;
   }
   const out: Uint8Array[] = [];
-  const gunzip = new Gunzip((data) => {
+  const gunzip = new fflate.Gunzip((data) => {
     if (data.length > 0) out.push(data);
   });
   const push = (chunk: Uint8Array, final: boolean): void => {

@@ -1,5 +1,6 @@
 import { defineComponent, ManifestError, Type, type ComponentFactory, type Decoder } from "../../sdk/index.js";
 import { CompositeRawDecoder } from "./composite-raw-decoder.js";
+import { loadStreamParser } from "./decoder-packages.js";
 import { JsonItemsParser } from "./json-items-parser.js";
 import { textDecoderFor } from "./text-encoding.js";
 
@@ -22,7 +23,7 @@ export const JsonItemsDecoderComponent: ComponentFactory<Decoder> = defineCompon
   kind: "decoder",
   description: "Streams the elements of one array of a large JSON document",
   schema: Type.Object({ items_path: Type.String(), encoding: Type.Optional(Type.String()) }),
-  build(def, ctx) {
+  async build(def, ctx) {
     const itemsPath = def.items_path.trim();
     if (itemsPath === "" || itemsPath.startsWith("$")) {
       throw new ManifestError("DECODER_ITEMS_PATH_INVALID", "items_path is a dotted path to an array", {
@@ -32,6 +33,6 @@ export const JsonItemsDecoderComponent: ComponentFactory<Decoder> = defineCompon
       });
     }
     textDecoderFor(def.encoding, `${ctx.path}.encoding`);
-    return new CompositeRawDecoder(new JsonItemsParser(itemsPath, def.encoding));
+    return new CompositeRawDecoder(new JsonItemsParser(await loadStreamParser(), itemsPath, def.encoding));
   },
 });

@@ -1,6 +1,6 @@
-import { JSONParser } from "@streamparser/json";
 import { Parser } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
+import type { StreamParser } from "./decoder-packages.js";
 import { textDecoderFor } from "./text-encoding.js";
 
 /**
@@ -12,7 +12,9 @@ import { textDecoderFor } from "./text-encoding.js";
 export class JsonItemsParser extends Parser {
   private readonly path: string;
 
+  /** `streamParser` is @streamparser/json (`await loadStreamParser()`). */
   constructor(
+    private readonly streamParser: StreamParser,
     itemsPath: string,
     private readonly encoding?: string,
   ) {
@@ -23,7 +25,7 @@ export class JsonItemsParser extends Parser {
   *parse(chunks: Iterable<Uint8Array>): Generator<unknown> {
     const decoder = textDecoderFor(this.encoding, "JsonItemsParser.encoding");
     const found: unknown[] = [];
-    const parser = new JSONParser({ paths: [this.path], keepStack: false });
+    const parser = new this.streamParser.JSONParser({ paths: [this.path], keepStack: false });
     parser.onValue = ({ value }) => void found.push(value);
     const feed = (text: string, end: boolean): void => {
       try {

@@ -1,5 +1,5 @@
-import { Unzip, UnzipInflate } from "fflate";
 import { decodeFailure } from "./decode-failure.js";
+import type { Fflate } from "./decoder-packages.js";
 
 /** The compressed bytes pushed to the inflater at a time: a deflate stream expands at most ~1000x, so one push yields at most ~16 MB. */
 export const INFLATE_INPUT_BYTES = 16 * 1024;
@@ -22,9 +22,9 @@ type ZipEvent = { kind: "start"; name: string } | { kind: "data"; data: Uint8Arr
  * @example
  * for (const entry of zipEntries(response.bytes())) for (const doc of parser.parse(entry.content)) use(doc);
  */
-export function* zipEntries(archive: Uint8Array): Generator<ZipEntry> {
+export function* zipEntries(archive: Uint8Array, fflate: Fflate): Generator<ZipEntry> {
   if (!isZip(archive)) throw failure(`${archive.length} bytes that are not a zip archive`);
-  const events = unzipEvents(archive);
+  const events = unzipEvents(archive, fflate);
   for (let event = events.next(); !event.done; event = events.next()) {
     if (event.value.kind !== "start") continue;
     const name = event.value.name;
@@ -48,12 +48,12 @@ function* fileContent(events: Iterator<ZipEvent>, name: string): Generator<Uint8
   }
 }
 
-function* unzipEvents(archive: Uint8Array): Generator<ZipEvent> {
+function* unzipEvents(archive: Uint8Array, fflate: Fflate): Generator<ZipEvent> {
   const queue: ZipEvent[] = [];
   let error: Error | undefined;
   let current = "";
-  const unzip = new Unzip();
-  unzip.register(UnzipInflate);
+  const unzip = new fflate.Unzip();
+  unzip.register(fflate.UnzipInflate);
   unzip.onfile = (file) => {
     current = file.name;
     queue.push({ kind: "start", name: file.name });

@@ -1,6 +1,6 @@
-import { XMLParser } from "fast-xml-parser";
 import { Decoder, defineComponent, Type, type ComponentFactory, type HttpResponse } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
+import { loadFastXmlParser, type FastXmlParser } from "./decoder-packages.js";
 
 /**
  * `XmlDecoder`: the body is an XML document, turned into one document the way the kit's `xmltodict`
@@ -9,7 +9,7 @@ import { decodeFailure } from "./decode-failure.js";
  * repeated element becomes a list; an empty element is null; namespace prefixes stay in the names
  * (`ns:item`). The text is decoded in the charset of the `Content-Type` header, else the one the XML
  * declaration names (`<?xml version="1.0" encoding="ISO-8859-1"?>`), else UTF-8. An empty body is `{}`. Malformed XML fails with `DECODER_INVALID_BODY` (the kit logs it
- * and reads an empty page). Parsing is done by fast-xml-parser. XML cannot be decoded before its end,
+ * and reads an empty page). Parsing is done by fast-xml-parser (imported when the decoder is built). XML cannot be decoded before its end,
  * so the body is read whole; pagination sees the document.
  *
  * Modelled on WorkflowMax's `GET /staff.api/list`:
@@ -31,10 +31,11 @@ export const XmlDecoderComponent: ComponentFactory<Decoder> = defineComponent({
   kind: "decoder",
   description: "Decodes an XML document (attributes as @name, text as #text)",
   schema: Type.Object({}),
-  build: () => new XmlDecoder(),
+  build: async () => new XmlDecoder(await loadFastXmlParser()),
 });
 
-const parser = new XMLParser({
+/** fast-xml-parser's options that read XML as xmltodict does. */
+const XML_OPTIONS = {
   ignoreAttributes: false,
   attributeNamePrefix: "@",
   textNodeName: "#text",
@@ -45,10 +46,18 @@ const parser = new XMLParser({
   ignorePiTags: true,
   processEntities: true,
   htmlEntities: false,
-});
+};
 
 /** The built decoder; see {@link XmlDecoderComponent}. */
 export class XmlDecoder extends Decoder {
+  private readonly parser: InstanceType<FastXmlParser["XMLParser"]>;
+
+  /** `xml` is fast-xml-parser (`await loadFastXmlParser()`). */
+  constructor(xml: FastXmlParser) {
+    super();
+    this.parser = new xml.XMLParser(XML_OPTIONS);
+  }
+
   override readsBytes(): boolean {
     return true;
   }
@@ -58,7 +67,7 @@ export class XmlDecoder extends Decoder {
     if (text.trim() === "") return [{}];
     let document: unknown;
     try {
-      document = parser.parse(text, true);
+      document = this.parser.parse(text, true);
     } catch (error) {
       throw decodeFailure({ component: "XmlDecoder", expected: "an XML document", found: (error as Error).message, cause: error, response });
     }

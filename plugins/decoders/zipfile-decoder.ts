@@ -10,6 +10,7 @@ import {
 } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
 import { parserOfDecoder } from "./parser-of-decoder.js";
+import { loadFflate, type Fflate } from "./decoder-packages.js";
 import { zipEntries } from "./unzip-entries.js";
 
 /**
@@ -38,14 +39,18 @@ export const ZipfileDecoderComponent: ComponentFactory<Decoder> = defineComponen
   // The kit's older form names a `parser`, its newer one a `decoder`: one of them is required.
   schema: Type.Object({ parser: Type.Optional(componentSchema("parser")), decoder: Type.Optional(componentSchema("decoder")) }, { anyOf: [{ required: ["parser"] }, { required: ["decoder"] }] }),
   async build(def, ctx) {
-    if (def.parser !== undefined) return new ZipfileDecoder(await ctx.build<Parser>("parser"));
-    return new ZipfileDecoder(parserOfDecoder(await ctx.build<Decoder>("decoder"), `${ctx.path}.decoder`));
+    const parser = def.parser !== undefined ? await ctx.build<Parser>("parser") : parserOfDecoder(await ctx.build<Decoder>("decoder"), `${ctx.path}.decoder`);
+    return new ZipfileDecoder(parser, await loadFflate());
   },
 });
 
 /** The built decoder; see {@link ZipfileDecoderComponent}. */
 export class ZipfileDecoder extends Decoder {
-  constructor(readonly parser: Parser) {
+  /** `fflate` is the fflate module (`await loadFflate()`). */
+  constructor(
+    readonly parser: Parser,
+    private readonly fflate: Fflate,
+  ) {
     super();
   }
 
@@ -54,7 +59,7 @@ export class ZipfileDecoder extends Decoder {
   }
 
   *decode(response: HttpResponse): Generator<unknown> {
-    for (const entry of zipEntries(response.bytes())) {
+    for (const entry of zipEntries(response.bytes(), this.fflate)) {
       try {
         yield* this.parser.parse(entry.content);
       } catch (error) {

@@ -1,5 +1,16 @@
-import anyAscii from "any-ascii";
-import { defineComponent, Type, type ComponentFactory, type DataRecord, type RecordTransformation } from "../../sdk/index.js";
+import { defineComponent, lazyPackage, Type, type ComponentFactory, type DataRecord, type RecordTransformation } from "../../sdk/index.js";
+
+/** Transliterates text to ASCII (any-ascii's function): `Köln` -> `Koln`. */
+export type Transliterate = (text: string) => string;
+
+/**
+ * any-ascii, imported when a `KeysToSnakeCase` is built rather than when Sluice starts (few connectors
+ * use the transformation; its tables are ~1 ms of every command's start).
+ *
+ * @example
+ * snakeCase("Köln", await loadAnyAscii()); // "koln"
+ */
+export const loadAnyAscii = lazyPackage("any-ascii", "KeysToSnakeCase", async (): Promise<Transliterate> => (await import("any-ascii")).default);
 
 /** The kit's tokens: a capitalised or upper-case run, a lower-case run, digits, or anything else (a separator). */
 const TOKEN = /[A-Z]+[a-z]*|[a-z]+|\d+|([^a-zA-Z\d]+)/g;
@@ -20,17 +31,20 @@ const TOKEN = /[A-Z]+[a-z]*|[a-z]+|\d+|([^a-zA-Z\d]+)/g;
  *   - type: KeysToSnakeCase
  */
 export class KeysToSnakeCase implements RecordTransformation {
+  /** `transliterate` is any-ascii (`await loadAnyAscii()`). */
+  constructor(private readonly transliterate: Transliterate) {}
+
   transform(record: DataRecord): void {
-    const transformed = snakeCaseKeys(record);
+    const transformed = snakeCaseKeys(record, this.transliterate);
     for (const key of Object.keys(record)) delete record[key];
     Object.assign(record, transformed);
   }
 }
 
-function snakeCaseKeys(node: Record<string, unknown>): Record<string, unknown> {
+function snakeCaseKeys(node: Record<string, unknown>, transliterate: Transliterate): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    result[snakeCase(key)] = isPlainObject(value) ? snakeCaseKeys(value) : value;
+    result[snakeCase(key, transliterate)] = isPlainObject(value) ? snakeCaseKeys(value, transliterate) : value;
   }
   return result;
 }
@@ -39,11 +53,11 @@ function snakeCaseKeys(node: Record<string, unknown>): Record<string, unknown> {
  * One key in snake case, by the kit's rules (see {@link KeysToSnakeCase}).
  *
  * @example
- * snakeCase("firstName"); // "first_name"
+ * snakeCase("firstName", await loadAnyAscii()); // "first_name"
  */
-export function snakeCase(key: string): string {
+export function snakeCase(key: string, transliterate: Transliterate): string {
   let tokens: string[] = [];
-  for (const match of anyAscii(key).matchAll(TOKEN)) tokens.push(match[1] === undefined ? match[0] : "");
+  for (const match of transliterate(key).matchAll(TOKEN)) tokens.push(match[1] === undefined ? match[0] : "");
   if (tokens.length >= 3) tokens = [tokens[0]!, ...tokens.slice(1, -1).filter((t) => t !== ""), tokens.at(-1)!];
   if (tokens.length > 0 && /^\d+$/.test(tokens[0]!)) tokens.unshift("");
   return tokens.map((t) => t.toLowerCase()).join("_");
@@ -59,5 +73,5 @@ export const KeysToSnakeCaseComponent: ComponentFactory<KeysToSnakeCase> = defin
   kind: "transformation",
   description: "Renames every key to snake case (the kit's tokenisation)",
   schema: Type.Object({}),
-  build: () => new KeysToSnakeCase(),
+  build: async () => new KeysToSnakeCase(await loadAnyAscii()),
 });

@@ -86,8 +86,8 @@ export async function run(): Promise<Metric[]> {
       const micros = await perRequest(() => authenticator.apply(fresh()), 20_000);
       metrics.push({ name: `auth.${name}.apply`, value: round(micros), unit: "µs/request" });
     }
-    const hs = createJwtSigner({ algorithm: "HS256", key: "bench-secret-123456", where: "bench" });
-    const rs = createJwtSigner({ algorithm: "RS256", key: rsa.privateKey, where: "bench" });
+    const hs = await createJwtSigner({ algorithm: "HS256", key: "bench-secret-123456", where: "bench" });
+    const rs = await createJwtSigner({ algorithm: "RS256", key: rsa.privateKey, where: "bench" });
     const claims = () => { const now = Math.floor(Date.now() / 1000); return { iss: "bench", iat: now, exp: now + 1200, nbf: now }; };
     metrics.push({ name: "auth.jwt_hs256.sign_every_request", value: round(await perRequest(() => void hs({ typ: "JWT" }, claims()), 5_000)), unit: "µs/request" });
     metrics.push({ name: "auth.jwt_rs256.sign_every_request", value: round(await perRequest(() => void rs({ typ: "JWT" }, claims()), 300)), unit: "µs/request" });

@@ -62,6 +62,11 @@ export const ENGINE_ERRORS = {
     message: "A component failed while being built, for a reason that is not one of the codes here; the component type and manifest path are named and the original error is the cause.",
     action: "Read the cause; usually a field value the schema cannot express.",
   },
+  PACKAGE_LOAD_FAILED: {
+    failureType: "system_error",
+    message: "A package Sluice loads only when a run needs it (fast-xml-parser for `XmlDecoder`, csv-parse, fflate, @streamparser/json, jsonwebtoken for `JwtAuthenticator`, yaml, cosmiconfig, undici, any-ascii) could not be imported; the package and what needed it are named, with the import's own error.",
+    action: "Reinstall Sluice's dependencies (`npm ci` or `npm install` in the project); a bundler that dropped the package must keep it.",
+  },
   PLUGIN_DUPLICATE_TYPE: {
     failureType: "config_error",
     message: "Two plugins register the same component type.",

@@ -8,6 +8,11 @@ import { CsvParser } from "../../../plugins/decoders/csv-parser.js";
 import { GzipParser } from "../../../plugins/decoders/gzip-parser.js";
 import { JsonItemsParser } from "../../../plugins/decoders/json-items-parser.js";
 import { JsonLineParser } from "../../../plugins/decoders/json-line-parser.js";
+import { loadCsvParse, loadFflate, loadStreamParser } from "../../../plugins/decoders/decoder-packages.js";
+
+const csvParse = await loadCsvParse();
+const fflate = await loadFflate();
+const streamParser = await loadStreamParser();
 
 /** Every chunk size from 1 to 9 bytes: a line, a quoted value or a UTF-8 character cut anywhere. */
 function everySplit(bytes: Uint8Array, parse: (chunks: Iterable<Uint8Array>) => Iterable<unknown>): unknown[][] {
@@ -20,11 +25,11 @@ describe("parsers read a body cut into chunks anywhere", () => {
   it("CsvParser: quoted values with line breaks, doubled quotes and multi-byte characters", () => {
     const csv = Buffer.from('id,note\n1,"K\u00f6ln ""Dom""\nzweite Zeile"\n2,\u65e5\u672c\n3,"a,b"\n');
     const expected = [{ id: "1", note: 'K\u00f6ln "Dom"\nzweite Zeile' }, { id: "2", note: "\u65e5\u672c" }, { id: "3", note: "a,b" }];
-    for (const records of everySplit(csv, (c) => new CsvParser().parse(c))) assert.deepEqual(records, expected);
+    for (const records of everySplit(csv, (c) => new CsvParser(csvParse).parse(c))) assert.deepEqual(records, expected);
   });
   it("CsvParser: a stray quote inside an unquoted value still parses (the rest of the file in one piece)", () => {
     const csv = Buffer.from('size,label\n5" screen,"x\ny"\n6,z\n');
-    for (const records of everySplit(csv, (c) => new CsvParser().parse(c))) {
+    for (const records of everySplit(csv, (c) => new CsvParser(csvParse).parse(c))) {
       assert.deepEqual(records, [{ size: '5" screen', label: "x\ny" }, { size: "6", label: "z" }]);
     }
   });
@@ -34,11 +39,11 @@ describe("parsers read a body cut into chunks anywhere", () => {
   });
   it("JsonItemsParser: an array inside a document, with strings and UTF-8 characters split across chunks", () => {
     const json = Buffer.from('{"meta":{"items":[0]},"data":{"users":[{"name":"\u00e9l\u00e8ve","tags":["a,]"]},{"name":"\u65e5\u672c"}]}}');
-    for (const records of everySplit(json, (c) => new JsonItemsParser("data.users").parse(c))) assert.deepEqual(records, [{ name: "\u00e9l\u00e8ve", tags: ["a,]"] }, { name: "\u65e5\u672c" }]);
+    for (const records of everySplit(json, (c) => new JsonItemsParser(streamParser, "data.users").parse(c))) assert.deepEqual(records, [{ name: "\u00e9l\u00e8ve", tags: ["a,]"] }, { name: "\u65e5\u672c" }]);
   });
   it("GzipParser: compressed input cut anywhere, and two concatenated gzip members", () => {
     const gz = Buffer.concat([gzipSync('{"a":1}\n'), gzipSync('{"a":2}\n')]);
-    for (const records of everySplit(gz, (c) => new GzipParser(new JsonLineParser()).parse(c))) assert.deepEqual(records, [{ a: 1 }, { a: 2 }]);
+    for (const records of everySplit(gz, (c) => new GzipParser(new JsonLineParser(), fflate).parse(c))) assert.deepEqual(records, [{ a: 1 }, { a: 2 }]);
   });
 });
 
@@ -53,7 +58,7 @@ describe("streaming", () => {
         yield chunk;
       }
     }
-    const documents = new GzipParser(new JsonLineParser()).parse(counted())[Symbol.iterator]();
+    const documents = new GzipParser(new JsonLineParser(), fflate).parse(counted())[Symbol.iterator]();
     assert.deepEqual(documents.next().value, { id: 0, pad: "x".repeat(40) });
     const total = Math.ceil(gz.length / 4096);
     assert.ok(chunksRead < total, `read ${chunksRead} of ${total} chunks for the first document`);
@@ -67,7 +72,7 @@ describe("streaming", () => {
         yield chunk;
       }
     }
-    const items = new JsonItemsParser("data").parse(counted())[Symbol.iterator]();
+    const items = new JsonItemsParser(streamParser, "data").parse(counted())[Symbol.iterator]();
     assert.deepEqual(items.next().value, { id: 0 });
     assert.equal(chunksRead, 1);
   });
@@ -80,7 +85,7 @@ describe("streaming", () => {
         yield chunk;
       }
     }
-    const rows = new CsvParser().parse(counted())[Symbol.iterator]();
+    const rows = new CsvParser(csvParse).parse(counted())[Symbol.iterator]();
     assert.deepEqual(rows.next().value, { id: "0", v: "value 0" });
     assert.ok(chunksRead <= 2, `read ${chunksRead} chunks for the first row`);
   });
@@ -98,14 +103,14 @@ describe("archives", () => {
     zip.end();
     const archive = Buffer.concat(parts);
     const read: unknown[] = [];
-    for (const entry of zipEntries(archive)) read.push([entry.name, [...new JsonLineParser().parse(entry.content)]]);
+    for (const entry of zipEntries(archive, fflate)) read.push([entry.name, [...new JsonLineParser().parse(entry.content)]]);
     assert.deepEqual(read, [["a.jsonl", [{ a: 1 }, { a: 2 }]], ["dir/b.jsonl", [{ b: 3 }]]]);
   });
   it("a zip bomb reaches the parser in bounded pieces: 64 MB of zeros never arrive as one chunk", () => {
     const archive = zipSync({ "zeros.bin": new Uint8Array(64 * 2 ** 20) }, { level: 9 });
     let largest = 0;
     let total = 0;
-    for (const entry of zipEntries(archive)) {
+    for (const entry of zipEntries(archive, fflate)) {
       for (const chunk of entry.content) {
         largest = Math.max(largest, chunk.length);
         total += chunk.length;
@@ -117,7 +122,7 @@ describe("archives", () => {
   it("a truncated archive is a clear error naming the file", () => {
     const archive = zipSync({ "events.jsonl": Buffer.from('{"id":1}\n'.repeat(1000)) }, { level: 0 });
     assert.throws(() => {
-      for (const entry of zipEntries(archive.subarray(0, archive.length / 2))) for (const _ of entry.content) void _;
+      for (const entry of zipEntries(archive.subarray(0, archive.length / 2), fflate)) for (const _ of entry.content) void _;
     }, (error: unknown) => error instanceof SluiceError && error.code === "DECODER_INVALID_BODY" && /events\.jsonl/.test(error.describe()));
   });
 });
