@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { cosmiconfig, type Loader } from "cosmiconfig";
-import { ConfigError, CustomCodeError, ManifestError, type SluicePlugin } from "../../sdk/index.js";
+import type { Loader } from "cosmiconfig";
+import { ConfigError, CustomCodeError, lazyPackage, ManifestError, type SluicePlugin } from "../../sdk/index.js";
 import type { TransportName } from "../http/http-options.js";
 import { isTransportName } from "../http/select-transport.js";
 import { httpLimitsSetting, type HttpLimits } from "../http/http-limits.js";
@@ -90,10 +90,13 @@ async function loadManifestFile(file: string): Promise<LoadedManifest> {
       cause: error,
     });
   }
-  return { manifest: parseManifestText(text, file), file, dir: dirname(file), plugins: [], pluginBase: dirname(file) };
+  return { manifest: await parseManifestText(text, file), file, dir: dirname(file), plugins: [], pluginBase: dirname(file) };
 }
 
 const yamlLoader: Loader = (file, content) => parseManifestText(content, file);
+
+/** cosmiconfig, imported only when a manifest is searched for (no `--manifest`): it costs every command about 10 ms. */
+const loadCosmiconfig = lazyPackage("cosmiconfig", "the manifest search", () => import("cosmiconfig"));
 const tsLoader: Loader = async (file) => {
   const { tsImport } = await import("tsx/esm/api");
   let value: unknown = await tsImport(pathToFileURL(file).href, import.meta.url);
@@ -117,6 +120,7 @@ async function searchManifest(from: string, trusted: boolean): Promise<LoadedMan
     for (const place of COSMICONFIG_META_CODE) if (existsSync(resolve(process.cwd(), place))) throw codeConfigRefused(resolve(process.cwd(), place));
   }
   const codeLoaders = trusted ? { ".ts": tsLoader } : Object.fromEntries(CODE_EXTENSIONS.map((ext) => [ext, refusingLoader]));
+  const { cosmiconfig } = await loadCosmiconfig();
   const explorer = cosmiconfig("sluice", {
     searchPlaces: SEARCH_PLACES,
     loaders: { ".yaml": yamlLoader, ".yml": yamlLoader, noExt: yamlLoader, ...codeLoaders },

@@ -1,14 +1,19 @@
-import { parse, YAMLParseError } from "yaml";
 import { ManifestError } from "../../sdk/index.js";
+import { loadYaml } from "./yaml-package.js";
 
 /**
  * Parses manifest text, YAML or JSON (JSON is YAML). A syntax error names the file, the line and
- * the column.
+ * the column. A JSON object is read with `JSON.parse`, which gives what the YAML parser gives for JSON
+ * (the last of repeated keys wins in both) without importing the yaml package; text `JSON.parse`
+ * refuses goes to the YAML parser, so a JSON syntax error is reported exactly as before, with its line.
  *
  * @example
- * parseManifestText("version: 6.0.0\nstreams: []", "manifest.yaml")
+ * await parseManifestText("version: 6.0.0\nstreams: []", "manifest.yaml")
  */
-export function parseManifestText(text: string, file?: string): Record<string, unknown> {
+export async function parseManifestText(text: string, file?: string): Promise<Record<string, unknown>> {
+  const json = jsonObject(text);
+  if (json) return json;
+  const { parse, YAMLParseError } = await loadYaml();
   let value: unknown;
   try {
     value = parse(text, { prettyErrors: true, uniqueKeys: false, maxAliasCount: 10_000 });
@@ -28,4 +33,15 @@ export function parseManifestText(text: string, file?: string): Record<string, u
     });
   }
   return value as Record<string, unknown>;
+}
+
+/** The object a JSON text holds, or undefined when it is not a JSON object (YAML, or JSON with a syntax error). */
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  if (!/^\s*\{/.test(text)) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,6 @@
-import { parse as parseYaml } from "yaml";
 import {
   ComponentsResolver,
+  lazyPackage,
   Type,
   componentSchema,
   defineComponent,
@@ -9,6 +9,11 @@ import {
 } from "../../sdk/index.js";
 import { fillTemplate, type ComponentMapping } from "./component-mapping-definition.js";
 import type { ConfigEntries } from "./stream-config.js";
+
+/** The yaml package, imported when a `ConfigComponentsResolver` is built: few connectors have one, and yaml costs every command about 15 ms of start-up. */
+const loadYaml = lazyPackage("yaml", "ConfigComponentsResolver", () => import("yaml"));
+
+type YamlParse = Awaited<ReturnType<typeof loadYaml>>["parse"];
 
 /**
  * `ConfigComponentsResolver`: one dynamic stream per entry of the user's config (custom reports,
@@ -43,6 +48,8 @@ export const ConfigComponentsResolverComponent: ComponentFactory<ComponentsResol
     const sources = Array.isArray(def.stream_config) ? (def.stream_config as unknown[]) : [def.stream_config];
     const configs = await Promise.all(sources.map((s, i) => ctx.buildChild<ConfigEntries>(s, Array.isArray(def.stream_config) ? `${ctx.path}.stream_config[${i}]` : `${ctx.path}.stream_config`)));
     const mappings = await Promise.all(def.components_mapping.map((m, i) => ctx.buildChild<ComponentMapping>(m, `${ctx.path}.components_mapping[${i}]`)));
+    const yaml = await loadYaml();
+    const yamlValue = (value: unknown) => yamlValueOf(value, yaml.parse);
     return new (class extends ComponentsResolver {
       async *resolve(template: ComponentDefinition): AsyncGenerator<ComponentDefinition> {
         const lists = configs.map((c) => c.entries(ctx.config));
@@ -75,7 +82,7 @@ function merged(combination: [number, unknown][]): Record<string, unknown> {
 }
 
 /** A rendered string read as YAML 1.1 (PyYAML's safe_load); text that is not valid YAML stays text. */
-function yamlValue(value: unknown): unknown {
+function yamlValueOf(value: unknown, parseYaml: YamlParse): unknown {
   if (typeof value !== "string") return value;
   try {
     return parseYaml(value, { version: "1.1" }) as unknown;
