@@ -7,9 +7,9 @@
 // readable, unminified file per source file, so stack traces name the real file and function.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { readdirSync, statSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, dirname } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -24,7 +24,7 @@ function collect(dir) {
 for (const top of ["sdk", "python", "templates", "oauth-consent", "core", "plugins"]) collect(join(root, top));
 
 rmSync(join(root, "dist"), { recursive: true, force: true });
-await build({
+const { outputFiles } = await build({
   entryPoints: sources,
   outdir: join(root, "dist"),
   outbase: root,
@@ -32,7 +32,36 @@ await build({
   platform: "node",
   target: "node20",
   logLevel: "warning",
+  write: false,
 });
+
+// TypeBox, bundled into one file that dist/ imports instead of the package: its ESM build is about 200
+// small modules, which cost every `sluice` command about 35 ms to import, and one file of the same code
+// costs about 2 ms (docs/performance.md, "CLI start"). The same version (the package stays a dependency,
+// and the .d.ts files still name it); Sluice uses only its schema builders, whose markers are global
+// symbols, so a plugin that imports @sinclair/typebox itself builds schemas Sluice reads the same.
+const TYPEBOX = "@sinclair/typebox";
+const typeboxFile = join(root, "dist/vendor/typebox.js");
+const typeboxLicense = readFileSync(join(root, "node_modules", TYPEBOX, "license"), "utf8").trim();
+await build({
+  stdin: { contents: `export * from "${TYPEBOX}";`, resolveDir: root, loader: "js" },
+  bundle: true,
+  outfile: typeboxFile,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  logLevel: "warning",
+  banner: { js: `// ${TYPEBOX}, bundled by scripts/build.mjs.\n/*\n${typeboxLicense}\n*/` },
+});
+for (const file of outputFiles) {
+  let text = file.text;
+  if (text.includes(`from "${TYPEBOX}"`)) {
+    const specifier = relative(dirname(file.path), typeboxFile).split(sep).join("/");
+    text = text.replaceAll(`from "${TYPEBOX}"`, `from "${specifier.startsWith(".") ? specifier : `./${specifier}`}"`);
+  }
+  mkdirSync(dirname(file.path), { recursive: true });
+  writeFileSync(file.path, text);
+}
 
 const packing = process.env.npm_command === "pack" || process.env.npm_command === "publish";
 if (process.argv.includes("--types") || packing) {
