@@ -1,0 +1,83 @@
+/**
+ * What the built `sluice` command imports (docs/performance.md, "CLI start"): a read of a Bearer JSON
+ * manifest must not import the packages only some runs need, so a future top-level import of one of them
+ * fails here instead of silently slowing every command. A read that does need them (a YAML manifest, a
+ * JWT, an XML decoder, `--transport undici`) imports them, and works: that also shows the load log sees
+ * these packages at all, so the first test cannot pass by seeing nothing.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { after, before, describe, it } from "node:test";
+import { stringify } from "yaml";
+import { runSluice } from "../support/run-sluice.js";
+import { startLoopback, type Loopback } from "../support/loopback.js";
+import { oneStreamManifest } from "../support/manifest-builder.js";
+
+const TOKEN = "start-test-token";
+const HOOK = pathToFileURL(join(import.meta.dirname, "..", "support", "record-loads.mjs")).href;
+
+/** Packages a run imports only when it needs them, as they appear in a module URL. */
+const OPTIONAL = ["/node_modules/undici/", "/node_modules/yaml/", "/node_modules/jsonwebtoken/", "/node_modules/fast-xml-parser/", "/node_modules/csv-parse/", "/node_modules/fflate/", "/node_modules/@streamparser/json/", "/node_modules/cosmiconfig/", "/node_modules/any-ascii/"];
+
+let api: Loopback;
+let dir: string;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), "sluice-start-"));
+  api = await startLoopback((req) => {
+    if (req.url.pathname === "/items") {
+      return req.headers.authorization === `Bearer ${TOKEN}` ? { body: { data: [{ id: 1 }, { id: 2 }] } } : { status: 401, body: { error: "no token" } };
+    }
+    // A JWT is three base64url parts: what JwtAuthenticator sends.
+    if (!/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/.test(String(req.headers.authorization))) return { status: 401, body: { error: "no JWT" } };
+    return { headers: { "Content-Type": "application/xml" }, body: "<List><Item><id>7</id></Item><Item><id>8</id></Item></List>" };
+  });
+  writeFileSync(join(dir, "config.json"), JSON.stringify({ token: TOKEN, secret: "jwt-secret" }));
+});
+after(async () => {
+  await api.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `sluice` with the load log; returns the run and the URLs of the modules it imported. */
+async function runLogged(args: string[], name: string) {
+  const log = join(dir, `${name}.loads`);
+  writeFileSync(log, "");
+  const run = await runSluice(args, dir, { env: { NODE_OPTIONS: `--import=${HOOK}`, SLUICE_TEST_LOAD_LOG: log } });
+  return { run, loaded: readFileSync(log, "utf8").split("\n").filter(Boolean) };
+}
+
+describe("sluice start imports", () => {
+  it("`sluice read` of a Bearer JSON manifest imports none of the optional packages, nor TypeBox's own files", async () => {
+    const manifest = oneStreamManifest({ urlBase: api.url, requester: { authenticator: { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" } } });
+    writeFileSync(join(dir, "bearer.json"), JSON.stringify(manifest, null, 2));
+    const { run, loaded } = await runLogged(["read", "--manifest", "bearer.json", "--config", "config.json"], "bearer");
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(run.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data.id), [1, 2]);
+    assert.ok(loaded.some((url) => url.includes("/dist/core/")), "the load log saw the engine's own modules");
+    assert.deepEqual(loaded.filter((url) => OPTIONAL.some((p) => url.includes(p))), []);
+    // The built dist/ imports TypeBox as one bundled file (scripts/build.mjs), not the package's ~200 modules.
+    assert.deepEqual(loaded.filter((url) => url.includes("/node_modules/@sinclair/typebox/")), []);
+    assert.ok(loaded.some((url) => url.endsWith("/dist/vendor/typebox.js")));
+  });
+
+  it("a YAML manifest with a JWT, an XML decoder and --transport undici imports those packages, and reads", async () => {
+    const manifest = oneStreamManifest({
+      urlBase: api.url,
+      path: "/xml",
+      fieldPath: ["List", "Item"],
+      requester: { authenticator: { type: "JwtAuthenticator", secret_key: "{{ config['secret'] }}", algorithm: "HS256", header_prefix: "Bearer", jwt_payload: { iss: "sluice" } } },
+      retriever: { decoder: { type: "XmlDecoder" } },
+    });
+    writeFileSync(join(dir, "jwt-xml.yaml"), stringify(manifest));
+    const { run, loaded } = await runLogged(["read", "--manifest", "jwt-xml.yaml", "--config", "config.json", "--transport", "undici"], "jwt-xml");
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(run.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data.id), ["7", "8"]);
+    for (const used of ["/node_modules/yaml/", "/node_modules/jsonwebtoken/", "/node_modules/fast-xml-parser/", "/node_modules/undici/"]) {
+      assert.ok(loaded.some((url) => url.includes(used)), `${used} was imported`);
+    }
+  });
+});
