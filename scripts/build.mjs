@@ -7,9 +7,10 @@
 // readable, unminified file per source file, so stack traces name the real file and function.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { vendorPackages } from "./vendor-packages.mjs";
 import { createRequire } from "node:module";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -35,32 +36,13 @@ const { outputFiles } = await build({
   write: false,
 });
 
-// TypeBox, bundled into one file that dist/ imports instead of the package: its ESM build is about 200
-// small modules, which cost every `sluice` command about 35 ms to import, and one file of the same code
-// costs about 2 ms (docs/performance.md, "CLI start"). The same version (the package stays a dependency,
-// and the .d.ts files still name it); Sluice uses only its schema builders, whose markers are global
-// symbols, so a plugin that imports @sinclair/typebox itself builds schemas Sluice reads the same.
-const TYPEBOX = "@sinclair/typebox";
-const typeboxFile = join(root, "dist/vendor/typebox.js");
-const typeboxLicense = readFileSync(join(root, "node_modules", TYPEBOX, "license"), "utf8").trim();
-await build({
-  stdin: { contents: `export * from "${TYPEBOX}";`, resolveDir: root, loader: "js" },
-  bundle: true,
-  outfile: typeboxFile,
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  logLevel: "warning",
-  banner: { js: `// ${TYPEBOX}, bundled by scripts/build.mjs.\n/*\n${typeboxLicense}\n*/` },
-});
-for (const file of outputFiles) {
-  let text = file.text;
-  if (text.includes(`from "${TYPEBOX}"`)) {
-    const specifier = relative(dirname(file.path), typeboxFile).split(sep).join("/");
-    text = text.replaceAll(`from "${TYPEBOX}"`, `from "${specifier.startsWith(".") ? specifier : `./${specifier}`}"`);
-  }
+// TypeBox's ~200 ESM modules cost every `sluice` command about 35 ms to import, one bundled file about
+// 2 ms; ajv's ~70 CommonJS modules about 15 ms more. Sluice uses only TypeBox's schema builders, whose
+// markers are global symbols, so a plugin that imports @sinclair/typebox itself builds schemas Sluice
+// reads the same; ajv instances are Sluice's own. See scripts/vendor-packages.mjs.
+for (const file of await vendorPackages(outputFiles, { root, packages: ["@sinclair/typebox", "ajv"] })) {
   mkdirSync(dirname(file.path), { recursive: true });
-  writeFileSync(file.path, text);
+  writeFileSync(file.path, file.text);
 }
 
 const packing = process.env.npm_command === "pack" || process.env.npm_command === "publish";

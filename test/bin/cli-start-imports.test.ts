@@ -51,7 +51,7 @@ async function runLogged(args: string[], name: string) {
 }
 
 describe("sluice start imports", () => {
-  it("`sluice read` of a Bearer JSON manifest imports none of the optional packages, nor TypeBox's own files", async () => {
+  it("`sluice read` of a Bearer JSON manifest imports none of the optional packages, nor TypeBox's or ajv's own files", async () => {
     const manifest = oneStreamManifest({ urlBase: api.url, requester: { authenticator: { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" } } });
     writeFileSync(join(dir, "bearer.json"), JSON.stringify(manifest, null, 2));
     const { run, loaded } = await runLogged(["read", "--manifest", "bearer.json", "--config", "config.json"], "bearer");
@@ -59,9 +59,10 @@ describe("sluice start imports", () => {
     assert.deepEqual(run.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data.id), [1, 2]);
     assert.ok(loaded.some((url) => url.includes("/dist/core/")), "the load log saw the engine's own modules");
     assert.deepEqual(loaded.filter((url) => OPTIONAL.some((p) => url.includes(p))), []);
-    // The built dist/ imports TypeBox as one bundled file (scripts/build.mjs), not the package's ~200 modules.
-    assert.deepEqual(loaded.filter((url) => url.includes("/node_modules/@sinclair/typebox/")), []);
-    assert.ok(loaded.some((url) => url.endsWith("/dist/vendor/typebox.js")));
+    // The built dist/ imports TypeBox and ajv as one bundled file each (scripts/vendor-packages.mjs), not their many modules.
+    assert.deepEqual(loaded.filter((url) => url.includes("/node_modules/@sinclair/typebox/") || url.includes("/node_modules/ajv/")), []);
+    assert.ok(loaded.some((url) => url.endsWith("/dist/vendor/sinclair-typebox.js")));
+    assert.ok(loaded.some((url) => url.endsWith("/dist/vendor/ajv.js")));
   });
 
   it("a YAML manifest with a JWT, an XML decoder and --transport undici imports those packages, and reads", async () => {
