@@ -19,7 +19,7 @@
  * api.maxRunningJobs; // 4 at concurrency 4
  */
 import { DelayedApi, type DelayedReply, type DelayedRequest } from "./delayed-api.js";
-import { nextPagePaginator } from "./latency-api.js";
+import { dayWindows, nextPagePaginator } from "./latency-api.js";
 
 /** Options of {@link startAsyncJobsApi}. */
 export interface AsyncJobsApiOptions {
@@ -171,15 +171,7 @@ export function asyncJobsStream(url: string, window: { from: string; to: string 
     name: "reports",
     primary_key: "id",
     schema_loader: { type: "InlineSchemaLoader", schema: { type: "object" } },
-    incremental_sync: {
-      type: "DatetimeBasedCursor",
-      cursor_field: "updated_at",
-      datetime_format: "%Y-%m-%dT%H:%M:%SZ",
-      start_datetime: window.from,
-      end_datetime: window.to,
-      step: "P1D",
-      cursor_granularity: "PT1S",
-    },
+    incremental_sync: dayWindows(window),
     retriever: {
       type: "AsyncRetriever",
       creation_requester: requester("/jobs", "POST", { request_body_json: { start: "{{ stream_slice.start_time }}", end: "{{ stream_slice.end_time }}" } }),

@@ -101,6 +101,17 @@ export function nextPagePaginator(): Record<string, unknown> {
   };
 }
 
+/**
+ * A `DatetimeBasedCursor` on `updated_at` in day windows (P1D) from `from` to `to` (ISO, `...Z`);
+ * `extra` adds fields (the request options of the window, say).
+ *
+ * @example
+ * incremental_sync: dayWindows({ from: "2024-01-01T00:00:00Z", to: "2024-01-10T23:59:59Z" })
+ */
+export function dayWindows(window: { from: string; to: string }, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { type: "DatetimeBasedCursor", cursor_field: "updated_at", datetime_format: "%Y-%m-%dT%H:%M:%SZ", start_datetime: window.from, end_datetime: window.to, step: "P1D", cursor_granularity: "PT1S", ...extra };
+}
+
 /** A manifest of the given streams. */
 export function latencyManifest(streams: readonly Record<string, unknown>[], extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { version: "6.0.0", type: "DeclarativeSource", check: { type: "CheckStream", stream_names: [String(streams[0]?.name)] }, streams, ...extra };
