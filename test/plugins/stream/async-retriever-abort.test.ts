@@ -22,11 +22,11 @@ async function start(options: Partial<AsyncJobsApiOptions> = {}): Promise<AsyncJ
 }
 
 /** A connector on `api` running up to four jobs at once; `warnings` collects what it logs as warnings. */
-async function connect(on: AsyncJobsApi, stream: AsyncJobsStreamOptions = {}): Promise<{ connector: Connector; warnings: string[] }> {
+async function connect(on: AsyncJobsApi, stream: AsyncJobsStreamOptions = {}, source: Record<string, unknown> = {}): Promise<{ connector: Connector; warnings: string[] }> {
   const warnings: string[] = [];
   const sluice = createSluice({ logLevel: "error" }).register(Clock, quickClock);
   sluice.register(Logger, { debug: () => undefined, info: () => undefined, warn: (message: string) => void warnings.push(message), error: () => undefined });
-  const manifest = { version: "6.0.0", type: "DeclarativeSource", max_concurrent_async_job_count: 4, streams: [asyncJobsStream(on.url, FOUR_DAYS, { bearer: true, ...stream })] };
+  const manifest = { version: "6.0.0", type: "DeclarativeSource", max_concurrent_async_job_count: 4, streams: [asyncJobsStream(on.url, FOUR_DAYS, { bearer: true, ...stream })], ...source };
   return { connector: await sluice.connect({ manifest, config: { token: TOKEN } }), warnings };
 }
 
@@ -63,6 +63,18 @@ describe("AsyncRetriever aborts the jobs its read leaves running", () => {
     assert.ok(on.maxInFlight <= 4, `${on.maxInFlight} requests in flight: the aborts take request slots as every request does`);
     assert.ok(ms < 1_000, `the read ended ${Math.round(ms)} ms after the stop`);
     assert.deepEqual(warnings, []);
+  });
+
+  it("the aborts take their turn from the API budget: those it has no room for are not sent, and warned about", async () => {
+    const on = await start();
+    const budget = { type: "HTTPAPIBudget", policies: [{ type: "FixedWindowCallRatePolicy", period: "PT1H", call_limit: 2, matchers: [{ url_path_pattern: "/cancel$" }] }] };
+    const { connector, warnings } = await connect(on, {}, { api_budget: budget });
+    const ms = await readThenBreak(connector, polledJobs(on, 4));
+    assert.equal(on.jobs.filter((job) => job.state === "cancelled").length, 2, "two aborts within the budget");
+    assert.equal(on.seen.filter((url) => url.pathname.endsWith("/cancel")).length, 2, "no abort past the budget reached the API");
+    assert.equal(warnings.length, 2, warnings.join("\n"));
+    assert.ok(warnings.every((w) => /could not abort the job .* of stream 'reports' .*budget/i.test(w)), warnings.join("\n"));
+    assert.ok(ms < ABORT_TIME_LIMIT_MS + 1_000, `the read ended ${Math.round(ms)} ms after the stop`);
   });
 
   it("a host's abort signal aborts the running jobs too; the read ends with the signal's reason", async () => {
