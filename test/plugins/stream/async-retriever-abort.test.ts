@@ -121,6 +121,19 @@ describe("AsyncRetriever aborts the jobs its read leaves running", () => {
     assert.deepEqual(warnings, []);
   });
 
+  it("a poll that fails fails the stream with its own error, and aborts its job first", async () => {
+    const on = await start();
+    const stream = asyncJobsStream(on.url, { from: FOUR_DAYS.from, to: "2024-01-01T23:59:59Z" }, { bearer: true });
+    const retriever = stream.retriever as Record<string, Record<string, unknown>>;
+    retriever.polling_requester!.path = "/jobs/{{ stream_slice.extra_fields.creation_response.id }}/status";
+    const sluice = createSluice({ logLevel: "error" }).register(Clock, quickClock);
+    const connector = await sluice.connect({ manifest: { version: "6.0.0", type: "DeclarativeSource", streams: [stream] }, config: { token: TOKEN } });
+    await assert.rejects(async () => {
+      for await (const _record of connector.read("reports"));
+    }, /404/);
+    assert.deepEqual(on.jobs.map((job) => [job.state, job.cancels]), [["cancelled", 1]]);
+  });
+
   it("without an abort_requester nothing is sent: the jobs stay running, and the read still ends at once", async () => {
     const on = await start();
     const { connector } = await connect(on, { abort: false });
