@@ -20,7 +20,7 @@ type ZipEvent = { kind: "start"; name: string } | { kind: "data"; data: Uint8Arr
  * archive and an unsupported compression method fail with `DECODER_INVALID_BODY`.
  *
  * @example
- * for (const entry of zipEntries(response.bytes())) for (const doc of parser.parse(entry.content)) use(doc);
+ * for (const entry of zipEntries(response.bytes(), await loadFflate())) for (const doc of parser.parse(entry.content)) use(doc);
  */
 export function* zipEntries(archive: Uint8Array, fflate: Fflate): Generator<ZipEntry> {
   if (!isZip(archive)) throw failure(`${archive.length} bytes that are not a zip archive`);

@@ -8,7 +8,7 @@ import type { Decoder } from "./decoder.js";
  * A non-streaming decoder's documents are decoded once and kept for both readers.
  *
  * @example
- * const decoded = withDecoder(response, new XmlDecoder());
+ * const decoded = withDecoder(response, xmlDecoder); // an XmlDecoder built from the manifest
  * decoded.json(); // { root: { item: [...] } }
  */
 export function withDecoder(response: HttpResponse, decoder: Decoder): HttpResponse {
