@@ -1,3 +1,4 @@
+import type * as Yaml from "yaml";
 import { lazyPackage } from "../../sdk/index.js";
 
 /**
@@ -8,4 +9,4 @@ import { lazyPackage } from "../../sdk/index.js";
  * @example
  * const { parse } = await loadYaml();
  */
-export const loadYaml = lazyPackage("yaml", "the manifest reader", () => import("yaml"));
+export const loadYaml: () => Promise<typeof Yaml> = lazyPackage("yaml", "the manifest reader", () => import("yaml"));

@@ -1,3 +1,7 @@
+import type * as StreamParserModule from "@streamparser/json";
+import type * as CsvParseModule from "csv-parse/sync";
+import type * as FastXmlParserModule from "fast-xml-parser";
+import type * as FflateModule from "fflate";
 import { lazyPackage } from "../../sdk/index.js";
 
 // The decoders' parsing packages, each imported when a decoder that uses it is built rather than when
@@ -10,7 +14,7 @@ import { lazyPackage } from "../../sdk/index.js";
  * @example
  * const { XMLParser } = await loadFastXmlParser();
  */
-export const loadFastXmlParser = lazyPackage("fast-xml-parser", "XmlDecoder", () => import("fast-xml-parser"));
+export const loadFastXmlParser: () => Promise<FastXmlParser> = lazyPackage("fast-xml-parser", "XmlDecoder", () => import("fast-xml-parser"));
 
 /**
  * csv-parse's synchronous parser, for `CsvParser` and `CsvDecoder`.
@@ -18,7 +22,7 @@ export const loadFastXmlParser = lazyPackage("fast-xml-parser", "XmlDecoder", ()
  * @example
  * const { parse } = await loadCsvParse();
  */
-export const loadCsvParse = lazyPackage("csv-parse", "CsvParser", () => import("csv-parse/sync"));
+export const loadCsvParse: () => Promise<CsvParse> = lazyPackage("csv-parse", "CsvParser", () => import("csv-parse/sync"));
 
 /**
  * fflate, for `GzipParser`, `GzipDecoder` and `ZipfileDecoder`.
@@ -26,7 +30,7 @@ export const loadCsvParse = lazyPackage("csv-parse", "CsvParser", () => import("
  * @example
  * const { Gunzip } = await loadFflate();
  */
-export const loadFflate = lazyPackage("fflate", "GzipParser/ZipfileDecoder", () => import("fflate"));
+export const loadFflate: () => Promise<Fflate> = lazyPackage("fflate", "GzipParser/ZipfileDecoder", () => import("fflate"));
 
 /**
  * @streamparser/json, for `JsonItemsDecoder`.
@@ -34,13 +38,13 @@ export const loadFflate = lazyPackage("fflate", "GzipParser/ZipfileDecoder", () 
  * @example
  * const { JSONParser } = await loadStreamParser();
  */
-export const loadStreamParser = lazyPackage("@streamparser/json", "JsonItemsDecoder", () => import("@streamparser/json"));
+export const loadStreamParser: () => Promise<StreamParser> = lazyPackage("@streamparser/json", "JsonItemsDecoder", () => import("@streamparser/json"));
 
 /** The fast-xml-parser module. */
-export type FastXmlParser = Awaited<ReturnType<typeof loadFastXmlParser>>;
+export type FastXmlParser = typeof FastXmlParserModule;
 /** csv-parse's synchronous module. */
-export type CsvParse = Awaited<ReturnType<typeof loadCsvParse>>;
+export type CsvParse = typeof CsvParseModule;
 /** The fflate module. */
-export type Fflate = Awaited<ReturnType<typeof loadFflate>>;
+export type Fflate = typeof FflateModule;
 /** The @streamparser/json module. */
-export type StreamParser = Awaited<ReturnType<typeof loadStreamParser>>;
+export type StreamParser = typeof StreamParserModule;
