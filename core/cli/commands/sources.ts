@@ -40,7 +40,7 @@ export const command: CliCommand = {
       io.stderr.write(`sluice sources: ${entry ? "wrong arguments" : action === undefined ? "an action is required" : `unknown action '${action}'`}\nusage: ${USAGE}\n`);
       return 2;
     }
-    const sluice = createSluice({ sources: { env: io.env } });
+    const sluice = createSluice({ sources: { env: io.env, notice: (line) => io.stderr.write(`sluice: ${line}\n`) } });
     try {
       await entry(sluice.sources, name ?? "", args, io);
       return 0;
