@@ -37,7 +37,10 @@ await build({
 // A new source store is unpacked from an empty PGlite database saved here once per PGlite version
 // (store-template/, ~2 s the first time), instead of made by initdb on a user's first command.
 const { writePgliteTemplate } = await import(pathToFileURL(join(root, "dist", "core", "sources", "pglite-template.js")).href);
-await writePgliteTemplate(root);
+await writePgliteTemplate(root).catch((error) => {
+  // Only an optimization: without it a new store runs initdb. scripts/check-package.mjs requires it in the package.
+  process.stderr.write(`build: the empty source store (store-template/) could not be saved, new stores will run initdb: ${error.message}\n`);
+});
 
 const packing = process.env.npm_command === "pack" || process.env.npm_command === "publish";
 if (process.argv.includes("--types") || packing) {
