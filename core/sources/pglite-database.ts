@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { SluiceError } from "../../sdk/index.js";
 import { acquireConfigLock, type ConfigLock, type ConfigLockOptions } from "../config/config-file-lock.js";
-import { readPgliteTemplate } from "./pglite-template.js";
+import { ownerOnly, unpackPgliteTemplate } from "./pglite-template.js";
 import type { SqlDatabase, SqlTransaction } from "./sql-database.js";
 
 /** The open database of one folder in this process, shared by every handle on it. */
@@ -26,8 +26,8 @@ const sessions = new Map<string, Session>();
  * take turns (an open costs ~0.2 s), and a process that waited for the lock sees everything the
  * holder committed, which is exactly what a rotated refresh token needs.
  *
- * The first open makes the database, from the empty database saved at build time (~0.5 s, see
- * {@link readPgliteTemplate}) or else by Postgres' initdb (~2 s): `notice` is told, so a person
+ * The first open makes the database, unpacked from the empty database saved at build time (~0.2 s,
+ * see {@link unpackPgliteTemplate}) or else by Postgres' initdb (~2 s): `notice` is told, so a person
  * waiting at a terminal knows why, and the database is built in `<folder>.new` and renamed into place
  * once complete, so a process killed meanwhile leaves nothing a later open would take for a database.
  *
@@ -90,10 +90,11 @@ export class PGliteDatabase implements SqlDatabase {
     this.notice?.(`creating the source store in ${this.location} (first use, a few seconds)`);
     const scratch = `${this.location}.new`;
     await rm(scratch, { recursive: true, force: true }); // left by a process killed while creating
-    const template = await readPgliteTemplate();
-    const made = template ? await PGlite.create(scratch, { loadDataDir: template }).catch(() => undefined) : undefined;
-    if (!made) await rm(scratch, { recursive: true, force: true }); // no template, or a damaged one: initdb
-    await (made ?? (await PGlite.create(scratch))).close();
+    if (!(await unpackPgliteTemplate(scratch).catch(() => false))) {
+      await rm(scratch, { recursive: true, force: true }); // no template, or a damaged one: initdb
+      await (await PGlite.create(scratch)).close();
+      await ownerOnly(scratch);
+    }
     await rename(scratch, this.location).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== "ENOTEMPTY" && error.code !== "EEXIST") throw error;
       throw new SluiceError("SOURCE_STORE_UNAVAILABLE", `The embedded source store ${this.location} holds files but no database`, {
