@@ -39,7 +39,7 @@ export const DEFAULT_CONCURRENCY = 2;
  * A running multi-stream read. `for await` over it yields one message at a time (records tagged
  * with their stream, states, stream statuses); `pages()` yields the same read a page of records at a
  * time (no promise per record: the CLI's path). Stopping early (`break`, `return()`) aborts every
- * request in flight.
+ * request in flight (and the async jobs still running on the API) before `return()` resolves.
  *
  * @example
  * const read = connector.readAll({ streams: ["users"], concurrency: 4 });
@@ -67,7 +67,7 @@ export class ReadAll implements AsyncIterable<ReadMessage> {
       [Symbol.asyncIterator]: () => iterator,
       next: () => queue.pull().then((batch) => (batch ? { value: batch, done: false } : this.end())),
       return: async () => {
-        this.stop();
+        await this.stop();
         return { value: undefined, done: true };
       },
     };
@@ -117,9 +117,15 @@ export class ReadAll implements AsyncIterable<ReadMessage> {
     return { value: undefined, done: true };
   }
 
-  private stop(): void {
+  /**
+   * Aborts every request in flight and waits for the workers, which end at once but first abort what
+   * they left running on the API (an async job, each abort time-limited), as a read stopped by its
+   * signal does: when `return()` resolves, nothing of the read runs any more.
+   */
+  private async stop(): Promise<void> {
     this.controller.abort(new Error("the read was stopped by its consumer"));
     this.queue?.stop();
+    await this.queue?.closed;
   }
 }
 

@@ -3,6 +3,7 @@
  * there is room and waits while the buffer is full, so a slow consumer (a blocked stdout, a host's slow
  * `for await`) slows the workers down instead of growing memory. After `close()` the consumer drains
  * what is left and then gets `undefined`; after `stop()` pushes are dropped and waiting pushers resume.
+ * `closed` resolves at `close()`: the producers have all ended (a stopped read waits for it).
  *
  * @example
  * const queue = new RecordQueue<Page>(8);
@@ -12,10 +13,13 @@
 export class RecordQueue<T> {
   private readonly items: T[] = [];
   private head = 0;
-  private closed = false;
+  private ended = false;
   private stopped = false;
   private readonly pushers: Array<() => void> = [];
   private puller?: (item: T | undefined) => void;
+  private markClosed!: () => void;
+  /** Resolves once `close()` was called. */
+  readonly closed = new Promise<void>((resolve) => (this.markClosed = resolve));
 
   constructor(private readonly capacity: number) {}
 
@@ -26,7 +30,7 @@ export class RecordQueue<T> {
 
   /** Adds an item; the promise resolves once there is room for it (at once after `stop()`). */
   push(item: T): Promise<void> | undefined {
-    if (this.stopped || this.closed) return undefined;
+    if (this.stopped || this.ended) return undefined;
     if (this.puller) {
       const puller = this.puller;
       this.puller = undefined;
@@ -41,7 +45,7 @@ export class RecordQueue<T> {
   /** The next item, waiting for one; undefined once the queue is closed and empty, or stopped. */
   pull(): Promise<T | undefined> {
     if (this.length > 0) return Promise.resolve(this.shift());
-    if (this.closed || this.stopped) return Promise.resolve(undefined);
+    if (this.ended || this.stopped) return Promise.resolve(undefined);
     return new Promise((resolve) => {
       this.puller = resolve;
     });
@@ -49,7 +53,8 @@ export class RecordQueue<T> {
 
   /** No more items will come: the consumer drains the rest. */
   close(): void {
-    this.closed = true;
+    this.ended = true;
+    this.markClosed();
     this.wakePuller();
   }
 

@@ -12,6 +12,7 @@ import {
   type StreamSlice,
   type StreamSlicer,
 } from "../../sdk/index.js";
+import { abortJob, describeJob, type JobAbortParts } from "./async-job-abort.js";
 import type { AsyncJobStatus, AsyncJobStatusOf } from "./async-job-status-map.js";
 
 /** The first wait between two status polls; each next wait doubles, up to {@link MAX_POLL_WAIT_MS}. */
@@ -21,15 +22,14 @@ export const MAX_POLL_WAIT_MS = 30_000;
 /** How many times a job that failed or timed out is created again before the read fails (the kit's 3 attempts). */
 export const MAX_JOB_ATTEMPTS = 3;
 
-/** What running one job needs (built from an `AsyncRetriever` definition). */
-export interface AsyncJobParts {
+/** What running one job needs (built from an `AsyncRetriever` definition); `abort` and `logger` abort jobs left running. */
+export interface AsyncJobParts extends JobAbortParts {
   creation: Requester;
   polling: Requester;
   statusExtractor: RecordExtractor;
   statusOf: AsyncJobStatusOf;
   /** Where the download targets (URLs, ids) are: in the polling response, or in a response of `requester`. */
   targets?: { extractor: RecordExtractor; requester?: Requester };
-  abort?: Requester;
   delete?: Requester;
   /** The partition router, which puts the partition into the creation request. */
   slicer?: StreamSlicer;
@@ -74,7 +74,9 @@ export interface AsyncJobRun {
  * (records one at a time, or a page at a time: whatever it yields is passed on, in order). A failed or
  * timed-out job is created again, up to three attempts; a timed-out job is aborted first; a completed
  * job is deleted (`delete_requester`) after its records were read. The signal stops a poll, a wait or a
- * download at once. Jobs of different slices are independent: the scheduler runs several at a time.
+ * download at once; a job that is still running on the API then (the read stopped, the stream failed,
+ * a poll failed) is aborted (`abort_requester`, see {@link abortJob}) before the error goes on. Jobs of
+ * different slices are independent: the scheduler runs several at a time.
  *
  * @example
  * yield* runAsyncJob(parts, { stream: "orders", slice, signal }, (target) => download.read("orders", { slice: target, signal }));
@@ -98,16 +100,36 @@ async function completedJob(parts: AsyncJobParts, run: AsyncJobRun): Promise<{ j
   try {
     for (let attempt = 1; ; attempt++) {
       const job = await createJob(parts, slice, run);
-      const { status, apiStatus, polling } = await pollUntilDone(parts, stream, job, run);
+      const { status, apiStatus, polling } = await pollOrAbort(parts, stream, job, run);
       if (status === "skipped") return undefined;
       if (status === "completed") return { job, polling: polling! };
-      if (status === "timeout" && parts.abort) await send(parts.abort, job, run);
+      // A timed-out job may still be running on the API (the kit aborts it too); a failed one is not.
+      if (status === "timeout") await abortJob(parts, job, stream, `it timed out, status '${apiStatus}'`);
       if (attempt >= MAX_JOB_ATTEMPTS) throw jobError(stream, status, apiStatus, job, attempt);
       if (parts.retryWaitMs > 0) await parts.clock.sleep(parts.retryWaitMs, run.signal);
     }
   } finally {
     parts.jobSlots?.release();
   }
+}
+
+/**
+ * Polls a created job until it is no longer running. Until then the job runs on the API's side: when
+ * polling ends otherwise (the read stopped, the stream failed, a poll failed or gave an unknown status)
+ * the job is aborted before the error goes on, so the read leaves no job of its own running.
+ */
+async function pollOrAbort(parts: AsyncJobParts, stream: string, job: StreamSlice, run: AsyncJobRun): ReturnType<typeof pollUntilDone> {
+  try {
+    return await pollUntilDone(parts, stream, job, run);
+  } catch (error) {
+    const stopped = run.signal?.aborted ? `the read of the stream stopped: ${messageOf(run.signal.reason)}` : `polling it failed: ${messageOf(error)}`;
+    await abortJob(parts, job, stream, stopped);
+    throw error;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 async function createJob(parts: AsyncJobParts, slice: StreamSlice, options: { signal?: AbortSignal }): Promise<StreamSlice> {
@@ -156,7 +178,6 @@ function firstString(values: Iterable<unknown>): string {
 }
 
 function jobError(stream: string, status: AsyncJobStatus | undefined, apiStatus: string, job: StreamSlice, attempts: number): SluiceError {
-  const creation = JSON.stringify(sliceExtraFields(job).creation_response ?? {});
   const where = { stream };
   if (status === undefined) {
     return new SluiceError("ASYNC_JOB_FAILED", `The job's status '${apiStatus}' is not in status_mapping`, { where, expected: "a status listed under running, completed, failed, timeout or skipped", found: apiStatus });
@@ -167,6 +188,6 @@ function jobError(stream: string, status: AsyncJobStatus | undefined, apiStatus:
   return new SluiceError(code, `The job${of} ended ${status} (status '${apiStatus}') after ${attempts} attempt${attempts === 1 ? "" : "s"}`, {
     where,
     expected: "a job that completes",
-    found: `status ${apiStatus}; creation response ${creation.length > 300 ? `${creation.slice(0, 297)}...` : creation}`,
+    found: `status ${apiStatus}; ${describeJob(job)}`,
   });
 }

@@ -3,6 +3,7 @@ import {
   Clock,
   Decoder,
   Interpolator,
+  Logger,
   ReadLimits,
   Retriever,
   Type,
@@ -43,7 +44,9 @@ const DEFAULT_JOB_TIMEOUT_MINUTES = 60;
  * page by page (`download_paginator`, `download_decoder`), its records taken by `download_extractor`
  * (else the `record_selector`'s extractor) and filtered and transformed by the `record_selector`. A failed
  * or timed-out job is created again, up to 3 attempts (`abort_requester` is called on a timeout first,
- * `failed_retry_wait_time_in_seconds` apart); `delete_requester` cleans a job up after its download.
+ * `failed_retry_wait_time_in_seconds` apart); `delete_requester` cleans a job up after its download. A
+ * read that stops or fails while jobs are still running on the API aborts them (`abort_requester`,
+ * each within 5 s, all at once) before it ends.
  * The requesters read the job through the slice: `stream_slice.extra_fields.creation_response.id`,
  * `.polling_response`, `.download_target`. Modelled on Amazon Seller Partner's Reports API:
  * ```
@@ -129,6 +132,7 @@ export const AsyncRetrieverComponent: ComponentFactory<Retriever> = defineCompon
       statusOf: await ctx.build<AsyncJobStatusOf>("status_mapping"),
       targets: targetExtractor ? { extractor: targetExtractor, requester: await requester("download_target_requester") } : undefined,
       abort: await requester("abort_requester"),
+      logger: ctx.get(Logger),
       delete: await requester("delete_requester"),
       slicer: partitionRouter,
       clock: ctx.get(Clock),

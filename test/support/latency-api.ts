@@ -15,8 +15,7 @@
  * // ... read ...
  * api.maxInFlight; // 10
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { DelayedApi, type DelayedReply, type DelayedRequest } from "./delayed-api.js";
 
 /** Options of {@link startLatencyApi}. */
 export interface LatencyApiOptions {
@@ -32,76 +31,24 @@ export interface LatencyApiOptions {
   fail?(url: URL): number | undefined;
 }
 
-/** A running latency API. */
-export interface LatencyApi {
-  url: string;
-  /** Requests answered or in progress, in arrival order. */
-  readonly seen: URL[];
-  readonly inFlight: number;
-  readonly maxInFlight: number;
-  /** Requests whose connection closed before the response was sent (aborted by the client). */
-  readonly aborted: number;
-  /** Forgets the counters (between two reads). */
-  reset(): void;
-  close(): Promise<void>;
+/** A running latency API: the counters of {@link DelayedApi}. */
+export class LatencyApi extends DelayedApi {
+  constructor(private readonly options: LatencyApiOptions) {
+    super();
+  }
+
+  protected delayOf({ url }: DelayedRequest): number {
+    return typeof this.options.delayMs === "function" ? this.options.delayMs(url) : this.options.delayMs;
+  }
+
+  protected answer({ url }: DelayedRequest): DelayedReply {
+    const status = this.options.fail?.(url);
+    return status ? { status, body: { error: "failed on purpose" } } : { body: route(url, this.options) };
+  }
 }
 
-export async function startLatencyApi(options: LatencyApiOptions): Promise<LatencyApi> {
-  const state = { seen: [] as URL[], inFlight: 0, maxInFlight: 0, aborted: 0 };
-  let origin = "";
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", origin);
-    state.seen.push(url);
-    state.inFlight++;
-    state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      state.inFlight--;
-    };
-    res.on("close", () => {
-      if (!res.writableFinished) state.aborted++;
-      finish();
-    });
-    const delay = typeof options.delayMs === "function" ? options.delayMs(url) : options.delayMs;
-    setTimeout(() => {
-      if (res.destroyed) return;
-      const status = options.fail?.(url);
-      const body = status ? JSON.stringify({ error: "failed on purpose" }) : JSON.stringify(route(url, options));
-      res.writeHead(status ?? 200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
-      finish();
-      res.end(body);
-    }, delay);
-  });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: origin,
-    get seen() {
-      return state.seen;
-    },
-    get inFlight() {
-      return state.inFlight;
-    },
-    get maxInFlight() {
-      return state.maxInFlight;
-    },
-    get aborted() {
-      return state.aborted;
-    },
-    reset() {
-      state.seen = [];
-      state.maxInFlight = state.inFlight;
-      state.aborted = 0;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+export function startLatencyApi(options: LatencyApiOptions): Promise<LatencyApi> {
+  return new LatencyApi(options).listen();
 }
 
 function route(url: URL, options: LatencyApiOptions): unknown {
@@ -152,6 +99,17 @@ export function nextPagePaginator(): Record<string, unknown> {
     pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}", stop_condition: "{{ response.next is none }}" },
     page_token_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "page" },
   };
+}
+
+/**
+ * A `DatetimeBasedCursor` on `updated_at` in day windows (P1D) from `from` to `to` (ISO, `...Z`);
+ * `extra` adds fields (the request options of the window, say).
+ *
+ * @example
+ * incremental_sync: dayWindows({ from: "2024-01-01T00:00:00Z", to: "2024-01-10T23:59:59Z" })
+ */
+export function dayWindows(window: { from: string; to: string }, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { type: "DatetimeBasedCursor", cursor_field: "updated_at", datetime_format: "%Y-%m-%dT%H:%M:%SZ", start_datetime: window.from, end_datetime: window.to, step: "P1D", cursor_granularity: "PT1S", ...extra };
 }
 
 /** A manifest of the given streams. */

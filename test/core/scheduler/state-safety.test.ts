@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createSluice, type ReadMessage } from "../../../core/index.js";
-import { latencyManifest, nextPagePaginator, startLatencyApi, type LatencyApi } from "../../support/latency-api.js";
+import { dayWindows, latencyManifest, nextPagePaginator, startLatencyApi, type LatencyApi } from "../../support/latency-api.js";
 
 const ALL_HOURS = 10 * 24;
 
@@ -13,17 +13,7 @@ function eventsStream(url: string, partitioned: boolean): Record<string, unknown
     name: "events",
     primary_key: "id",
     schema_loader: { type: "InlineSchemaLoader", schema: { type: "object" } },
-    incremental_sync: {
-      type: "DatetimeBasedCursor",
-      cursor_field: "updated_at",
-      datetime_format: "%Y-%m-%dT%H:%M:%SZ",
-      start_datetime: "2024-01-01T00:00:00Z",
-      end_datetime: "2024-01-10T23:59:59Z",
-      step: "P1D",
-      cursor_granularity: "PT1S",
-      start_time_option: option("start"),
-      end_time_option: option("end"),
-    },
+    incremental_sync: dayWindows({ from: "2024-01-01T00:00:00Z", to: "2024-01-10T23:59:59Z" }, { start_time_option: option("start"), end_time_option: option("end") }),
     retriever: {
       type: "SimpleRetriever",
       requester: { type: "HttpRequester", url_base: url, path: "/events", http_method: "GET" },
