@@ -11,7 +11,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs
 import { vendorPackages } from "./vendor-packages.mjs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const sources = [];
@@ -44,6 +44,14 @@ for (const file of await vendorPackages(outputFiles, { root, packages: ["@sincla
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, file.text);
 }
+
+// A new source store is unpacked from an empty PGlite database saved here once per PGlite version
+// (store-template/, ~2 s the first time), instead of made by initdb on a user's first command.
+const { writePgliteTemplate } = await import(pathToFileURL(join(root, "dist", "core", "sources", "pglite-template.js")).href);
+await writePgliteTemplate(root).catch((error) => {
+  // Only an optimization: without it a new store runs initdb. scripts/check-package.mjs requires it in the package.
+  process.stderr.write(`build: the empty source store (store-template/) could not be saved, new stores will run initdb: ${error.message}\n`);
+});
 
 const packing = process.env.npm_command === "pack" || process.env.npm_command === "publish";
 if (process.argv.includes("--types") || packing) {

@@ -1,6 +1,6 @@
 // Checks the npm package as a user gets it (`npm run check:package`; CI runs it after `npm test`):
 //  1. packs it (`npm pack`, whose prepare step builds dist/ with the .d.ts declarations),
-//  2. checks what is inside: compiled JavaScript and declarations, LICENSE, no .ts sources, no source maps,
+//  2. checks what is inside: compiled JavaScript and declarations, LICENSE, the empty source store, no .ts sources, no source maps,
 //  3. installs the tarball offline (from the npm cache `npm ci` filled) into a fresh temporary project,
 //  4. type-checks a program that uses `sluice`, `sluice/sdk` and `sluice/python` with `strict`, without `skipLibCheck`,
 //     once with `moduleResolution: node16` and once with `bundler`: zero errors expected,
@@ -160,6 +160,8 @@ try {
   for (const needed of ["LICENSE", "package.json", "bin/sluice.js", "dist/core/index.js", "dist/core/index.d.ts", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/python/index.js", "dist/python/index.d.ts"]) {
     if (!files.includes(needed)) fail(`the package lacks ${needed}`);
   }
+  const pglite = JSON.parse(readFileSync(join(root, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8")).version;
+  if (!files.includes(`store-template/pglite-${pglite}.tar.gz`)) fail(`the package lacks the empty source store for PGlite ${pglite} (store-template/, written by scripts/build.mjs)`);
 
   // 3. A fresh project, installed offline from the tarball.
   const consumer = work;

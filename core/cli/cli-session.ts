@@ -79,7 +79,7 @@ export class CliSession {
         ...(maxPages !== undefined ? { maxPages } : {}),
         ...(args.values["follow-cross-origin-pages"] ? { followCrossOriginPages: true } : {}),
       },
-      sources: { env: io.env },
+      sources: { env: io.env, notice: (line) => this.notice("INFO", line) },
     });
     const secrets = this.sluice.services.get(Secrets);
     // Airbyte format: each entry a LOG message among the records; text: a line on stderr (above the progress line).

@@ -19,6 +19,11 @@ export interface SourceStoreOptions {
   home?: string;
   /** A Postgres server (default `SLUICE_DATABASE_URL`); without one, PGlite under `<home>/db`. */
   databaseUrl?: string;
+  /**
+   * Told a line for the person waiting when something slow happens: the embedded store's first use
+   * (Postgres' initdb, ~2 s). The CLI prints it on stderr.
+   */
+  notice?: (line: string) => void;
 }
 
 /**
@@ -34,6 +39,6 @@ export function createDefaultSourceStore(options: SourceStoreOptions = {}): Sour
   const env = options.env ?? process.env;
   const home = options.home ?? sluiceHome(env);
   const url = options.databaseUrl ?? env.SLUICE_DATABASE_URL;
-  const db = url ? new PostgresDatabase(url) : new PGliteDatabase(join(home, "db"));
+  const db = url ? new PostgresDatabase(url) : new PGliteDatabase(join(home, "db"), undefined, options.notice);
   return new SqlSourceStore(db, () => openKeyring({ env, home }));
 }

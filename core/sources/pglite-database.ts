@@ -1,8 +1,9 @@
-import { mkdir } from "node:fs/promises";
-import { dirname } from "node:path";
+import { access, mkdir, rename, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { SluiceError } from "../../sdk/index.js";
 import { acquireConfigLock, type ConfigLock, type ConfigLockOptions } from "../config/config-file-lock.js";
+import { ownerOnly, unpackPgliteTemplate } from "./pglite-template.js";
 import type { SqlDatabase, SqlTransaction } from "./sql-database.js";
 
 /** The open database of one folder in this process, shared by every handle on it. */
@@ -25,6 +26,11 @@ const sessions = new Map<string, Session>();
  * take turns (an open costs ~0.2 s), and a process that waited for the lock sees everything the
  * holder committed, which is exactly what a rotated refresh token needs.
  *
+ * The first open makes the database, unpacked from the empty database saved at build time (~0.2 s,
+ * see {@link unpackPgliteTemplate}) or else by Postgres' initdb (~2 s): `notice` is told, so a person
+ * waiting at a terminal knows why, and the database is built in `<folder>.new` and renamed into place
+ * once complete, so a process killed meanwhile leaves nothing a later open would take for a database.
+ *
  * @example
  * const db = new PGliteDatabase(join(sluiceHome(), "db"));
  * await db.transaction((tx) => tx.query("SELECT 1"));
@@ -32,7 +38,11 @@ const sessions = new Map<string, Session>();
 export class PGliteDatabase implements SqlDatabase {
   readonly kind = "pglite";
 
-  constructor(readonly location: string, private readonly lock: ConfigLockOptions = { maxPollMs: 40 }) {}
+  constructor(
+    readonly location: string,
+    private readonly lock: ConfigLockOptions = { maxPollMs: 40 },
+    private readonly notice?: (line: string) => void,
+  ) {}
 
   transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
     let session = sessions.get(this.location);
@@ -63,11 +73,36 @@ export class PGliteDatabase implements SqlDatabase {
     });
     try {
       const { PGlite } = await import("@electric-sql/pglite");
+      if (!(await exists(join(this.location, "PG_VERSION")))) await this.create(PGlite);
       return await PGlite.create(this.location);
     } catch (error) {
       await this.release(session);
+      if (error instanceof SluiceError) throw error;
       throw new SluiceError("SOURCE_STORE_UNAVAILABLE", `The embedded source store ${this.location} could not be opened: ${(error as Error).message}`, { cause: error });
     }
+  }
+
+  /**
+   * Makes the database where there is none, under the lock. PGlite writes `PG_VERSION` first and the
+   * rest over seconds, so it works in a scratch folder that only a complete database leaves.
+   */
+  private async create(PGlite: typeof import("@electric-sql/pglite").PGlite): Promise<void> {
+    this.notice?.(`creating the source store in ${this.location} (first use, a few seconds)`);
+    const scratch = `${this.location}.new`;
+    await rm(scratch, { recursive: true, force: true }); // left by a process killed while creating
+    if (!(await unpackPgliteTemplate(scratch).catch(() => false))) {
+      await rm(scratch, { recursive: true, force: true }); // no template, or a damaged one: initdb
+      await (await PGlite.create(scratch)).close();
+      await ownerOnly(scratch);
+    }
+    await rename(scratch, this.location).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOTEMPTY" && error.code !== "EEXIST") throw error;
+      throw new SluiceError("SOURCE_STORE_UNAVAILABLE", `The embedded source store ${this.location} holds files but no database`, {
+        expected: "a PGlite database (with its PG_VERSION file), or no folder at all",
+        found: `${this.location} without PG_VERSION; move it away if it is not yours, and Sluice makes a new store`,
+        cause: error,
+      });
+    });
   }
 
   private async release(session: Session): Promise<void> {
@@ -85,4 +120,8 @@ export class PGliteDatabase implements SqlDatabase {
   async close(): Promise<void> {
     await sessions.get(this.location)?.queue;
   }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(() => true, () => false);
 }

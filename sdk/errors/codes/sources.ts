@@ -29,8 +29,8 @@ export const SOURCES_ERRORS = {
   },
   SOURCE_STORE_UNAVAILABLE: {
     failureType: "system_error",
-    message: "The store could not be opened: the Postgres server at `SLUICE_DATABASE_URL` is unreachable or refuses the credentials (the password is never shown), or the PGlite folder cannot be opened.",
-    action: "Check the URL, the server and the folder's permissions.",
+    message: "The store could not be opened: the Postgres server at `SLUICE_DATABASE_URL` is unreachable or refuses the credentials (the password is never shown), or the PGlite folder cannot be opened (or holds files but no database).",
+    action: "Check the URL, the server and the folder's permissions; move away a PGlite folder that holds no database.",
   },
   SOURCE_STORE_TOO_NEW: {
     failureType: "config_error",

@@ -56,6 +56,7 @@ describe("sluice sources", () => {
     assert.equal(added.code, 0, added.stderr);
     assert.equal(added.stdout, "Added source acme; 1 secret encrypted: api_key\n");
     assert.match(added.stderr, /config\.json still holds these secrets in plaintext/);
+    assert.match(added.stderr, /^sluice: creating the source store in .*db \(first use, a few seconds\)$/m, "the person waiting for initdb is told why");
     const again = await sluice(["sources", "add", "acme", "--manifest", "manifest.yaml", "--config", "config.json"]);
     assert.match(again.stderr, /SOURCE_EXISTS/);
   });
@@ -70,6 +71,7 @@ describe("sluice sources", () => {
   it("lists sources and shows one with its secrets masked", async () => {
     const list = await sluice(["sources", "list"]);
     assert.match(list.stdout, /^NAME\s+SECRETS\s+UPDATED \(UTC\)\s+MANIFEST\nacme\s+1\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s+\/.*manifest\.yaml\n$/);
+    assert.equal(list.stderr, "", "an existing store is opened without a notice");
     assert.equal(JSON.parse((await sluice(["sources", "list", "--json"])).stdout)[0].name, "acme");
     const show = await sluice(["sources", "show", "acme"]);
     assert.deepEqual(JSON.parse(show.stdout).config, { base_url: api.url, api_key: "****" });

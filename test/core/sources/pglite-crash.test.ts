@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -34,6 +34,31 @@ describe("the embedded store after a crash", () => {
     const loaded = await store.load("acme");
     assert.equal(loaded.config.api_key, "committed-key-1234");
     assert.ok(!existsSync(join(home, "db.lock")), "the lock is released after use");
+  });
+
+  it("makes a usable store after a process is killed while creating it (initdb writes PG_VERSION first, the rest over seconds)", async () => {
+    const fresh = mkdtempSync(join(tmpdir(), "sluice-pglite-create-"));
+    try {
+      const script = `
+        const { createDefaultSourceStore } = await import(${JSON.stringify(STORE)});
+        await createDefaultSourceStore({ env: { SLUICE_HOME: ${JSON.stringify(fresh)} } }).list();`;
+      const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: "ignore" });
+      const exited = new Promise((resolve) => child.on("close", resolve));
+      // Killed as soon as a database folder has its first file: the moment a half-made store is most likely.
+      const hasVersionFile = () => readdirSync(fresh).some((entry) => existsSync(join(fresh, entry, "PG_VERSION")));
+      while (!hasVersionFile() && child.exitCode === null) await new Promise(setImmediate);
+      child.kill("SIGKILL");
+      await exited;
+      const notices: string[] = [];
+      const store = createDefaultSourceStore({ env: { SLUICE_HOME: fresh }, notice: (line) => notices.push(line) });
+      await store.create({ name: "acme", manifest: { path: "/x" }, config: { api_key: "after-crash-1234" }, secretPaths: [["api_key"]] });
+      assert.equal((await store.load("acme")).config.api_key, "after-crash-1234");
+      assert.deepEqual(notices, [`creating the source store in ${join(fresh, "db")} (first use, a few seconds)`]);
+      assert.deepEqual(readdirSync(fresh).sort(), ["db", "secret.key"], "no scratch folder is left");
+      await store.close();
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
   });
 
   it("gives up with SOURCE_STORE_BUSY when a live process keeps the store locked too long", async () => {
