@@ -37,6 +37,10 @@ export class DeclarativePartitions implements StreamPartitions {
   readonly maxConcurrentSlices?: number;
   /** Whether a slice has been closed: `stream_state` is then the cursor's state, before it the saved one. */
   private closed = false;
+  /** The state last returned by {@link closeSlice} (JSON), at first the one the read started from. */
+  private lastState?: string;
+  /** Whether {@link closeSlice} has returned a state. */
+  private emitted = false;
 
   constructor(
     private readonly parts: DeclarativePartitionsParts,
@@ -64,19 +68,36 @@ export class DeclarativePartitions implements StreamPartitions {
     return checkedPages(pages, slice, cursor, transformations);
   }
 
+  /**
+   * The state once `slice` is closed, or undefined when closing it moved nothing (a window closed
+   * while an earlier one is still in flight): a state message that claims nothing new would only
+   * make the platform checkpoint again, and before the first window is done it would name the start.
+   */
   closeSlice(slice: StreamSlice): Record<string, unknown> | undefined {
     const { cursor } = this.parts;
     if (!cursor) return undefined;
+    this.lastState ??= JSON.stringify(cursor.state());
     cursor.closeSlice(slice);
     this.closed = true;
-    return cursor.state();
+    const state = cursor.state();
+    const json = JSON.stringify(state);
+    if (json === this.lastState) return undefined;
+    this.lastState = json;
+    this.emitted = true;
+    return state;
   }
 
+  /**
+   * The final state: always when no slice emitted one (a read emits at least one state, as the kit's
+   * concurrent cursor ensures), else only when finishing moved it (partitions' windows kept back).
+   */
   finish(): Record<string, unknown> | undefined {
     const { cursor } = this.parts;
     if (!cursor) return undefined;
     cursor.finish?.();
-    return cursor.state();
+    const state = cursor.state();
+    if (this.emitted && JSON.stringify(state) === this.lastState) return undefined;
+    return state;
   }
 }
 
