@@ -1,4 +1,4 @@
-import { SluiceError, type ApiBudget, type StreamPartitions, type CheckResult, type ConnectorConfig, type DataRecord, type ReadOptions, type Source, type Stream } from "../../sdk/index.js";
+import { SluiceError, flattenPages, readPages, type ApiBudget, type CheckResult, type ConnectorConfig, type DataRecord, type ReadOptions, type Source, type Stream } from "../../sdk/index.js";
 import { nearestMatch } from "../manifest/nearest-match.js";
 import type { RequestSlots } from "../scheduler/request-slots.js";
 import { abortableRecords } from "./abortable-records.js";
@@ -114,16 +114,12 @@ export class Connector {
   read(name: string, options: ConnectorReadOptions = {}): RecordStream {
     const stream = this.stream(name);
     const concurrency = options.concurrency ?? 1;
-    const records =
-      concurrency > 1 && stream.partitions
-        ? flatten(this.scheduledPages(stream, options, concurrency))
-        : abortableRecords((signal) => stream.read({ ...options, signal }), options.signal);
-    return Object.assign(records, {
-      pages: () =>
-        concurrency > 1 || !stream.partitions
-          ? this.scheduledPages(stream, options, concurrency)
-          : (abortableRecords((signal) => sequentialPages(stream.partitions!({ state: options.state }), { ...options, signal }), options.signal) as AsyncIterableIterator<DataRecord[]>),
-    });
+    // One read path: the stream's partitions, a page at a time; records are those pages flattened.
+    const pages = (): AsyncIterableIterator<DataRecord[]> =>
+      concurrency > 1
+        ? this.scheduledPages(stream, options, concurrency)
+        : (abortableRecords((signal) => readPages(stream, { ...options, signal }), options.signal) as AsyncIterableIterator<DataRecord[]>);
+    return Object.assign(flattenPages(lazyPages(pages)), { pages });
   }
 
   /**
@@ -171,41 +167,11 @@ export class Connector {
   }
 }
 
-/**
- * One stream's slices one after the other, a page at a time, on the caller's own promise chain (the
- * hot path of a single stream: no queue, no worker). States go to `options.onState` as slices close.
- */
-async function* sequentialPages(partitions: StreamPartitions, options: ReadOptions): AsyncGenerator<DataRecord[]> {
-  const { signal, onPage, onState } = options;
-  for await (const slice of partitions.slices({ signal })) {
-    options.onSlice?.(slice);
-    for await (const page of partitions.readSlice(slice, { signal, onPage })) yield page;
-    const state = partitions.closeSlice(slice);
-    if (state) onState?.(state);
-  }
-  const state = partitions.finish();
-  if (state) onState?.(state);
-}
-
-/** A page-at-a-time read as single records. */
-function flatten(pages: AsyncIterableIterator<DataRecord[]>): AsyncIterable<DataRecord> & AsyncIterator<DataRecord> {
-  let page: DataRecord[] = [];
-  let index = 0;
-  const iterator: AsyncIterable<DataRecord> & AsyncIterator<DataRecord> = {
-    [Symbol.asyncIterator]: () => iterator,
-    async next() {
-      while (index >= page.length) {
-        const next = await pages.next();
-        if (next.done) return next;
-        page = next.value;
-        index = 0;
-      }
-      return { value: page[index++]!, done: false };
-    },
-    return: async () => {
-      await pages.return?.();
-      return { value: undefined, done: true };
-    },
+/** Pages whose read starts at the first `next()` (a `read()` used only for `.pages()` starts no second read). */
+function lazyPages(start: () => AsyncIterator<DataRecord[]>): AsyncIterator<DataRecord[]> {
+  let pages: AsyncIterator<DataRecord[]> | undefined;
+  return {
+    next: () => (pages ??= start()).next(),
+    return: async () => (pages?.return ? pages.return() : { value: undefined, done: true }),
   };
-  return iterator;
 }

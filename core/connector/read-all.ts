@@ -3,7 +3,6 @@ import { SluiceError, type PageReport, type Stream, type StreamPartitions } from
 import type { ReadBatch, ReadMessage } from "../scheduler/read-events.js";
 import { scheduleRead } from "../scheduler/read-scheduler.js";
 import type { RecordQueue } from "../scheduler/record-queue.js";
-import { WholeStream } from "../scheduler/whole-stream.js";
 
 /**
  * Options of `connector.readAll()`.
@@ -135,7 +134,7 @@ export class ReadAll implements AsyncIterable<ReadMessage> {
  */
 function partitionsOf(stream: Stream, state: Record<string, unknown> | undefined): StreamPartitions {
   try {
-    return stream.partitions ? stream.partitions({ state }) : new WholeStream(stream, { state });
+    return stream.partitions({ state });
   } catch (error) {
     return {
       async *slices() {

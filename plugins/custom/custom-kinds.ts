@@ -3,6 +3,8 @@ import {
   Requester, Retriever, SchemaLoader, StateMigration, type ComponentFactory,
 } from "../../sdk/index.js";
 import { customComponent } from "./custom-component.js";
+import { hasMember } from "./describe-class.js";
+import { guardInstance } from "./guard-instance.js";
 
 /**
  * The kit's `Custom*` component types beyond pagination strategies and authenticators: a class named by
@@ -44,6 +46,12 @@ export const customKindComponents: readonly ComponentFactory[] = [
     description: "A schema loader class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomStateMigration", kind: "state_migration", base: StateMigration, baseName: "StateMigration", methods: ["shouldMigrate", "migrate"],
     description: "A state migration class from the connector folder, named by class_name" }),
-  customComponent({ type: "CustomRetriever", kind: "retriever", base: Retriever, baseName: "Retriever", methods: ["read"],
-    description: "A retriever class from the connector folder, named by class_name" }),
+  customComponent({ type: "CustomRetriever", kind: "retriever", base: Retriever, baseName: "Retriever", methods: ["sliceReader"],
+    description: "A retriever class from the connector folder, named by class_name",
+    // `read(stream, options, slicing)` is the earlier contract, still read through an adapter (WholeReadPartitions).
+    accept: (cls) => (cls.prototype instanceof Retriever && (hasMember(cls, "sliceReader") || hasMember(cls, "read")) ? guardedRetriever : undefined) }),
 ];
+
+/** A custom retriever, every call guarded (the error names the class and method). */
+const guardedRetriever = (instance: unknown, loaded: { className: string; where: Parameters<typeof guardInstance>[1]["where"] }): Retriever =>
+  guardInstance(instance as Retriever, { className: loaded.className, where: loaded.where });

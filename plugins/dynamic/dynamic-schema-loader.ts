@@ -1,4 +1,5 @@
 import {
+  readRetriever,
   SchemaLoader,
   Type,
   componentSchema,
@@ -59,7 +60,7 @@ export const DynamicSchemaLoaderComponent: ComponentFactory<SchemaLoader> = defi
     return new (class extends SchemaLoader {
       async load(): Promise<JsonSchema> {
         let first: DataRecord | undefined;
-        for await (const record of retriever.read(stream, {})) {
+        for await (const record of readRetriever({ stream, retriever })) {
           first = record;
           break;
         }

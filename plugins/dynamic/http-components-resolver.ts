@@ -1,4 +1,5 @@
 import {
+  readRetriever,
   ComponentsResolver,
   Type,
   componentSchema,
@@ -50,9 +51,8 @@ export const HttpComponentsResolverComponent: ComponentFactory<ComponentsResolve
     return new (class extends ComponentsResolver {
       async *resolve(template: ComponentDefinition, signal?: AbortSignal): AsyncGenerator<ComponentDefinition> {
         const current: { slice: StreamSlice } = { slice: {} };
-        const slicing = retriever.partitionRouter ? { slicer: retriever.partitionRouter } : undefined;
         const options = { signal, onSlice: (slice: StreamSlice) => void (current.slice = slice) };
-        for await (const record of retriever.read(streamName, options, slicing)) {
+        for await (const record of readRetriever({ stream: streamName, retriever, slicer: retriever.partitionRouter }, options)) {
           yield fillTemplate(template, mappings, { config: ctx.config, components_values: record, stream_slice: current.slice, stream_partition: current.slice, stream_template_config: template });
         }
       }

@@ -19,6 +19,8 @@ interface PartitionEntry {
   cursor?: DatetimeBasedCursor;
   /** The partition's saved cursor state (kept as is when the read does not reach the partition). */
   saved?: Record<string, unknown>;
+  /** Whether a slice of the partition has been closed in this read: its cursor's state is then its progress. */
+  closed?: boolean;
 }
 
 /** Where a slice of the combined stream comes from: its partition and the slice its cursor made. */
@@ -108,6 +110,7 @@ export class PerPartitionCursor implements IncrementalCursor {
     if (!origin) return;
     this.origins.delete(slice);
     origin.entry.cursor!.closeSlice(origin.inner);
+    origin.entry.closed = true;
   }
 
   /**
@@ -133,7 +136,9 @@ export class PerPartitionCursor implements IncrementalCursor {
 
   state(): Record<string, unknown> {
     const states = [...this.entries.values()]
-      .map((entry) => ({ partition: entry.partition, cursor: entry.cursor ? entry.cursor.state() : entry.saved }))
+      // A partition whose slices were only made (read ahead, none closed yet) keeps what was saved: the
+      // state does not depend on how far ahead slices were produced.
+      .map((entry) => ({ partition: entry.partition, cursor: entry.cursor && entry.closed ? entry.cursor.state() : entry.saved }))
       .filter((item) => item.cursor && Object.keys(item.cursor).length > 0);
     const state: Record<string, unknown> = { use_global_cursor: false, states };
     if (this.global) state.state = { ...this.global };

@@ -1,4 +1,5 @@
 import {
+  readRecords,
   Logger,
   ManifestError,
   Type,
@@ -57,7 +58,7 @@ export class SubstreamPartitionRouter implements StreamSlicer {
   private async *parentSlices(parent: ParentStreamConfig, options: SliceOptions): AsyncGenerator<StreamSlice> {
     let partition: Record<string, unknown> = {};
     let skipped = 0;
-    const records = parent.stream.read({ signal: options.signal, onSlice: (slice) => (partition = slicePartition(slice)) });
+    const records = readRecords(parent.stream, { signal: options.signal, onSlice: (slice) => (partition = slicePartition(slice)) });
     for await (const record of records) {
       const key = getPath(record, parent.parentKey);
       if (!key.found) {

@@ -1,4 +1,4 @@
-import { Interpolator, Type, componentSchema, defineComponent, type ComponentFactory, type Retriever } from "../../sdk/index.js";
+import { Interpolator, Type, componentSchema, defineComponent, readRetriever, type ComponentFactory, type Retriever } from "../../sdk/index.js";
 import { getPath } from "../../python/index.js";
 
 /**
@@ -47,7 +47,7 @@ export const PropertiesFromEndpointComponent: ComponentFactory<PropertyList> = d
     const read = async (signal?: AbortSignal): Promise<string[]> => {
       const keys = path.map((key) => key.render({ config: ctx.config, parameters: ctx.parameters }));
       const names: string[] = [];
-      for await (const record of retriever.read(stream, { signal })) {
+      for await (const record of readRetriever({ stream, retriever }, { signal })) {
         const found = getPath(record, keys);
         names.push(found.found ? String(found.value) : "[]");
       }

@@ -1,4 +1,5 @@
 import {
+  readRecords,
   SluiceError,
   Type,
   defineComponent,
@@ -49,7 +50,7 @@ const FIRST_PAGE_DONE = Symbol("first page done");
 /** Reads until the first record or the end of the first page, whichever comes first; never a second page. */
 export async function readFirstPage(stream: Stream, signal?: AbortSignal): Promise<void> {
   try {
-    const records = stream.read({
+    const records = readRecords(stream, {
       signal,
       onPage() {
         throw FIRST_PAGE_DONE;

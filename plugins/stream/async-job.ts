@@ -79,7 +79,7 @@ export interface AsyncJobRun {
  * different slices are independent: the scheduler runs several at a time.
  *
  * @example
- * yield* runAsyncJob(parts, { stream: "orders", slice, signal }, (target) => download.read("orders", { slice: target, signal }));
+ * yield* runAsyncJob(parts, { stream: "orders", slice, signal }, (target) => readTarget(target, { signal }));
  */
 export async function* runAsyncJob<T>(parts: AsyncJobParts, run: AsyncJobRun, download: (target: StreamSlice) => AsyncIterable<T>): AsyncGenerator<T> {
   const done = await completedJob(parts, run);

@@ -12,16 +12,13 @@ import {
   jsonSchema,
   type ComponentDefinition,
   type ComponentFactory,
-  type DataRecord,
   type HttpResponse,
   type Paginator,
-  type ReadOptions,
   type RecordExtractor,
   type RecordSelector,
   type Requester,
   type SliceReader,
   type SliceReadOptions,
-  type Slicing,
   type StreamSlice,
   type StreamSlicer,
 } from "../../sdk/index.js";
@@ -29,7 +26,6 @@ import { combineSlicers } from "./cartesian-slicer.js";
 import { runAsyncJob, type AsyncJobParts } from "./async-job.js";
 import type { AsyncJobStatusOf } from "./async-job-status-map.js";
 import { SimpleRetriever } from "./simple-retriever.js";
-import { slicedRead } from "./sliced-read.js";
 import { valueExtractor } from "./value-extractor.js";
 
 const DEFAULT_JOB_TIMEOUT_MINUTES = 60;
@@ -179,16 +175,9 @@ export class AsyncRetriever extends Retriever {
     super();
   }
 
-  /** Every slice's job in turn, its records one at a time. */
-  read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterable<DataRecord> {
-    const job = (slice: StreamSlice) => runAsyncJob(this.parts, { stream, slice, signal: options.signal }, (target) => this.download.read(stream, { ...options, slice: target }));
-    if (!slicing) return job(options.slice ?? {});
-    return slicedRead(options, slicing, job);
-  }
-
   /**
-   * One slice's job, its downloads a page at a time: the scheduler's path, which runs the jobs of
-   * several slices at once (as many as the read's concurrency), each job's records in order.
+   * One slice's job, its downloads a page at a time (a concurrent read runs the jobs of several
+   * slices at once, as many as the read's concurrency, each job's records in order).
    */
   override sliceReader(stream: string): SliceReader {
     const pages = this.download.sliceReader(stream);

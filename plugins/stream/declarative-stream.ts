@@ -4,21 +4,17 @@ import {
   defineComponent,
   jsonSchema,
   type ComponentFactory,
-  type DataRecord,
+  retrieverPartitions,
   type PartitionsOptions,
   type IncrementalCursor,
-  type ReadOptions,
   type RecordTransformation,
   type Retriever,
   type SchemaLoader,
-  type Slicing,
   type StateMigration,
   type StateMigrationContext,
   type Stream,
-  type StreamSlice,
 } from "../../sdk/index.js";
 import { combineSlicers } from "./cartesian-slicer.js";
-import { DeclarativePartitions } from "./declarative-partitions.js";
 
 /**
  * `DeclarativeStream`: a named stream of records with its retriever and schema.
@@ -67,33 +63,13 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
     const slicer = perPartition ?? combineSlicers([retriever.partitionRouter, cursor]);
     // What a state migration may know of the stream (LegacyToPerPartitionStateMigration needs both).
     const migration: StateMigrationContext = { partitionFields: retriever.partitionRouter?.partitionFields ?? [], cursorField: cursor?.cursorField };
-    const slicing = (options: ReadOptions): Slicing | undefined => {
-      if (!slicer) return undefined;
-      cursor?.setState(migrateState(options.state, migrations, migration));
-      return { slicer, cursor };
-    };
     return {
       name,
       primaryKey: def.primary_key,
       cursorField: cursor?.cursorField,
       jsonSchema: async () => (loader ? loader.load() : { type: "object", additionalProperties: true }),
-      read(options: ReadOptions = {}) {
-        if (!transformations.length) return retriever.read(name, options, slicing(options));
-        // Each record is transformed with the slice it was read in (`{{ stream_slice.parent_id }}`).
-        const current = { slice: options.slice };
-        const tracked: ReadOptions = { ...options, onSlice: (slice) => { current.slice = slice; options.onSlice?.(slice); } };
-        return transformed(retriever.read(name, tracked, slicing(tracked)), transformations, current);
-      },
-      // A custom retriever without a slice reader is read whole, as one unit of work.
-      ...(retriever.sliceReader
-        ? {
-            partitions: (options: PartitionsOptions = {}) =>
-              new DeclarativePartitions(
-                { stream: name, retriever: retriever as ConstructorParameters<typeof DeclarativePartitions>[0]["retriever"], slicer, cursor, transformations },
-                { ...options, state: migrateState(options.state, migrations, migration) },
-              ),
-          }
-        : {}),
+      partitions: (options: PartitionsOptions = {}) =>
+        retrieverPartitions({ stream: name, retriever, slicer, cursor, transformations }, { ...options, state: migrateState(options.state, migrations, migration) }),
     };
   },
 });
@@ -103,12 +79,4 @@ function migrateState(state: Record<string, unknown> | undefined, migrations: re
   if (!state) return state;
   for (const migration of migrations) if (migration.shouldMigrate(state, context)) state = migration.migrate(state, context);
   return state;
-}
-
-/** Applies the stream's `transformations` to each record, in order, before it is emitted. */
-async function* transformed(records: AsyncIterable<DataRecord>, transformations: readonly RecordTransformation[], current: { slice?: StreamSlice }): AsyncGenerator<DataRecord> {
-  for await (const record of records) {
-    for (const transformation of transformations) transformation.transform(record, { streamSlice: current.slice });
-    yield record;
-  }
 }

@@ -1,4 +1,4 @@
-import type { DataRecord, Decoder, HttpResponse, ObservedPage, PageReport, Paginator, ReadObserver, ReadOptions, RecordSelector, Requester, Secrets, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import type { DataRecord, Decoder, HttpResponse, ObservedPage, PageReport, Paginator, ReadObserver, RecordSelector, Requester, Secrets, SliceReadOptions, StreamSlice, StreamSlicer } from "../../sdk/index.js";
 import type { ProgressGuard } from "../shared/progress-guard.js";
 import { fetchPage, type FetchedPage, type UnpaginatedPage } from "./page-fetch.js";
 import type { StreamedPage } from "./streamed-page.js";
@@ -8,7 +8,7 @@ import type { TotalRecords } from "./total-records.js";
 export interface PageReaderParts {
   stream: string;
   slice: StreamSlice;
-  options: ReadOptions;
+  options: SliceReadOptions;
   requester: Requester;
   selector: RecordSelector;
   paginator: Paginator;
@@ -34,29 +34,27 @@ export interface PageReaderParts {
   readAhead?: boolean;
 }
 
-const DONE: IteratorResult<DataRecord> = { value: undefined, done: true };
 const PAGES_DONE: IteratorResult<DataRecord[]> = { value: undefined, done: true };
 /** The records of a streamed page handed out at a time by the page-batched path. */
 const STREAMED_BATCH = 1000;
 
 /**
- * The records of one slice, page by page: the loop of `SimpleRetriever` (build the request, let the
- * progress guard check it, send it, select the page's records, hand them out, ask the paginator for
- * the next token) as a hand-written async iterator. Records of a page already parsed are handed out
- * as resolved promises, without resuming a generator for each one: an `async *` loop here cost ~16%
- * more CPU per page of 100 records. As before, nothing accumulates across pages, `onPage` runs once
- * the page's last record was taken, a record filter that fails on a record fails the read after the
- * records before it were delivered, and `return()` ends the read. A page of a streaming decoder is not
- * collected: its records are parsed as they are taken ({@link StreamedPage}), a batch at a time on
- * the page-batched path. When it is safe (`readAhead`), the next page is requested before the current
- * one is handed out ({@link PageReader.readAhead}); reading a page is page-fetch.ts.
+ * The records of one slice, a page at a time: the loop of `SimpleRetriever` (build the request, let
+ * the progress guard check it, send it, select the page's records, hand them out, ask the paginator
+ * for the next token) as a hand-written async iterator over pages ({@link PageReader.pages}), with no
+ * generator in between. Nothing accumulates across pages; `onPage` runs once the page was taken (when
+ * the next one is asked for); a record filter that fails on a record fails the read after the records
+ * before it were delivered; `return()` ends the read. A page of a streaming decoder is not collected:
+ * its records are parsed as they are taken ({@link StreamedPage}), a batch at a time. When it is safe
+ * (`readAhead`), the next page is requested before the current one is handed out
+ * ({@link PageReader.readAhead}); reading a page is page-fetch.ts.
  *
  * @example
- * for await (const record of new PageReader({ stream: "users", slice: {}, options: {}, requester, selector, paginator, guard, sliceOptionsOnFirstPageOnly: false })) use(record);
+ * const reader = new PageReader({ stream: "users", slice: {}, options: {}, requester, selector, paginator, guard, sliceOptionsOnFirstPageOnly: false, state: () => ({}) });
+ * for await (const page of reader.pages()) write(page);
  */
-export class PageReader implements AsyncIterableIterator<DataRecord> {
+export class PageReader {
   private records: DataRecord[] = [];
-  private index = 0;
   private started = false;
   private finished = false;
   /** Pages requested in this slice (a page read ahead included). */
@@ -76,40 +74,10 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
   private streamed?: StreamedPage;
   /** An error from selecting the current page, thrown after the records before it. */
   private failure?: { error: unknown };
-  private busy?: Promise<IteratorResult<DataRecord>>;
   /** The property chunks of a requester with `QueryProperties`: each page is one request per chunk. */
   private chunks?: string[][];
 
   constructor(private readonly parts: PageReaderParts) {}
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  next(): Promise<IteratorResult<DataRecord>> {
-    if (this.index < this.records.length) return Promise.resolve({ value: this.records[this.index++]!, done: false });
-    if (this.streamed && !this.busy) {
-      const record = this.takeStreamed();
-      if (record) return Promise.resolve({ value: record, done: false });
-    }
-    // A second call while a page is being fetched waits for it, as calls to a generator queue.
-    if (this.busy) return this.busy.then(() => this.next());
-    const busy = this.fill().finally(() => {
-      this.busy = undefined;
-    });
-    this.busy = busy;
-    return busy;
-  }
-
-  async return(): Promise<IteratorResult<DataRecord>> {
-    this.finish();
-    return DONE;
-  }
-
-  async throw(error?: unknown): Promise<IteratorResult<DataRecord>> {
-    this.finish();
-    throw error;
-  }
 
   private finish(): void {
     this.finished = true;
@@ -120,63 +88,37 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     this.streamed?.close();
     this.streamed = undefined;
     this.records = [];
-    this.index = 0;
     this.current = undefined;
   }
 
-  /** Moves on to the next page that has records (or to the end), and hands out its first record. */
-  private async fill(): Promise<IteratorResult<DataRecord>> {
-    for (;;) {
-      if (!(await this.loadPage())) return DONE;
-      if (this.records.length > 0) return { value: this.records[this.index++]!, done: false };
-      const record = this.streamed && this.takeStreamed();
-      if (record) return { value: record, done: false };
-    }
-  }
-
-  /** The streamed page's next record; at its end (or failure) the page goes to the paginator (or the failure is kept). */
-  private takeStreamed(): DataRecord | undefined {
-    const page = this.streamed!;
-    const record = page.take();
-    if (record) return record;
-    this.streamed = undefined;
-    if (page.failure) this.failure = page.failure;
-    else this.current = { response: page.response, rawCount: page.stats.rawCount, count: page.count, last: page.last };
-    return undefined;
-  }
-
-  /** Up to {@link STREAMED_BATCH} records of the streamed page (empty at its end). */
+  /** Up to {@link STREAMED_BATCH} records of the streamed page (empty at its end); at its end (or failure) the page goes to the paginator (or the failure is kept). */
   private streamedBatch(): DataRecord[] {
-    const batch = this.streamed!.takeBatch(STREAMED_BATCH);
-    if (batch.length < STREAMED_BATCH) this.takeStreamed();
+    const page = this.streamed!;
+    const batch = page.takeBatch(STREAMED_BATCH);
+    if (batch.length < STREAMED_BATCH) {
+      this.streamed = undefined;
+      if (page.failure) this.failure = page.failure;
+      else this.current = { response: page.response, rawCount: page.stats.rawCount, count: page.count, last: page.last };
+    }
     return batch;
   }
 
   /**
-   * The records of the next page that has any, all at once (undefined at the end): the page-batched
-   * path, one promise per page instead of one per record. A page whose selection failed part-way
-   * hands out the records before the failure; the next call throws. Records of a page already
-   * partly handed out by `next()` come first.
+   * The records of the next page that has any, all at once (undefined at the end): one promise per
+   * page, not one per record. A page whose selection failed part-way hands out the records before
+   * the failure; the next call throws.
    *
    * @example
    * for (let page = await reader.nextPage(); page; page = await reader.nextPage()) write(page);
    */
   async nextPage(): Promise<DataRecord[] | undefined> {
-    if (this.index < this.records.length) {
-      const rest = this.index === 0 ? this.records : this.records.slice(this.index);
-      this.index = this.records.length;
-      return rest;
-    }
     if (this.streamed) {
       const batch = this.streamedBatch();
       if (batch.length > 0) return batch;
     }
     for (;;) {
       if (!(await this.loadPage())) return undefined;
-      if (this.records.length > 0) {
-        this.index = this.records.length;
-        return this.records;
-      }
+      if (this.records.length > 0) return this.records;
       if (this.streamed) {
         const batch = this.streamedBatch();
         if (batch.length > 0) return batch;
@@ -236,7 +178,6 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     }
     if (!fetched || this.finished) return false;
     this.records = fetched.records;
-    this.index = 0;
     this.pageNumber = fetched.page;
     this.current = fetched.unpaginated;
     this.streamed = fetched.streamed;

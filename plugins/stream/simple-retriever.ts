@@ -8,22 +8,18 @@ import {
   defineComponent,
   type Decoder,
   type ComponentFactory,
-  type DataRecord,
   type Paginator,
-  type ReadOptions,
   type RecordSelector,
   type Requester,
   type Retriever,
   type SliceReadOptions,
   type SliceReader,
-  type Slicing,
   type StreamSlice,
   type StreamSlicer,
 } from "../../sdk/index.js";
 import { ProgressGuard } from "../shared/progress-guard.js";
 import { PageReader } from "./page-reader.js";
 import { combineSlicers } from "./cartesian-slicer.js";
-import { slicedRead } from "./sliced-read.js";
 import { buildRetrieverDecoder } from "./retriever-decoder.js";
 import { compileTotalRecords, type TotalRecords } from "./total-records.js";
 
@@ -126,14 +122,6 @@ export class SimpleRetriever implements Retriever {
     if (parts.observer && parts.secrets) this.observe = { observer: parts.observer, secrets: parts.secrets };
   }
 
-  read(stream: string, options: ReadOptions = {}, slicing?: Slicing): AsyncIterableIterator<DataRecord> {
-    const guard = new ProgressGuard({ stream, maxPages: this.limits.maxPages, secrets: this.secrets });
-    // Without slices the page loop is the stream: a `yield*` around it would add an async hop to every
-    // record (measured: ~15% more CPU per page of 100 records).
-    if (!slicing) return this.readSlice(stream, options.slice ?? {}, options, guard);
-    return this.readSlices(stream, options, slicing, guard);
-  }
-
   /** Whether a slice's next page may be requested before its current page is handed out (see page-reader.ts). */
   private get readAhead(): boolean {
     return this.paginator.readsRecords === false && this.requester.readsStreamState === false;
@@ -143,29 +131,26 @@ export class SimpleRetriever implements Retriever {
     return this.paginator.keepsPageState === true;
   }
 
+  /**
+   * Reads single slices page by page for one read of `stream`; the pages of every slice count
+   * together against the page cap. The observer, if any, sees each slice of a sliced read as it starts.
+   *
+   * @example
+   * const readSlice = retriever.sliceReader("users");
+   * for await (const page of readSlice({}, { signal })) write(page);
+   */
   sliceReader(stream: string, slicer?: StreamSlicer, streamState?: () => Record<string, unknown>): SliceReader {
-    const streamGuard = new ProgressGuard({ stream, maxPages: this.limits.maxPages });
+    const streamGuard = new ProgressGuard({ stream, maxPages: this.limits.maxPages, secrets: this.secrets });
     const state = streamState ?? (() => ({}));
-    return (slice: StreamSlice, options: SliceReadOptions = {}) => this.readSlice(stream, slice, options, streamGuard.partition(), slicer, state).pages();
-  }
-
-  /** Reads every slice of the stream in turn, with the cursor's state after each; the observer sees each slice (redacted). */
-  private readSlices(stream: string, options: ReadOptions, slicing: Slicing, guard: ProgressGuard): AsyncGenerator<DataRecord> {
-    const observe = this.observe;
-    const observed: ReadOptions = observe
-      ? {
-          ...options,
-          onSlice: (slice) => {
-            options.onSlice?.(slice);
-            observe.observer.slice?.({ stream, slice: JSON.parse(observe.secrets.redact(JSON.stringify(slice))) as StreamSlice });
-          },
-        }
-      : options;
-    return slicedRead(observed, slicing, (slice, state) => this.readSlice(stream, slice, options, guard, slicing.slicer, state));
+    const observe = slicer ? this.observe : undefined;
+    return (slice: StreamSlice, options: SliceReadOptions = {}) => {
+      if (observe) observe.observer.slice?.({ stream, slice: JSON.parse(observe.secrets.redact(JSON.stringify(slice))) as StreamSlice });
+      return this.readSlice(stream, slice, options, streamGuard.partition(), slicer, state).pages();
+    };
   }
 
   /** Reads one slice page by page; the guard's page cap counts the pages of every slice together. */
-  private readSlice(stream: string, slice: StreamSlice, options: ReadOptions, guard: ProgressGuard, slicer?: StreamSlicer, state?: () => Record<string, unknown>): PageReader {
+  private readSlice(stream: string, slice: StreamSlice, options: SliceReadOptions, guard: ProgressGuard, slicer: StreamSlicer | undefined, state: () => Record<string, unknown>): PageReader {
     const { requester, selector, paginator, sliceOptionsOnFirstPageOnly, decoder, totalRecords, observe } = this;
     return new PageReader({
       stream,
@@ -178,7 +163,7 @@ export class SimpleRetriever implements Retriever {
       slicer,
       sliceOptionsOnFirstPageOnly,
       decoder,
-      state: state ?? (() => options.state ?? {}),
+      state,
       totalRecords,
       observe,
       readAhead: this.readAhead,

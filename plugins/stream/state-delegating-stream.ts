@@ -1,4 +1,4 @@
-import { SluiceError, Type, componentSchema, defineComponent, type ComponentFactory, type DataRecord, type ReadOptions, type Stream } from "../../sdk/index.js";
+import { SluiceError, Type, componentSchema, defineComponent, type ComponentFactory, type PartitionsOptions, type Stream, type StreamPartitions } from "../../sdk/index.js";
 
 /**
  * `StateDelegatingStream`: one stream read two ways. Without saved state (a first sync, or a reset) it
@@ -37,13 +37,13 @@ export const StateDelegatingStreamComponent: ComponentFactory<Stream> = defineCo
         });
       }
     }
-    const hasState = (options: ReadOptions) => options.state !== undefined && Object.keys(options.state).length > 0;
+    const hasState = (options: PartitionsOptions) => options.state !== undefined && Object.keys(options.state).length > 0;
     return {
       name: def.name,
       primaryKey: incremental.primaryKey ?? full.primaryKey,
       cursorField: incremental.cursorField,
       jsonSchema: () => incremental.jsonSchema(),
-      read: (options: ReadOptions = {}) => (hasState(options) ? incremental.read(options) : fullRefresh(full, options)),
+      partitions: (options: PartitionsOptions = {}) => (hasState(options) ? incremental.partitions(options) : fullRefresh(full, options)),
     };
   },
 });
@@ -51,8 +51,16 @@ export const StateDelegatingStreamComponent: ComponentFactory<Stream> = defineCo
 /**
  * The full-refresh read; a full-refresh stream without a cursor ends with the kit's final state
  * (`__ab_no_cursor_state_message`), so that the next sync has state and reads the incremental stream.
+ * Only a read that finished gets it (`finish()` is not reached by a read that was stopped or failed).
  */
-async function* fullRefresh(stream: Stream, options: ReadOptions): AsyncGenerator<DataRecord> {
-  yield* stream.read(options);
-  if (stream.cursorField === undefined) options.onState?.({ __ab_no_cursor_state_message: true });
+function fullRefresh(stream: Stream, options: PartitionsOptions): StreamPartitions {
+  const partitions = stream.partitions(options);
+  if (stream.cursorField !== undefined) return partitions;
+  return {
+    slices: (sliceOptions) => partitions.slices(sliceOptions),
+    readSlice: (slice, readOptions) => partitions.readSlice(slice, readOptions),
+    closeSlice: (slice) => partitions.closeSlice(slice),
+    finish: () => partitions.finish() ?? { __ab_no_cursor_state_message: true },
+    maxConcurrentSlices: partitions.maxConcurrentSlices,
+  };
 }

@@ -20,10 +20,11 @@ export interface PageReport {
 }
 
 /**
- * Options of one read.
+ * Options of one sequential read of a stream ({@link readRecords}, {@link readPages}, `connector.read()`),
+ * and what a custom retriever's `read` receives.
  *
  * @example
- * for await (const record of stream.read({ signal: controller.signal })) console.log(record);
+ * for await (const record of readRecords(stream, { signal: controller.signal })) console.log(record);
  */
 export interface ReadOptions {
   /** Aborts the request in flight and ends the read. */
@@ -42,10 +43,13 @@ export interface ReadOptions {
 }
 
 /**
- * A stream of records (a `DeclarativeStream` in the manifest).
+ * A stream of records (a `DeclarativeStream` in the manifest). Its one read contract is
+ * {@link Stream.partitions}: its slices, each read a page at a time, closed, and the stream finished.
+ * Every surface reads through it: records one at a time are a flattening of its pages
+ * ({@link readRecords}), a page at a time {@link readPages}, a concurrent read Sluice's scheduler.
  *
  * @example
- * for await (const record of connector.stream("users").read()) console.log(record.id);
+ * for await (const record of readRecords(connector.stream("users"))) console.log(record.id);
  */
 export interface Stream {
   readonly name: string;
@@ -53,13 +57,12 @@ export interface Stream {
   /** The cursor field of an incremental stream (undefined: full refresh only). */
   readonly cursorField?: string;
   jsonSchema(): Promise<JsonSchema>;
-  read(options?: ReadOptions): AsyncIterable<DataRecord>;
   /**
-   * The stream as units of work for a concurrent read (optional: a stream without it is read whole,
-   * as one unit). Sluice's scheduler reads several slices at once and asks for the state only after
-   * a slice has been read completely.
+   * The stream as units of work, for one read: its slices, each read page by page. Sluice reads
+   * several slices at once on a concurrent read and asks for the state only after a slice has been
+   * read completely. Throws when the read cannot start (a saved state its cursor cannot read).
    */
-  partitions?(options?: PartitionsOptions): StreamPartitions;
+  partitions(options?: PartitionsOptions): StreamPartitions;
 }
 
 /**
@@ -84,6 +87,8 @@ export interface SliceReadOptions {
   signal?: AbortSignal;
   /** Called after every page. */
   onPage?(report: PageReport): void;
+  /** Stops the slice after this many pages, as a test read does (default: no limit but the progress guard's). */
+  pagesPerSlice?: number;
 }
 
 /**
@@ -130,7 +135,7 @@ export type SliceReader = (slice: StreamSlice, options?: SliceReadOptions) => As
  * incremental stream, filters records to the window and keeps the state.
  *
  * @example
- * retriever.read("comments", options, { slicer: partitionRouter });
+ * retriever.sliceReader("comments", slicing.slicer);
  */
 export interface Slicing {
   slicer: StreamSlicer;
@@ -138,22 +143,27 @@ export interface Slicing {
 }
 
 /**
- * Reads the records of one stream (a `SimpleRetriever` in the manifest): every slice of `slicing` in
- * turn (or one empty slice), page by page. After each slice, the cursor closes it and
- * `options.onState` receives the new state.
+ * Reads the records of one stream (a `SimpleRetriever` in the manifest), one slice at a time, a page
+ * at a time: {@link Retriever.sliceReader}. The stream (see `retrieverPartitions`) produces the
+ * slices, filters the records by the cursor, transforms them and closes each slice; the retriever
+ * only reads the slice it is given.
+ *
+ * A custom retriever written to the earlier contract, `read(stream, options, slicing)` (all of the
+ * stream's records, its slices read in turn by the retriever itself, its state reported through
+ * `options.onState`), still works: it is read whole, as one unit of work, and the last state it
+ * reported is emitted when its read has ended (see `RecordsRetriever`).
  *
  * @example
- * for await (const record of retriever.read("users", { signal })) yield record;
+ * const readSlice = retriever.sliceReader("users");
+ * for await (const page of readSlice({}, { signal })) write(page);
  */
 export abstract class Retriever {
   /** The retriever's partition router, if it has one (the stream combines it with its incremental cursor). */
   declare readonly partitionRouter?: StreamSlicer;
-  abstract read(stream: string, options: ReadOptions, slicing?: Slicing): AsyncIterable<DataRecord>;
   /**
-   * Reads single slices, a page at a time, for one read of `stream` (optional): the concurrent and
-   * page-batched path. `slicer` puts each slice's request options into the requests; `streamState`
-   * gives `stream_state` to requester templates. The reads made through one reader share the stream's
-   * page cap.
+   * Reads single slices, a page at a time, for one read of `stream`: `slicer` puts each slice's
+   * request options into the requests; `streamState` gives `stream_state` to requester templates.
+   * The reads made through one reader share the stream's page cap.
    */
   sliceReader?(stream: string, slicer?: StreamSlicer, streamState?: () => Record<string, unknown>): SliceReader;
   /** True when slices must be read one at a time (a component keeps state from page to page). */

@@ -47,6 +47,11 @@ export const CUSTOM_CODE_ERRORS = {
     message: "The class does not extend the SDK base of its kind (`PaginationStrategy`, `Authenticator`) and is not a Python-style port; `found` shows what it extends, and says so when it extends another copy of the SDK.",
     action: "`import { PaginationStrategy } from \"sluice/sdk\"` and `extends PaginationStrategy` (or `Authenticator`).",
   },
+  RETRIEVER_CANNOT_READ: {
+    failureType: "config_error",
+    message: "A retriever (a `CustomRetriever` class, or one a plugin registered) defines neither `sliceReader(stream, slicer, streamState)`, the contract every retriever implements now, nor `read(stream, options, slicing)`, the earlier one Sluice still reads through an adapter.",
+    action: "Implement `sliceReader` (see docs/custom-components.md, \"Retrievers\").",
+  },
   CUSTOM_CLASS_INCOMPLETE: {
     failureType: "config_error",
     message: "The class extends the right base but lacks the method that does the work (`nextPageToken`/`next_page_token`, `apply`).",

@@ -112,8 +112,8 @@ describe("CustomDecoder", () => {
     assert.equal((wrong.error as SluiceError).code, "CUSTOM_CLASS_WRONG_BASE");
     assert.equal(server.requests.length > 0, true);
   });
-  it("a streaming decoder's page is parsed as its records are taken, not collected first", async () => {
-    const manifest = oneStreamManifest({ urlBase: server.url, path: "/lines", fieldPath: [] });
+  it("a streaming decoder's page is parsed a batch of 1000 records at a time as they are taken, not collected first", async () => {
+    const manifest = oneStreamManifest({ urlBase: server.url, path: "/many", fieldPath: [] });
     (manifest.streams as Array<{ retriever: Record<string, unknown> }>)[0]!.retriever.decoder = { type: "CustomDecoder", class_name: "source_acme.components.CountingLines" };
     const file = join(folder.dir, "manifest-streaming.json");
     await writeFile(file, JSON.stringify(manifest));
@@ -121,12 +121,12 @@ describe("CustomDecoder", () => {
     g.sluiceDecodedLines = 0;
     const connector = await createSluice({ logLevel: "error" }).connect({ path: file, config: {} });
     const records = connector.read("items")[Symbol.asyncIterator]();
-    assert.deepEqual((await records.next()).value, { line: "l0" });
-    assert.equal(g.sluiceDecodedLines, 1);
+    assert.deepEqual((await records.next()).value, { line: "m0" });
+    assert.equal(g.sluiceDecodedLines, 1000, "the first batch of the 2,500-line page, not the page");
     let count = 1;
     while (!(await records.next()).done) count++;
-    assert.equal(count, 1000);
-    assert.equal(g.sluiceDecodedLines, 1000);
+    assert.equal(count, 2500);
+    assert.equal(g.sluiceDecodedLines, 2500);
   });
   it("read a page at a time, a streaming decoder's page comes in batches of 1000 records, parsed as they are taken", async () => {
     const manifest = oneStreamManifest({ urlBase: server.url, path: "/many", fieldPath: [] });

@@ -82,8 +82,9 @@ describe("DatetimeBasedCursor record filtering, partitions and errors", () => {
       "/boards/b/items?since=2024-01-01",
       "/boards/b/items?since=2024-01-02",
     ]);
-    // The state moves only when every partition has read the windows (the end of the read).
-    assert.deepEqual(read.states, [...Array(4).fill({ changed: "2024-01-01" }), { changed: "2024-01-02" }]);
+    // The state moves only when every partition has read the windows (the end of the read); a slice
+    // whose close moved nothing emits no state.
+    assert.deepEqual(read.states, [{ changed: "2024-01-02" }]);
   });
 
   async function failure(manifest: Record<string, unknown>, state?: Record<string, unknown>): Promise<SluiceError> {

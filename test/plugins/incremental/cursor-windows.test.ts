@@ -93,7 +93,7 @@ describe("DatetimeBasedCursor windows, formats and lookback", () => {
   it("reads record values in cursor_datetime_formats and writes the state in datetime_format", async () => {
     const read = await readIncremental(zendesk(), { now: "2024-01-06T00:00:00Z" });
     assert.deepEqual(read.records.map((r) => r.id), [1, 2]);
-    assert.deepEqual(read.states, [{ updated_at: "2024-01-05T08:30:00Z" }, { updated_at: "2024-01-05T08:30:00Z" }]);
+    assert.deepEqual(read.states, [{ updated_at: "2024-01-05T08:30:00Z" }], "once: the end of the stream moved nothing more");
   });
 
   it("re-reads the lookback_window before the saved cursor, without moving the state back", async () => {

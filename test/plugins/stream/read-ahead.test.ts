@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createSluice } from "../../../core/index.js";
+import { readRecords } from "../../../sdk/index.js";
 import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 /** Records 1..7 in pages of 3 at /items?offset=N (the last page is short, so OffsetIncrement stops there). */
@@ -134,11 +135,11 @@ describe("reading the next page ahead", () => {
     assert.equal(api.seen.length, 2);
   });
 
-  test("the same holds for a slice read directly (no host signal): its return() aborts the request read ahead", async () => {
+  test("the same holds for a stream read directly with readRecords (no host signal): its return() aborts the request read ahead", async () => {
     api.seen.length = 0;
     api.handle((offset) => (offset === 3 ? "hold" : "answer"));
     const connector = await connect();
-    const reader = connector.stream("items").read()[Symbol.asyncIterator]();
+    const reader = readRecords(connector.stream("items"));
     assert.equal((await reader.next()).value?.id, 1);
     await until(() => api.seen.length === 2, "the page read ahead");
     await reader.return!();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { IncrementalCursor, type DataRecord, type Retriever, type StreamSlice } from "../../../sdk/index.js";
-import { DeclarativePartitions } from "../../../plugins/stream/declarative-partitions.js";
+import { RetrieverPartitions as DeclarativePartitions } from "../../../sdk/index.js";
 
 /** A cursor whose state is the number of slices closed in order from the first (a later one closed early counts once the gap closes). */
 class PrefixCursor extends IncrementalCursor {
@@ -28,9 +28,9 @@ class PrefixCursor extends IncrementalCursor {
 }
 
 const retriever = { sliceReader: () => () => (async function* () {})() } as unknown as Retriever & { sliceReader: NonNullable<Retriever["sliceReader"]> };
-const partitions = (state?: Record<string, unknown>) => new DeclarativePartitions({ stream: "events", retriever, cursor: new PrefixCursor(), transformations: [] }, { state });
+const partitions = (state?: Record<string, unknown>) => new DeclarativePartitions({ stream: "events", retriever, slicer: undefined, cursor: new PrefixCursor(), transformations: [] }, { state });
 
-describe("DeclarativePartitions: the states a read emits", () => {
+describe("RetrieverPartitions: the states a read emits", () => {
   it("a slice closed behind one still in flight emits no state; the state comes when the gap closes, and each claims more", () => {
     const read = partitions();
     assert.equal(read.closeSlice({ n: 2 }), undefined, "slice 2 closed before slice 1: nothing new is safe to claim");
