@@ -14,11 +14,11 @@ export { DEFAULT_CONCURRENCY, ReadAll, type ReadAllOptions } from "./connector/r
 export type { ReadBatch, ReadMessage, StreamStatus } from "./scheduler/read-events.js";
 export type { ConnectorDefinition } from "./connector/connector-definition.js";
 export type { ManifestInput } from "./manifest/load-manifest.js";
-export { MemoryConfigStore } from "./config/memory-config-store.js";
 export { writeFileAtomic } from "./config/write-file-atomic.js";
 export { DEFAULT_HTTP_OPTIONS, HttpOptionsToken, type HttpOptions, type TransportName } from "./http/http-options.js";
 export { createNodeFetchTransport } from "./http/node-fetch-transport.js";
 export { createUndiciTransport } from "./http/undici-transport.js";
+export * from "./protocol/index.js";
 export * from "./sources/index.js";
 export * from "../sdk/index.js";
 export * from "../oauth-consent/index.js";

@@ -20,7 +20,7 @@ import {
   type SluicePlugin,
 } from "../sdk/index.js";
 import { builtinPlugins } from "../plugins/index.js";
-import { MemoryConfigStore } from "./config/memory-config-store.js";
+import { MemoryConfigStore } from "../sdk/index.js";
 import { secretFieldNames, secretValues, validateConfig } from "./config/validate-config.js";
 import { Connector } from "./connector/connector.js";
 import type { ConnectorDefinition } from "./connector/connector-definition.js";
@@ -179,7 +179,12 @@ export class Sluice {
     const hostBudget = input.services?.some(([token]) => token === ApiBudget);
     if (budget && !hostBudget) services.register(ApiBudget, await builder.build<ApiBudget>(budget, "api_budget"));
     const source = await builder.build<Source>(definition.manifest, "");
-    return new Connector(definition, source, config, { concurrencyLevel: source.concurrencyLevel, slots: services.get(RequestSlotsToken), apiBudget: services.has(ApiBudget) ? services.get(ApiBudget) : undefined });
+    return new Connector(definition, source, config, {
+      concurrencyLevel: source.concurrencyLevel,
+      slots: services.get(RequestSlotsToken),
+      apiBudget: services.has(ApiBudget) ? services.get(ApiBudget) : undefined,
+      secrets: services.get(Secrets),
+    });
   }
 
   /** Closes what the host opened (the default source store's database connections). */

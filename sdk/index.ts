@@ -58,6 +58,7 @@ export { Secrets, redactedExcerpt } from "./services/secrets.js";
 export { SecretRegistry } from "./services/secret-registry.js";
 export { secretForms } from "./services/secret-forms.js";
 export { ConfigStore, type ConnectorConfig } from "./services/config-store.js";
+export { MemoryConfigStore } from "./services/memory-config-store.js";
 export { HttpClient, type SendOptions } from "./services/http-client.js";
 export { ReadObserver, type ObservedExchange, type ObservedPage, type ObservedRequest, type ObservedResponse, type ObservedSlice, type RequestPurpose } from "./services/read-observer.js";
 export { Fetch, type FetchInit, type FetchResponse, type TransportHeaders } from "./services/fetch.js";

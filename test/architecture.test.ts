@@ -4,7 +4,9 @@
  *   sdk <- python <- oauth-consent <- core; core joins plugins at one composition root (core/sluice.ts);
  * - a plugin folder imports another plugin folder only through the explicit shared module plugins/shared/;
  * - no source or test file passes 400 lines;
- * - every component type named by a registered component (field defaults, custom field types) is registered.
+ * - every component type named by a registered component (field defaults, custom field types) is registered;
+ * - one home per concept: the Airbyte protocol in core/protocol/ (the CLI only writes it), each command
+ *   declared once, one read path (no second iteration protocol), and the one-home rules of ARCHITECTURE.md.
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -115,6 +117,37 @@ describe("architecture", () => {
       for (const [field, named] of Object.entries({ ...factory.customFieldTypes })) if (!registry.find(named)) missing.push(`${type}.customFieldTypes.${field}: ${named}`);
     }
     assert.deepEqual(missing, []);
+  });
+
+  it("keeps the Airbyte protocol in core/protocol/: no CLI file builds its messages or decides a read's states", () => {
+    // What a host would have to copy if the CLI held it: message shapes, the full-refresh STATE, status and estimate rules.
+    const PROTOCOL = [/["']STREAM_STATUS["']/, /["']ESTIMATE["']/, /__ab_no_cursor_state_message/, /stream_descriptor/, /\.readAll\(/, /\.cursorField\b/, /["']CATALOG["']/];
+    const wrong: string[] = [];
+    for (const file of sourceFiles("core/cli")) {
+      const text = readFileSync(join(root, file), "utf8");
+      for (const pattern of PROTOCOL) if (pattern.test(text)) wrong.push(`${file} matches ${pattern}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it("declares each CLI command once: its name and summary in core/cli/commands/index.ts, its module beside it", () => {
+    const index = readFileSync(join(root, "core/cli/commands/index.ts"), "utf8");
+    const listed = [...index.matchAll(/\{ name: "([a-z-]+)", summary: "[^"]+", load: async \(\) => \(await import\("\.\/([a-z-]+)\.js"\)\)\.command \}/g)];
+    const files = readdirSync(join(root, "core/cli/commands")).filter((f) => f.endsWith(".ts") && f !== "index.ts");
+    assert.deepEqual(listed.map((m) => `${m[2]}.ts`).sort(), files.sort(), "every command module is listed once in index.ts");
+    const twice = files.filter((f) => /^\s{2}(name|summary): "/m.test(readFileSync(join(root, "core/cli/commands", f), "utf8")));
+    assert.deepEqual(twice, [], "a command module declares its name or summary again");
+  });
+
+  it("reads a stream one way: no second iteration protocol beside partitions()", () => {
+    const wrong: string[] = [];
+    for (const file of floorFiles) {
+      const text = readFileSync(join(root, file), "utf8");
+      if (/\bslicedRead\b|sliced-read\.js|WholeStream\b/.test(text)) wrong.push(`${file} names the removed second read path`);
+      if (file.startsWith("plugins/") && /^\s+(?:override\s+)?read\(stream: string, options: ReadOptions/m.test(text)) wrong.push(`${file} implements Retriever.read (the earlier contract) in a built-in`);
+    }
+    if (/\bnext\(\): Promise<IteratorResult<DataRecord>>/.test(readFileSync(join(root, "plugins/stream/page-reader.ts"), "utf8"))) wrong.push("PageReader hands out single records again");
+    assert.deepEqual(wrong, []);
   });
 
   it("finds what it checks (the rules above are not vacuous)", () => {

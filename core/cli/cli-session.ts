@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { ConfigError, Logger, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
-import { MemoryConfigStore } from "../config/memory-config-store.js";
+import { MemoryConfigStore } from "../../sdk/index.js";
 import { FileConfigStore } from "../config/file-config-store.js";
 import { connectorConfigControlMessage } from "../config/connector-config-message.js";
 import type { Connector } from "../connector/connector.js";

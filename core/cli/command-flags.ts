@@ -46,7 +46,7 @@ function checkValue(option: CliOption, value: string): string | undefined {
  * The `sluice <command> --help` text: the summary, the usage line and every declared flag with its description.
  *
  * @example
- * commandHelp(readCommand);
+ * commandHelp({ name: "read", summary: "Read streams" }, readCommand);
  * // sluice read: Read streams (RECORD, STATE and TRACE messages)
  * //
  * // usage: sluice read --config C [--catalog CAT] ...
@@ -54,7 +54,7 @@ function checkValue(option: CliOption, value: string): string | undefined {
  * // flags:
  * //   -m, --manifest FILE   the manifest (default: search this folder)
  */
-export function commandHelp(command: CliCommand): string {
+export function commandHelp(entry: { name: string; summary: string }, command: CliCommand): string {
   const rows = Object.entries(command.options).map(([name, option]) => {
     const value = option.type === "string" ? ` ${option.value ?? "VALUE"}` : "";
     const flag = `${option.short ? `-${option.short}, ` : "    "}--${name}${value}`;
@@ -64,7 +64,7 @@ export function commandHelp(command: CliCommand): string {
   });
   const width = Math.max(0, ...rows.map(([flag]) => flag.length));
   return [
-    `sluice ${command.name}: ${command.summary}`,
+    `sluice ${entry.name}: ${entry.summary}`,
     "",
     `usage: ${command.usage}`,
     ...(rows.length ? ["", "flags:", ...rows.map(([flag, text]) => `  ${flag.padEnd(width)}  ${text}`)] : []),

@@ -54,19 +54,17 @@ export type CliOptions = Readonly<Record<string, CliOption>>;
 
 /**
  * One `sluice` sub-command, in its own file under `core/cli/commands/`. A command maps its flags onto
- * the library API and calls it; it holds no logic a host would have to copy.
+ * the library API and calls it; it holds no logic a host would have to copy. Its name and summary are
+ * declared once, in `core/cli/commands/index.ts` (which `sluice --help` reads without loading it).
  *
  * @example
- * export const specCommand: CliCommand = {
- *   name: "spec", summary: "Print the connector's spec as an Airbyte SPEC message",
+ * export const command: CliCommand = {
  *   usage: "sluice spec [--manifest M]",
  *   options: { manifest: { type: "string", value: "FILE", description: "the manifest file" } },
  *   async run(args, io) { ...; return 0; },
  * };
  */
 export interface CliCommand {
-  readonly name: string;
-  readonly summary: string;
   readonly usage: string;
   readonly options: CliOptions;
   /** Whether positionals are accepted (default false). */

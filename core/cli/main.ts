@@ -35,7 +35,7 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
   }
   const command = await entry.load();
   if (rest.includes("--help") || rest.includes("-h")) {
-    io.stdout.write(commandHelp(command));
+    io.stdout.write(commandHelp(entry, command));
     return 0;
   }
   const parsed = parseCommandFlags(command, rest);
@@ -95,13 +95,17 @@ async function version(): Promise<string> {
 /** Runs the CLI as a process: real stdio, exit code. */
 export async function runProcess(): Promise<void> {
   const interrupted = new AbortController();
-  // The first Ctrl-C stops the read (requests in flight are aborted, what was read is flushed); a second one exits at once.
-  const onSignal = (name: string) => () => {
-    if (interrupted.signal.aborted) process.exit(130);
-    interrupted.abort(new Error(`interrupted (${name})`));
+  let stoppedBy: NodeJS.Signals | undefined;
+  // The first SIGINT (Ctrl-C) or SIGTERM stops the command: requests in flight are aborted, what was
+  // read is written, each stream that was not finished ends INCOMPLETE. A second signal exits at once.
+  // The exit code is 128 + the signal's number, as a process killed by it: 130 (SIGINT), 143 (SIGTERM).
+  const onSignal = (name: NodeJS.Signals) => () => {
+    if (interrupted.signal.aborted) process.exit(SIGNAL_EXIT_CODES[name]);
+    stoppedBy = name;
+    interrupted.abort(new Error(`interrupted by ${name}`));
   };
-  process.once("SIGINT", onSignal("SIGINT"));
-  process.once("SIGTERM", onSignal("SIGTERM"));
+  process.on("SIGINT", onSignal("SIGINT"));
+  process.on("SIGTERM", onSignal("SIGTERM"));
   // A reader that goes away (`| head`) stops the command like Ctrl-C does: requests in flight aborted, none started.
   const stdoutClosed = watchStdout(process.stdout);
   // A closed stderr leaves nobody to tell: its EPIPE must not crash the command.
@@ -114,6 +118,10 @@ export async function runProcess(): Promise<void> {
     process.stderr.write(`sluice: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   }
+  if (stoppedBy) process.exitCode = SIGNAL_EXIT_CODES[stoppedBy];
 }
+
+/** The exit code of a command stopped by a signal: 128 + the signal's number. */
+const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> & Record<"SIGINT" | "SIGTERM", number> = { SIGINT: 130, SIGTERM: 143 };
 
 if (import.meta.url === `file://${process.argv[1]}`) await runProcess();

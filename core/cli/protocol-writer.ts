@@ -1,10 +1,11 @@
 import { SluiceError } from "../../sdk/index.js";
 import type { CliIO } from "./command.js";
+import { errorTraceMessage, logMessage, recordMessage, type AirbyteLogLevel } from "../protocol/messages.js";
 import { drainedOrClosed } from "./stdout-closed.js";
 
 /**
- * Writes Airbyte protocol messages, one JSON object per line, buffering lines so that a read of a
- * million records does not make a million writes.
+ * Writes Airbyte protocol messages (built by core/protocol/), one JSON object per line, buffering lines
+ * so that a read of a million records does not make a million writes.
  *
  * @example
  * const out = new ProtocolWriter(io);
@@ -29,7 +30,7 @@ export class ProtocolWriter {
   record(stream: string, data: Record<string, unknown>): void {
     let line: string;
     try {
-      line = JSON.stringify({ type: "RECORD", record: { stream, data, emitted_at: Date.now() } });
+      line = JSON.stringify(recordMessage(stream, data));
     } catch (error) {
       throw new SluiceError("RECORD_NOT_SERIALIZABLE", `A record of stream ${stream} cannot be written as JSON: ${error instanceof Error ? error.message : String(error)}`, {
         where: { stream },
@@ -58,45 +59,14 @@ export class ProtocolWriter {
     return this.buffer.length >= 16 * 1024 ? this.flush() : undefined;
   }
 
-  streamStatus(stream: string, status: "STARTED" | "RUNNING" | "COMPLETE" | "INCOMPLETE"): void {
-    this.message({ type: "TRACE", trace: { type: "STREAM_STATUS", emitted_at: Date.now(), stream_status: { stream_descriptor: { name: stream }, status } } });
-  }
-
-  streamState(stream: string, recordCount: number): void {
-    this.message({
-      type: "STATE",
-      state: {
-        type: "STREAM",
-        stream: { stream_descriptor: { name: stream }, stream_state: { __ab_no_cursor_state_message: true } },
-        sourceStats: { recordCount },
-      },
-    });
-  }
-
   /** A `LOG` message (the text is written as given: redact it first). */
-  log(level: "DEBUG" | "INFO" | "WARN" | "ERROR", message: string): void {
-    this.message({ type: "LOG", log: { level, message } });
+  log(level: AirbyteLogLevel, message: string): void {
+    this.message(logMessage(level, message));
   }
 
-  /** An `ESTIMATE` trace: how many records the stream will have in this sync. */
-  estimate(stream: string, rows: number): void {
-    this.message({ type: "TRACE", trace: { type: "ESTIMATE", emitted_at: Date.now(), estimate: { name: stream, type: "STREAM", row_estimate: rows } } });
-  }
-
+  /** An ERROR trace; its texts are redacted here. */
   error(message: string, failureType: string, internal?: string, stream?: string): void {
-    this.message({
-      type: "TRACE",
-      trace: {
-        type: "ERROR",
-        emitted_at: Date.now(),
-        error: {
-          message: this.redact(message),
-          internal_message: internal ? this.redact(internal) : undefined,
-          failure_type: failureType,
-          ...(stream === undefined ? {} : { stream_descriptor: { name: stream } }),
-        },
-      },
-    });
+    this.message(errorTraceMessage({ message: this.redact(message), internal: internal ? this.redact(internal) : undefined, failureType, stream }));
   }
 
   /** Writes what is buffered and waits until stdout has taken it (or has closed: then nothing is written). */

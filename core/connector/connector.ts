@@ -1,4 +1,4 @@
-import { SluiceError, flattenPages, readPages, type ApiBudget, type CheckResult, type ConnectorConfig, type DataRecord, type ReadOptions, type Source, type Stream } from "../../sdk/index.js";
+import { SluiceError, flattenPages, readPages, type ApiBudget, type CheckResult, type ConnectorConfig, type DataRecord, type ReadOptions, type Secrets, type Source, type Stream } from "../../sdk/index.js";
 import { nearestMatch } from "../manifest/nearest-match.js";
 import type { RequestSlots } from "../scheduler/request-slots.js";
 import { abortableRecords } from "./abortable-records.js";
@@ -37,6 +37,8 @@ export interface ConnectorReadSettings {
   slots?: RequestSlots;
   /** The connector's API budget (from `api_budget`, or the host's), if any. */
   apiBudget?: ApiBudget;
+  /** The registry of the connector's secrets (its config's secret fields, tokens it obtained). */
+  secrets?: Secrets;
 }
 
 /**
@@ -66,6 +68,17 @@ export class Connector {
    */
   get apiBudget(): ApiBudget | undefined {
     return this.settings.apiBudget;
+  }
+
+  /**
+   * `text` with every secret the connector knows masked (its config's secret fields, the tokens it
+   * obtained): for anything a host prints or stores (an error's message, a log line).
+   *
+   * @example
+   * console.error(connector.redact(error.message));
+   */
+  redact(text: string): string {
+    return this.settings.secrets ? this.settings.secrets.redact(text) : text;
   }
 
   /** The concurrency of a read that sets none: the manifest's `concurrency_level`, else {@link DEFAULT_CONCURRENCY}. */
@@ -155,7 +168,8 @@ export class Connector {
           const batch = next.value;
           if (batch.type === "records") return { value: batch.records, done: false };
           if (batch.type === "state") options.onState?.(batch.state);
-          if (batch.type === "status" && batch.status === "INCOMPLETE") throw batch.error;
+          // A read stopped by the host's signal ends with the signal's reason (the read's end throws it), as at concurrency 1.
+          if (batch.type === "status" && batch.status === "INCOMPLETE" && !options.signal?.aborted) throw batch.error;
         }
       },
       return: async () => {

@@ -39,7 +39,11 @@ export function scheduleRead(streams: readonly ScheduledStream[], options: Sched
   const runs = streams.map((s) => new StreamRun(s.name, s.partitions, queue, options.signal));
   const feed = new SliceFeed(runs, { ahead: concurrency, signal: options.signal });
   const workers = Array.from({ length: Math.min(concurrency, Math.max(1, streams.length * concurrency)) }, () => work(feed, options));
-  void Promise.all(workers).then(() => queue.close());
+  // A stopped read: every started stream that has not ended ends now (INCOMPLETE, interrupted), before the queue closes.
+  void Promise.all(workers).then(async () => {
+    for (const run of runs) await run.finishIfDrained();
+    queue.close();
+  });
   return queue;
 }
 

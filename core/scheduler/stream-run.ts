@@ -1,5 +1,6 @@
 import { setMaxListeners } from "node:events";
 import type { DataRecord, StreamPartitions, StreamSlice } from "../../sdk/index.js";
+import { readInterrupted } from "./read-interrupted.js";
 import type { ReadBatch } from "./read-events.js";
 import type { RecordQueue } from "./record-queue.js";
 
@@ -8,7 +9,9 @@ import type { RecordQueue } from "./record-queue.js";
  * what it has emitted. It is the state tracker of the read: a state is emitted only when a slice has
  * been closed (after all of its records were queued), the final state only when every slice is done,
  * and none after a failure. A failed slice fails the stream: its abort signal stops the stream's
- * other requests in flight, and it ends `INCOMPLETE` with the error once they have settled.
+ * other requests in flight, and it ends `INCOMPLETE` with the error once they have settled. A read
+ * stopped by its signal never ends a started stream `COMPLETE`: it ends `INCOMPLETE` with
+ * `READ_INTERRUPTED`, without the final state.
  *
  * @example
  * const run = new StreamRun("users", stream.partitions({ state }), queue, readSignal);
@@ -31,7 +34,7 @@ export class StreamRun {
     readonly name: string,
     readonly partitions: StreamPartitions,
     private readonly queue: RecordQueue<ReadBatch>,
-    read: AbortSignal,
+    private readonly read: AbortSignal,
   ) {
     // Every request in flight listens to its stream's signal (as many as the concurrency): not a leak.
     setMaxListeners(0, this.controller.signal);
@@ -55,7 +58,7 @@ export class StreamRun {
 
   /** True when nothing of this stream is left to hand out or wait for. */
   get drained(): boolean {
-    return this.failed ? this.inFlight === 0 : this.producerDone && this.ready.length === 0 && this.inFlight === 0;
+    return this.failed || this.read.aborted ? this.inFlight === 0 : this.producerDone && this.ready.length === 0 && this.inFlight === 0;
   }
 
   start(): Promise<void> | undefined {
@@ -97,6 +100,10 @@ export class StreamRun {
   }
 
   private async finish(): Promise<void> {
+    if (this.read.aborted) {
+      await this.queue.push({ type: "status", stream: this.name, status: "INCOMPLETE", error: readInterrupted(this.name, this.read.reason) });
+      return;
+    }
     if (this.failure) {
       await this.queue.push({ type: "status", stream: this.name, status: "INCOMPLETE", error: this.failure.error });
       return;

@@ -1,5 +1,6 @@
 import { ReadObserver, Secrets, SluiceError } from "../../sdk/index.js";
-import { MemoryConfigStore } from "../config/memory-config-store.js";
+import { MemoryConfigStore } from "../../sdk/index.js";
+import { readInterrupted } from "../scheduler/read-interrupted.js";
 import type { ConnectorDefinition } from "../connector/connector-definition.js";
 import type { ConnectInput, Sluice } from "../sluice.js";
 import type { TestReadDocument } from "./test-read-document.js";
@@ -29,6 +30,11 @@ export interface TestReadInput extends Omit<ConnectInput, "configStore"> {
   limits?: Partial<TestReadLimits>;
   /** A manifest already loaded with {@link Sluice.define} (else it is loaded from the input). */
   definition?: ConnectorDefinition;
+  /**
+   * Stops the test read (`sluice test-read` gets Ctrl-C or SIGTERM): the stream being read ends with
+   * the `READ_INTERRUPTED` error, never as "the read ended", and the streams after it are not read.
+   */
+  signal?: AbortSignal;
 }
 
 /** A read that stopped on purpose: a limit was reached. */
@@ -65,7 +71,10 @@ export async function testRead(sluice: Sluice, input: TestReadInput): Promise<Te
   const connector = await sluice.connect(definition ? { ...connectInput, definition } : connectInput);
   for (const name of input.streams) connector.stream(name);
   for (const name of input.streams) {
+    if (input.signal?.aborted) break;
     const controller = new AbortController();
+    const onInterrupt = () => controller.abort(readInterrupted(name, input.signal?.reason));
+    input.signal?.addEventListener("abort", onInterrupt, { once: true });
     const stop = (reason: string) => controller.abort(new LimitReached(reason));
     const current = new TestReadRecorder(name, secrets, limits, stop);
     recorder = current;
@@ -80,8 +89,14 @@ export async function testRead(sluice: Sluice, input: TestReadInput): Promise<Te
         }
       }
     } catch (caught) {
-      if (!(controller.signal.reason instanceof LimitReached)) error = secrets.redact(caught instanceof SluiceError ? caught.describe() : caught instanceof Error ? caught.message : String(caught));
+      // Interrupted: the error is the interruption, whatever the aborted request threw.
+      const cause = input.signal?.aborted ? controller.signal.reason : caught;
+      if (!(controller.signal.reason instanceof LimitReached)) error = secrets.redact(cause instanceof SluiceError ? cause.describe() : cause instanceof Error ? cause.message : String(cause));
+    } finally {
+      input.signal?.removeEventListener("abort", onInterrupt);
     }
+    // A stop between two pages ends the read without an error: it is still an interruption.
+    if (input.signal?.aborted && error === undefined) error = secrets.redact(readInterrupted(name, input.signal.reason).describe());
     const reason = controller.signal.reason instanceof LimitReached ? controller.signal.reason.message : error ? `the read failed: ${error.split("\n")[0]}` : "the read ended";
     current.finish(reason);
     if (controller.signal.reason instanceof LimitReached) document.warnings.push(`${name}: ${reason}; the stream has more to read`);

@@ -140,7 +140,9 @@ function initialToken(def: OAuthDefinition, ctx: BuildContext, services: AuthSer
   try {
     return { value, expiresAt: parseExpiryDate(text) };
   } catch (error) {
+    // The catalogue's type is system_error (an API's `expires_in` that is no number); here the config's value is wrong.
     throw new ManifestError("AUTH_TOKEN_EXPIRY_INVALID", `token_expiry_date is not a date: ${(error as Error).message}`, {
+      failureType: "config_error",
       where: { manifestPath: `${ctx.path}.token_expiry_date` },
       expected: "an ISO 8601 date-time, a YYYY-MM-DD date, or epoch seconds",
       found: JSON.stringify(text),

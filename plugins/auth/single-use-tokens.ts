@@ -1,4 +1,4 @@
-import type { BuildContext, ConfigStore, ConnectorConfig, HttpClient, IssuedToken } from "../../sdk/index.js";
+import { MemoryConfigStore, type BuildContext, type ConfigStore, type ConnectorConfig, type HttpClient, type IssuedToken } from "../../sdk/index.js";
 import type { AuthServices } from "./auth-context.js";
 import type { OAuthDefinition } from "./oauth-schema.js";
 import { setPath, valueAtPath } from "../../python/dpath.js";
@@ -113,20 +113,8 @@ export function createSingleUseTokens(options: SingleUseOptions): SingleUseToken
   };
 }
 
-/** A stand-in store when the host registered none: the config object in memory, one update at a time. */
+/** A stand-in store when the host registered none: the SDK's in-memory store over the config object. */
 function memoryStore(config: ConnectorConfig, services: AuthServices): ConfigStore {
-  let queue: Promise<unknown> = Promise.resolve();
   services.logger.warn("No config store is registered: rotated refresh tokens are kept in memory only and are lost when the process ends");
-  return {
-    current: () => config,
-    update(mutate) {
-      const run = queue.then(async () => {
-        const copy = structuredClone(config);
-        await mutate(copy);
-        Object.assign(config, copy);
-      });
-      queue = run.catch(() => undefined);
-      return run;
-    },
-  };
+  return new MemoryConfigStore(config);
 }

@@ -1,6 +1,9 @@
 import type { ErrorCode } from "./error-codes.js";
 import { SluiceError, type SluiceErrorOptions } from "./sluice-error.js";
 
+// An error kind says what went wrong for `instanceof`; it never sets the failure type, which is the
+// catalogue's for the code (sdk/errors/codes/) unless the raising site knows better and says so.
+
 /**
  * The manifest is missing, unreadable, or does not describe a valid connector.
  *
@@ -10,11 +13,7 @@ import { SluiceError, type SluiceErrorOptions } from "./sluice-error.js";
  *   expected: "integer or template", found: "true",
  * });
  */
-export class ManifestError extends SluiceError {
-  constructor(code: ErrorCode, message: string, options: SluiceErrorOptions = {}) {
-    super(code, message, { failureType: "config_error", ...options });
-  }
-}
+export class ManifestError extends SluiceError {}
 
 /**
  * The end user's config is missing, unreadable, or does not match the connector's spec.
@@ -22,11 +21,7 @@ export class ManifestError extends SluiceError {
  * @example
  * throw new ConfigError("CONFIG_INVALID", "api_key is required", { expected: "a string", found: "nothing" });
  */
-export class ConfigError extends SluiceError {
-  constructor(code: ErrorCode, message: string, options: SluiceErrorOptions = {}) {
-    super(code, message, { failureType: "config_error", ...options });
-  }
-}
+export class ConfigError extends SluiceError {}
 
 /**
  * A request failed: the server answered with an error status, the network failed, or the body
@@ -66,11 +61,7 @@ export class AuthenticationError extends SluiceError {}
  * @example
  * throw new TemplateError("TEMPLATE_UNDEFINED_NAME", "'last_records' is not available here", { where: { manifestPath: "...cursor_value" } });
  */
-export class TemplateError extends SluiceError {
-  constructor(code: ErrorCode, message: string, options: SluiceErrorOptions = {}) {
-    super(code, message, { failureType: "config_error", ...options });
-  }
-}
+export class TemplateError extends SluiceError {}
 
 /**
  * Custom code (a class named by `class_name`) was refused, could not be loaded, or failed.

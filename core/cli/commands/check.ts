@@ -7,8 +7,6 @@ import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
  * spec rejects is a FAILED status too (and a config_error TRACE), as Airbyte expects.
  */
 export const command: CliCommand = {
-  name: "check",
-  summary: "Check a config against the API (CONNECTION_STATUS message)",
   usage: "sluice check (--config C | --source NAME) [--manifest M]",
   options: CONNECTOR_OPTIONS,
   run(args, io) {

@@ -34,8 +34,6 @@ function clockFrom(now: unknown): (() => number) | undefined {
  * sluice eval "{{ format_datetime(config['start_date'], '%s') }}" --config secrets/config.json
  */
 export const command: CliCommand = {
-  name: "eval",
-  summary: "Evaluate a template as a manifest field would (prints the typed result as JSON)",
   usage: USAGE,
   options: {
     config: { type: "string", value: "FILE", description: "the config (JSON or YAML) the template sees as `config`" },

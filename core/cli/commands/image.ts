@@ -63,8 +63,6 @@ async function run(args: ParsedArgs, io: CliIO): Promise<number> {
  * sluice image examples/demo --dry-run   # prints the docker build command
  */
 export const command: CliCommand = {
-  name: "image",
-  summary: "Build the Airbyte source image of a connector folder (docker build)",
   usage: "sluice image [CONNECTOR_FOLDER] [--name IMAGE] [--version V] [--tag T] [--dry-run]",
   options: {
     name: { type: "string", value: "IMAGE", description: "the image name and io.airbyte.name label (default sluice/source-<folder name>)" },

@@ -21,8 +21,6 @@ const DEFAULT_URL = "https://api.example.com/v1";
  * sluice init acme --auth bearer --pagination cursor --url https://api.acme.com/v1 --path /customers
  */
 export const command: CliCommand = {
-  name: "init",
-  summary: "Scaffold a connector folder: manifest, spec, secrets/config.json, .gitignore, README",
   usage: `sluice init NAME [--auth ${AUTH_METHODS.join("|")}] [--pagination ${PAGINATION_METHODS.join("|")}] [--url URL] [--path /items]`,
   options: {
     auth: { type: "string", value: "METHOD", description: `the authentication to scaffold (${AUTH_METHODS.join(", ")})` },

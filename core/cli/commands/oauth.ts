@@ -70,8 +70,6 @@ async function run(args: ParsedArgs, io: CliIO): Promise<number> {
  * sluice oauth --source acme --open
  */
 export const command: CliCommand = {
-  name: "oauth",
-  summary: "Grant OAuth consent in a browser and write the tokens into the config or a stored source",
   usage: "sluice oauth (--config C [--manifest M] | --source NAME [--manifest M --config C]) [--port P] [--open] [--timeout S] [--client-id ID] [--client-secret SECRET] [--no-custom-code]",
   options: {
     manifest: { type: "string", value: "FILE", description: "the manifest (default: sluice.config.*, .sluicerc* or manifest.yaml in this folder)" },

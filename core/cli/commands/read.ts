@@ -1,25 +1,25 @@
 import { resolve } from "node:path";
-import { ConfigError, SluiceError, type PageReport } from "../../../sdk/index.js";
-import type { Connector } from "../../connector/connector.js";
+import { ConfigError, type PageReport } from "../../../sdk/index.js";
+import { airbyteRead, type AirbyteRead } from "../../protocol/airbyte-read.js";
+import { readConfiguredCatalog } from "../../protocol/configured-catalog.js";
+import { errorTextOf, logOf, streamStatusOf } from "../../protocol/messages.js";
+import { readStreamStates } from "../../protocol/stream-states.js";
 import type { CliCommand, ParsedArgs } from "../command.js";
 import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
-import { selectStreams, type SelectedStream } from "../configured-catalog.js";
 import { ReadProgress } from "../read-progress.js";
-import { loadStreamStates, streamStateMessage, type StreamStates } from "../read-state.js";
 
 /**
- * `sluice read`: reads streams and prints RECORD, STATE, stream-status TRACE (STARTED, RUNNING,
- * COMPLETE, INCOMPLETE) and ESTIMATE messages. Streams and their slices are read concurrently
- * (`--concurrency N`, default the manifest's `concurrency_level`, else 2); records are written a page at
- * a time. A stream that fails is reported (TRACE error) and the others are still read; the exit code is
- * then 1. `--max-pages` reached ends a stream with a warning (exit 0). Ctrl-C stops the read: requests in
- * flight are aborted, what was read is written, and the exit code is 130. A reader of stdout that goes
- * away (`| head -3`) stops the read the same way, quietly, with exit code 0. In a terminal, a live
- * progress line runs on stderr.
+ * `sluice read`: `airbyteRead` (core/protocol/) and a writer. Reads streams and prints RECORD, STATE,
+ * stream-status TRACE (STARTED, RUNNING, COMPLETE, INCOMPLETE) and ESTIMATE messages. Streams and their
+ * slices are read concurrently (`--concurrency N`, default the manifest's `concurrency_level`, else 2);
+ * records are written a page at a time. A stream that fails is reported (TRACE error) and the others are
+ * still read; the exit code is then 1. `--max-pages` reached ends a stream with a warning (exit 0).
+ * Ctrl-C (SIGINT) or SIGTERM stops the read: requests in flight are aborted, what was read is written,
+ * each unfinished stream ends INCOMPLETE (interrupted), and the exit code is 130 (143 after SIGTERM;
+ * runProcess sets it). A reader of stdout that goes away (`| head -3`) stops the read the same way, quietly, with exit
+ * code 0. In a terminal, a live progress line runs on stderr.
  */
 export const command: CliCommand = {
-  name: "read",
-  summary: "Read streams (RECORD, STATE and TRACE messages)",
   usage: "sluice read (--config C | --source NAME) [--catalog CAT] [--state STATE] [--stream NAME]... [--concurrency N] [--transport node-fetch|undici] [--manifest M]",
   options: {
     ...CONNECTOR_OPTIONS,
@@ -32,68 +32,49 @@ export const command: CliCommand = {
     const session = new CliSession(args, io);
     const out = session.out;
     const started = performance.now();
-    let connector: Connector;
-    let selected: SelectedStream[];
-    let states: StreamStates;
-    let concurrency: number | undefined;
+    const file = (flag: string) => (typeof args.values[flag] === "string" ? resolve(io.cwd, args.values[flag] as string) : undefined);
+    let progress: ReadProgress | undefined;
+    let read: AirbyteRead;
     try {
-      concurrency = concurrencyFlag(args);
-      connector = await session.connect();
-      selected = await selectStreams(connector, {
-        catalogFile: typeof args.values.catalog === "string" ? resolve(io.cwd, args.values.catalog) : undefined,
-        names: args.values.stream as string[] | undefined,
-        warn: (text) => session.notice("WARN", text),
+      const concurrency = concurrencyFlag(args);
+      const connector = await session.connect();
+      const catalogFile = file("catalog");
+      const stateFile = file("state");
+      const onPage = (report: PageReport) => progress?.page(report.stream, report.totalRecords);
+      read = await airbyteRead(connector, {
+        catalog: catalogFile === undefined ? undefined : await readConfiguredCatalog(catalogFile),
+        streams: args.values.stream as string[] | undefined,
+        state: stateFile === undefined ? undefined : await readStreamStates(stateFile, { redact: (text) => session.redact(text) }),
+        maxPages: session.userMaxPages,
+        concurrency,
+        signal: io.signal,
+        onPage,
       });
-      states = typeof args.values.state === "string" ? await loadStreamStates(resolve(io.cwd, args.values.state), { redact: (text) => session.redact(text) }) : new Map();
     } catch (error) {
       await session.close();
       return session.fail(error);
     }
-    // An incremental stream starts from its saved state; `sync_mode: full_refresh` starts it from none.
-    const state = new Map(selected.map((s) => [s.name, s.syncMode === "incremental" ? states.get(s.name) : undefined]));
-    const progress = io.stderr.isTTY && session.logFormat === "text" ? new ReadProgress(io.stderr, { streams: selected.length }) : undefined;
+    progress = io.stderr.isTTY && session.logFormat === "text" ? new ReadProgress(io.stderr, { streams: read.summary().streams }) : undefined;
     const stderrLine = session.stderrLine;
-    if (progress) session.stderrLine = (text) => progress.print(text);
-    const counts = new Map<string, number>();
-    const estimates = new Map<string, number>();
-    const failed: string[] = [];
-    let pages = 0;
-    const onPage = (report: PageReport) => {
-      pages++;
-      progress?.page(report.stream, report.totalRecords);
-      if (report.totalRecords === undefined) return;
-      const estimate = (estimates.get(report.stream) ?? 0) + report.totalRecords;
-      estimates.set(report.stream, estimate);
-      out.estimate(report.stream, estimate);
-    };
+    if (progress) session.stderrLine = (text) => progress!.print(text);
     try {
-      const read = connector.readAll({ streams: selected.map((s) => s.name), concurrency, state, signal: io.signal, onPage });
       for await (const batch of read.pages()) {
-        if (batch.type === "records") {
-          out.records(batch.stream, batch.records);
-          counts.set(batch.stream, (counts.get(batch.stream) ?? 0) + batch.records.length);
-          progress?.records(batch.records.length);
+        if (batch.type === "RECORDS") {
+          out.records(batch.stream as string, batch.records as Record<string, unknown>[]);
+          progress?.records((batch.records as unknown[]).length);
           const full = out.flushIfFull();
           if (full) await full;
-        } else if (batch.type === "state") {
-          out.message(streamStateMessage(batch.stream, batch.state, batch.recordCount));
-        } else if (batch.status === "INCOMPLETE" && stoppedByMaxPages(batch.error, session)) {
-          // The user asked for at most N pages: a warning, COMPLETE, and no "whole stream read" state.
-          session.notice("WARN", `stream '${batch.stream}': stopped after ${session.userMaxPages} page${session.userMaxPages === 1 ? "" : "s"} as --max-pages asks; the rest of the stream was not read`);
-          out.streamStatus(batch.stream, "COMPLETE");
-          progress?.streamEnded(batch.stream);
-          await out.flush();
-        } else if (batch.status === "INCOMPLETE") {
-          failed.push(batch.stream);
-          out.streamStatus(batch.stream, "INCOMPLETE");
-          progress?.streamEnded(batch.stream);
-          await session.fail(batch.error instanceof SluiceError ? batch.error.locate({ stream: batch.stream }) : batch.error, out, batch.stream);
+        } else if (logOf(batch)) {
+          const log = logOf(batch)!;
+          session.notice(log.level === "DEBUG" ? "INFO" : log.level, log.message);
         } else {
-          if (batch.status === "STARTED") progress?.streamStarted(batch.stream);
-          if (batch.status === "COMPLETE" && connector.stream(batch.stream).cursorField === undefined) out.streamState(batch.stream, counts.get(batch.stream) ?? 0);
-          out.streamStatus(batch.stream, batch.status);
-          if (batch.status === "COMPLETE") {
-            progress?.streamEnded(batch.stream);
+          out.message(batch);
+          const error = errorTextOf(batch);
+          if (error !== undefined) session.notice("ERROR", error);
+          const ended = streamStatusOf(batch);
+          if (ended?.status === "STARTED") progress?.streamStarted(ended.stream);
+          if (ended?.status === "COMPLETE" || ended?.status === "INCOMPLETE" || error !== undefined) {
+            if (ended) progress?.streamEnded(ended.stream);
             await out.flush();
           }
         }
@@ -113,19 +94,13 @@ export const command: CliCommand = {
       session.stderrLine = stderrLine;
       await session.close();
     }
-    const records = [...counts.values()].reduce((a, b) => a + b, 0);
+    const { streams: count, records, pages, failed } = read.summary();
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    const count = selected.length;
     session.notice("INFO", `read ${count} stream${count === 1 ? "" : "s"}, ${records} records, ${pages} pages in ${seconds} s${failed.length ? `; failed: ${failed.join(", ")}` : ""}`);
     await out.flush();
     return failed.length ? 1 : 0;
   },
 };
-
-/** Whether a stream ended at the page cap the user set with `--max-pages` (not the library's safety cap). */
-function stoppedByMaxPages(error: unknown, session: CliSession): boolean {
-  return error instanceof SluiceError && error.code === "PAGINATION_PAGE_CAP" && session.userMaxPages !== undefined;
-}
 
 /** `--concurrency N`: a whole number of at least 1 (undefined when not given). */
 function concurrencyFlag(args: ParsedArgs): number | undefined {

@@ -15,8 +15,6 @@ import { manifestJsonSchema } from "../../manifest/manifest-json-schema.js";
  * # yaml-language-server: $schema=manifest.schema.json
  */
 export const command: CliCommand = {
-  name: "schema",
-  summary: "Print the JSON Schema of a manifest (every registered component) for editors",
   usage: "sluice schema [--manifest M]",
   options: { manifest: CONNECTOR_OPTIONS.manifest, "no-custom-code": CONNECTOR_OPTIONS["no-custom-code"] },
   async run(args, io) {

@@ -24,8 +24,6 @@ type Action = (sources: SourceCatalog, name: string, args: ParsedArgs, io: CliIO
  * operations as `sluice.sources` in the library. `show` masks every secret as `****`.
  */
 export const command: CliCommand = {
-  name: "sources",
-  summary: "Store named sources with encrypted secrets (add, list, show, update, remove, rotate-key)",
   usage: USAGE,
   options: {
     manifest: { type: "string", short: "m", value: "FILE", description: "the connector's manifest (add, update)" },

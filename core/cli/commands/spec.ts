@@ -3,8 +3,6 @@ import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
 
 /** `sluice spec`: prints the connector's spec as an Airbyte SPEC message. */
 export const command: CliCommand = {
-  name: "spec",
-  summary: "Print the connector's spec (SPEC message)",
   usage: "sluice spec [--manifest M | --source NAME]",
   options: {
     manifest: CONNECTOR_OPTIONS.manifest,

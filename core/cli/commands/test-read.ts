@@ -12,8 +12,6 @@ import { DEFAULT_TEST_READ_LIMITS, testRead, type TestReadLimits } from "../../t
  * sluice test-read --manifest manifest.yaml --config secrets/config.json --stream users --pages 2
  */
 export const command: CliCommand = {
-  name: "test-read",
-  summary: "Read a few pages of a stream and show every request, response, record and pagination decision",
   usage: "sluice test-read --stream S [--stream S2] [--pages N] [--records N] [--slices N] [--json] [--manifest M] [--config C]",
   options: {
     ...CONNECTOR_OPTIONS,
@@ -31,7 +29,7 @@ export const command: CliCommand = {
       const given = (args.values.stream as string[] | undefined) ?? [];
       const streams = given.length ? given : definition.streamNames.slice(0, 1);
       if (streams.length === 0) throw new Error("the manifest defines no stream");
-      const document = await testRead(session.sluice, { definition, config, configFile, streams, limits });
+      const document = await testRead(session.sluice, { definition, config, configFile, streams, limits, signal: io.signal });
       const failed = document.streams.some((s) => s.error !== undefined);
       if (args.values.json) io.stdout.write(`${session.redact(JSON.stringify(document, null, 2))}\n`);
       else io.stdout.write(session.redact(formatTestRead(document, { color: wantsColor(io) })));

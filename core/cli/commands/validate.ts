@@ -18,8 +18,6 @@ import { validateConnector, type Finding, type ValidationReport } from "../../va
  * #   CursorPagination has no field 'stop_conditon' (did you mean 'stop_condition'?); it is ignored
  */
 export const command: CliCommand = {
-  name: "validate",
-  summary: "Check a manifest (and a config) without sending a request; list every problem with its line",
   usage: "sluice validate [--manifest M] [--config C] [--json]",
   options: { ...CONNECTOR_OPTIONS, json: { type: "boolean", description: "print the problems as JSON" } },
   async run(args, io) {

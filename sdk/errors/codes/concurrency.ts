@@ -12,6 +12,11 @@ export const CONCURRENCY_ERRORS = {
     message: "The manifest's `concurrency_level.default_concurrency` did not evaluate to a whole number of at least 1, or it reads the config without a `max_concurrency` (as the kit requires).",
     action: "Fix the template or the config value it reads; add `max_concurrency` as the safeguard.",
   },
+  READ_INTERRUPTED: {
+    failureType: "transient_error",
+    message: "A stream's read was stopped before it finished: the process got SIGINT or SIGTERM (`sluice read`, the source image), or the host aborted the read's signal. The stream ends INCOMPLETE with this error; the records read before the stop were delivered, no full-refresh final STATE is emitted, and the states emitted cover only slices that were finished.",
+    action: "Run the read again: an incremental stream resumes from its last STATE, a full-refresh stream is read again from the start.",
+  },
   READ_ALREADY_STARTED: {
     failureType: "system_error",
     message: "A `connector.readAll()` result was iterated a second time (with `for await` or `pages()`).",

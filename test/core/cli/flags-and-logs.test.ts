@@ -29,10 +29,10 @@ describe("CLI flags: declared, documented, validated", () => {
   it("every command's --help lists every flag it takes, each with a description", async () => {
     for (const entry of commands) {
       const command = await entry.load();
-      const help = commandHelp(command);
+      const help = commandHelp(entry, command);
       for (const [name, option] of Object.entries(command.options)) {
-        assert.ok(option.description.trim().length > 10, `sluice ${command.name} --${name} has no description`);
-        assert.match(help, new RegExp(`--${name}\\b.*${option.description.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`), `sluice ${command.name} --help misses --${name}`);
+        assert.ok(option.description.trim().length > 10, `sluice ${entry.name} --${name} has no description`);
+        assert.match(help, new RegExp(`--${name}\\b.*${option.description.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`), `sluice ${entry.name} --help misses --${name}`);
       }
     }
   });

@@ -2,18 +2,40 @@ import { readFile } from "node:fs/promises";
 import { ConfigError } from "../../sdk/index.js";
 import type { Connector } from "../connector/connector.js";
 
-/** One stream of a read, as the configured catalog (or `--stream`) selects it. */
+/**
+ * One stream of a read, as the configured catalog (or `--stream`) selects it.
+ *
+ * @example
+ * { name: "events", syncMode: "incremental" }
+ */
 export interface SelectedStream {
   name: string;
   /** `incremental`: start from the saved state and emit the cursor's state; `full_refresh`: start from nothing. */
   syncMode: "full_refresh" | "incremental";
 }
 
-/** A stream entry of an Airbyte `ConfiguredAirbyteCatalog`, as far as a source reads it. */
-interface ConfiguredStream {
+/**
+ * A stream entry of an Airbyte `ConfiguredAirbyteCatalog`, as far as a source reads it.
+ *
+ * @example
+ * { stream: { name: "events" }, sync_mode: "incremental", cursor_field: ["updated_at"] }
+ */
+export interface ConfiguredStream {
   stream?: { name?: unknown };
   sync_mode?: unknown;
   cursor_field?: unknown;
+}
+
+/**
+ * A configured catalog as the platform sends it (`--catalog FILE`), checked for its shape by
+ * {@link parseConfiguredCatalog}; `file` (when it came from one) is where errors point.
+ *
+ * @example
+ * parseConfiguredCatalog({ streams: [{ stream: { name: "users" }, sync_mode: "full_refresh" }] })
+ */
+export interface ConfiguredCatalog {
+  streams: ConfiguredStream[];
+  file?: string;
 }
 
 /**
@@ -28,16 +50,16 @@ interface ConfiguredStream {
  * Without a catalog, every stream is read: incremental where it has a cursor.
  *
  * @example
- * const streams = await selectStreams(connector, { catalogFile: "catalog.json", warn: (text) => session.notice("WARN", text) });
+ * const streams = await selectStreams(connector, { catalog: await readConfiguredCatalog("catalog.json"), warn: console.warn });
  */
-export async function selectStreams(connector: Connector, options: { catalogFile?: string; names?: readonly string[]; warn(text: string): void }): Promise<SelectedStream[]> {
+export async function selectStreams(connector: Connector, options: { catalog?: ConfiguredCatalog; names?: readonly string[]; warn(text: string): void }): Promise<SelectedStream[]> {
   const natural = (name: string): SelectedStream => ({ name, syncMode: connector.stream(name).cursorField === undefined ? "full_refresh" : "incremental" });
   if (options.names?.length) return dedupe(options.names).map(natural);
-  if (options.catalogFile === undefined) return connector.streamNames.map(natural);
-  const entries = await readCatalog(options.catalogFile);
+  if (options.catalog === undefined) return connector.streamNames.map(natural);
+  const { streams: entries, file } = options.catalog;
   const selected = new Map<string, SelectedStream>();
   entries.forEach((entry, i) => {
-    const where = { file: options.catalogFile, manifestPath: `streams[${i}]` };
+    const where = { file, manifestPath: `streams[${i}]` };
     const name = entry.stream?.name;
     if (typeof name !== "string") throw new ConfigError("CATALOG_INVALID", `Catalog entry ${i} has no stream.name`, { where, expected: "a stream name", found: JSON.stringify(entry.stream?.name) ?? "nothing" });
     const cursor = connector.stream(name).cursorField;
@@ -61,18 +83,35 @@ export async function selectStreams(connector: Connector, options: { catalogFile
   return [...selected.values()];
 }
 
-async function readCatalog(file: string): Promise<ConfiguredStream[]> {
+/**
+ * Reads a configured catalog file (`sluice read --catalog FILE`); see {@link parseConfiguredCatalog}.
+ *
+ * @example
+ * const catalog = await readConfiguredCatalog("catalog.json");
+ */
+export async function readConfiguredCatalog(file: string): Promise<ConfiguredCatalog> {
   let catalog: unknown;
   try {
     catalog = JSON.parse(await readFile(file, "utf8"));
   } catch (error) {
     throw new ConfigError("CATALOG_INVALID", "The configured catalog could not be read as JSON", { where: { file }, cause: error });
   }
+  return parseConfiguredCatalog(catalog, file);
+}
+
+/**
+ * A configured catalog from its JSON: an object with a `streams` list (`CATALOG_INVALID` otherwise,
+ * naming `file`). Each entry is checked against the connector when the read starts ({@link selectStreams}).
+ *
+ * @example
+ * const catalog = parseConfiguredCatalog(JSON.parse(body), "the request body");
+ */
+export function parseConfiguredCatalog(catalog: unknown, file?: string): ConfiguredCatalog {
   const streams = (catalog as { streams?: unknown } | null)?.streams;
   if (!Array.isArray(streams)) {
     throw new ConfigError("CATALOG_INVALID", "The configured catalog has no streams list", { where: { file }, expected: '{ "streams": [{ "stream": { "name": ... }, "sync_mode": ... }] }' });
   }
-  return streams as ConfiguredStream[];
+  return { streams: streams as ConfiguredStream[], ...(file === undefined ? {} : { file }) };
 }
 
 function dedupe(names: readonly string[]): string[] {

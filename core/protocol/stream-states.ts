@@ -1,10 +1,20 @@
 import { readFile } from "node:fs/promises";
 import { ConfigError } from "../../sdk/index.js";
 
-/** Each stream's saved state, by stream name. */
+/**
+ * Each stream's saved state, by stream name.
+ *
+ * @example
+ * new Map([["users", { updated_at: "2024-01-02T00:00:00Z" }]])
+ */
 export type StreamStates = Map<string, Record<string, unknown>>;
 
-/** How a state file is read. */
+/**
+ * How a state file is read.
+ *
+ * @example
+ * { redact: (text) => connector.redact(text) }
+ */
 export interface LoadStateOptions {
   /**
    * Masks known secrets (the connector's `Secrets.redact`): a state file may hold a token inside a cursor
@@ -15,23 +25,35 @@ export interface LoadStateOptions {
 }
 
 /**
- * Reads `sluice read --state FILE`: Airbyte per-stream state, a list of
- * `{ "type": "STREAM", "stream": { "stream_descriptor": { "name": "users" }, "stream_state": { ... } } }`
- * (each entry may also be a whole STATE message as `sluice read` prints it, `{ "type": "STATE", "state": {...} }`;
- * for a stream listed twice the last entry wins), or the legacy object `{ "users": { ... } }`.
+ * Reads a state file (`sluice read --state FILE`) with {@link parseStreamStates}; an unreadable file or
+ * bad JSON is `STATE_INVALID` naming the file (and the position only: the text may hold a token).
  *
  * @example
- * const states = await loadStreamStates("state.json", { redact: (text) => secrets.redact(text) });
+ * const states = await readStreamStates("state.json", { redact: (text) => connector.redact(text) });
  * connector.read("users", { state: states.get("users") });
  */
-export async function loadStreamStates(file: string, options: LoadStateOptions = {}): Promise<StreamStates> {
+export async function readStreamStates(file: string, options: LoadStateOptions = {}): Promise<StreamStates> {
+  return parseStreamStates(await readStateJson(file), { ...options, file });
+}
+
+/**
+ * Each stream's saved state from the Airbyte per-stream state a platform sends: a list of
+ * `{ "type": "STREAM", "stream": { "stream_descriptor": { "name": "users" }, "stream_state": { ... } } }`
+ * (each entry may also be a whole STATE message as `sluice read` prints it, `{ "type": "STATE", "state": {...} }`;
+ * for a stream listed twice the last entry wins), or the legacy object `{ "users": { ... } }`. A GLOBAL
+ * entry is skipped. Anything else is `STATE_INVALID` with a redacted excerpt of the bad entry.
+ *
+ * @example
+ * const states = parseStreamStates(JSON.parse(text), { file: "state.json" });
+ */
+export function parseStreamStates(parsed: unknown, options: LoadStateOptions & { file?: string } = {}): StreamStates {
+  const { file } = options;
   const excerpt = (value: unknown, max: number) => {
     const text = JSON.stringify(value);
     if (text === undefined) return "nothing";
     const safe = (options.redact ?? ((t: string) => t))(text);
     return safe.length > max ? `${safe.slice(0, max)}…` : safe;
   };
-  const parsed = await readStateJson(file);
   const states: StreamStates = new Map();
   if (Array.isArray(parsed)) {
     parsed.forEach((entry, i) => {
@@ -57,16 +79,6 @@ export async function loadStreamStates(file: string, options: LoadStateOptions =
   }
   for (const [name, state] of Object.entries(parsed)) if (isObject(state)) states.set(name, state);
   return states;
-}
-
-/**
- * The Airbyte STATE message of one stream's state (`sourceStats.recordCount`: records since the previous one).
- *
- * @example
- * out.message(streamStateMessage("users", { updated_at: "2024-01-02T00:00:00Z" }, 120));
- */
-export function streamStateMessage(stream: string, state: Record<string, unknown>, recordCount: number): Record<string, unknown> {
-  return { type: "STATE", state: { type: "STREAM", stream: { stream_descriptor: { name: stream }, stream_state: state }, sourceStats: { recordCount } } };
 }
 
 /** The file as JSON; a parse error names the position only (JSON.parse quotes the text around it, which may be a token). */

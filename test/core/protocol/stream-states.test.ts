@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { stringify } from "yaml";
-import { loadStreamStates } from "../../../core/cli/read-state.js";
+import { readStreamStates as loadStreamStates } from "../../../core/protocol/stream-states.js";
 import { SecretRegistry, SluiceError } from "../../../sdk/index.js";
 import { useLoopback } from "../../support/loopback.js";
 import { oneStreamManifest } from "../../support/manifest-builder.js";

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { MemoryConfigStore } from "../../../core/config/memory-config-store.js";
+import { MemoryConfigStore } from "../../../sdk/index.js";
 
 test("the memory store calls onUpdate with the new config before components see it", async () => {
   const config = { credentials: { refresh_token: "r1" } };

@@ -1,9 +1,10 @@
-import type { ConfigStore, ConnectorConfig } from "../../sdk/index.js";
+import type { ConfigStore, ConnectorConfig } from "./config-store.js";
 
 /**
- * A config store kept in memory, for library hosts: `onUpdate` is called (and awaited) with the whole
+ * A config store kept in memory, the only one (a library host's, a test read's, and the stand-in an
+ * authenticator uses when the host registered none): `onUpdate` is called (and awaited) with the whole
  * new config after every change, before the change is used, so a host can persist rotated tokens
- * wherever it keeps configs. Updates run one at a time.
+ * wherever it keeps configs. Updates run one at a time; a key the change removed is removed.
  *
  * @example
  * const store = new MemoryConfigStore(config, async (next) => db.saveConfig(connectorId, next));
