@@ -1,4 +1,5 @@
 import { AuthenticationError, ManifestError } from "../sdk/errors/index.js";
+import { valueAtPath } from "../python/dpath.js";
 import type { ConsentSpec } from "./read-consent-spec.js";
 
 /** One value to take from the token response: its key in the output, and its path in the response. */
@@ -51,15 +52,6 @@ function lastKey(path: (string | number)[]): string {
   return String(path[path.length - 1]);
 }
 
-function valueAt(data: unknown, path: (string | number)[]): unknown {
-  let node = data;
-  for (const step of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    if (typeof step === "number" ? !Array.isArray(node) : Array.isArray(node) || !Object.prototype.hasOwnProperty.call(node, step)) return undefined;
-    node = (node as Record<string | number, unknown>)[step];
-  }
-  return node;
-}
 
 /** Jackson's `asText()` for scalars; objects and lists are kept as they are. */
 function asStored(value: unknown): unknown {
@@ -99,7 +91,7 @@ export function extractConsentOutput(spec: ConsentSpec, data: unknown, nowMs: nu
   const expiryKey = typeof spec.input.token_expiry_key === "string" ? spec.input.token_expiry_key : "expires_in";
   const paths = outputPaths(spec);
   for (const { key, path, source } of paths) {
-    const value = valueAt(data, path);
+    const value = valueAtPath(data, path);
     if (value === undefined || value === null) {
       throw new AuthenticationError("OAUTH_OUTPUT_MISSING", `The token response has no '${source}'`, {
         failureType: "config_error",

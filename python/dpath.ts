@@ -1,8 +1,14 @@
+import { SluiceError } from "../sdk/index.js";
+
 /**
  * The kit's `dpath` operations on JSON values: read a value at a path of keys (`dpath.get`), set one
- * creating the objects on the way (`dpath.new`), delete glob matches (`dpath.delete`). Records, configs
- * and responses all go through these, in the components and in the OAuth consent flow.
+ * creating the objects on the way (`dpath.new`), delete glob matches (`dpath.delete`). The one home of
+ * "a value at a path": records, configs (a stored source's secret paths), responses and the OAuth
+ * consent output all go through these. A path is keys, and list indexes as digit strings or numbers.
  */
+
+/** A path of keys; a number (or a string of digits) indexes a list. */
+export type ValuePath = readonly (string | number)[];
 
 /**
  * What {@link getPath} found: `found` is false when a key on the path is missing.
@@ -26,12 +32,12 @@ export interface PathLookup {
  * getPath({ items: [{ id: 1 }] }, ["items", "0", "id"]); // { found: true, value: 1 }
  * getPath({ name: "x" }, ["id"]);                        // { found: false }
  */
-export function getPath(node: unknown, path: readonly string[]): PathLookup {
+export function getPath(node: unknown, path: ValuePath): PathLookup {
   for (const segment of path) {
     if (Array.isArray(node)) {
-      if (!/^\d+$/.test(segment) || Number(segment) >= node.length) return { found: false };
+      if (!/^\d+$/.test(String(segment)) || Number(segment) >= node.length) return { found: false };
       node = node[Number(segment)];
-    } else if (typeof node === "object" && node !== null && Object.hasOwn(node, segment)) {
+    } else if (typeof segment === "string" && typeof node === "object" && node !== null && Object.hasOwn(node, segment)) {
       node = (node as Record<string, unknown>)[segment];
     } else {
       return { found: false };
@@ -46,7 +52,7 @@ export function getPath(node: unknown, path: readonly string[]): PathLookup {
  * @example
  * valueAtPath({ credentials: { refresh_token: "r1" } }, ["credentials", "refresh_token"]); // "r1"
  */
-export function valueAtPath(node: unknown, path: readonly string[]): unknown {
+export function valueAtPath(node: unknown, path: ValuePath): unknown {
   const lookup = getPath(node, path);
   return lookup.found ? lookup.value : undefined;
 }
@@ -66,24 +72,51 @@ const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
 /**
  * Sets `value` at `path`, creating the objects on the way (the kit's `dpath.new`); a segment that
- * holds something other than an object is replaced by one. `__proto__`, `constructor` and `prototype`
- * are refused as keys, and so is an empty path.
+ * holds something other than an object is replaced by one, a list when the next segment is a number.
+ * `__proto__`, `constructor` and `prototype` are refused as keys (`PATH_KEY_UNSAFE`), and so is an
+ * empty path.
  *
  * @example
  * const record = { id: 1 };
- * setPath(record, ["meta", "source"], "crm"); // { id: 1, meta: { source: "crm" } }
+ * setPath(record, ["meta", "source"], "crm");        // { id: 1, meta: { source: "crm" } }
+ * setPath(config, ["accounts", 0, "api_key"], "k");  // config.accounts[0].api_key
  */
-export function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
-  if (path.length === 0) throw new Error("an empty path");
-  const unsafe = path.find((key) => UNSAFE_KEYS.has(key));
-  if (unsafe !== undefined) throw new Error(`the path key '${unsafe}' is not allowed`);
-  let node = target;
-  for (const segment of path.slice(0, -1)) {
-    let next = node[segment];
-    if (typeof next !== "object" || next === null || Array.isArray(next)) node[segment] = next = {};
-    node = next as Record<string, unknown>;
+export function setPath(target: Record<string, unknown>, path: ValuePath, value: unknown): void {
+  const unsafe = path.find((key) => typeof key === "string" && UNSAFE_KEYS.has(key));
+  if (path.length === 0 || unsafe !== undefined) {
+    throw new SluiceError("PATH_KEY_UNSAFE", path.length === 0 ? "A value cannot be set at an empty path" : `The path key '${String(unsafe)}' is not allowed`, {
+      expected: "a path of one or more keys, none of them __proto__, constructor or prototype",
+      found: JSON.stringify(path),
+    });
   }
-  node[path[path.length - 1]!] = value;
+  let node = target as Record<string | number, unknown>;
+  path.forEach((segment, i) => {
+    if (i === path.length - 1) {
+      node[segment] = value;
+      return;
+    }
+    const list = typeof path[i + 1] === "number";
+    let next = node[segment];
+    if (typeof next !== "object" || next === null || (!list && Array.isArray(next))) node[segment] = next = list ? [] : {};
+    node = next as Record<string | number, unknown>;
+  });
+}
+
+/**
+ * Removes the value at exactly `path` (no globs; nothing happens when it is not there). A list keeps
+ * its length and the other elements their places: the element becomes a hole (`null` in JSON), so
+ * paths into the rest of the list stay true.
+ *
+ * @example
+ * unsetPath({ credentials: { token: "t", id: 1 } }, ["credentials", "token"]); // { credentials: { id: 1 } }
+ */
+export function unsetPath(target: unknown, path: ValuePath): void {
+  const parent = getPath(target, path.slice(0, -1));
+  const last = path[path.length - 1];
+  if (last === undefined || !parent.found || typeof parent.value !== "object" || parent.value === null) return;
+  if (Array.isArray(parent.value)) {
+    if (/^\d+$/.test(String(last))) delete parent.value[Number(last)];
+  } else delete (parent.value as Record<string, unknown>)[String(last)];
 }
 
 /**

@@ -49,3 +49,20 @@ export function parseIsoDuration(text: string): IsoDuration | undefined {
 export function isZeroDuration(duration: IsoDuration | undefined): boolean {
   return duration === undefined || (duration.years === 0 && duration.months === 0 && duration.us === 0n);
 }
+
+/**
+ * A duration's length in milliseconds, for a place that needs a length without a starting date (the
+ * periods of an `api_budget`'s rate limits): a month counts 30 days and a year 365. This is one of the
+ * two meanings of a month in Sluice, each chosen per place: a date plus a duration (cursor windows,
+ * `lookback_window`, a session token's `expiration_duration`: `PyDateTime.plus`) counts calendar months
+ * as isodate does (January 31 plus `P1M` is February 28 or 29). The kit has no meaning for months in
+ * either place that needs a length (isodate's `Duration` has no `total_seconds()`); Sluice takes 30 days
+ * rather than refusing `P1M` as a budget period.
+ *
+ * @example
+ * isoDurationLengthMs(parseIsoDuration("PT15M")!); // 900000
+ * isoDurationLengthMs(parseIsoDuration("P1M")!);   // 2592000000 (30 days)
+ */
+export function isoDurationLengthMs(duration: IsoDuration): number {
+  return Number(duration.us) / 1000 + (duration.months * 30 + duration.years * 365) * 86_400_000;
+}

@@ -10,7 +10,6 @@
  *   until: "{{ day_delta(-1, format='%Y-%m-%d') }}"
  */
 import { randomUUID } from "node:crypto";
-import { DateTime } from "luxon";
 import { isoParse } from "../python/iso-parse.js";
 import { urlQuote } from "./jinja-filters.js";
 import { iterate } from "../python/iterate.js";
@@ -77,9 +76,9 @@ export function kitMacros(clock: () => number): Map<string, unknown> {
     fn("today_utc", () => now().date()),
     fn("today_with_timezone", (a, k) => {
       const zone = pyStr(arg(a, k, 0, "timezone"));
-      const local = DateTime.fromMillis(clock(), { zone });
-      if (!local.isValid) throw new PyError("KeyError", `'${zone}'`);
-      return PyDate.of({ year: local.year, month: local.month, day: local.day });
+      const local = dateInZone(clock(), zone);
+      if (!local) throw new PyError("KeyError", `'${zone}'`);
+      return PyDate.of(local);
     }),
     fn("timestamp", (a, k) => {
       const dt = arg(a, k, 0, "dt");
@@ -114,4 +113,16 @@ export function kitMacros(clock: () => number): Map<string, unknown> {
     ["cycler", notSupported("cycler")],
     ["joiner", notSupported("joiner")],
   ]);
+}
+
+/** The calendar date at `ms` in the IANA time zone `zone` (undefined for a zone the runtime does not know), from the runtime's time zone data. */
+function dateInZone(ms: number, zone: string): { year: number; month: number; day: number } | undefined {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "numeric", day: "numeric", era: "short" }).formatToParts(ms);
+  } catch {
+    return undefined;
+  }
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part("year"), month: part("month"), day: part("day") };
 }

@@ -150,6 +150,41 @@ describe("architecture", () => {
     assert.deepEqual(wrong, []);
   });
 
+  /** The lines of every floor file that match `pattern`, except in the files `home` allows. */
+  function outside(pattern: RegExp, home: (file: string) => boolean): string[] {
+    const found: string[] = [];
+    for (const file of floorFiles.filter((f) => !home(f))) {
+      readFileSync(join(root, file), "utf8").split("\n").forEach((line, i) => {
+        if (pattern.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    return found;
+  }
+
+  it("has one home for each concept (ARCHITECTURE.md, One home per concept)", () => {
+    // A month's meaning in a duration is chosen in python/iso-duration.ts, per place (isoDurationLengthMs or PyDateTime.plus).
+    assert.deepEqual(outside(/\.months\s*\*|\bmonths\s*\*\s*30/, (f) => f.startsWith("python/")), [], "month arithmetic outside python/");
+    // A value at a path is python/dpath.ts (the extractor keeps its own hot-path walk of records).
+    assert.deepEqual(outside(/for \(const (step|segment|key|part) of path\)/, (f) => f === "python/dpath.ts" || f === "plugins/selection/dpath-extractor.ts"), [], "a path walked outside python/dpath.ts");
+    // One in-memory config store (sdk/services/memory-config-store.ts); the file and source stores persist.
+    const stores = new Set(["sdk/services/config-store.ts", "sdk/services/memory-config-store.ts", "core/config/file-config-store.ts", "core/sources/source-config-store.ts"]);
+    assert.deepEqual(outside(/\bupdate\(mutate/, (f) => stores.has(f)), [], "another config store");
+    // One datetime model (python/): luxon is gone from the library.
+    assert.deepEqual(outside(/from ["']luxon["']/, () => false), [], "luxon beside the Python datetime model");
+    // Every error is coded: no plain Error thrown by the library.
+    assert.deepEqual(outside(/throw new Error\(/, () => false), [], "a plain throw new Error(");
+  });
+
+  it("lets no error kind override the catalogue's failure type", async () => {
+    assert.doesNotMatch(readFileSync(join(root, "sdk/errors/error-kinds.ts"), "utf8"), /super\([^;]*failureType/);
+    const { ConfigError, ManifestError, TemplateError, ERROR_CODES } = await import("../sdk/index.js");
+    for (const [code, entry] of Object.entries(ERROR_CODES)) {
+      for (const Kind of [ConfigError, ManifestError, TemplateError]) {
+        assert.equal(new Kind(code as keyof typeof ERROR_CODES, "x").failureType, entry.failureType, `${Kind.name}(${code})`);
+      }
+    }
+  });
+
   it("finds what it checks (the rules above are not vacuous)", () => {
     assert.ok(floorFiles.length > 150, `only ${floorFiles.length} files`);
     assert.ok(importsOf("core/sluice.ts").includes("../plugins/index.js"));

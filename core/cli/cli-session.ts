@@ -277,16 +277,16 @@ export async function readConfig(file: string): Promise<ConnectorConfig> {
 
 /** Parses config text as a JSON object; an error names the position of bad JSON, never the text (it may hold a credential). */
 export function parseConfigText(text: string, file: string): ConnectorConfig {
+  let value: unknown;
+  let found: string | undefined;
   try {
-    const value = JSON.parse(text) as unknown;
-    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");
-    return value as ConnectorConfig;
+    value = JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ConfigError("CONFIG_PARSE", "The config file is not a JSON object", {
-      where: { file },
-      expected: "a JSON object",
-      // JSON.parse messages quote the text around the error, which may be a credential: only the position is shown.
-      found: `invalid JSON${/position (\d+)/.exec((error as Error).message)?.[0] ? ` at ${/position (\d+)/.exec((error as Error).message)![0]}` : ""}`,
-    });
+    // JSON.parse messages quote the text around the error, which may be a credential: only the position is shown.
+    const position = /position (\d+)/.exec((error as Error).message)?.[0];
+    found = `invalid JSON${position ? ` at ${position}` : ""}`;
   }
+  if (found === undefined && (typeof value !== "object" || value === null || Array.isArray(value))) found = Array.isArray(value) ? "a list" : value === null ? "null" : `a ${typeof value}`;
+  if (found !== undefined) throw new ConfigError("CONFIG_PARSE", "The config file is not a JSON object", { where: { file }, expected: "a JSON object", found });
+  return value as ConnectorConfig;
 }

@@ -3,7 +3,7 @@ import { removeTslibGlobals } from "./tslib-globals.js";
 // Reflect (see docs/package.md); Sluice registers services by token and stores no metadata itself.
 import "reflect-metadata";
 import { container as rootContainer, type DependencyContainer } from "tsyringe";
-import type { ServiceToken } from "../../sdk/index.js";
+import { SluiceError, type ServiceToken } from "../../sdk/index.js";
 
 removeTslibGlobals();
 
@@ -55,7 +55,7 @@ export class ServiceContainer {
 
   get<T>(token: ServiceToken<T>): T {
     if (!this.container.isRegistered(token, true)) {
-      throw new Error(`No service is registered for ${String(token.description ?? token.toString())}`);
+      throw new SluiceError("SERVICE_NOT_REGISTERED", `No service is registered for ${String(token.description ?? token.toString())}`, { expected: "a registered service", found: "nothing" });
     }
     return this.container.resolve<T>(token);
   }

@@ -1,3 +1,4 @@
+import { ConfigError } from "../../sdk/index.js";
 import { createInterface, type Interface } from "node:readline";
 
 /** One choice of a prompt. */
@@ -28,7 +29,7 @@ export class Ask {
   private async question(prompt: string): Promise<string> {
     this.output.write(prompt);
     const next = await this.answers.next();
-    if (next.done) throw new Error("the input ended before every question was answered");
+    if (next.done) throw new ConfigError("INIT_INPUT_ENDED", "The input ended before every question was answered", { expected: "an answer to: " + prompt.trim(), found: "the end of the input" });
     return next.value;
   }
 

@@ -1,4 +1,5 @@
-import type { ConnectorConfig } from "../../sdk/index.js";
+import { setPath, unsetPath, valueAtPath } from "../../python/index.js";
+import { SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 
 /**
  * A field's place in a config: object keys and list indexes from the top.
@@ -17,7 +18,7 @@ export function pathKey(path: ConfigPath): string {
 /** The path a {@link pathKey} stands for. */
 export function parsePathKey(key: string): ConfigPath {
   const path = JSON.parse(key) as unknown;
-  if (!Array.isArray(path) || !path.every((p) => typeof p === "string" || typeof p === "number")) throw new Error(`not a config path: ${key}`);
+  if (!Array.isArray(path) || !path.every((p) => typeof p === "string" || typeof p === "number")) throw new SluiceError("SOURCE_SECRET_PATH_INVALID", "A stored secret path is not a list of keys and indexes", { expected: '["credentials", "token"]', found: key.slice(0, 80) });
   return path;
 }
 
@@ -26,34 +27,19 @@ export function describePath(path: ConfigPath): string {
   return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
 }
 
-/** The value at `path`, or undefined when any step is missing. */
+/** The value at `path`, or undefined when any step is missing (python/dpath, the one home of a value at a path). */
 export function valueAt(config: unknown, path: ConfigPath): unknown {
-  let node = config;
-  for (const step of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string | number, unknown>)[step];
-  }
-  return node;
+  return valueAtPath(config, path);
 }
 
 /** Sets the value at `path`, creating the objects (or lists, for a numeric step) on the way. */
 export function setValueAt(config: ConnectorConfig, path: ConfigPath, value: unknown): void {
-  let node: Record<string | number, unknown> = config;
-  path.forEach((step, i) => {
-    if (i === path.length - 1) {
-      node[step] = value;
-      return;
-    }
-    const next = node[step];
-    if (next === null || typeof next !== "object") node[step] = typeof path[i + 1] === "number" ? [] : {};
-    node = node[step] as Record<string | number, unknown>;
-  });
+  setPath(config, path, value);
 }
 
 /** Removes the value at `path` (nothing happens when it is not there). */
 export function deleteValueAt(config: ConnectorConfig, path: ConfigPath): void {
-  const parent = valueAt(config, path.slice(0, -1));
-  if (parent !== null && typeof parent === "object") delete (parent as Record<string | number, unknown>)[path[path.length - 1]!];
+  unsetPath(config, path);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { SluiceError } from "../../sdk/index.js";
 /**
  * The one archive format the store template needs: ustar with files and folders only, no links, no
  * owners (a data folder of Postgres). Written and read here so the template is a standard `.tar.gz`
@@ -22,7 +23,7 @@ export function packTar(entries: readonly TarEntry[]): Buffer {
   const parts: Buffer[] = [];
   for (const entry of entries) {
     const header = Buffer.alloc(BLOCK);
-    if (Buffer.byteLength(entry.name) > 100) throw new Error(`a tar entry name longer than 100 bytes: ${entry.name}`);
+    if (Buffer.byteLength(entry.name) > 100) throw new SluiceError("SOURCE_ARCHIVE_INVALID", `a tar entry name longer than 100 bytes: ${entry.name}`);
     header.write(entry.name, 0, "utf8");
     header.write(octal(entry.mode & 0o7777, 8), 100, "latin1");
     header.write(octal(0, 8), 108, "latin1"); // uid
@@ -50,8 +51,8 @@ export function* tarEntries(tar: Buffer): Generator<TarEntry> {
     const name = (prefix ? `${prefix}/` : "") + field(0, 100);
     const size = parseInt(field(124, 12).trim() || "0", 8);
     const typeFlag = field(156, 1);
-    if (name.split("/").includes("..")) throw new Error(`a tar entry outside its folder: ${name}`);
-    if (typeFlag !== "" && typeFlag !== "0" && typeFlag !== "5") throw new Error(`a tar entry of type '${typeFlag}' (only files and folders are read): ${name}`);
+    if (name.split("/").includes("..")) throw new SluiceError("SOURCE_ARCHIVE_INVALID", `a tar entry outside its folder: ${name}`);
+    if (typeFlag !== "" && typeFlag !== "0" && typeFlag !== "5") throw new SluiceError("SOURCE_ARCHIVE_INVALID", `a tar entry of type '${typeFlag}' (only files and folders are read): ${name}`);
     const start = at + BLOCK;
     yield { name, type: typeFlag === "5" ? "directory" : "file", mode: parseInt(field(100, 8).trim(), 8) & 0o7777, data: tar.subarray(start, start + size) };
     at = start + Math.ceil(size / BLOCK) * BLOCK;

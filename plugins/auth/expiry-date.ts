@@ -1,5 +1,8 @@
-import { DateTime } from "luxon";
+import { SluiceError } from "../../sdk/index.js";
+import { daysInMonth } from "../../python/calendar.js";
 import { PyDateTime } from "../../python/datetime.js";
+import { isoParse } from "../../python/iso-parse.js";
+import { strptime } from "../../python/strptime.js";
 import { parseIsoDuration as parseDuration } from "../../python/iso-duration.js";
 
 /**
@@ -15,24 +18,37 @@ export function parseExpiryDate(value: unknown): number {
   if (typeof value === "number" && Number.isInteger(value)) return epochSeconds(String(value));
   const text = String(value).trim();
   if (/^-?\d+$/.test(text)) return epochSeconds(text);
-  if (!text.includes(":") && !text.includes("/") && (text.match(/-/g) ?? []).length === 2) {
-    const date = DateTime.fromFormat(text, "yyyy-M-d", { zone: "utc" });
-    if (!date.isValid) throw new Error(`Invalid date format: ${text}`);
-    return date.toMillis();
-  }
+  if (!text.includes(":") && !text.includes("/") && (text.match(/-/g) ?? []).length === 2) return dateAtMidnight(text);
   if (text.includes(":") && (text.match(/-/g) ?? []).length < 2 && (text.match(/\//g) ?? []).length < 2 && !/[a-z]{3}/i.test(text)) {
-    throw new Error(`Missing date part in datetime string: ${text}`);
+    throw unreadable(`Missing date part in datetime string: ${text}`);
   }
-  for (const parse of [DateTime.fromISO, DateTime.fromSQL, DateTime.fromRFC2822, DateTime.fromHTTP]) {
-    const date = parse(text, { zone: "utc", setZone: true });
-    if (date.isValid) return date.toMillis();
+  // dateutil's parser reads ISO 8601 (a space for the T included), RFC 2822 and HTTP dates; a date-time
+  // without an offset is UTC (Sluice's datetime model: PyDateTime, as every other date in a manifest).
+  const read = [() => isoParse(text), ...DATE_TIME_FORMATS.map((format) => () => strptime(text, format))];
+  for (const parse of read) {
+    try {
+      return Math.floor(parse().epochUs / 1000);
+    } catch {
+      // the next form
+    }
   }
-  throw new Error(`Could not parse datetime string: ${text}`);
+  throw unreadable(`Could not parse datetime string: ${text}`);
+}
+
+/** RFC 2822 (`Wed, 01 May 2024 12:00:00 +0200`, the weekday optional) and HTTP (`... GMT`) date-times. */
+const DATE_TIME_FORMATS = ["%a, %d %b %Y %H:%M:%S %z", "%d %b %Y %H:%M:%S %z", "%a, %d %b %Y %H:%M:%S GMT", "%a, %d %b %Y %H:%M:%S UTC"];
+
+/** `YYYY-MM-DD` (months and days of one or two digits) at midnight UTC; a day the month does not have is refused. */
+function dateAtMidnight(text: string): number {
+  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+  if (!match || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) throw unreadable(`Invalid date format: ${text}`);
+  return Date.UTC(year, month - 1, day);
 }
 
 function epochSeconds(digits: string): number {
-  if (digits.startsWith("-")) throw new Error("Timestamp cannot be negative");
-  if (digits.length > 10) throw new Error("Timestamp value too large (expected seconds, got what looks like milliseconds)");
+  if (digits.startsWith("-")) throw unreadable("Timestamp cannot be negative");
+  if (digits.length > 10) throw unreadable("Timestamp value too large (expected seconds, got what looks like milliseconds)");
   return Number(digits) * 1000;
 }
 
@@ -48,9 +64,11 @@ export function formatExpiryDate(ms: number): string {
 }
 
 /**
- * Parses an ISO 8601 duration, months and years included (calendar-aware: `P1M` from January 31 is
- * February 28/29), and returns a function adding it to an instant (past year 9999: Infinity). Throws an
- * Error when invalid.
+ * Parses an ISO 8601 duration, months and years included, and returns a function adding it to an
+ * instant (past year 9999: Infinity): a date plus a duration, so calendar months (`P1M` from January 31
+ * is February 28/29; see `isoDurationLengthMs` for the other meaning of a month, and where each is used).
+ * The kit crashes on `P1M` here (`TypeError: Invalid operation`). Throws `AUTH_TOKEN_EXPIRY_INVALID`
+ * when invalid.
  *
  * @example
  * const add = durationAdder("P1M");
@@ -58,9 +76,14 @@ export function formatExpiryDate(ms: number): string {
  */
 export function durationAdder(text: string): (ms: number) => number {
   const duration = parseDuration(text);
-  if (!duration) throw new Error(`'${text}' is not an ISO 8601 duration (for example PT1H, P1D, P2W, P1M, P1Y)`);
+  if (!duration) throw unreadable(`'${text}' is not an ISO 8601 duration (for example PT1H, P1D, P2W, P1M, P1Y)`);
   return (ms) => {
     const end = PyDateTime.utc(BigInt(Math.trunc(ms)) * 1000n).plus(duration);
     return end ? Number(end.us / 1000n) : Number.POSITIVE_INFINITY;
   };
+}
+
+/** Why an expiry (a date, a timestamp, a duration) cannot be read; the caller adds where it came from. */
+function unreadable(reason: string): SluiceError {
+  return new SluiceError("AUTH_TOKEN_EXPIRY_INVALID", reason, { expected: "epoch seconds, a YYYY-MM-DD date, an ISO 8601, RFC 2822, HTTP or SQL date-time, or an ISO 8601 duration" });
 }

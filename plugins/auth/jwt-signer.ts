@@ -65,7 +65,7 @@ function readKey(options: JwtKeyOptions): KeyObject {
   const { algorithm, key, passphrase } = options;
   try {
     if (algorithm.startsWith("HS")) {
-      if (key === "") throw new Error("the secret is empty");
+      if (key === "") throw new RangeError("the secret is empty");
       return createSecretKey(Buffer.from(options.base64EncodeKey ? Buffer.from(key, "utf8").toString("base64") : key, "utf8"));
     }
     return passphrase ? createPrivateKey({ key, format: "pem", passphrase }) : createPrivateKey({ key, format: "pem" });

@@ -17,8 +17,8 @@ export function tokenExpiry(result: TokenResult, options: { absolute: boolean; n
   try {
     if (absolute) return parseExpiryDate(result.expiresIn);
     const seconds = Math.trunc(Number(String(result.expiresIn).trim()));
-    if (!Number.isFinite(seconds) || String(result.expiresIn).trim() === "") throw new Error("not a number");
-    return now + seconds * 1000;
+    if (Number.isFinite(seconds)) return now + seconds * 1000;
+    throw new RangeError("not a number");
   } catch (error) {
     throw new AuthenticationError("AUTH_TOKEN_EXPIRY_INVALID", `The token response's expiry cannot be read: ${(error as Error).message}`, {
       failureType: "system_error",

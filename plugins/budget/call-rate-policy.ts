@@ -1,5 +1,5 @@
 import { ManifestError, type BudgetRequest } from "../../sdk/index.js";
-import { parseIsoDuration } from "../../python/iso-duration.js";
+import { isoDurationLengthMs, parseIsoDuration } from "../../python/iso-duration.js";
 import type { HttpRequestRegexMatcher } from "./http-request-regex-matcher.js";
 
 /**
@@ -46,14 +46,15 @@ export abstract class MatchedPolicy implements CallRatePolicy {
 }
 
 /**
- * An ISO 8601 duration (`PT1M`, `PT1H`, `P1D`) in milliseconds; a month counts 30 days and a year 365.
+ * An ISO 8601 duration (`PT1M`, `PT1H`, `P1D`) in milliseconds: a length without a starting date, so a
+ * month counts 30 days and a year 365 (`isoDurationLengthMs`, where both meanings of a month are chosen).
  *
  * @example
  * durationMs("PT15M", "api_budget.policies[0].period"); // 900000
  */
 export function durationMs(text: unknown, manifestPath: string): number {
   const parsed = typeof text === "string" ? parseIsoDuration(text) : undefined;
-  const ms = parsed ? Number(parsed.us) / 1000 + (parsed.months * 30 + parsed.years * 365) * 86_400_000 : NaN;
+  const ms = parsed ? isoDurationLengthMs(parsed) : NaN;
   if (!(ms > 0)) {
     throw new ManifestError("BUDGET_INVALID", "A rate-limit interval must be a positive ISO 8601 duration", {
       where: { manifestPath },

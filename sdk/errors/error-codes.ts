@@ -12,6 +12,7 @@ import { PARTITIONS_ERRORS } from "./codes/partitions.js";
 import { DYNAMIC_STREAMS_ERRORS } from "./codes/dynamic-streams.js";
 import { TEMPLATES_ERRORS } from "./codes/templates.js";
 import type { ErrorCodeEntry } from "./error-code-entry.js";
+import { SluiceError } from "./sluice-error.js";
 
 /**
  * The sections of the error catalogue, in the order of docs/errors.md (generated from them by
@@ -80,7 +81,7 @@ const pluginCodes = new Map<string, ErrorCodeEntry>();
  * throw new SluiceError(ACME_QUOTA, "quota spent for account 42");
  */
 export function pluginErrorCode(code: string, entry: ErrorCodeEntry): ErrorCode {
-  if (Object.hasOwn(ERROR_CODES, code)) throw new Error(`${code} is a built-in error code`);
+  if (Object.hasOwn(ERROR_CODES, code)) throw new SluiceError("ERROR_CODE_TAKEN", `${code} is a built-in error code`, { expected: "a code of the plugin's own (ACME_QUOTA)", found: code });
   pluginCodes.set(code, entry);
   return code as ErrorCode;
 }

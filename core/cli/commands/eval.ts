@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
-import { SluiceError } from "../../../sdk/errors/index.js";
+import { ConfigError, SluiceError } from "../../../sdk/errors/index.js";
 import { createInterpolator } from "../../../templates/index.js";
 import type { CliCommand, CliIO } from "../command.js";
 
@@ -9,7 +9,7 @@ async function readObject(file: string, io: CliIO, what: string): Promise<Record
   const text = await readFile(resolve(io.cwd, file), "utf8");
   const value: unknown = parseYaml(text);
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new Error(`${what} file ${file} must hold a JSON object`);
+    throw new ConfigError("CLI_FLAG_INVALID", `${what} file ${file} must hold a JSON object`, { where: { file }, expected: "a JSON (or YAML) object", found: Array.isArray(value) ? "a list" : String(value) === "null" ? "null" : `a ${typeof value}` });
   }
   return value as Record<string, unknown>;
 }
@@ -19,7 +19,7 @@ const USAGE = "sluice eval TEMPLATE [--config FILE] [--context FILE] [--boolean]
 function clockFrom(now: unknown): (() => number) | undefined {
   if (typeof now !== "string") return undefined;
   const ms = Date.parse(now);
-  if (Number.isNaN(ms)) throw new Error(`--now must be an ISO 8601 date-time, got ${JSON.stringify(now)}`);
+  if (Number.isNaN(ms)) throw new ConfigError("CLI_FLAG_INVALID", `--now must be an ISO 8601 date-time, got ${JSON.stringify(now)}`, { expected: "--now 2024-01-01T00:00:00Z", found: now });
   return () => ms;
 }
 

@@ -1,3 +1,4 @@
+import { ConfigError } from "../../../sdk/index.js";
 import type { CliCommand } from "../command.js";
 import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
 import { formatTestRead } from "../../test-read/format-test-read.js";
@@ -28,7 +29,7 @@ export const command: CliCommand = {
       const { definition, config, configFile } = await session.load();
       const given = (args.values.stream as string[] | undefined) ?? [];
       const streams = given.length ? given : definition.streamNames.slice(0, 1);
-      if (streams.length === 0) throw new Error("the manifest defines no stream");
+      if (streams.length === 0) throw new ConfigError("MANIFEST_INVALID", "The manifest defines no stream to test-read", { where: { file: definition.source.file }, expected: "one or more streams", found: "none" });
       const document = await testRead(session.sluice, { definition, config, configFile, streams, limits, signal: io.signal });
       const failed = document.streams.some((s) => s.error !== undefined);
       if (args.values.json) io.stdout.write(`${session.redact(JSON.stringify(document, null, 2))}\n`);
@@ -47,7 +48,9 @@ function readLimits(values: Record<string, unknown>): Partial<TestReadLimits> {
     const raw = values[name];
     if (raw === undefined) continue;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer (default ${DEFAULT_TEST_READ_LIMITS[name]}), found '${String(raw)}'`);
+    if (!Number.isInteger(value) || value < 1) {
+      throw new ConfigError("CLI_FLAG_INVALID", `--${name} must be a positive integer (default ${DEFAULT_TEST_READ_LIMITS[name]}), found '${String(raw)}'`, { expected: `--${name} 1, 2, ...`, found: String(raw) });
+    }
     limits[name] = value;
   }
   return limits;

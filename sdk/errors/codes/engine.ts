@@ -7,6 +7,41 @@ export const ENGINE_ERRORS = {
     message: "No manifest was given and none was found, or the given file cannot be read.",
     action: "Pass `--manifest`, or put a `manifest.yaml` / `sluice.config.*` / `.sluicerc*` in the folder.",
   },
+  CLI_FLAG_INVALID: {
+    failureType: "config_error",
+    message: "A command's flag or argument has a value the command cannot use (`sluice test-read --pages 0`, `sluice eval --now yesterday`, an `eval --config` file that is not an object); the flag and the value are named.",
+    action: "Give the value the message asks for (`sluice <command> --help` lists every flag).",
+  },
+  INIT_INPUT_ENDED: {
+    failureType: "config_error",
+    message: "`sluice init` asked a question and its input ended (stdin closed, a script gave fewer answers than there are questions).",
+    action: "Answer every question, or give the answers as flags (`--auth`, `--pagination`, `--url`).",
+  },
+  SERVICE_NOT_REGISTERED: {
+    failureType: "system_error",
+    message: "A component asked the container for a service nobody registered (a plugin's own token, or a core service a host replaced with nothing); the token is named.",
+    action: "Register the service (`sluice.register(Token, value)` or a plugin's `register`) before connecting.",
+  },
+  ERROR_CODE_TAKEN: {
+    failureType: "system_error",
+    message: "`pluginErrorCode` was given the name of one of Sluice's own error codes.",
+    action: "Name the plugin's code with its own prefix (`ACME_QUOTA`).",
+  },
+  SOURCE_ARCHIVE_INVALID: {
+    failureType: "system_error",
+    message: "A tar archive Sluice reads or writes (a stored source's database template) has an entry it refuses: a name longer than 100 bytes, a path outside its folder (`..`), or an entry that is neither a file nor a folder; the entry is named.",
+    action: "Recreate the archive with files and folders only (the store makes its own again when it is removed).",
+  },
+  SOURCE_SECRET_PATH_INVALID: {
+    failureType: "system_error",
+    message: "A stored source's secret path, as the store keeps it, is not a JSON list of keys and indexes: the store's data was changed outside Sluice.",
+    action: "Remove the source and add it again (`sluice sources remove`, `sluice sources add`).",
+  },
+  PATH_KEY_UNSAFE: {
+    failureType: "config_error",
+    message: "A value was to be set at an empty path, or at a path with the key `__proto__`, `constructor` or `prototype` (an `AddFields` path, a config path, an OAuth output path); nothing was set.",
+    action: "Name the field with one or more ordinary keys.",
+  },
   MANIFEST_PARSE: {
     failureType: "config_error",
     message: "The manifest is not valid YAML/JSON, or not a mapping; the file, line and column are named.",
