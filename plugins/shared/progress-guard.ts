@@ -60,7 +60,7 @@ export class ProgressGuard {
    * const sliceGuard = streamGuard.partition();
    */
   partition(): ProgressGuard {
-    return new ProgressGuard({ stream: this.stream, maxPages: this.maxPages, tokenMemory: this.tokenMemory }, this.counter);
+    return new ProgressGuard({ stream: this.stream, maxPages: this.maxPages, tokenMemory: this.tokenMemory, secrets: this.secrets }, this.counter);
   }
 
   /** Forgets the tokens and the previous request: a new partition starts its pagination over. */

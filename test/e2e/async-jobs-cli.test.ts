@@ -47,7 +47,7 @@ describe("sluice read of report jobs, interrupted", () => {
     assert.equal(run.code, 130, run.stderr);
     assert.deepEqual(api.jobs.map((job) => [job.state, job.cancels]), [["cancelled", 1], ["cancelled", 1]], run.stderr);
     assert.ok(run.ms < 2_000, `the process exited ${Math.round(run.ms)} ms after Ctrl-C`);
-    assert.match(run.stderr, /interrupted \(SIGINT\)/);
+    assert.match(run.stderr, /\[READ_INTERRUPTED\] The read of stream .reports. was interrupted before it finished \(interrupted by SIGINT\)/);
   });
 
   it("an abort the API refuses is a warning on stderr, without the token; the exit code stays 130", { timeout: 60_000 }, async () => {
