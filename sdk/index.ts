@@ -8,7 +8,15 @@
  */
 export * from "./errors/index.js";
 export type { HttpResponse, LinkEntry, ResponseHeaders } from "./http/http-response.js";
-export { cloneRequest, type HttpMethod, type InjectionTarget, type OutgoingRequest, type QueryValue } from "./http/outgoing-request.js";
+export { cloneRequest, type HttpMethod, type OutgoingRequest, type QueryValue } from "./http/outgoing-request.js";
+export {
+  INJECTION_TARGETS,
+  INJECTION_TARGET_NAMES,
+  WIRE_INJECTION_TARGET_NAMES,
+  type InjectionTarget,
+  type InjectionTargetTraits,
+  type WireInjectionTarget,
+} from "./http/injection-targets.js";
 export { injectRequestValue } from "./http/inject-request-value.js";
 export { nestsDeeperThan } from "./http/nesting-depth.js";
 export type { RequestOption, RequestPath } from "./http/request-option.js";

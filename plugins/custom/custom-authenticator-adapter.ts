@@ -1,4 +1,4 @@
-import { Authenticator, Secrets, injectRequestValue, type ErrorLocation, type OutgoingRequest } from "../../sdk/index.js";
+import { Authenticator, Secrets, injectRequestValue, type ErrorLocation, type InjectionTarget, type OutgoingRequest } from "../../sdk/index.js";
 import { guardCustomCall } from "./guard-custom-call.js";
 
 /** How a custom authenticator is written. */
@@ -66,7 +66,7 @@ export class CustomAuthenticatorAdapter extends Authenticator {
     return Boolean(await this.guard("onUnauthorized", () => (inner.onUnauthorized as Function).call(inner, request)));
   }
 
-  private send(request: OutgoingRequest, target: "header" | "request_parameter" | "body_data" | "body_json", name: string, value: unknown, source: string): void {
+  private send(request: OutgoingRequest, target: InjectionTarget, name: string, value: unknown, source: string): void {
     if (value === undefined || value === null) return;
     this.options.secrets?.add(value);
     injectRequestValue(request, target, name, value, source);
