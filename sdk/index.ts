@@ -18,6 +18,7 @@ export {
   type WireInjectionTarget,
 } from "./http/injection-targets.js";
 export { injectRequestValue } from "./http/inject-request-value.js";
+export { setWireValue, wireParts, type BeforeSendContext, type EncodedRequest, type WireParts } from "./http/encoded-request.js";
 export { nestsDeeperThan } from "./http/nesting-depth.js";
 export type { RequestOption, RequestPath } from "./http/request-option.js";
 export { Authenticator } from "./auth/authenticator.js";

@@ -18,6 +18,7 @@ import {
   type SendOptions,
 } from "../../sdk/index.js";
 import { AttemptDeadlines } from "./attempt-deadlines.js";
+import { maskAddedParams, runBeforeSend, type AddedBySigning } from "./before-send.js";
 import { checkRequest, invalidUrl, type CheckedHeaders } from "./check-request.js";
 import { readLimitedBody, readLimitedBytes } from "./read-limited-body.js";
 import { nextHop, redirectTarget, type RedirectHop, type RedirectPolicy } from "./redirect-hop.js";
@@ -107,7 +108,8 @@ export class RetryingHttpClient implements HttpClient {
   /**
    * One attempt: the request, and the redirects it leads to, followed here (never by the transport) so
    * the origin rule holds for any {@link Fetch}: each hop is rebuilt from the request as it was before
-   * authentication, and only a hop on the first request's origin gets the authenticator again.
+   * authentication, and only a hop on the first request's origin gets the authenticator again (its
+   * `apply`, then its `beforeSend` step on the encoded request).
    */
   private async attempt(request: OutgoingRequest, attempt: number, options: SendOptions, deadline: { at: number }): Promise<Attempted> {
     let hop: RedirectHop = { request, credentials: true };
@@ -118,8 +120,16 @@ export class RetryingHttpClient implements HttpClient {
           const applying = this.authenticate(options.authenticator, prepared, options);
           if (applying) await applying;
         }
-        const encoded = this.encode(prepared, options);
-        const label = memo(() => this.label(encoded));
+        let encoded = this.encode(prepared, options);
+        let added: AddedBySigning | undefined;
+        if (hop.credentials && options.authenticator?.beforeSend) {
+          const signed = await runBeforeSend(options.authenticator, encoded, { attempt, hop: hops }, options.where ?? {});
+          if (signed) {
+            encoded = checkRequest(signed.request, this.parts.secrets, options.where ?? {});
+            added = signed.added;
+          }
+        }
+        const label = memo(() => this.label(encoded, added));
         const sent = { request: prepared, credentials: hop.credentials };
         const turn = this.turn(encoded, options.signal);
         if (turn) {
@@ -128,7 +138,7 @@ export class RetryingHttpClient implements HttpClient {
           await turn;
           deadline.at += this.parts.clock.now() - waitStarted;
         }
-        const exchanged = await this.exchange(encoded, label, attempt, options, deadline.at);
+        const exchanged = await this.exchange({ request: encoded, added }, label, attempt, options, deadline.at);
         if (exchanged.outcome) return { outcome: exchanged.outcome, sent, label };
         if (hops >= this.parts.options.maxRedirects) throw tooManyRedirects(this.parts.options.maxRedirects, label(), options);
         try {
@@ -148,7 +158,8 @@ export class RetryingHttpClient implements HttpClient {
    * until its body is read: the outcome, or where the response redirects (its small body read, so the
    * connection stays open for the next hop).
    */
-  private async exchange(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions, deadlineAt: number): Promise<Exchanged> {
+  private async exchange(wire: { request: EncodedRequest; added?: AddedBySigning }, label: () => string, attempt: number, options: SendOptions, deadlineAt: number): Promise<Exchanged> {
+    const encoded = wire.request;
     const timeoutMs = Math.max(1, Math.min(options.timeoutMs ?? this.parts.options.timeoutMs, deadlineAt - this.parts.clock.now()));
     const deadline = this.deadlines.start(timeoutMs, options.signal);
     const observer = this.parts.observer;
@@ -156,7 +167,7 @@ export class RetryingHttpClient implements HttpClient {
     // Made only when someone watches: this runs for every request.
     const observe = observer
       ? (seen: { response?: { status: number; headers: HeaderBag; body: string }; error?: unknown }) =>
-          observer.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, attempt, ms: performance.now() - started, options, ...seen }))
+          observer.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, added: wire.added, attempt, ms: performance.now() - started, options, ...seen }))
       : undefined;
     try {
       let raw: FetchResponse;
@@ -265,8 +276,9 @@ export class RetryingHttpClient implements HttpClient {
     return Math.min(maxDelayMs, exponential / 2 + Math.random() * (exponential / 2));
   }
 
-  private label(encoded: EncodedRequest): string {
-    return `${encoded.method} ${redactUrl(encoded.url, this.parts.secrets)}`;
+  private label(encoded: EncodedRequest, added?: AddedBySigning): string {
+    const url = added ? maskAddedParams(encoded.url, added.params) : encoded.url;
+    return `${encoded.method} ${redactUrl(url, this.parts.secrets)}`;
   }
 
   /** The request's time limit would pass before the next attempt: the last outcome, as a deadline failure. */

@@ -1,4 +1,4 @@
-import { Authenticator, Secrets, injectRequestValue, type ErrorLocation, type InjectionTarget, type OutgoingRequest } from "../../sdk/index.js";
+import { Authenticator, Secrets, injectRequestValue, type BeforeSendContext, type EncodedRequest, type ErrorLocation, type InjectionTarget, type OutgoingRequest } from "../../sdk/index.js";
 import { guardCustomCall } from "./guard-custom-call.js";
 
 /** How a custom authenticator is written. */
@@ -37,6 +37,11 @@ export class CustomAuthenticatorAdapter extends Authenticator {
     private readonly options: CustomAuthenticatorAdapterOptions,
   ) {
     super();
+    // A TypeScript authenticator's own beforeSend step (a signer) runs through the seam too; none is added otherwise.
+    const step = (inner as AnyAuthenticator | null)?.beforeSend;
+    if (options.style === "typescript" && typeof step === "function") {
+      this.beforeSend = (request: EncodedRequest, context: BeforeSendContext) => this.guard("beforeSend", () => step.call(inner, request, context)) as void | Promise<void>;
+    }
   }
 
   async apply(request: OutgoingRequest): Promise<void> {

@@ -39,11 +39,11 @@ describe("the injection targets (one table in the SDK)", () => {
             kind: "request_option",
             description: "Puts the value in a cookie",
             schema: { type: "object", properties: { cookie_name: { type: "string" } }, required: ["cookie_name"] },
-            build: (def: { cookie_name: string }): RequestOption => ({
+            build: (def): RequestOption => ({
               kind: "request_option",
               target: "cookie",
               inject(request, value) {
-                injectRequestValue(request, "header", "Cookie", `${def.cookie_name}=${String(value)}`, "CookieOption");
+                injectRequestValue(request, "header", "Cookie", `${String(def.cookie_name)}=${String(value)}`, "CookieOption");
               },
             }),
           });
