@@ -10,6 +10,7 @@ import { createSluice } from "../../../core/index.js";
 import { Clock, SluiceError, type DataRecord } from "../../../sdk/index.js";
 import { FakeClock } from "../../support/fake-clock.js";
 import { startLoopback, type Loopback, type Reply, type SeenRequest } from "../../support/loopback.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 /** Binance's documented example: https://developers.binance.com/docs/binance-spot-api-docs/rest-api/request-security */
 const BINANCE = {
@@ -60,21 +61,7 @@ const binanceAuthenticator = {
 };
 
 function manifest(url: string, path: string, authenticator: Record<string, unknown>, requester: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    version: "6.0.0",
-    type: "DeclarativeSource",
-    check: { type: "CheckStream", stream_names: ["items"] },
-    streams: [{
-      type: "DeclarativeStream",
-      name: "items",
-      retriever: {
-        type: "SimpleRetriever",
-        requester: { type: "HttpRequester", url_base: url, path, authenticator, ...requester },
-        record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
-      },
-      schema_loader: { type: "InlineSchemaLoader", schema: {} },
-    }],
-  };
+  return oneStreamManifest({ urlBase: url, path, requester: { authenticator, ...requester } });
 }
 
 async function read(url: string, path: string, authenticator: Record<string, unknown>, config: Record<string, unknown>, options: { clock: FakeClock; requester?: Record<string, unknown> }): Promise<DataRecord[]> {

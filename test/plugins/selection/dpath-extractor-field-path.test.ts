@@ -7,6 +7,7 @@ import { after, before, describe, it } from "node:test";
 import { createSluice } from "../../../core/index.js";
 import { SluiceError } from "../../../sdk/index.js";
 import { startLoopback, type Loopback } from "../../support/loopback.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 let api: Loopback;
 before(async () => {
@@ -15,22 +16,11 @@ before(async () => {
 after(() => api.close());
 
 function manifest(extractor: Record<string, unknown>, parameters: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    version: "6.0.0",
-    type: "DeclarativeSource",
-    check: { type: "CheckStream", stream_names: ["items"] },
-    streams: [{
-      type: "DeclarativeStream",
-      name: "items",
-      $parameters: parameters,
-      retriever: {
-        type: "SimpleRetriever",
-        requester: { type: "HttpRequester", url_base: api.url, path: "/items" },
-        record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", ...extractor } },
-      },
-      schema_loader: { type: "InlineSchemaLoader", schema: {} },
-    }],
-  };
+  return oneStreamManifest({
+    urlBase: api.url,
+    stream: { $parameters: parameters },
+    retriever: { record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", ...extractor } } },
+  });
 }
 
 async function read(extractor: Record<string, unknown>, parameters?: Record<string, unknown>): Promise<unknown[]> {
