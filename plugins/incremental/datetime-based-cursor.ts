@@ -208,6 +208,12 @@ export class DatetimeBasedCursor implements IncrementalCursor {
     };
   }
 
+  /** Whether the record carries a cursor value this cursor can read (no warning: `observe` gives it). */
+  hasCursorValue(record: DataRecord): boolean {
+    const raw = record[this.cursorField];
+    return raw !== undefined && raw !== null && this.tryParse(raw) !== undefined;
+  }
+
   /** The kit's `should_be_synced`: between the saved cursor (or start) and the end of the window, bounds included. */
   private withinWindow(value: PyDateTime): boolean {
     return !value.isBefore(this.syncStart ?? this.parts.start.get()) && !this.end().isBefore(value);
