@@ -65,6 +65,7 @@ export { SecretRegistry } from "./services/secret-registry.js";
 export { secretForms } from "./services/secret-forms.js";
 export { ConfigStore, type ConnectorConfig } from "./services/config-store.js";
 export { HttpClient, type SendOptions } from "./services/http-client.js";
+export { linkSignal, readRoot } from "./services/read-scope.js";
 export { ReadObserver, type ObservedExchange, type ObservedPage, type ObservedRequest, type ObservedResponse, type ObservedSlice, type RequestPurpose } from "./services/read-observer.js";
 export { Fetch, type FetchInit, type FetchResponse, type TransportHeaders } from "./services/fetch.js";
 export { ApiBudget, type BudgetRequest, type BudgetResponse, type BudgetWaitOptions } from "./services/api-budget.js";

@@ -14,6 +14,7 @@ import {
   type Logger,
   type OutgoingRequest,
   type ReadObserver,
+  readRoot,
   type Secrets,
   type SendOptions,
 } from "../../sdk/index.js";
@@ -24,6 +25,7 @@ import { readLimitedBody, readLimitedBytes } from "./read-limited-body.js";
 import { nextHop, redirectTarget, type RedirectHop, type RedirectPolicy } from "./redirect-hop.js";
 import { defaultDecision } from "./default-error-policy.js";
 import { encodeRequest, type EncodedRequest } from "./encode-request.js";
+import { ResponseCache } from "./response-cache.js";
 import { FetchedResponse, HeaderBag, type DecodeOptions } from "./fetched-response.js";
 import type { HttpOptions } from "./http-options.js";
 import { observedExchange, redactUrl } from "./observe-exchange.js";
@@ -66,13 +68,24 @@ export class RetryingHttpClient implements HttpClient {
 
   /** The time limit of a request whose error handler sets no `max_time`: the host's request deadline. */
   private readonly deadlineLimit: RequestTimeLimit;
+  /** The response cache of the sends that carry a `cacheKey` (parent streams, `use_cache`); none when its limit is 0. */
+  readonly responseCache?: ResponseCache;
 
   constructor(private readonly parts: HttpClientParts) {
     this.deadlineLimit = requestTimeLimit(parts.options.requestDeadlineMs, undefined);
+    const cacheBytes = parts.options.responseCacheBytes ?? 0;
+    if (cacheBytes > 0) this.responseCache = new ResponseCache(cacheBytes, parts.logger);
     this.decoding = { maxDepth: parts.options.maxNestingDepth, redact: (text) => parts.secrets.redact(text) };
   }
 
-  async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
+  send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
+    // A send with a cache key in a read (a parent stream's page) may be answered by the read's response cache.
+    const root = options.cacheKey !== undefined && this.responseCache ? readRoot(options.signal) : undefined;
+    if (root) return this.responseCache!.fetch(root, options.cacheKey!, () => this.sendUncached(request, options));
+    return this.sendUncached(request, options);
+  }
+
+  private async sendUncached(request: OutgoingRequest, options: SendOptions): Promise<FetchedResponse> {
     const { maxRetriesOverride, requestDeadlineMs } = this.parts.options;
     const maxRetries = maxRetriesOverride ?? options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
     const limit = options.errorHandler?.maxTimeMs === undefined ? this.deadlineLimit : requestTimeLimit(requestDeadlineMs, options.errorHandler);

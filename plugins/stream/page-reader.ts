@@ -1,4 +1,5 @@
 import type { DataRecord, Decoder, HttpResponse, ObservedPage, PageFacts, PageReport, Paginator, ReadObserver, ReadOptions, RecordSelector, Requester, Secrets, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import { linkSignal } from "../../sdk/index.js";
 import type { ProgressGuard } from "../shared/progress-guard.js";
 import { fetchPage, type FetchedPage, type UnpaginatedPage } from "./page-fetch.js";
 import type { StreamedPage } from "./streamed-page.js";
@@ -292,6 +293,7 @@ export class PageReader implements AsyncIterableIterator<DataRecord> {
     if (!this.aheadAbort) {
       const controller = new AbortController();
       const outer = this.parts.options.signal;
+      linkSignal(controller.signal, outer);
       this.aheadAbort = controller;
       if (outer?.aborted) controller.abort(outer.reason);
       else if (outer) {
