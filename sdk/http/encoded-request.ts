@@ -62,7 +62,12 @@ export function wireParts(request: EncodedRequest): WireParts {
   };
 }
 
-/** What {@link wireParts} reads from a wire request. */
+/**
+ * What {@link wireParts} reads from a wire request.
+ *
+ * @example
+ * const { method, path, sortedQuery, body } = wireParts(request);
+ */
 export interface WireParts {
   method: string;
   host: string;

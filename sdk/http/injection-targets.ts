@@ -23,7 +23,12 @@ export const INJECTION_TARGETS = {
   body_json: { label: "JSON body field", wire: false, nested: true },
 } as const satisfies Record<string, InjectionTargetTraits>;
 
-/** What the table says about one target. */
+/**
+ * What the table says about one target.
+ *
+ * @example
+ * INJECTION_TARGETS.header // { label: "header", wire: true, nested: false }
+ */
 export interface InjectionTargetTraits {
   /** How a message names the target ("query parameter"). */
   readonly label: string;
@@ -41,7 +46,12 @@ export interface InjectionTargetTraits {
  */
 export type InjectionTarget = keyof typeof INJECTION_TARGETS;
 
-/** The targets that exist on the wire form (a header, a query parameter). */
+/**
+ * The targets that exist on the wire form (a header, a query parameter): what `setWireValue` takes.
+ *
+ * @example
+ * const target: WireInjectionTarget = "request_parameter";
+ */
 export type WireInjectionTarget = { [K in InjectionTarget]: (typeof INJECTION_TARGETS)[K]["wire"] extends true ? K : never }[InjectionTarget];
 
 /**

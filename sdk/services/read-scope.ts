@@ -11,12 +11,24 @@
  */
 const parents = new WeakMap<AbortSignal, AbortSignal>();
 
-/** Records that `child` was derived from `parent` (nothing when there is no parent). */
+/**
+ * Records that `child` was derived from `parent` (nothing when there is no parent).
+ *
+ * @example
+ * const ahead = new AbortController();
+ * linkSignal(ahead.signal, options.signal); // a request sent ahead still belongs to the read
+ */
 export function linkSignal(child: AbortSignal, parent: AbortSignal | undefined): void {
   if (parent && parent !== child) parents.set(child, parent);
 }
 
-/** The root of `signal`'s tree: the signal of the read it belongs to (undefined for no signal). */
+/**
+ * The root of `signal`'s tree: the signal of the read it belongs to (undefined for no signal).
+ *
+ * @example
+ * const perRead = new WeakMap<AbortSignal, Cache>();
+ * perRead.get(readRoot(options.signal)!);
+ */
 export function readRoot(signal: AbortSignal | undefined): AbortSignal | undefined {
   let current = signal;
   for (let depth = 0; current && depth < 64; depth++) {
