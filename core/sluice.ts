@@ -2,6 +2,7 @@ import {
   ApiBudget,
   AsyncJobSlots,
   Clock,
+  clockMicroseconds,
   ConfigError,
   ConfigStore,
   CustomCodeLoader,
@@ -215,7 +216,7 @@ export class Sluice {
     const fileLimits = Object.entries(definition.source.http ?? {}).filter(([name]) => this.options.http?.[name as keyof HttpOptions] === undefined);
     if (fileLimits.length) services.register(HttpOptionsToken, { ...services.get(HttpOptionsToken), ...Object.fromEntries(fileLimits) });
     services.register(ComponentRegistryToken, definition.registry);
-    services.registerLazy(Interpolator, (s) => createInterpolator({ clock: () => s.get(Clock).now() }));
+    services.registerLazy(Interpolator, (s) => createInterpolator({ clock: () => s.get(Clock).now(), clockMicroseconds: () => clockMicroseconds(s.get(Clock)) }));
     services.register(RequestSlotsToken, new RequestSlots(DEFAULT_CONCURRENCY));
     // Report jobs at once: one, as in the kit, until the manifest's max_concurrent_async_job_count says more
     // (a connector written for the kit never starts more jobs on its API under Sluice).

@@ -6,7 +6,8 @@
  * folder given as the first argument, or `SLUICE_CORPUS`); never copies it. Writes the full results to
  * `test/bench/results/corpus.json`.
  *
- * Flags: `--json` prints the counts as one JSON object on the last line; `--no-read` stops after the
+ * Flags: `--parent-cache FILE` also measures the requests the parent-stream response cache saves (one JSON line per
+ * manifest with a SubstreamPartitionRouter); `--json` prints the counts as one JSON object on the last line; `--no-read` stops after the
  * build; `--jobs N` manifests at a time (default 3); `--only NAME` runs the manifests whose name contains NAME;
  * `--quiet` hides progress.
  *
@@ -29,11 +30,14 @@ const flagValue = (name: string): string | undefined => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
 };
-const positional = args.filter((a, i) => !a.startsWith("--") && !["--jobs", "--only"].includes(args[i - 1] ?? ""));
+const positional = args.filter((a, i) => !a.startsWith("--") && !["--jobs", "--only", "--parent-cache"].includes(args[i - 1] ?? ""));
 // The corpus sits beside the repository (`../shared`), or beside the folder of worktrees (`../../shared`).
 const nearby = [join(root, "../shared/corpus/airbyte-manifests"), join(root, "../../shared/corpus/airbyte-manifests")];
 const folder = resolve(positional[0] ?? process.env.SLUICE_CORPUS ?? nearby.find((path) => existsSync(path)) ?? nearby[0]!);
 const jobs = Math.max(1, Number(flagValue("--jobs") ?? 3));
+// `--parent-cache FILE`: also measure, per manifest with a SubstreamPartitionRouter, the requests the parent cache saves.
+const parentCache = flagValue("--parent-cache");
+if (parentCache) process.env.SLUICE_CORPUS_PARENT_CACHE = resolve(parentCache);
 const output = join(root, "test/bench/results/corpus.json");
 
 async function main(): Promise<number> {

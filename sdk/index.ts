@@ -8,8 +8,17 @@
  */
 export * from "./errors/index.js";
 export type { HttpResponse, LinkEntry, ResponseHeaders } from "./http/http-response.js";
-export { cloneRequest, type HttpMethod, type InjectionTarget, type OutgoingRequest, type QueryValue } from "./http/outgoing-request.js";
+export { cloneRequest, type HttpMethod, type OutgoingRequest, type QueryValue } from "./http/outgoing-request.js";
+export {
+  INJECTION_TARGETS,
+  INJECTION_TARGET_NAMES,
+  WIRE_INJECTION_TARGET_NAMES,
+  type InjectionTarget,
+  type InjectionTargetTraits,
+  type WireInjectionTarget,
+} from "./http/injection-targets.js";
 export { injectRequestValue } from "./http/inject-request-value.js";
+export { setWireValue, wireParts, type BeforeSendContext, type EncodedRequest, type WireParts } from "./http/encoded-request.js";
 export { nestsDeeperThan } from "./http/nesting-depth.js";
 export type { RequestOption, RequestPath } from "./http/request-option.js";
 export { Authenticator } from "./auth/authenticator.js";
@@ -52,7 +61,7 @@ export { Type, type Static, type TSchema } from "./plugin/typebox.js";
 export { lazyPackage } from "./plugin/lazy-package.js";
 export { serviceToken, type ServiceToken } from "./services/service-token.js";
 export { Interpolator, type CompiledTemplate, type CompiledValue, type NestedOptions, type TemplateContext, type TemplateSite } from "./services/interpolator.js";
-export { Clock } from "./services/clock.js";
+export { Clock, clockMicroseconds } from "./services/clock.js";
 export { Logger } from "./services/logger.js";
 export { Secrets, redactedExcerpt } from "./services/secrets.js";
 export { SecretRegistry } from "./services/secret-registry.js";
@@ -60,6 +69,7 @@ export { secretForms } from "./services/secret-forms.js";
 export { ConfigStore, type ConnectorConfig } from "./services/config-store.js";
 export { MemoryConfigStore } from "./services/memory-config-store.js";
 export { HttpClient, type SendOptions } from "./services/http-client.js";
+export { linkSignal, readRoot } from "./services/read-scope.js";
 export { ReadObserver, type ObservedExchange, type ObservedPage, type ObservedRequest, type ObservedResponse, type ObservedSlice, type RequestPurpose } from "./services/read-observer.js";
 export { Fetch, type FetchInit, type FetchResponse, type TransportHeaders } from "./services/fetch.js";
 export { ApiBudget, type BudgetRequest, type BudgetResponse, type BudgetWaitOptions } from "./services/api-budget.js";

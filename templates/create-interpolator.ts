@@ -18,8 +18,13 @@ import { undeclaredNames } from "./undeclared-names.js";
 
 /** Options of {@link createInterpolator}. */
 export interface InterpolatorOptions {
-  /** Milliseconds since the epoch, behind `now_utc()`, `today_utc()`, `day_delta()`... Default: `Date.now`. */
+  /** Milliseconds since the epoch, behind `today_with_timezone()` and (without `clockMicroseconds`) `now_utc()`... Default: `Date.now`. */
   clock?: () => number;
+  /**
+   * Microseconds since the epoch, behind `now_utc()`, `today_utc()` and `day_delta()`, as the kit's
+   * `datetime.now()`. Default: the high-resolution system time when `clock` is not given, else `clock() * 1000`.
+   */
+  clockMicroseconds?: () => bigint;
 }
 
 const ALWAYS_IN_SCOPE = ["config", "parameters"];
@@ -79,14 +84,14 @@ function syntaxError(template: string, site: TemplateSite, error: unknown): Temp
 const TEMPLATE_REFERENCE: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>);
 
 /** Builds the compile-time environment: globals (macros), filters and tests. */
-function createEnv(clock: () => number): CompileEnv {
+function createEnv(clock: () => number, clockMicroseconds: (() => bigint) | undefined): CompileEnv {
   const filters: Record<string, FilterImpl> = {};
   const callFilter = (name: string, value: unknown, args: unknown[]): unknown => {
     if (!Object.hasOwn(filters, name)) throw new PyError("TemplateRuntimeError", `No filter named '${name}'.`);
     return filters[name](value, args, {});
   };
   Object.assign(filters, jinjaFilters(() => jinjaTests, callFilter), kitFilters);
-  const globals = kitMacros(clock);
+  const globals = kitMacros(clock, clockMicroseconds);
   // Jinja's `self` (a reference to the template's blocks): always in scope, any attribute of it undefined.
   globals.set("self", TEMPLATE_REFERENCE);
   return { globals, filters, tests: jinjaTests };
@@ -218,7 +223,8 @@ function compileNestedValue(value: unknown, site: TemplateSite, env: CompileEnv,
  * next.eval({ config: {}, parameters: {}, response: { next: "abc" } }); // "abc"
  */
 export function createInterpolator(options: InterpolatorOptions = {}): Interpolator {
-  const env = createEnv(options.clock ?? Date.now);
+  const systemMicroseconds = () => BigInt(Math.floor((performance.timeOrigin + performance.now()) * 1000));
+  const env = createEnv(options.clock ?? Date.now, options.clockMicroseconds ?? (options.clock ? undefined : systemMicroseconds));
   return {
     compile: (template, site) => compileTemplate(template, site, env),
     compileNested: (value, site, options?: NestedOptions) => compileNestedValue(value, site, env, options?.validTypes ? new Set(options.validTypes) : undefined),

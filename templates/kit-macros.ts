@@ -66,10 +66,12 @@ function notSupported(name: string): PyFunction {
 }
 
 /**
- * The globals of every template, with `clock` (epoch milliseconds) behind the time macros.
+ * The globals of every template, with `clock` (epoch milliseconds) behind the time macros, and
+ * `clockMicroseconds` (epoch microseconds) behind `now_utc()`, `today_utc()` and `day_delta()` when given,
+ * as the kit's `datetime.now()` has microseconds.
  */
-export function kitMacros(clock: () => number): Map<string, unknown> {
-  const now = (): PyDateTime => PyDateTime.utc(clock() * 1000);
+export function kitMacros(clock: () => number, clockMicroseconds?: () => bigint): Map<string, unknown> {
+  const now = (): PyDateTime => PyDateTime.utc(clockMicroseconds ? clockMicroseconds() : clock() * 1000);
   const fn = (name: string, impl: (args: unknown[], kwargs: Record<string, unknown>) => unknown): [string, PyFunction] => [name, new PyFunction(name, impl)];
   return new Map<string, unknown>([
     fn("now_utc", () => now()),

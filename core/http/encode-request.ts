@@ -1,12 +1,6 @@
-import { SluiceError, type OutgoingRequest, type QueryValue } from "../../sdk/index.js";
+import { SluiceError, type EncodedRequest, type OutgoingRequest, type QueryValue } from "../../sdk/index.js";
 
-/** A request ready for the wire. */
-export interface EncodedRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-}
+export type { EncodedRequest };
 
 /**
  * Turns an assembled request into URL, headers and body. Query parameters are appended to the URL,

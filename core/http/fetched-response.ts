@@ -79,6 +79,21 @@ export class FetchedResponse implements HttpResponse {
     private readonly decoding: DecodeOptions = {},
   ) {}
 
+  /**
+   * A fresh response with the same status, URL, headers and body, nothing parsed yet: what the response
+   * cache hands each consumer, so none sees what another did to its parsed body.
+   */
+  copy(): FetchedResponse {
+    const headers = new HeaderBag();
+    for (const [name, value] of this.headers.entries()) headers.add(name, value);
+    return new FetchedResponse(this.status, this.url, headers, this.body, this.label, this.decoding);
+  }
+
+  /** The body's size in bytes (as kept: UTF-8 text or bytes). */
+  get bodyBytes(): number {
+    return typeof this.body === "string" ? Buffer.byteLength(this.body) : this.body.byteLength;
+  }
+
   /** `METHOD url`, credentials redacted. */
   get requestLabel(): string {
     return typeof this.label === "string" ? this.label : this.label();

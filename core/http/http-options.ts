@@ -49,6 +49,12 @@ export interface HttpOptions {
    * quota fails at once with a clear error instead of sleeping for hours).
    */
   maxBudgetWaitMs: number;
+  /**
+   * The most bytes of responses the response cache of parent streams (and `use_cache: true`) keeps per
+   * read, in memory (default 64 MiB); past it the least recently used are evicted and requested again if
+   * needed. 0 turns the cache off.
+   */
+  responseCacheBytes: number;
   /** The transport: `node-fetch` (default) or `undici`. A `Fetch` service a host registers wins over both. */
   transport: TransportName;
 }
@@ -67,6 +73,7 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   maxResponseBytes: 100 * 1024 * 1024,
   maxNestingDepth: 1_000,
   maxBudgetWaitMs: 600_000,
+  responseCacheBytes: 64 * 1024 * 1024,
   transport: "node-fetch",
 };
 

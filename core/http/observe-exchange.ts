@@ -1,4 +1,5 @@
 import type { ObservedExchange, ObservedRequest, ObservedResponse, ResponseHeaders, RequestPurpose, Secrets, SendOptions } from "../../sdk/index.js";
+import { maskAddedParams, type AddedBySigning } from "./before-send.js";
 import type { EncodedRequest } from "./encode-request.js";
 
 /** Headers whose whole value is a credential, whatever the secret registry knows. */
@@ -17,6 +18,8 @@ const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "coo
 export function observedExchange(input: {
   secrets: Secrets;
   encoded: EncodedRequest;
+  /** What the authenticator's `beforeSend` step added (masked whatever its value). */
+  added?: AddedBySigning;
   attempt: number;
   ms: number;
   options: SendOptions;
@@ -25,8 +28,10 @@ export function observedExchange(input: {
 }): ObservedExchange {
   const { secrets, encoded, options } = input;
   const purpose: RequestPurpose = options.purpose ?? "page";
-  const request: ObservedRequest = { method: encoded.method, url: redactUrl(encoded.url, secrets), headers: redactHeaders(Object.entries(encoded.headers), secrets) };
-  if (encoded.body !== undefined) request.body = secrets.redact(encoded.body);
+  const added = input.added;
+  const url = added ? maskAddedParams(encoded.url, added.params) : encoded.url;
+  const request: ObservedRequest = { method: encoded.method, url: redactUrl(url, secrets), headers: redactHeaders(Object.entries(encoded.headers), secrets, added?.headers) };
+  if (encoded.body !== undefined) request.body = added?.body ? "(not shown: changed by the authenticator's beforeSend step)" : secrets.redact(encoded.body);
   const exchange: ObservedExchange = { purpose, attempt: input.attempt, ms: Math.round(input.ms * 10) / 10, request };
   if (options.where) exchange.where = { ...options.where };
   if (input.response) {
@@ -63,9 +68,12 @@ export function redactUrl(url: string, secrets: Secrets): string {
   }
 }
 
-function redactHeaders(entries: Iterable<[string, string]>, secrets: Secrets): Record<string, string> {
+function redactHeaders(entries: Iterable<[string, string]>, secrets: Secrets, signed?: ReadonlySet<string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of entries) out[name] = CREDENTIAL_HEADERS.has(name.toLowerCase()) ? maskCredential(value) : secrets.redact(value);
+  for (const [name, value] of entries) {
+    const lower = name.toLowerCase();
+    out[name] = signed?.has(lower) ? "****" : CREDENTIAL_HEADERS.has(lower) ? maskCredential(value) : secrets.redact(value);
+  }
   return out;
 }
 

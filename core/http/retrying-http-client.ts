@@ -14,15 +14,18 @@ import {
   type Logger,
   type OutgoingRequest,
   type ReadObserver,
+  readRoot,
   type Secrets,
   type SendOptions,
 } from "../../sdk/index.js";
 import { AttemptDeadlines } from "./attempt-deadlines.js";
+import { maskAddedParams, runBeforeSend, type AddedBySigning } from "./before-send.js";
 import { checkRequest, invalidUrl, type CheckedHeaders } from "./check-request.js";
 import { readLimitedBody, readLimitedBytes } from "./read-limited-body.js";
 import { nextHop, redirectTarget, type RedirectHop, type RedirectPolicy } from "./redirect-hop.js";
 import { defaultDecision } from "./default-error-policy.js";
 import { encodeRequest, type EncodedRequest } from "./encode-request.js";
+import { ResponseCache } from "./response-cache.js";
 import { FetchedResponse, HeaderBag, type DecodeOptions } from "./fetched-response.js";
 import type { HttpOptions } from "./http-options.js";
 import { observedExchange, redactUrl } from "./observe-exchange.js";
@@ -65,13 +68,24 @@ export class RetryingHttpClient implements HttpClient {
 
   /** The time limit of a request whose error handler sets no `max_time`: the host's request deadline. */
   private readonly deadlineLimit: RequestTimeLimit;
+  /** The response cache of the sends that carry a `cacheKey` (parent streams, `use_cache`); none when its limit is 0. */
+  readonly responseCache?: ResponseCache;
 
   constructor(private readonly parts: HttpClientParts) {
     this.deadlineLimit = requestTimeLimit(parts.options.requestDeadlineMs, undefined);
+    const cacheBytes = parts.options.responseCacheBytes ?? 0;
+    if (cacheBytes > 0) this.responseCache = new ResponseCache(cacheBytes, parts.logger);
     this.decoding = { maxDepth: parts.options.maxNestingDepth, redact: (text) => parts.secrets.redact(text) };
   }
 
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
+    // A send with a cache key in a read (a parent stream's page) may be answered by the read's response cache.
+    const root = options.cacheKey !== undefined && this.responseCache ? readRoot(options.signal) : undefined;
+    if (root) return this.responseCache!.fetch(root, options.cacheKey!, () => this.sendUncached(request, options));
+    return this.sendUncached(request, options);
+  }
+
+  private async sendUncached(request: OutgoingRequest, options: SendOptions): Promise<FetchedResponse> {
     const { maxRetriesOverride, requestDeadlineMs } = this.parts.options;
     const maxRetries = maxRetriesOverride ?? options.errorHandler?.maxRetries ?? this.parts.options.maxRetries;
     const limit = options.errorHandler?.maxTimeMs === undefined ? this.deadlineLimit : requestTimeLimit(requestDeadlineMs, options.errorHandler);
@@ -107,7 +121,8 @@ export class RetryingHttpClient implements HttpClient {
   /**
    * One attempt: the request, and the redirects it leads to, followed here (never by the transport) so
    * the origin rule holds for any {@link Fetch}: each hop is rebuilt from the request as it was before
-   * authentication, and only a hop on the first request's origin gets the authenticator again.
+   * authentication, and only a hop on the first request's origin gets the authenticator again (its
+   * `apply`, then its `beforeSend` step on the encoded request).
    */
   private async attempt(request: OutgoingRequest, attempt: number, options: SendOptions, deadline: { at: number }): Promise<Attempted> {
     let hop: RedirectHop = { request, credentials: true };
@@ -118,8 +133,16 @@ export class RetryingHttpClient implements HttpClient {
           const applying = this.authenticate(options.authenticator, prepared, options);
           if (applying) await applying;
         }
-        const encoded = this.encode(prepared, options);
-        const label = memo(() => this.label(encoded));
+        let encoded = this.encode(prepared, options);
+        let added: AddedBySigning | undefined;
+        if (hop.credentials && options.authenticator?.beforeSend) {
+          const signed = await runBeforeSend(options.authenticator, encoded, { attempt, hop: hops }, options.where ?? {});
+          if (signed) {
+            encoded = checkRequest(signed.request, this.parts.secrets, options.where ?? {});
+            added = signed.added;
+          }
+        }
+        const label = memo(() => this.label(encoded, added));
         const sent = { request: prepared, credentials: hop.credentials };
         const turn = this.turn(encoded, options.signal);
         if (turn) {
@@ -128,7 +151,7 @@ export class RetryingHttpClient implements HttpClient {
           await turn;
           deadline.at += this.parts.clock.now() - waitStarted;
         }
-        const exchanged = await this.exchange(encoded, label, attempt, options, deadline.at);
+        const exchanged = await this.exchange({ request: encoded, added }, label, attempt, options, deadline.at);
         if (exchanged.outcome) return { outcome: exchanged.outcome, sent, label };
         if (hops >= this.parts.options.maxRedirects) throw tooManyRedirects(this.parts.options.maxRedirects, label(), options);
         try {
@@ -148,7 +171,8 @@ export class RetryingHttpClient implements HttpClient {
    * until its body is read: the outcome, or where the response redirects (its small body read, so the
    * connection stays open for the next hop).
    */
-  private async exchange(encoded: EncodedRequest, label: () => string, attempt: number, options: SendOptions, deadlineAt: number): Promise<Exchanged> {
+  private async exchange(wire: { request: EncodedRequest; added?: AddedBySigning }, label: () => string, attempt: number, options: SendOptions, deadlineAt: number): Promise<Exchanged> {
+    const encoded = wire.request;
     const timeoutMs = Math.max(1, Math.min(options.timeoutMs ?? this.parts.options.timeoutMs, deadlineAt - this.parts.clock.now()));
     const deadline = this.deadlines.start(timeoutMs, options.signal);
     const observer = this.parts.observer;
@@ -156,7 +180,7 @@ export class RetryingHttpClient implements HttpClient {
     // Made only when someone watches: this runs for every request.
     const observe = observer
       ? (seen: { response?: { status: number; headers: HeaderBag; body: string }; error?: unknown }) =>
-          observer.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, attempt, ms: performance.now() - started, options, ...seen }))
+          observer.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, added: wire.added, attempt, ms: performance.now() - started, options, ...seen }))
       : undefined;
     try {
       let raw: FetchResponse;
@@ -265,8 +289,9 @@ export class RetryingHttpClient implements HttpClient {
     return Math.min(maxDelayMs, exponential / 2 + Math.random() * (exponential / 2));
   }
 
-  private label(encoded: EncodedRequest): string {
-    return `${encoded.method} ${redactUrl(encoded.url, this.parts.secrets)}`;
+  private label(encoded: EncodedRequest, added?: AddedBySigning): string {
+    const url = added ? maskAddedParams(encoded.url, added.params) : encoded.url;
+    return `${encoded.method} ${redactUrl(url, this.parts.secrets)}`;
   }
 
   /** The request's time limit would pass before the next attempt: the last outcome, as a deadline failure. */

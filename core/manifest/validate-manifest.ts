@@ -147,7 +147,16 @@ function fromAjv(error: ErrorObject, base: string): ManifestProblem {
   const path = pointerToPath(base, error.instancePath);
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "required") {
-    return { path: joinPath(path, String(params.missingProperty)), message: "a required field is missing", expected: `the field '${String(params.missingProperty)}'`, found: "nothing" };
+    const missing = String(params.missingProperty);
+    // A misspelled field (`feild_path`) is why a required one is missing: name it.
+    const present = error.data !== null && typeof error.data === "object" ? Object.keys(error.data as object).filter((key) => key !== missing) : [];
+    const near = nearestMatch(missing, present);
+    return {
+      path: joinPath(path, missing),
+      message: `a required field is missing${near ? ` (did you mean '${missing}' where '${near}' is written?)` : ""}`,
+      expected: `the field '${missing}'${near ? ` (rename '${near}')` : ""}`,
+      found: near ? `'${near}'` : "nothing",
+    };
   }
   if (error.keyword === "enum") return { path, message: "the value is not one of the allowed values", expected: (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", "), found: describe(error.data) };
   if (error.keyword === "type") return { path, message: `the value has the wrong type`, expected: String(params.type), found: describe(error.data) };

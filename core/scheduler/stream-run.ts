@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import type { DataRecord, StreamPartitions, StreamSlice } from "../../sdk/index.js";
+import { linkSignal, type DataRecord, type StreamPartitions, type StreamSlice } from "../../sdk/index.js";
 import { readInterrupted } from "./read-interrupted.js";
 import type { ReadBatch } from "./read-events.js";
 import type { RecordQueue } from "./record-queue.js";
@@ -38,6 +38,8 @@ export class StreamRun {
   ) {
     // Every request in flight listens to its stream's signal (as many as the concurrency): not a leak.
     setMaxListeners(0, this.controller.signal);
+    // The stream's signal belongs to the read: what lives for one read (the response cache) is found from it.
+    linkSignal(this.controller.signal, read);
     if (read.aborted) this.controller.abort(read.reason);
     else read.addEventListener("abort", () => this.controller.abort(read.reason), { once: true });
   }

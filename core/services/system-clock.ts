@@ -8,6 +8,8 @@ import type { Clock } from "../../sdk/index.js";
  */
 export const systemClock: Clock = {
   now: () => Date.now(),
+  // The high-resolution clock's epoch time: microseconds, as Python's datetime.now() has them.
+  nowMicroseconds: () => BigInt(Math.floor((performance.timeOrigin + performance.now()) * 1000)),
   sleep: (ms, signal) =>
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);

@@ -1,4 +1,4 @@
-import { PaginationStrategy, definePlugin, type ComponentFactory, type HttpResponse } from "../../sdk/index.js";
+import { PaginationStrategy, definePlugin, type ComponentFactory, type PageFacts } from "../../sdk/index.js";
 
 /** Options of {@link TotalPagesPagination}. */
 export interface TotalPagesOptions {
@@ -24,7 +24,7 @@ export class TotalPagesPagination extends PaginationStrategy {
     return this.options.startFromPage;
   }
 
-  nextPageToken(response: HttpResponse, _size: number, _last: unknown, lastToken: unknown): number | undefined {
+  nextPageToken({ response, lastToken }: PageFacts): number | undefined {
     const total = Number((response.json() as Record<string, unknown>)[this.options.totalPagesField]);
     const next = Number(lastToken ?? this.options.startFromPage) + 1;
     return next < total + this.options.startFromPage ? next : undefined;

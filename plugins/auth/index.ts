@@ -2,6 +2,7 @@ import { definePlugin } from "../../sdk/index.js";
 import { ApiKeyAuthenticatorComponent } from "./api-key-authenticator.js";
 import { BasicHttpAuthenticatorComponent } from "./basic-http-authenticator.js";
 import { BearerAuthenticatorComponent } from "./bearer-authenticator.js";
+import { HmacAuthenticatorComponent } from "./hmac-authenticator.js";
 import { JwtAuthenticatorComponent } from "./jwt-authenticator.js";
 import { NoAuthComponent } from "./no-auth.js";
 import { OAuthAuthenticatorComponent } from "./oauth-authenticator.js";
@@ -12,6 +13,7 @@ import { LegacySessionTokenAuthenticatorComponent } from "./legacy-session-token
 export { ApiKeyAuthenticator } from "./api-key-authenticator.js";
 export { BasicHttpAuthenticator } from "./basic-http-authenticator.js";
 export { BearerAuthenticator } from "./bearer-authenticator.js";
+export { HmacAuthenticator } from "./hmac-authenticator.js";
 export { JwtAuthenticator } from "./jwt-authenticator.js";
 export { NoAuth } from "./no-auth.js";
 export { OAuthAuthenticator } from "./oauth-authenticator.js";
@@ -19,7 +21,7 @@ export { SessionTokenAuthenticator } from "./session-token-authenticator.js";
 export { LegacySessionTokenAuthenticator } from "./legacy-session-token-authenticator.js";
 
 /**
- * The built-in auth components: NoAuth, BasicHttp, Bearer, ApiKey, JWT, OAuth (both grants and
+ * The built-in auth components: NoAuth, BasicHttp, Bearer, ApiKey, JWT, HMAC (request signing), OAuth (both grants and
  * single-use refresh tokens), SessionToken, LegacySessionToken and Selective.
  */
 export const authPlugin = definePlugin({
@@ -31,6 +33,7 @@ export const authPlugin = definePlugin({
       BearerAuthenticatorComponent,
       ApiKeyAuthenticatorComponent,
       JwtAuthenticatorComponent,
+      HmacAuthenticatorComponent,
       OAuthAuthenticatorComponent,
       SessionTokenAuthenticatorComponent,
       LegacySessionTokenAuthenticatorComponent,

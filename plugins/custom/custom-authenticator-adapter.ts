@@ -1,4 +1,4 @@
-import { Authenticator, Secrets, injectRequestValue, type ErrorLocation, type OutgoingRequest } from "../../sdk/index.js";
+import { Authenticator, Secrets, injectRequestValue, type BeforeSendContext, type EncodedRequest, type ErrorLocation, type InjectionTarget, type OutgoingRequest } from "../../sdk/index.js";
 import { guardCustomCall } from "./guard-custom-call.js";
 
 /** How a custom authenticator is written. */
@@ -37,6 +37,11 @@ export class CustomAuthenticatorAdapter extends Authenticator {
     private readonly options: CustomAuthenticatorAdapterOptions,
   ) {
     super();
+    // A TypeScript authenticator's own beforeSend step (a signer) runs through the seam too; none is added otherwise.
+    const step = (inner as AnyAuthenticator | null)?.beforeSend;
+    if (options.style === "typescript" && typeof step === "function") {
+      this.beforeSend = (request: EncodedRequest, context: BeforeSendContext) => this.guard("beforeSend", () => step.call(inner, request, context)) as void | Promise<void>;
+    }
   }
 
   async apply(request: OutgoingRequest): Promise<void> {
@@ -66,7 +71,7 @@ export class CustomAuthenticatorAdapter extends Authenticator {
     return Boolean(await this.guard("onUnauthorized", () => (inner.onUnauthorized as Function).call(inner, request)));
   }
 
-  private send(request: OutgoingRequest, target: "header" | "request_parameter" | "body_data" | "body_json", name: string, value: unknown, source: string): void {
+  private send(request: OutgoingRequest, target: InjectionTarget, name: string, value: unknown, source: string): void {
     if (value === undefined || value === null) return;
     this.options.secrets?.add(value);
     injectRequestValue(request, target, name, value, source);

@@ -1,4 +1,5 @@
-import { CustomCodeError, PaginationStrategy, type DataRecord, type ErrorLocation, type HttpResponse, type PageFacts } from "../../sdk/index.js";
+import { CustomCodeError, PaginationStrategy, type ErrorLocation, type PageFacts } from "../../sdk/index.js";
+import { callNextPageToken, callPythonNextPageToken } from "../shared/kit-style-strategy.js";
 import { guardCustomCall, isThenable } from "./guard-custom-call.js";
 
 /** How a custom strategy spells its methods. */
@@ -60,12 +61,13 @@ export class CustomStrategyAdapter extends PaginationStrategy {
     });
   }
 
-  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, lastPageTokenValue: unknown, page?: PageFacts): unknown {
+  /** The custom class's own form: the facts object, or the kit's positional arguments (see `callNextPageToken`). */
+  nextPageToken(page: PageFacts): unknown {
     const inner = this.inner as AnyStrategy;
     const token =
       this.options.style === "python"
-        ? this.call("next_page_token", () => (inner.next_page_token as Function).call(inner, response, lastPageSize, lastRecord ?? null, lastPageTokenValue ?? null))
-        : this.call("nextPageToken", () => (inner.nextPageToken as Function).call(inner, response, lastPageSize, lastRecord, lastPageTokenValue, page));
+        ? this.call("next_page_token", () => callPythonNextPageToken(inner as { next_page_token: Function }, page))
+        : this.call("nextPageToken", () => callNextPageToken(inner, inner.nextPageToken as Function, page));
     this.page += 1;
     return token;
   }

@@ -97,6 +97,7 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = defineCompone
       authenticator: await buildAuthenticator(def, ctx),
       errorHandler: await ctx.build<ErrorHandler | undefined>("error_handler"),
       allowCrossOriginPages: def.allow_cross_origin_pages === true,
+      useCache: def.use_cache === true,
       readsStreamState: REQUEST_FIELDS.some((field) => def[field] !== undefined && /\bstream_state\b/.test(JSON.stringify(def[field]))),
     });
   },
@@ -142,6 +143,8 @@ interface RequesterParts {
   authenticator?: Authenticator;
   errorHandler?: ErrorHandler;
   allowCrossOriginPages: boolean;
+  /** `use_cache` (set for every parent stream's requester): its responses are reused for the rest of the read. */
+  useCache: boolean;
   /** Whether a request template reads `stream_state`. */
   readsStreamState: boolean;
 }
@@ -207,7 +210,9 @@ export class HttpRequester implements Requester {
     try {
       const authenticator = this.authenticatorFor(request, options);
       // Object.assign, not `{ ...options, authenticator }`: on Node 20 a spread followed by more keys costs ~1 µs.
-      return this.http.send(request, Object.assign({}, options, { authenticator, errorHandler: this.parts.errorHandler ?? options.errorHandler, followCrossOrigin: this.followCrossOrigin }));
+      const sent = Object.assign({}, options, { authenticator, errorHandler: this.parts.errorHandler ?? options.errorHandler, followCrossOrigin: this.followCrossOrigin });
+      if (this.parts.useCache) sent.cacheKey = cacheKey(request, authenticator);
+      return this.http.send(request, sent);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -326,4 +331,25 @@ function originOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** A number per authenticator instance: the part of a cache key that says whose credentials a response was for. */
+const authenticatorIds = new WeakMap<Authenticator, number>();
+let nextAuthenticatorId = 1;
+
+/**
+ * The response cache's key of a request: the request as built, before any authenticator touched it (so a
+ * signature, a timestamp or a refreshed token never makes two identical requests differ), and the
+ * authenticator's identity (so two authenticators never share a response).
+ *
+ * @example
+ * cacheKey({ method: "GET", url: "https://api/boards", params: { page: 2 }, headers: {} }, auth) // '["GET","https://api/boards",{"page":2},{},null,null,1]'
+ */
+export function cacheKey(request: OutgoingRequest, authenticator: Authenticator | undefined): string {
+  let id = 0;
+  if (authenticator) {
+    id = authenticatorIds.get(authenticator) ?? nextAuthenticatorId++;
+    authenticatorIds.set(authenticator, id);
+  }
+  return JSON.stringify([request.method, request.url, request.params, request.headers, request.bodyJson ?? null, request.bodyData ?? null, id]);
 }

@@ -1,4 +1,6 @@
 import {
+  INJECTION_TARGETS,
+  INJECTION_TARGET_NAMES,
   Interpolator,
   ManifestError,
   Type,
@@ -10,8 +12,6 @@ import {
   type OutgoingRequest,
   type RequestOption,
 } from "../../sdk/index.js";
-
-const TARGETS: readonly InjectionTarget[] = ["request_parameter", "header", "body_data", "body_json"];
 
 /**
  * `RequestOption`: where a value (a page token, a page size, an API key) goes in a request.
@@ -28,7 +28,7 @@ export const RequestOptionComponent: ComponentFactory<RequestOption> = defineCom
   description: "Puts a value into a query parameter, header, form field or JSON body field",
   examples: [{ inject_into: "request_parameter", field_name: "limit" }],
   schema: Type.Object({
-    inject_into: jsonSchema<InjectionTarget>({ enum: [...TARGETS] }),
+    inject_into: jsonSchema<InjectionTarget>({ enum: [...INJECTION_TARGET_NAMES] }),
     field_name: Type.Optional(Type.String()),
     field_path: Type.Optional(Type.Array(Type.String(), { minItems: 1 })),
   }),
@@ -39,7 +39,8 @@ export const RequestOptionComponent: ComponentFactory<RequestOption> = defineCom
     const fieldName = def.field_name;
     // field_path nests a JSON body field; beside a field_name on any other target it cannot apply, and
     // manifests whose $parameters were written out by hand carry it there (source-workable): it is ignored.
-    const fieldPath = target !== "body_json" && fieldName !== undefined ? undefined : def.field_path;
+    const nested = INJECTION_TARGETS[target].nested;
+    const fieldPath = !nested && fieldName !== undefined ? undefined : def.field_path;
     if ((fieldName === undefined) === (fieldPath === undefined)) {
       throw new ManifestError("MANIFEST_INVALID", "A RequestOption needs exactly one of field_name and field_path", {
         where: { manifestPath: ctx.path },
@@ -47,7 +48,7 @@ export const RequestOptionComponent: ComponentFactory<RequestOption> = defineCom
         found: fieldName === undefined ? "neither" : "both",
       });
     }
-    if (fieldPath !== undefined && target !== "body_json") {
+    if (fieldPath !== undefined && !nested) {
       throw new ManifestError("MANIFEST_INVALID", "field_path (nested injection) is only supported for body_json", {
         where: { manifestPath: `${ctx.path}.field_path` },
         expected: "inject_into: body_json, or a top-level field_name",

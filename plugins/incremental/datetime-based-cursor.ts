@@ -1,5 +1,6 @@
 import {
   ConfigError,
+  clockMicroseconds,
   makeSlice,
   sliceCursor,
   slicePartition,
@@ -191,7 +192,7 @@ export class DatetimeBasedCursor implements IncrementalCursor {
 
   /** The end of the sync window: `end_datetime`, else now (clamped down when clamping is set). */
   private end(): PyDateTime {
-    const end = this.parts.end ? this.parts.end.get() : new PyDateTime(BigInt(Math.floor(this.parts.clock.now())) * 1000n);
+    const end = this.parts.end ? this.parts.end.get() : new PyDateTime(clockMicroseconds(this.parts.clock));
     return this.parts.clampEnd ? this.parts.clampEnd(end) : end;
   }
 
@@ -205,6 +206,12 @@ export class DatetimeBasedCursor implements IncrementalCursor {
       clamping: this.parts.clamping ?? NO_CLAMPING,
       end: () => this.end(),
     };
+  }
+
+  /** Whether the record carries a cursor value this cursor can read (no warning: `observe` gives it). */
+  hasCursorValue(record: DataRecord): boolean {
+    const raw = record[this.cursorField];
+    return raw !== undefined && raw !== null && this.tryParse(raw) !== undefined;
   }
 
   /** The kit's `should_be_synced`: between the saved cursor (or start) and the end of the window, bounds included. */

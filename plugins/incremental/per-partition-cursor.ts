@@ -36,12 +36,17 @@ interface SliceOrigin {
  * the kit's per-partition shape, and a state in Sluice's single-cursor shape is read as the global cursor.
  * Used by `DeclarativeStream` for a stream with both a `partition_router` and an `incremental_sync`.
  *
+ * As the kit's, the global `state` and `lookback_window` move only when the read saw a record with a
+ * readable cursor value (until then no global `state` key is written and `lookback_window` stays as it
+ * was, 0 on a first sync), and `parent_state` is written whenever the router reads parents, `{}` when no
+ * parent is read incrementally.
+ *
  * @example
  * // partition_router: SubstreamPartitionRouter (boards), incremental_sync: DatetimeBasedCursor (updated_at)
  * // state after a read:
  * // { "use_global_cursor": false,
  * //   "states": [{ "partition": { "board_id": 7, "parent_slice": {} }, "cursor": { "updated_at": "2024-03-01T00:00:00Z" } }],
- * //   "state": { "updated_at": "2024-03-01T00:00:00Z" }, "lookback_window": 12 }
+ * //   "state": { "updated_at": "2024-03-01T00:00:00Z" }, "lookback_window": 12, "parent_state": {} }
  */
 export class PerPartitionCursor implements IncrementalCursor {
   readonly cursorField: string;
@@ -51,6 +56,8 @@ export class PerPartitionCursor implements IncrementalCursor {
   private lookbackWindow = 0;
   private parentState?: unknown;
   private startedAt?: number;
+  /** Whether a record of this read had a readable cursor value: only then do the global cursor and lookback move. */
+  private sawCursorValue = false;
 
   constructor(
     private readonly router: StreamSlicer,
@@ -66,6 +73,7 @@ export class PerPartitionCursor implements IncrementalCursor {
     this.lookbackWindow = 0;
     this.parentState = undefined;
     this.startedAt = undefined;
+    this.sawCursorValue = false;
     const saved = state ?? {};
     if (Object.keys(saved).length === 0) return;
     if (!("states" in saved) && !("state" in saved)) {
@@ -102,6 +110,7 @@ export class PerPartitionCursor implements IncrementalCursor {
 
   observe(slice: StreamSlice, record: DataRecord): boolean {
     const origin = this.origins.get(slice);
+    if (!this.sawCursorValue && this.template.hasCursorValue(record)) this.sawCursorValue = true;
     return origin ? origin.entry.cursor!.observe(origin.inner, record) : true;
   }
 
@@ -115,9 +124,11 @@ export class PerPartitionCursor implements IncrementalCursor {
 
   /**
    * The read is complete: the global cursor becomes the highest cursor of the partitions (as the kit, it
-   * moves only at the end of a sync), and `lookback_window` the seconds the sync took.
+   * moves only at the end of a sync), and `lookback_window` the seconds the sync took; both only when a
+   * record with a readable cursor value was seen.
    */
   finish(): void {
+    if (!this.sawCursorValue) return;
     let best = this.global;
     let bestValue = this.template.stateValue(best);
     for (const entry of this.entries.values()) {
@@ -143,7 +154,8 @@ export class PerPartitionCursor implements IncrementalCursor {
     const state: Record<string, unknown> = { use_global_cursor: false, states };
     if (this.global) state.state = { ...this.global };
     state.lookback_window = this.lookbackWindow;
-    if (this.parentState !== undefined) state.parent_state = this.parentState;
+    const parentState = this.parentState ?? this.router.parentStreamState?.();
+    if (parentState !== undefined) state.parent_state = parentState;
     return state;
   }
 

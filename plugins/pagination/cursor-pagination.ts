@@ -77,27 +77,21 @@ export class CursorPagination extends PaginationStrategy {
     return this.pageSize;
   }
 
-  override explainStop(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined {
-    const context = { config: this.scope.config, parameters: this.scope.parameters, response: decodedResponse(response), headers: templateHeaders(response), last_record: lastRecord ?? null, last_page_size: lastPageSize, last_records: page?.records ?? [] };
+  override stopReason({ response, count, lastRecord, records }: PageFacts): string | undefined {
+    const context = { config: this.scope.config, parameters: this.scope.parameters, response: decodedResponse(response), headers: templateHeaders(response), last_record: lastRecord ?? null, last_page_size: count, last_records: records ?? [] };
     if (this.stopCondition && this.stopCondition.test(context)) return `stop_condition ${this.stopCondition.source} is true`;
     return `cursor_value ${this.cursorValue.source} rendered ${JSON.stringify(this.cursorValue.eval(context)) ?? "nothing"}, which ends the read`;
   }
 
-  override nextPageToken(
-    response: HttpResponse,
-    lastPageSize: number,
-    lastRecord: DataRecord | undefined,
-    _lastPageTokenValue: unknown,
-    page?: PageFacts,
-  ): unknown {
+  override nextPageToken({ response, count, lastRecord, records }: PageFacts): unknown {
     const context = {
       config: this.scope.config,
       parameters: this.scope.parameters,
       response: decodedResponse(response),
       headers: this.usesHeaders ? templateHeaders(response) : {},
       last_record: lastRecord ?? null,
-      last_page_size: lastPageSize,
-      last_records: this.usesLastRecords ? (page?.records ?? (lastRecord ? [lastRecord] : [])) : [],
+      last_page_size: count,
+      last_records: this.usesLastRecords ? (records ?? (lastRecord ? [lastRecord] : [])) : [],
     };
     if (this.stopCondition && this.stopCondition.test(context)) return undefined;
     const token = this.cursorValue.eval(context);

@@ -6,8 +6,6 @@ import {
   componentSchema,
   defineComponent,
   type ComponentFactory,
-  type DataRecord,
-  type HttpResponse,
   type OutgoingRequest,
   type PageFacts,
   type Paginator,
@@ -15,6 +13,7 @@ import {
   type RequestPath,
 } from "../../sdk/index.js";
 import { truthy } from "../../python/values.js";
+import { withFactsForm } from "../shared/kit-style-strategy.js";
 
 /** Options of {@link DefaultPaginator}. */
 export interface DefaultPaginatorOptions {
@@ -46,12 +45,15 @@ export interface DefaultPaginatorOptions {
  */
 export class DefaultPaginator implements Paginator {
   private readonly strategy: PaginationStrategy;
+  /** The strategy's class, for "... returned no next token". */
+  private readonly strategyName: string;
   private readonly sizeOption?: RequestOption;
   private readonly tokenOption?: RequestOption;
   private readonly tokenIsPath: boolean;
 
   constructor(options: DefaultPaginatorOptions) {
-    this.strategy = options.strategy;
+    this.strategyName = options.strategy.constructor.name;
+    this.strategy = withFactsForm(options.strategy);
     this.sizeOption = options.pageSizeOption;
     const tokenOption = options.pageTokenOption;
     this.tokenIsPath = tokenOption?.kind === "request_path";
@@ -67,17 +69,17 @@ export class DefaultPaginator implements Paginator {
     return this.strategy.readsRecords;
   }
 
-  initialToken(): unknown {
+  get initialToken(): unknown {
     return this.strategy.initialToken;
   }
 
-  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, lastToken: unknown, page?: PageFacts): unknown {
-    const token = this.strategy.nextPageToken(response, lastPageSize, lastRecord, lastToken, page);
+  nextPageToken(page: PageFacts): unknown {
+    const token = this.strategy.nextPageToken(page);
     return truthy(token) ? token : undefined;
   }
 
-  stopReason(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined {
-    return this.strategy.explainStop(response, lastPageSize, lastRecord, page) ?? `${this.strategy.constructor.name} returned no next token`;
+  stopReason(page: PageFacts): string | undefined {
+    return this.strategy.stopReason(page) ?? `${this.strategyName} returned no next token`;
   }
 
   pagePath(token: unknown): string | undefined {

@@ -2,7 +2,7 @@ import {
   Type,
   defineComponent,
   type ComponentFactory,
-  type HttpResponse,
+  type PageFacts,
   type OutgoingRequest,
   type Paginator,
 } from "../../sdk/index.js";
@@ -19,11 +19,9 @@ import {
 export class NoPagination implements Paginator {
   readonly readsRecords = false;
 
-  initialToken(): unknown {
-    return undefined;
-  }
+  readonly initialToken: unknown = undefined;
 
-  nextPageToken(_response: HttpResponse, _lastPageSize: number, _lastRecord?: unknown, _lastToken?: unknown): unknown {
+  nextPageToken(_page: PageFacts): unknown {
     return undefined;
   }
 

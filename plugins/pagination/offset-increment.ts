@@ -70,14 +70,7 @@ export class OffsetIncrement extends PaginationStrategy {
     return this.evalPageSize({});
   }
 
-  override nextPageToken(
-    response: HttpResponse,
-    lastPageSize: number,
-    _lastRecord: DataRecord | undefined,
-    lastPageTokenValue: unknown,
-    page?: PageFacts,
-  ): unknown {
-    const count = page?.rawRecordCount ?? lastPageSize;
+  override nextPageToken({ response, rawCount: count, lastToken: lastPageTokenValue }: PageFacts): unknown {
     // A fixed page size needs no template context (this runs for every page).
     const size = this.pageSize === undefined || typeof this.pageSize === "number" ? this.evalPageSize({}) : this.evalPageSize({ response: decodedResponse(response) });
     if ((size !== undefined && size > 0 && count < size) || count === 0) return undefined;
@@ -92,8 +85,7 @@ export class OffsetIncrement extends PaginationStrategy {
     return Number(lastPageTokenValue) + count;
   }
 
-  override explainStop(response: HttpResponse, lastPageSize: number, _lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined {
-    const count = page?.rawRecordCount ?? lastPageSize;
+  override stopReason({ response, rawCount: count }: PageFacts): string | undefined {
     const size = this.evalPageSize({ response: decodedResponse(response) });
     return shortPage(count, size);
   }

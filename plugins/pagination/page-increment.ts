@@ -65,18 +65,11 @@ export class PageIncrement extends PaginationStrategy {
     return this.pageSize;
   }
 
-  override explainStop(_response: HttpResponse, lastPageSize: number, _lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined {
-    return shortPage(page?.rawRecordCount ?? lastPageSize, this.pageSize);
+  override stopReason({ rawCount }: PageFacts): string | undefined {
+    return shortPage(rawCount, this.pageSize);
   }
 
-  override nextPageToken(
-    _response: HttpResponse,
-    lastPageSize: number,
-    _lastRecord: DataRecord | undefined,
-    lastPageTokenValue: unknown,
-    page?: PageFacts,
-  ): unknown {
-    const count = page?.rawRecordCount ?? lastPageSize;
+  override nextPageToken({ rawCount: count, lastToken: lastPageTokenValue }: PageFacts): unknown {
     if ((this.pageSize !== undefined && this.pageSize > 0 && count < this.pageSize) || count === 0) return undefined;
     if (lastPageTokenValue === undefined || lastPageTokenValue === null) return this.startFromPage + 1;
     if (!isPythonInt(lastPageTokenValue)) {

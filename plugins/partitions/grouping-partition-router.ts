@@ -52,6 +52,11 @@ export class GroupingPartitionRouter implements StreamSlicer {
     return this.parts.underlying.partitionFields;
   }
 
+  /** The parent state of the router it groups (the kit delegates `get_stream_state`). */
+  parentStreamState(): Record<string, unknown> | undefined {
+    return this.parts.underlying.parentStreamState?.();
+  }
+
   async *slices(options?: SliceOptions): AsyncGenerator<StreamSlice> {
     const { underlying, groupSize, deduplicate } = this.parts;
     const seen = new Set<string>();

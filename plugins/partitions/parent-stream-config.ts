@@ -85,7 +85,8 @@ export const ParentStreamConfigComponent: ComponentFactory<ParentStreamConfig> =
     const extra = def.extra_fields ?? [];
     return {
       kind: "parent_stream_config",
-      stream: await ctx.build<Stream>("stream"),
+      // The kit turns on the response cache of every parent stream: a child reuses the pages the read already fetched.
+      stream: await ctx.buildChild<Stream>(withResponseCache(def.stream), `${ctx.path}.stream`),
       parentKey: keyPath(text(def.parent_key, `${ctx.path}.parent_key`)),
       partitionField: text(def.partition_field, `${ctx.path}.partition_field`),
       requestOption: await ctx.build<RequestOption | undefined>("request_option"),
@@ -94,3 +95,22 @@ export const ParentStreamConfigComponent: ComponentFactory<ParentStreamConfig> =
     };
   },
 });
+
+/**
+ * The parent stream's definition with `use_cache: true` on its requester (a `SimpleRetriever`'s
+ * `HttpRequester`), as the kit sets it for every parent; any other shape is left as it is.
+ *
+ * @example
+ * withResponseCache({ type: "DeclarativeStream", retriever: { requester: { url_base: "..." } } })
+ * // { type: "DeclarativeStream", retriever: { requester: { url_base: "...", use_cache: true } } }
+ */
+function withResponseCache(stream: unknown): unknown {
+  if (!isObject(stream) || !isObject(stream.retriever) || !isObject(stream.retriever.requester)) return stream;
+  const requester = stream.retriever.requester;
+  if (requester.type !== undefined && requester.type !== "HttpRequester") return stream;
+  return { ...stream, retriever: { ...stream.retriever, requester: { ...requester, use_cache: true } } };
+}
+
+function isObject(value: unknown): value is Record<string, any> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

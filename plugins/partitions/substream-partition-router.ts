@@ -47,6 +47,15 @@ export class SubstreamPartitionRouter implements StreamSlicer {
     return this.parents.map((parent) => parent.partitionField);
   }
 
+  /**
+   * The kit's `get_stream_state`: the states of the parents read incrementally, keyed by parent stream.
+   * Sluice reads every parent in full (`incremental_dependency` is not built), so it is `{}`, the object
+   * the kit writes as `parent_state` for parents without that flag.
+   */
+  parentStreamState(): Record<string, unknown> {
+    return {};
+  }
+
   async *slices(options: SliceOptions = {}): AsyncGenerator<StreamSlice> {
     for (const parent of this.parents) yield* this.parentSlices(parent, options);
   }

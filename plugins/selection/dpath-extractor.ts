@@ -28,7 +28,9 @@ export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = define
   description: "Finds the records at a path in the JSON body",
   examples: [{ field_path: ["data", "items"] }, { field_path: [] }],
   schema: Type.Object({
-    field_path: Type.Optional(Type.Array(jsonSchema<string | number>({ type: ["string", "integer"] }))),
+    // Required, as in the kit's schema ($parameters may supply it): a misspelled `feild_path` must not turn
+    // the whole response into one record.
+    field_path: Type.Array(jsonSchema<string | number>({ type: ["string", "integer"] })),
     decoder: Type.Optional(componentSchema("decoder")),
   }),
   customFieldTypes: { decoder: "CustomDecoder" },
@@ -36,7 +38,7 @@ export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = define
     const decoder = await ctx.build<Decoder | undefined>("decoder");
     const interpolator = ctx.get(Interpolator);
     const scope = { config: ctx.config, parameters: ctx.parameters };
-    const path = (def.field_path ?? []).map((segment, i) =>
+    const path = def.field_path.map((segment, i) =>
       interpolator.compile(String(segment), { path: `${ctx.path}.field_path[${i}]` }).render(scope),
     );
     return new DpathExtractor(path, decoder);

@@ -1,4 +1,5 @@
-import type { DataRecord, Decoder, HttpResponse, ObservedPage, PageReport, Paginator, ReadObserver, RecordSelector, Requester, Secrets, SliceReadOptions, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import type { DataRecord, Decoder, HttpResponse, ObservedPage, PageFacts, PageReport, Paginator, ReadObserver, RecordSelector, Requester, Secrets, SliceReadOptions, StreamSlice, StreamSlicer } from "../../sdk/index.js";
+import { linkSignal } from "../../sdk/index.js";
 import type { ProgressGuard } from "../shared/progress-guard.js";
 import { fetchPage, type FetchedPage, type UnpaginatedPage } from "./page-fetch.js";
 import type { StreamedPage } from "./streamed-page.js";
@@ -152,7 +153,7 @@ export class PageReader {
     if (!this.started) {
       this.started = true;
       parts.guard.startPartition();
-      this.token = parts.paginator.initialToken();
+      this.token = parts.paginator.initialToken;
       this.chunks = await parts.requester.queryProperties?.chunks(parts.options.signal);
     }
     if (this.failure) {
@@ -233,6 +234,7 @@ export class PageReader {
     if (!this.aheadAbort) {
       const controller = new AbortController();
       const outer = this.parts.options.signal;
+      linkSignal(controller.signal, outer);
       this.aheadAbort = controller;
       if (outer?.aborted) controller.abort(outer.reason);
       else if (outer) {
@@ -253,10 +255,11 @@ export class PageReader {
   /** The paginator's decision on a page: the next token, and whether the read goes on to it. */
   private decide(current: UnpaginatedPage, count: number, last: DataRecord | undefined, records: DataRecord[] | undefined): Decision {
     const { options, paginator } = this.parts;
-    this.token = paginator.nextPageToken(current.response, count, last, this.token, { rawRecordCount: current.rawCount, records });
+    const facts: PageFacts = { response: current.response, records, count, rawCount: current.rawCount, lastRecord: last, lastToken: this.token };
+    this.token = paginator.nextPageToken(facts);
     const more = this.token !== undefined && this.token !== null;
     const capped = more && options.pagesPerSlice !== undefined && this.pageNumber >= options.pagesPerSlice;
-    return { more, capped };
+    return { more, capped, facts };
   }
 
   /** After a page was handed out: report it, and the paginator's decision on it; false when the read is over. */
@@ -283,9 +286,9 @@ export class PageReader {
     // parsed, not kept: the paginator gets their count and the last one.
     const decided = this.decision;
     this.decision = undefined;
-    const { more, capped } = decided ?? this.decide(current, count, streamed ? current.last : records.at(-1), streamed ? undefined : records);
+    const { more, capped, facts } = decided ?? this.decide(current, count, streamed ? current.last : records.at(-1), streamed ? undefined : records);
     if (this.parts.observe) {
-      const reason = !more ? stopReason(paginator, current, records) : capped ? `the limit of ${options.pagesPerSlice} page${options.pagesPerSlice === 1 ? "" : "s"} per slice was reached` : undefined;
+      const reason = !more ? stopReason(paginator, facts, records) : capped ? `the limit of ${options.pagesPerSlice} page${options.pagesPerSlice === 1 ? "" : "s"} per slice was reached` : undefined;
       this.observe(records, more ? this.token : undefined, reason);
     }
     return more && !capped;
@@ -317,10 +320,12 @@ interface Decision {
   more: boolean;
   /** The read would go on but stops at `pagesPerSlice`. */
   capped: boolean;
+  /** What the paginator decided on. */
+  facts: PageFacts;
 }
 
 /** Why the paginator gave no next token, in the words a connector author needs. */
-function stopReason(paginator: Paginator, page: { response: HttpResponse; rawCount: number }, records: DataRecord[]): string {
-  const told = paginator.stopReason?.(page.response, records.length, records.at(-1), { rawRecordCount: page.rawCount, records });
+function stopReason(paginator: Paginator, facts: PageFacts, records: DataRecord[]): string {
+  const told = paginator.stopReason?.({ ...facts, records: facts.records ?? records });
   return told ?? `the paginator returned no next token (the page had ${records.length} record${records.length === 1 ? "" : "s"})`;
 }

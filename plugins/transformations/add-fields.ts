@@ -12,6 +12,8 @@ import {
   type StreamSlice,
 } from "../../sdk/index.js";
 import { setPath } from "../../python/dpath.js";
+import { literalEval } from "../../python/literal-eval.js";
+import { toPlain, typeName } from "../../python/values.js";
 
 const NAMES = ["record", "stream_slice", "stream_partition", "stream_interval"] as const;
 const VALUE_TYPES = { string: ["str"], number: ["float"], integer: ["int"], boolean: ["bool"] } as const;
@@ -26,6 +28,12 @@ interface ParsedField {
  * `record`, `stream_slice`, `config` and `parameters`. `value_type` (string, number, integer, boolean)
  * keeps a value as text when the rendered literal is of another type, as the kit does. With a
  * `condition` (which also sees `value` and `path`), a field is added only where it holds.
+ *
+ * A string value is the kit's `InterpolatedString`: a missing key renders empty, so
+ * `"{{ record['attributes']['started_at'] }}"` with no `started_at` adds `""`; using a missing value
+ * further (`"{{ record['scheduler']['email'] }}"` with no `scheduler`) is Jinja's UndefinedError, which
+ * fails the stream (`TEMPLATE_UNDEFINED_VALUE`), as in the kit. A mapping or list value (a Sluice
+ * extension) keeps the nested rules: an empty or undefined leaf gives null.
  *
  * @example
  * transformations:
@@ -76,10 +84,28 @@ export const AddFieldsComponent: ComponentFactory<AddFields> = defineComponent({
         throw new ManifestError("MANIFEST_INVALID", "An AddFields field needs a non-empty path", { where: { manifestPath: `${where}.path` }, expected: "a list of keys, e.g. [meta, source]", found: "[]" });
       }
       const validTypes = VALUE_TYPES[field.value_type as keyof typeof VALUE_TYPES];
-      const value = interpolator.compileNested(field.value, { path: `${where}.value`, names: NAMES }, validTypes ? { validTypes } : undefined);
+      const site = { path: `${where}.value`, names: NAMES };
+      if (typeof field.value === "string") return { path, value: interpolatedString(interpolator.compile(field.value, site), validTypes) };
+      const value = interpolator.compileNested(field.value, site, validTypes ? { validTypes } : undefined);
       return { path, value };
     });
     const condition = typeof def.condition === "string" && def.condition !== "" ? interpolator.compile(def.condition, { path: `${ctx.path}.condition`, names: [...NAMES, "value", "path"] }) : undefined;
     return new AddFields(fields, condition, { config: ctx.config, parameters: ctx.parameters });
   },
 });
+
+/**
+ * The kit's `InterpolatedString.eval` with `valid_types`: the rendered text's literal value when its type
+ * is accepted, else the text; an empty render is `""`; an undefined value used further throws.
+ */
+function interpolatedString(template: CompiledTemplate, validTypes: readonly string[] | undefined): CompiledValue {
+  if (!validTypes) return { eval: (context) => template.eval(context) };
+  return {
+    eval: (context) => {
+      const text = template.render(context);
+      if (text === "") return "";
+      const value = literalEval(text);
+      return validTypes.includes(typeName(value)) ? toPlain(value) : text;
+    },
+  };
+}

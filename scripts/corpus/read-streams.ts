@@ -4,6 +4,7 @@ import type { Connector } from "../../core/connector/connector.js";
 import type { Sluice } from "../../core/sluice.js";
 import { classifyFailure, type FailureReason } from "./classify-failure.js";
 import { MockApi, ORIGIN_HEADER } from "./mock/mock-api.js";
+import { measureParentCache, type ConnectWith } from "./parent-cache-requests.js";
 
 /** What reading one stream against the mock gave. */
 export interface StreamResult {
@@ -32,7 +33,7 @@ const LIMITS = { records: 25_000, requests: 30, ms: 15_000 };
  */
 export async function readStreams(
   sluice: Sluice,
-  connect: (fetch: Fetch) => Promise<Connector>,
+  connect: ConnectWith,
   manifest: Record<string, unknown>,
   config: Record<string, unknown>,
   only?: ReadonlySet<string>,
@@ -42,6 +43,9 @@ export async function readStreams(
     const connector = await connect(fetchToMock(sluice, api));
     const results: StreamResult[] = [];
     for (const name of connector.streamNames) if (!only || only.has(name)) results.push(await readOne(connector, api, name));
+    // `--parent-cache FILE`: the first read of a manifest also measures the requests the parent cache saves.
+    const measure = process.env.SLUICE_CORPUS_PARENT_CACHE;
+    if (measure && !only) await measureParentCache(sluice, connect, api, manifest, measure);
     return results;
   } finally {
     await api.close();

@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import { Fetch, type FetchInit } from "../../sdk/index.js";
+import { Fetch, type FetchInit, type ServiceToken } from "../../sdk/index.js";
 import { specOf, type ConnectorDefinition } from "../../core/connector/connector-definition.js";
 import { loadManifest, type LoadedManifest } from "../../core/manifest/load-manifest.js";
 import { propagateParameters, registryLookups } from "../../core/manifest/propagate-parameters.js";
@@ -153,7 +153,7 @@ async function readWithConfigs(sluice: Sluice, source: LoadedManifest, manifest:
     if (attempt > 0 && failed.size === 0) break;
     let streams: StreamResult[];
     try {
-      streams = await readStreams(sluice, (fetch) => connect(sluice, source, manifest, config, fetch), manifest, config, attempt > 0 ? failed : undefined);
+      streams = await readStreams(sluice, (fetch, services) => connect(sluice, source, manifest, config, fetch, services), manifest, config, attempt > 0 ? failed : undefined);
     } catch (error) {
       const reason = classifyFailure(error)[0]!;
       streams = [...failed].map((name) => ({ name, ok: false, records: 0, requests: 0, maxPage: 0, reason }));
@@ -175,11 +175,11 @@ async function buildAgainstMock(sluice: Sluice, manifest: Record<string, unknown
   }
 }
 
-function connect(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, config: Record<string, unknown>, fetch: Fetch): Promise<Connector> {
+function connect(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, config: Record<string, unknown>, fetch: Fetch, services: Array<readonly [ServiceToken<unknown>, unknown]> = []): Promise<Connector> {
   const spec = specOf(manifest);
   const streamNames = ((manifest.streams as Record<string, unknown>[] | undefined) ?? []).map((s) => String(s?.name ?? ""));
   const definition: ConnectorDefinition = { manifest, source, spec, streamNames, registry: sluice.registry, plugins: [] };
-  return sluice.connect({ definition, config, services: [[Fetch, fetch]] });
+  return sluice.connect({ definition, config, services: [[Fetch, fetch], ...services] });
 }
 
 function withTimeout<T>(promise: Promise<T>, step: Step): Promise<T> {

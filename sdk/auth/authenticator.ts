@@ -1,9 +1,12 @@
+import type { BeforeSendContext, EncodedRequest } from "../http/encoded-request.js";
 import type { OutgoingRequest } from "../http/outgoing-request.js";
 
 /**
  * The base class of every authenticator, built-in and custom. One instance serves every stream of a
  * connector. `apply` adds credentials to a request (headers, query parameters, form or JSON body
  * fields, through `injectRequestValue`) and may be asynchronous, for tokens fetched over HTTP.
+ * An authenticator that signs what is sent (an HMAC of the method, path, query and body) also
+ * implements `beforeSend`, which sees the encoded request.
  *
  * @example
  * // manifest: authenticator: { type: CustomAuthenticator, class_name: source_acme.components.AcmeAuth, header: X-Acme }
@@ -19,6 +22,23 @@ import type { OutgoingRequest } from "../http/outgoing-request.js";
 export abstract class Authenticator {
   /** Adds this authenticator's credentials to the request. */
   abstract apply(request: OutgoingRequest): void | Promise<void>;
+
+  /**
+   * Optional: runs on the request as it goes on the wire (method, final URL, headers, body exactly as
+   * sent), after `apply` and the encoding, before sending; it may add headers and query parameters
+   * (`setWireValue`). It runs again for every attempt (a retry, the retry after a credential refresh)
+   * and for every redirect hop on the request's origin, so a timestamp or nonce is fresh each time; never
+   * on a hop to another origin. What it adds or changes is masked in logs, errors and observed exchanges.
+   *
+   * @example
+   * beforeSend(request: EncodedRequest) {
+   *   const { method, path, body } = wireParts(request);
+   *   const timestamp = String(Math.floor(Date.now() / 1000));
+   *   setWireValue(request, "header", "X-Timestamp", timestamp, "AcmeSigner");
+   *   setWireValue(request, "header", "X-Signature", hmacHex(this.secret, timestamp + method + path + body), "AcmeSigner");
+   * }
+   */
+  beforeSend?(request: EncodedRequest, context: BeforeSendContext): void | Promise<void>;
 
   /**
    * Called when the API answered 401 to a request this authenticator signed. Refresh the

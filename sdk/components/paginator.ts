@@ -1,16 +1,14 @@
-import type { HttpResponse } from "../http/http-response.js";
 import type { OutgoingRequest } from "../http/outgoing-request.js";
 import type { PageFacts } from "../pagination/page-facts.js";
-import type { DataRecord } from "./records.js";
 
 /**
  * Pages through a stream (`DefaultPaginator`, `NoPagination`): decides the next token and puts the
  * token and the page size into each request.
  *
  * @example
- * let token = paginator.initialToken();
+ * let token = paginator.initialToken;
  * // ... read a page ...
- * token = paginator.nextPageToken(response, 100, lastRecord, token); // undefined: stop
+ * token = paginator.nextPageToken({ response, records, count: 100, rawCount: 100, lastRecord, lastToken: token }); // undefined: stop
  */
 export interface Paginator {
   /** True when a page's token depends on state the paginator keeps (see `PaginationStrategy.keepsPageState`): slices are then read one at a time. */
@@ -21,9 +19,10 @@ export interface Paginator {
    * before this page's records have been handed out (and transformed). Absent or true: never before.
    */
   readonly readsRecords?: boolean;
-  initialToken(): unknown;
-  /** `page` (optional) carries the raw record count and the page's records; see {@link PageFacts}. */
-  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, lastToken: unknown, page?: PageFacts): unknown;
+  /** The token of the first request (the strategy's `initialToken`); undefined: the first request carries none. */
+  readonly initialToken: unknown;
+  /** The next page's token from the page just read, or undefined to stop. */
+  nextPageToken(page: PageFacts): unknown;
   /** The token as a path or whole URL (`RequestPath`), or undefined. */
   pagePath(token: unknown): string | undefined;
   /** Injects the page size and, unless it is a path, the token. */
@@ -32,5 +31,5 @@ export interface Paginator {
    * Why `nextPageToken` gave no token for this page, in an author's words (shown by `sluice test-read`
    * and debug logs; called only then, never on the hot path).
    */
-  stopReason?(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, page?: PageFacts): string | undefined;
+  stopReason?(page: PageFacts): string | undefined;
 }

@@ -29,6 +29,12 @@ export abstract class StreamSlicer {
   abstract applyToRequest(request: OutgoingRequest, slice: StreamSlice): void;
   /** The keys this slicer puts into a slice's partition (`partition_field`s), for state migrations; optional. */
   readonly partitionFields?: readonly string[];
+  /**
+   * Optional: the state of the parent streams this slicer reads (the kit's `get_stream_state`), written as
+   * `parent_state` in a per-partition state. A router with parents gives an object (`{}` when no parent is
+   * read incrementally); undefined (or absent) when the slicer has no parents.
+   */
+  parentStreamState?(): Record<string, unknown> | undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { SluiceError } from "../errors/sluice-error.js";
-import type { InjectionTarget, OutgoingRequest } from "./outgoing-request.js";
+import { INJECTION_TARGETS, type InjectionTarget } from "./injection-targets.js";
+import type { OutgoingRequest } from "./outgoing-request.js";
 
 /**
  * Puts one value into a request: a query parameter, a header, a form field, or a (possibly nested)
@@ -21,7 +22,7 @@ export function injectRequestValue(
 ): void {
   const path = typeof key === "string" ? [key] : [...key];
   if (path.length === 0) throw new SluiceError("REQUEST_OPTION_INVALID", `${source} has an empty field name`);
-  if (target === "body_json") {
+  if (INJECTION_TARGETS[target].nested) {
     request.bodyJson ??= {};
     let node: Record<string, unknown> = request.bodyJson;
     for (const segment of path.slice(0, -1)) {
@@ -34,7 +35,7 @@ export function injectRequestValue(
     return;
   }
   if (path.length > 1) {
-    throw new SluiceError("REQUEST_OPTION_INVALID", `${source}: a nested field_path is only supported for body_json injection`, {
+    throw new SluiceError("REQUEST_OPTION_INVALID", `${source}: a nested field_path is only supported for ${nestedTargets()} injection`, {
       failureType: "config_error",
       expected: "field_name (a single name) for " + target,
       found: `field_path ${JSON.stringify(path)}`,
@@ -100,4 +101,9 @@ function collision(target: InjectionTarget, key: string, existing: unknown, valu
     expected: `each ${target} key set once (or to the same value)`,
     found: `'${key}' set twice (the second time by ${source}); values differ${typeof value === "number" || typeof existing === "number" ? ` (${String(existing)} vs ${String(value)})` : ""}`,
   });
+}
+
+/** The targets that take a nested path, for a message ("body_json"). */
+function nestedTargets(): string {
+  return (Object.keys(INJECTION_TARGETS) as InjectionTarget[]).filter((name) => INJECTION_TARGETS[name].nested).join(", ");
 }

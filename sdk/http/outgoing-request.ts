@@ -40,14 +40,6 @@ export interface OutgoingRequest {
 }
 
 /**
- * Where a value goes in a request: the four targets of the manifest's `RequestOption.inject_into`.
- *
- * @example
- * page_token_option: { type: RequestOption, inject_into: body_json, field_name: cursor }
- */
-export type InjectionTarget = "request_parameter" | "header" | "body_data" | "body_json";
-
-/**
  * Copies a request deeply enough that changing the copy never changes the original.
  *
  * @example

@@ -1,4 +1,5 @@
-import type { InjectionTarget, OutgoingRequest } from "./outgoing-request.js";
+import type { InjectionTarget } from "./injection-targets.js";
+import type { OutgoingRequest } from "./outgoing-request.js";
 
 /**
  * A built `RequestOption`: puts one value into a request at a configured place.
@@ -12,7 +13,11 @@ import type { InjectionTarget, OutgoingRequest } from "./outgoing-request.js";
  */
 export interface RequestOption {
   readonly kind: "request_option";
-  readonly target: InjectionTarget;
+  /**
+   * Where the value goes: a key of `INJECTION_TARGETS` for the built-in `RequestOption`; a plugin's own
+   * `request_option` component may name a target of its own (its `inject` knows where that is).
+   */
+  readonly target: InjectionTarget | (string & {});
   inject(request: OutgoingRequest, value: unknown): void;
 }
 

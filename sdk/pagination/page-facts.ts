@@ -1,20 +1,32 @@
 import type { DataRecord } from "../components/records.js";
+import type { HttpResponse } from "../http/http-response.js";
 
 /**
- * Facts about the page just read, besides its size and last record, that the retriever hands to
- * the paginator (and the paginator to its strategy). Both fields are optional: a strategy falls
- * back to `lastPageSize` / `lastRecord` when they are absent.
+ * Everything known about the page just read, handed as one object to a pagination strategy's
+ * `nextPageToken` and `stopReason` (and the paginator's): it can grow without breaking a strategy.
  *
  * @example
- * // 100 records extracted, 40 kept by the record filter
- * paginator.nextPageToken(response, 40, lastRecord, token, { rawRecordCount: 100, records: page });
+ * // a page of 100 records found by the extractor, 40 kept by the record filter, fetched with offset 200
+ * strategy.nextPageToken({ response, records: page, count: 40, rawCount: 100, lastRecord: page.at(-1), lastToken: 200 });
  */
 export interface PageFacts {
+  /** The page just read. */
+  response: HttpResponse;
   /**
-   * How many records the extractor found before filtering and transformations. `OffsetIncrement`
-   * and `PageIncrement` count these, as the Python kit does, so a filter never ends pagination early.
+   * The page's records after filtering and transformations (what `last_records` means in a cursor
+   * template). Absent when the page was streamed to the consumer as it was parsed: then only `count`
+   * and `lastRecord` are known.
    */
-  rawRecordCount?: number;
-  /** The page's records after filtering (what `last_records` means in a cursor template). */
   records?: readonly DataRecord[];
+  /** How many records the page yielded (after filtering). */
+  count: number;
+  /**
+   * How many records the extractor found before filtering. `OffsetIncrement` and `PageIncrement`
+   * count these, as the Python kit does, so a filter never ends pagination early.
+   */
+  rawCount: number;
+  /** The page's last record (after filtering), undefined when it had none. */
+  lastRecord: DataRecord | undefined;
+  /** The token that fetched this page (the initial token, often undefined, for the first page). */
+  lastToken: unknown;
 }

@@ -1,5 +1,3 @@
-import type { DataRecord } from "../components/records.js";
-import type { HttpResponse } from "../http/http-response.js";
 import type { PageFacts } from "./page-facts.js";
 
 /**
@@ -10,16 +8,20 @@ import type { PageFacts } from "./page-facts.js";
  *
  * @example
  * // An API that reports total_pages and wants page=0,1,2,...
- * import { PaginationStrategy, type HttpResponse } from "sluice/sdk";
+ * import { PaginationStrategy, type PageFacts } from "sluice/sdk";
  *
  * export class TotalPages extends PaginationStrategy {
  *   get initialToken() { return 0; }
- *   nextPageToken(response: HttpResponse, _size: number, _last: unknown, lastToken: unknown) {
+ *   nextPageToken({ response, lastToken }: PageFacts) {
  *     const page = Number(lastToken ?? 0) + 1;
  *     return page < (response.json() as { total_pages: number }).total_pages ? page : undefined;
  *   }
  *   getPageSize() { return undefined; }
  * }
+ *
+ * A class written for the kit's positional form, `nextPageToken(response, lastPageSize, lastRecord,
+ * lastPageTokenValue)`, keeps working as a `CustomPaginationStrategy` (or a plugin's strategy): an
+ * adapter calls it that way.
  */
 export abstract class PaginationStrategy {
   /**
@@ -32,7 +34,7 @@ export abstract class PaginationStrategy {
   }
 
   /**
-   * Whether {@link nextPageToken} reads the content of the page's records (`lastRecord`, `page.records`),
+   * Whether {@link nextPageToken} reads the content of the page's records (`lastRecord`, `records`),
    * not only how many there are. Default true (always safe); a strategy that says false lets the next
    * page be requested while the consumer is still taking this one.
    */
@@ -48,26 +50,16 @@ export abstract class PaginationStrategy {
   /**
    * The token of the next page, or a falsy/undefined value to stop.
    *
-   * @param response the page just read
-   * @param lastPageSize how many records that page yielded
-   * @param lastRecord the page's last record
-   * @param lastPageTokenValue the token that fetched this page (undefined for the first page)
-   * @param page optional facts about the page (raw record count, the page's records); a Sluice extra
+   * @param page the page just read: response, records, count, raw count, last record, the token that fetched it
    */
-  abstract nextPageToken(
-    response: HttpResponse,
-    lastPageSize: number,
-    lastRecord: DataRecord | undefined,
-    lastPageTokenValue: unknown,
-    page?: PageFacts,
-  ): unknown;
+  abstract nextPageToken(page: PageFacts): unknown;
 
   /**
    * Why {@link nextPageToken} stopped on this page, for `sluice test-read` ("the page had 3 records,
    * fewer than the page size 100"); undefined when the strategy cannot say. Called only when a read is
    * observed.
    */
-  explainStop(_response: HttpResponse, _lastPageSize: number, _lastRecord: DataRecord | undefined, _page?: PageFacts): string | undefined {
+  stopReason(_page: PageFacts): string | undefined {
     return undefined;
   }
 

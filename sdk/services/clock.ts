@@ -11,9 +11,26 @@ import { serviceToken } from "./service-token.js";
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
+  /**
+   * Optional: microseconds since the epoch, for what the Python kit reads with microseconds (`now_utc()`,
+   * `day_delta()`, a cursor's default end). A clock without it (a host's or a test's clock in
+   * milliseconds) keeps working: {@link clockMicroseconds} then uses `now() * 1000`.
+   */
+  nowMicroseconds?(): bigint;
   /** Resolves after `ms` milliseconds, or rejects when the signal aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** The DI token of the {@link Clock}. */
 export const Clock = serviceToken<Clock>("sluice.Clock");
+
+/**
+ * The clock's time in microseconds since the epoch: its `nowMicroseconds()`, else `now()` in milliseconds
+ * times 1000.
+ *
+ * @example
+ * clockMicroseconds({ now: () => 1700000000123 }) // 1700000000123000n
+ */
+export function clockMicroseconds(clock: Pick<Clock, "now" | "nowMicroseconds">): bigint {
+  return clock.nowMicroseconds ? clock.nowMicroseconds() : BigInt(Math.floor(clock.now())) * 1000n;
+}

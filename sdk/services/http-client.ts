@@ -32,6 +32,14 @@ export interface SendOptions {
   purpose?: RequestPurpose;
   /** Keep the body as bytes (for a decoder of binary content, see `Decoder.readsBytes`) rather than UTF-8 text. Default false. */
   readBytes?: boolean;
+  /**
+   * Makes the response reusable for the rest of the read (the read `signal` belongs to, see `readRoot`):
+   * a later send with the same key in the same read gets a copy of it instead of a request, and sends with
+   * the same key in flight at once share one request. The key names the request as it was before any
+   * authenticator touched it, and the authenticator; Sluice's requester sets it for parent streams and
+   * `use_cache: true`. Only successful responses are kept, in memory, within `http.responseCacheBytes`.
+   */
+  cacheKey?: string;
 }
 
 /**

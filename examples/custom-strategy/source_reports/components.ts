@@ -1,4 +1,4 @@
-import { PaginationStrategy, type HttpResponse } from "sluice/sdk";
+import { PaginationStrategy, type PageFacts } from "sluice/sdk";
 
 /** The options the manifest gives this class (its other fields), plus `config` and `parameters`. */
 export interface TotalPagesFromZeroOptions {
@@ -34,10 +34,10 @@ export class TotalPagesFromZero extends PaginationStrategy {
     return 0;
   }
 
-  nextPageToken(response: HttpResponse, _lastPageSize: number, _lastRecord: unknown, lastPageTokenValue: unknown): number | undefined {
+  nextPageToken({ response, lastToken }: PageFacts): number | undefined {
     const body = response.json() as Record<string, unknown>;
     const totalPages = Number(body[this.field]);
-    const next = Number(lastPageTokenValue ?? 0) + 1;
+    const next = Number(lastToken ?? 0) + 1;
     return next < totalPages ? next : undefined;
   }
 }

@@ -17,6 +17,11 @@ export const AUTHENTICATION_ERRORS = {
     message: "The JWT `secret_key` cannot be used with the algorithm: an empty HMAC secret, a PEM that does not parse, an encrypted key without (or with a wrong) `passphrase`. Checked when the connector is built; the key is never printed.",
     action: "Give the right key for the algorithm, and `passphrase` for an encrypted key.",
   },
+  AUTH_HMAC_KEY_INVALID: {
+    failureType: "config_error",
+    message: "The `HmacAuthenticator` secret is empty or is not valid in its declared `secret_key_encoding` (base64 or hex). Checked when the connector is built; the key is never printed.",
+    action: "Give the secret exactly as the API issued it, and set `secret_key_encoding` to how it is written (raw, base64, hex).",
+  },
   AUTH_JWT_SIGN_FAILED: {
     failureType: "config_error",
     message: "jsonwebtoken refused to sign (a key of the wrong type for the algorithm, an invalid claim value).",

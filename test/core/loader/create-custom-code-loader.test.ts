@@ -36,7 +36,8 @@ test("a TypeScript class in a folder outside the repo, without node_modules, ext
   const { value, file } = await loader.loadClass({ className: "source_steps.components.Steps", connectorDir: folder.dir });
   const instance = new value({ step: 2 }) as PaginationStrategy;
   assert.ok(instance instanceof PaginationStrategy);
-  assert.equal(instance.nextPageToken(undefined as never, 0, undefined, 4), 6);
+  // The user's class keeps the kit's positional form (the adapter calls it that way).
+  assert.equal((instance.nextPageToken as Function)(undefined, 0, undefined, 4), 6);
   assert.match(file, /source_steps[\\/]components\.ts$/);
 });
 

@@ -23,6 +23,12 @@ export class Failing extends Authenticator {
 export class Refusing extends Authenticator {
   apply(): void { throw new AuthenticationError("AUTH_INVALID_GRANT", "grant refused"); }
 }
+export class WireSigner extends Authenticator {
+  apply() {}
+  override beforeSend(request: { url: string; headers: Record<string, string> }, context: { attempt: number }) {
+    request.headers["X-Signed"] = "attempt-" + context.attempt + " " + new URL(request.url).pathname;
+  }
+}
 export class Empty extends Authenticator {}
 export class NotAuth { apply() {} }
 `,
@@ -102,4 +108,13 @@ test("a Python-style get_auth_header and body JSON are applied", async () => {
   await auth.apply(r);
   assert.deepEqual(r.headers, { Authorization: "Custom abc" });
   assert.deepEqual(r.bodyJson, { client: "sluice" });
+});
+
+test("a TypeScript authenticator's beforeSend step is kept behind the adapter (and absent when the class has none)", async () => {
+  const signer = await build({ class_name: "components.WireSigner" });
+  const wire = { method: "GET", url: "http://127.0.0.1/orders?a=1", headers: {} as Record<string, string> };
+  await signer.beforeSend!(wire, { attempt: 2, hop: 0 });
+  assert.equal(wire.headers["X-Signed"], "attempt-2 /orders");
+  const plain = await build({ class_name: "components.HeaderKey", header: "X-Acme" });
+  assert.equal(plain.beforeSend, undefined);
 });

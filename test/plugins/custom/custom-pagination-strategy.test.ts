@@ -4,13 +4,14 @@ import { CustomPaginationStrategyComponent } from "../../../plugins/custom/custo
 import { CustomCodeError, PaginationStrategy, jsonDocuments, type ComponentDefinition, type HttpResponse } from "../../../sdk/index.js";
 import { tempConnector, type TempConnector } from "../../core/loader/temp-connector.js";
 import { customBuildContext } from "./build-context.js";
+import { facts } from "../pagination/helpers.js";
 
 let folder: TempConnector;
 after(() => folder?.remove());
 
 const FILES: Record<string, string> = {
   "source_reports/components.ts": `
-import { PaginationStrategy, type HttpResponse } from "sluice/sdk";
+import { PaginationStrategy, type HttpResponse, type PageFacts } from "sluice/sdk";
 export class TotalPagesFromZero extends PaginationStrategy {
   seen: Record<string, unknown>;
   constructor(options: Record<string, unknown>) { super(); this.seen = options; }
@@ -35,6 +36,16 @@ export class Async extends PaginationStrategy { async nextPageToken() { return 1
 export class BadConstructor extends PaginationStrategy {
   constructor() { super(); throw new Error("missing option step"); }
   nextPageToken() { return undefined; }
+}
+export class FactsForm extends PaginationStrategy {
+  seenFacts: unknown[] = [];
+  nextPageToken(page: PageFacts) {
+    this.seenFacts.push({ count: page.count, rawCount: page.rawCount, lastToken: page.lastToken, records: page.records?.length });
+    return page.lastToken === 2 ? undefined : Number(page.lastToken ?? 0) + 1;
+  }
+}
+export class ResponseOnly extends PaginationStrategy {
+  nextPageToken(response: HttpResponse) { return (response.json() as { next?: string }).next ?? (response.headers.get("x-next") ?? undefined); }
 }
 export class NoMethod extends PaginationStrategy {}
 export class Plain { nextPageToken() { return 1; } }
@@ -81,23 +92,38 @@ test("a TypeScript strategy is built with its fields, config and parameters, and
   assert.deepEqual(inner.seen, { page_size: 2, config: { api_key: "k" }, parameters: { name: "reports" } });
   assert.equal(strategy.initialToken, 0);
   assert.equal(strategy.getPageSize(), 2);
-  assert.equal(strategy.nextPageToken(response({ total_pages: 3 }), 2, undefined, 0), 1);
-  assert.equal(strategy.nextPageToken(response({ total_pages: 3 }), 2, undefined, 2), undefined);
+  assert.equal(strategy.nextPageToken(facts(response({ total_pages: 3 }), 2, undefined, 0)), 1);
+  assert.equal(strategy.nextPageToken(facts(response({ total_pages: 3 }), 2, undefined, 2)), undefined);
+});
+
+test("a TypeScript strategy written for the facts object gets one PageFacts", async () => {
+  const strategy = await build({ class_name: "source_reports.components.FactsForm" });
+  const page = facts(response({}), 1, { id: 9 }, 1, { rawCount: 4, records: [{ id: 9 }] });
+  assert.equal(strategy.nextPageToken(page), 2);
+  assert.equal(strategy.nextPageToken({ ...page, lastToken: 2 }), undefined);
+  const inner = (strategy as unknown as { inner: { seenFacts: unknown[] } }).inner;
+  assert.deepEqual(inner.seenFacts[0], { count: 1, rawCount: 4, lastToken: 1, records: 1 });
+});
+
+test("a positional strategy that declares only response still reads the response (the facts answer as it)", async () => {
+  const strategy = await build({ class_name: "source_reports.components.ResponseOnly" });
+  assert.equal(strategy.nextPageToken(facts(response({ next: "n2" }), 1)), "n2");
+  assert.equal(strategy.nextPageToken(facts(response({}), 1)), undefined);
 });
 
 test("a Python-style strategy (initial_token, next_page_token, get_page_size) is adapted", async () => {
   const strategy = await build({ class_name: "source_reports.python_port.SnakePages", start: "a", page_size: 50 });
   assert.equal(strategy.initialToken, "a");
   assert.equal(strategy.getPageSize(), 50);
-  assert.equal(strategy.nextPageToken(response({ next: "b" }), 50, { id: 1 }, "a"), "b");
-  assert.equal(strategy.nextPageToken(response({}), 3, undefined, "b"), null);
+  assert.equal(strategy.nextPageToken(facts(response({ next: "b" }), 50, { id: 1 }, "a")), "b");
+  assert.equal(strategy.nextPageToken(facts(response({}), 3, undefined, "b")), null);
   const inner = (strategy as unknown as { inner: { calls: unknown[] } }).inner;
   assert.deepEqual(inner.calls, [[50, { id: 1 }, "a"], [3, null, "b"]]);
 });
 
 test("a class extending PaginationStrategy with only next_page_token is treated as Python style", async () => {
   const strategy = await build({ class_name: "source_reports.python_port.SnakeOnBase" });
-  assert.equal(strategy.nextPageToken(response({}), 0, undefined, undefined), "t");
+  assert.equal(strategy.nextPageToken(facts(response({}), 0, undefined, undefined)), "t");
   assert.equal(strategy.initialToken, undefined);
 });
 
@@ -126,8 +152,8 @@ test("a class extending PaginationStrategy without nextPageToken is refused as i
 test("an error thrown by nextPageToken names the class, the stream and the page, with the original as cause", async () => {
   const strategy = await build({ class_name: "source_reports.components.Throws" });
   void strategy.initialToken;
-  assert.equal(strategy.nextPageToken(response({}), 1, undefined, undefined), 1);
-  assert.throws(() => strategy.nextPageToken(response({}), 1, undefined, 1), (error: unknown) => {
+  assert.equal(strategy.nextPageToken(facts(response({}), 1, undefined, undefined)), 1);
+  assert.throws(() => strategy.nextPageToken(facts(response({}), 1, undefined, 1)), (error: unknown) => {
     assert.ok(error instanceof CustomCodeError);
     assert.equal(error.code, "CUSTOM_CODE_FAILED");
     assert.match(error.message, /source_reports\.components\.Throws\.nextPageToken threw: page 2 has no total_pages/);
@@ -142,14 +168,14 @@ test("an error thrown by nextPageToken names the class, the stream and the page,
 
 test("reading the initial token starts the page count again", async () => {
   const strategy = await build({ class_name: "source_reports.components.Throws" });
-  strategy.nextPageToken(response({}), 1, undefined, undefined);
+  strategy.nextPageToken(facts(response({}), 1, undefined, undefined));
   void strategy.initialToken;
-  assert.throws(() => strategy.nextPageToken(response({}), 1, undefined, 1), (error: unknown) => (error as CustomCodeError).where.page === 1);
+  assert.throws(() => strategy.nextPageToken(facts(response({}), 1, undefined, 1)), (error: unknown) => (error as CustomCodeError).where.page === 1);
 });
 
 test("an async nextPageToken is refused with a clear error", async () => {
   const strategy = await build({ class_name: "source_reports.components.Async" });
-  assert.throws(() => strategy.nextPageToken(response({}), 0, undefined, undefined), { code: "CUSTOM_CODE_ASYNC" });
+  assert.throws(() => strategy.nextPageToken(facts(response({}), 0, undefined, undefined)), { code: "CUSTOM_CODE_ASYNC" });
 });
 
 test("a throwing constructor is reported with the class name and the original error", async () => {

@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { DefaultPaginator } from "../../../plugins/pagination/default-paginator.js";
 import { NoPagination } from "../../../plugins/pagination/no-pagination.js";
 import { PaginationStrategy, type OutgoingRequest, type Paginator, type SluiceError } from "../../../sdk/index.js";
-import { buildComponent, fakeResponse } from "./helpers.js";
+import { buildComponent, facts, fakeResponse } from "./helpers.js";
 
 const request = (method: OutgoingRequest["method"] = "GET"): OutgoingRequest => ({ method, url: "http://127.0.0.1/v1/items", params: {}, headers: {} });
 const build = (def: Record<string, unknown>, config: Record<string, unknown> = {}) =>
@@ -18,9 +18,9 @@ describe("DefaultPaginator", () => {
       page_token_option: option("request_parameter", "offset"),
     });
     const first = request();
-    paginator.applyToRequest(first, paginator.initialToken());
+    paginator.applyToRequest(first, paginator.initialToken);
     assert.deepEqual(first.params, { limit: 2 });
-    const next = paginator.nextPageToken(fakeResponse({}), 2, undefined, undefined);
+    const next = paginator.nextPageToken(facts(fakeResponse({}), 2, undefined, undefined));
     const second = request();
     paginator.applyToRequest(second, next);
     assert.deepEqual(second.params, { offset: 2, limit: 2 });
@@ -32,7 +32,7 @@ describe("DefaultPaginator", () => {
       page_token_option: option("request_parameter", "offset"),
     });
     const first = request();
-    paginator.applyToRequest(first, paginator.initialToken());
+    paginator.applyToRequest(first, paginator.initialToken);
     assert.deepEqual(first.params, { offset: 0 });
   });
 
@@ -72,19 +72,19 @@ describe("DefaultPaginator", () => {
       nextPageToken() { return this.value; }
     }
     for (const value of [undefined, null, false, 0, "", [], {}]) {
-      assert.equal(new DefaultPaginator({ strategy: new Fixed(value) }).nextPageToken(fakeResponse({}), 1, undefined, "t"), undefined, `token ${JSON.stringify(value)}`);
+      assert.equal(new DefaultPaginator({ strategy: new Fixed(value) }).nextPageToken(facts(fakeResponse({}), 1, undefined, "t")), undefined, `token ${JSON.stringify(value)}`);
     }
     for (const value of ["t2", 1, [0], { a: 1 }]) {
-      assert.deepEqual(new DefaultPaginator({ strategy: new Fixed(value) }).nextPageToken(fakeResponse({}), 1, undefined, "t"), value);
+      assert.deepEqual(new DefaultPaginator({ strategy: new Fixed(value) }).nextPageToken(facts(fakeResponse({}), 1, undefined, "t")), value);
     }
   });
 
   it("ends when a cursor template renders empty, 0 or None", async () => {
     const paginator = await build({ pagination_strategy: { type: "CursorPagination", cursor_value: "{{ response.next }}" } });
     for (const next of ["", 0, "0", null, "None"]) {
-      assert.equal(paginator.nextPageToken(fakeResponse(next === null ? {} : { next }), 1, undefined, "t"), undefined, `next=${JSON.stringify(next)}`);
+      assert.equal(paginator.nextPageToken(facts(fakeResponse(next === null ? {} : { next }), 1, undefined, "t")), undefined, `next=${JSON.stringify(next)}`);
     }
-    assert.equal(paginator.nextPageToken(fakeResponse({ next: "t2" }), 1, undefined, "t"), "t2");
+    assert.equal(paginator.nextPageToken(facts(fakeResponse({ next: "t2" }), 1, undefined, "t")), "t2");
   });
 
   it("with RequestPath makes the token the next path and does not inject it, but still injects the page size", async () => {
@@ -110,8 +110,8 @@ describe("DefaultPaginator", () => {
 
   it("passes the raw record count to the strategy", async () => {
     const paginator = await build({ pagination_strategy: { type: "OffsetIncrement", page_size: 4 } });
-    assert.equal(paginator.nextPageToken(fakeResponse({}), 1, undefined, 4, { rawRecordCount: 4 }), 8);
-    assert.equal(paginator.nextPageToken(fakeResponse({}), 1, undefined, 4), undefined);
+    assert.equal(paginator.nextPageToken(facts(fakeResponse({}), 1, undefined, 4, { rawCount: 4 })), 8);
+    assert.equal(paginator.nextPageToken(facts(fakeResponse({}), 1, undefined, 4)), undefined);
   });
 
   it("refuses a page_size_option when the strategy has no page size", async () => {
@@ -137,6 +137,44 @@ describe("DefaultPaginator", () => {
   });
 });
 
+describe("a plugin's strategy written in the kit's positional form (before the facts object)", () => {
+  class LegacyTotalPages extends PaginationStrategy {
+    seen: unknown[] = [];
+    override get initialToken() {
+      return 0;
+    }
+    // @ts-expect-error the positional form a plugin written before PageFacts has; the paginator adapts it
+    nextPageToken(response: { json(): unknown }, lastPageSize: number, lastRecord: unknown, lastToken: unknown, page?: { rawRecordCount?: number }) {
+      this.seen.push([lastPageSize, lastRecord, lastToken, page?.rawRecordCount]);
+      const next = Number(lastToken ?? 0) + 1;
+      return next < (response.json() as { total_pages: number }).total_pages ? next : undefined;
+    }
+    explainStop(_response: unknown, lastPageSize: number) {
+      return `no page after ${lastPageSize} records`;
+    }
+  }
+
+  it("is called with the positional arguments, and explains its stop by its explainStop under its own name", () => {
+    const strategy = new LegacyTotalPages();
+    const paginator = new DefaultPaginator({ strategy: strategy as unknown as PaginationStrategy });
+    assert.equal(paginator.initialToken, 0);
+    assert.equal(paginator.nextPageToken(facts(fakeResponse({ total_pages: 3 }), 5, { id: 5 }, 0, { rawCount: 7 })), 1);
+    assert.equal(paginator.nextPageToken(facts(fakeResponse({ total_pages: 3 }), 5, { id: 5 }, 2)), undefined);
+    assert.deepEqual(strategy.seen[0], [5, { id: 5 }, 0, 7]);
+    assert.equal(paginator.stopReason(facts(fakeResponse({}), 5)), "no page after 5 records");
+  });
+
+  it("names its class when it cannot explain a stop", () => {
+    class Silent extends PaginationStrategy {
+      // @ts-expect-error positional form
+      nextPageToken(_response: unknown, _size: number) {
+        return undefined;
+      }
+    }
+    assert.equal(new DefaultPaginator({ strategy: new Silent() as unknown as PaginationStrategy }).stopReason(facts(fakeResponse({}), 0)), "Silent returned no next token");
+  });
+});
+
 describe("NoPagination", () => {
   it("reads one page and touches nothing in the request", async () => {
     const paginator: Paginator = await buildComponent<NoPagination>({ type: "NoPagination" });
@@ -144,8 +182,8 @@ describe("NoPagination", () => {
     const sent = request();
     paginator.applyToRequest(sent, undefined);
     assert.deepEqual(sent, request());
-    assert.equal(paginator.initialToken(), undefined);
-    assert.equal(paginator.nextPageToken(fakeResponse({ next: "x" }), 10, undefined, undefined), undefined);
+    assert.equal(paginator.initialToken, undefined);
+    assert.equal(paginator.nextPageToken(facts(fakeResponse({ next: "x" }), 10, undefined, undefined)), undefined);
     assert.equal(paginator.pagePath("x"), undefined);
   });
 });

@@ -3,7 +3,7 @@
  * builds components from the built-in factories, with the real interpolator.
  */
 import { createInterpolator } from "../../../templates/index.js";
-import { Interpolator, jsonDocuments, type BuildContext, type ComponentDefinition, type ComponentFactory, type HttpResponse, type LinkEntry } from "../../../sdk/index.js";
+import { Interpolator, jsonDocuments, type BuildContext, type ComponentDefinition, type ComponentFactory, type DataRecord, type HttpResponse, type LinkEntry, type PageFacts } from "../../../sdk/index.js";
 import { RequestOptionComponent } from "../../../plugins/http/request-option.js";
 import { RequestPathComponent } from "../../../plugins/http/request-path.js";
 import { CursorPaginationComponent } from "../../../plugins/pagination/cursor-pagination.js";
@@ -70,4 +70,15 @@ export async function buildComponent<T>(
     return factory.build({ type: type!, ...def } as ComponentDefinition, ctx);
   };
   return (await build(definition, options.path ?? "streams[0].retriever.paginator")) as T;
+}
+
+/**
+ * The facts of a page for `nextPageToken` / `stopReason`, from the kit's positional values: the raw
+ * count is the count unless `extra` says otherwise.
+ *
+ * @example
+ * strategy.nextPageToken(facts(fakeResponse({}), 2, undefined, 4, { rawCount: 3 }))
+ */
+export function facts(response: HttpResponse, count: number, lastRecord?: DataRecord, lastToken?: unknown, extra: Partial<PageFacts> = {}): PageFacts {
+  return { response, count, rawCount: count, lastRecord, lastToken, ...extra };
 }
