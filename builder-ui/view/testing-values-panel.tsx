@@ -65,16 +65,20 @@ function TestingValueControl({ field, value, problems, onChange }: { field: Test
   };
   return (
     <div class={`field${problems.length ? " has-problem" : ""}`}>
-      <label for={id}>
-        {field.label}
+      {/* The marks sit beside the label, not in it: the control's name is the spec's title alone ("required" is the input's own state). */}
+      <div class="label-row">
+        <label for={id}>{field.label}</label>
         {field.required && (
           <span class="required" aria-hidden="true">
-            {" "}
             *
           </span>
         )}
-        {field.secret && <span class="badge">secret</span>}
-      </label>
+        {field.secret && (
+          <span class="badge" aria-hidden="true">
+            secret
+          </span>
+        )}
+      </div>
       <div class="control-row">
         {field.input === "boolean" ? (
           <input id={id} type="checkbox" checked={value === true} aria-describedby={describedBy} onChange={(e) => update(e.currentTarget.checked)} />

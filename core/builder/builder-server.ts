@@ -16,6 +16,8 @@ export interface BuilderOptions {
   port?: number;
   /** The session token; default 32 random bytes (tests pass their own only to check refusals). */
   token?: string;
+  /** Told of every refused request (the CLI prints it: another site or name trying the Builder is worth knowing). */
+  onRefused?: (refusal: { method: string; path: string; reason: string }) => void;
 }
 
 /** A running Builder. */
@@ -57,7 +59,7 @@ export async function startBuilder(sluice: Sluice, options: BuilderOptions): Pro
   const token = options.token ?? randomBytes(32).toString("base64url");
   let guard: RequestGuard | undefined;
   const server = createServer((request, response) => {
-    handle(request, response, { guard: guard!, api, assets }).catch((error: unknown) => sendError(response, error));
+    handle(request, response, { guard: guard!, api, assets, onRefused: options.onRefused }).catch((error: unknown) => sendError(response, error));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -68,10 +70,19 @@ export async function startBuilder(sluice: Sluice, options: BuilderOptions): Pro
   return { url: `http://127.0.0.1:${port}/${token}/`, port, folder, created, close: () => closeServer(server) };
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, ctx: { guard: RequestGuard; api: BuilderApi; assets: BuilderAssets }): Promise<void> {
+interface HandlerContext {
+  guard: RequestGuard;
+  api: BuilderApi;
+  assets: BuilderAssets;
+  onRefused?: BuilderOptions["onRefused"];
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, ctx: HandlerContext): Promise<void> {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
   const refusal = ctx.guard.check(url.pathname, request.headers);
   if (refusal) {
+    // The path is not repeated: it may hold a token (a wrong one, or the right one sent from a foreign origin).
+    ctx.onRefused?.({ method: request.method ?? "GET", path: refusal.status === 404 ? url.pathname : "(the Builder's URL)", reason: refusal.reason });
     response.writeHead(refusal.status, { "content-type": "text/plain; charset=utf-8", ...SECURITY_HEADERS });
     response.end(`${refusal.reason}\n`);
     return;

@@ -28,13 +28,14 @@ export function fieldOrigin(positions: SourcePositions, path: string): FieldOrig
   if (own && !own.partial) {
     return { via: own.sourcePath === path ? "self" : "$ref", sourcePath: own.sourcePath, segments: splitPath(own.sourcePath), line: own.line, column: own.column };
   }
-  // Not written where it is used: the nearest enclosing `$parameters` that has the key supplies it.
+  // Not written where it is used: an enclosing component's `$parameters` supplies a missing field
+  // (`segments[k]`), and the rest of the path lies inside that parameter's value.
   const segments = splitPath(path);
   const key = segments.at(-1);
-  if (typeof key === "string") {
-    for (let end = segments.length - 1; end >= 0; end--) {
-      const holder = [...segments.slice(0, end), "$parameters", key];
-      const found = positions.locate(pathOf(holder));
+  for (let k = segments.length - 1; k >= 0; k--) {
+    if (typeof segments[k] !== "string") continue;
+    for (let end = k; end >= 0; end--) {
+      const found = positions.locate(pathOf([...segments.slice(0, end), "$parameters", ...segments.slice(k)]));
       if (found && !found.partial) return { via: "$parameters", sourcePath: found.sourcePath, segments: splitPath(found.sourcePath), line: found.line, column: found.column };
     }
   }

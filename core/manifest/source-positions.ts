@@ -60,6 +60,17 @@ export class SourcePositions {
       sourcePath = step.path;
       best = { node: last && options.key ? step.pair?.key ?? node : node, path: sourcePath };
     }
+    if (!partial && !options.key) {
+      // A value that is itself a `#/...` reference is written where it points.
+      for (let hops = 0; hops < 32; hops++) {
+        const value = this.deref(best.node);
+        if (!isScalar(value) || typeof value.value !== "string" || !value.value.startsWith("#/")) break;
+        const target = this.pointer(value.value);
+        if (!target) break;
+        best = target;
+        sourcePath = target.path;
+      }
+    }
     const written = sourcePath.reduce<string>((p, s) => joinPath(p, s), "");
     const range = (best.node as Node | undefined)?.range;
     const found = partial ? { sourcePath: written, partial } : { sourcePath: written };

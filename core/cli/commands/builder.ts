@@ -34,7 +34,8 @@ export const command: CliCommand = {
         throw new SluiceError("BUILDER_BAD_REQUEST", "sluice builder takes one folder", { failureType: "config_error", expected: "sluice builder [DIR]", found: args.positionals.join(" ") });
       }
       const port = typeof args.values.port === "string" ? Number(args.values.port) : undefined;
-      const builder = await startBuilder(session.sluice, { dir: resolve(io.cwd, dir ?? "."), port });
+      const onRefused = ({ method, reason }: { method: string; reason: string }) => io.stderr.write(`${new Date().toISOString().slice(11, 19)} ${method} ${reason}\n`);
+      const builder = await startBuilder(session.sluice, { dir: resolve(io.cwd, dir ?? "."), port, onRefused });
       const shown = relative(io.cwd, builder.folder.dir) || ".";
       for (const file of builder.created) io.stderr.write(`Created ${shown}/${file} (the folder had no manifest)\n`);
       io.stdout.write(`Sluice Builder for ${shown} (${relative(builder.folder.dir, builder.folder.manifestFile)}, testing values in secrets/config.json):\n${builder.url}\n`);

@@ -1,0 +1,17 @@
+import { createSluice } from "./core/index.js";
+import { startBuilder } from "./core/builder/builder-server.js";
+import { SHARED_MANIFEST } from "./test/core/builder/builder-support.js";
+import { connectorFolder, openPage } from "./test/browser/support/builder-fixture.js";
+import { launchChromium } from "./test/browser/support/chromium.js";
+const dir = connectorFolder(SHARED_MANIFEST);
+const builder = await startBuilder(createSluice({ logLevel: "error" }), { dir });
+const browser = await launchChromium();
+const page = await browser.newPage();
+page.on("pageerror", (e) => console.log("pageerror", e.message));
+await openPage(page, builder.url);
+await page.getByRole("button", { name: "Testing values" }).click();
+await page.waitForTimeout(1000);
+await page.screenshot({ path: "/tmp/bt/dbg.png" });
+console.log((await page.accessibility?.snapshot?.()) ? "" : "");
+console.log(await page.locator("main").ariaSnapshot());
+await browser.close(); await builder.close();
