@@ -7,6 +7,7 @@ const root = document.getElementById("app")!;
 api.session().then(
   (session) => {
     document.title = `Sluice Builder · ${session.dir.split(/[\\/]/).filter(Boolean).at(-1) ?? ""}`;
+    root.replaceChildren();
     render(<App session={session} />, root);
   },
   (error: Error) => {

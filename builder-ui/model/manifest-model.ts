@@ -89,11 +89,17 @@ export class ManifestModel {
    */
   setIn(segments: readonly Segment[], value: FieldValue): ManifestModel {
     const node = this.nodeAt(segments);
-    if (isScalar(node) && node.range && !String(node.type).startsWith("BLOCK")) {
-      const source = scalarSource(value, node.type);
-      const text = this.text.slice(0, node.range[0]) + source + this.text.slice(node.range[1]);
-      const next = ManifestModel.parse(text);
-      if (next.document.errors.length === 0 && Object.is(next.valueAt(segments), value)) return next;
+    if (isScalar(node) && node.range) {
+      const [start, end] = node.range;
+      const written = this.text.slice(start, end);
+      // A block scalar's range ends with its line break(s): they stay, so the next line stays where it is.
+      const trailing = /\s*$/.exec(written)![0];
+      const styles = String(node.type).startsWith("BLOCK") || written.includes("\n") ? [] : [scalarSource(value, node.type)];
+      if (typeof value === "string") styles.push(JSON.stringify(value));
+      for (const source of styles) {
+        const next = ManifestModel.parse(this.text.slice(0, start) + source + trailing + this.text.slice(end));
+        if (next.document.errors.length === 0 && Object.is(next.valueAt(segments), value)) return next;
+      }
     }
     const document = this.document.clone();
     document.setIn([...segments], value);

@@ -86,9 +86,9 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
   );
 }
 
-function where(via: string, sourcePath: string, editable: boolean): string {
-  if (via === "$ref") return `Defined in ${sourcePath}.`;
-  if (via === "$parameters") return `Set in ${sourcePath} ($parameters).`;
-  if (via === "absent") return editable ? `Not set; typing here adds ${sourcePath}.` : "Not set.";
-  return `Written at ${sourcePath}.`;
+function where(via: string, sourcePath: string, editable: boolean) {
+  if (via === "$ref") return <>Defined in <code>{sourcePath}</code>.</>;
+  if (via === "$parameters") return <>Set in <code>{sourcePath}</code> ($parameters).</>;
+  if (via === "absent") return editable ? <>Not set; typing here adds <code>{sourcePath}</code>.</> : <>Not set.</>;
+  return null;
 }

@@ -37,6 +37,7 @@ export function YamlEditor(props: YamlEditorProps) {
       extensions: [
         basicSetup,
         yaml(),
+        EditorView.lineWrapping,
         lintGutter(),
         autocompletion({ override: [(context) => completeType(context, latest.current.componentTypes)] }),
         EditorView.contentAttributes.of({ "aria-label": "Manifest YAML" }),

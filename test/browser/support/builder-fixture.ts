@@ -25,7 +25,7 @@ export function connectorFolder(text: string, prefix = "sluice-builder-browser-"
 export async function openPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.getByRole("heading", { name: "Global Configuration" }).waitFor();
-  await page.getByText(/Defined in|Written at|Set in|Not set/).first().waitFor();
+  await page.getByRole("button", { name: /^(Show|Edit) .* in YAML$/ }).first().waitFor();
 }
 
 /** Replaces the whole YAML view's text as a person would (select all, paste). */

@@ -26,6 +26,12 @@ describe("the page's manifest model", () => {
     assert.deepEqual(model.setIn(["list", 0], "r, s").valueAt(["list"]), ["r, s", "q"]);
   });
 
+  it("writes a new value over a block scalar in place, as one double-quoted line, leaving the lines after it alone", () => {
+    const text = "url_base: >-\n  {{ 'https://a' if config['eu'] else\n  'https://b' }}\npath: /x # keep\n";
+    const model = ManifestModel.parse(text).setIn(["url_base"], "https://c");
+    assert.equal(model.text, 'url_base: "https://c"\npath: /x # keep\n');
+  });
+
   it("adds a field that is not written yet through the Document API, keeping comments", () => {
     const model = ManifestModel.parse("# keep me\nrequester:\n  url_base: https://x # and me\n").setIn(["requester", "path"], "/items");
     assert.equal(model.text, "# keep me\nrequester:\n  url_base: https://x # and me\n  path: /items\n");
