@@ -1,11 +1,11 @@
-import { SluiceError, type ConnectorConfig } from "../../sdk/index.js";
+import { CustomCodeLoader, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import { FileConfigStore } from "../config/file-config-store.js";
 import { secretFieldNames, secretValues } from "../config/validate-config.js";
 import { manifestJsonSchema } from "../manifest/manifest-json-schema.js";
 import { splitPath } from "../manifest/manifest-path.js";
 import { parseManifestText } from "../manifest/parse-manifest-text.js";
 import { SourcePositions } from "../manifest/source-positions.js";
-import type { Sluice } from "../sluice.js";
+import { createSluice, type Sluice } from "../sluice.js";
 import { testRead } from "../test-read/test-read.js";
 import type { TestReadDocument } from "../test-read/test-read-document.js";
 import { validateConnector, type Finding } from "../validate/validate-connector.js";
@@ -80,7 +80,10 @@ export class BuilderApi {
 
   async analyze(request: AnalyzeRequest): Promise<AnalyzeResponse> {
     const { text } = request;
-    const findings = (await validateConnector(this.sluice, { path: this.folder.manifestFile, text, config: request.testingValues, configFile: this.folder.configFile })).findings;
+    // Checking the testing values builds the connector, which registers their secrets for redaction: a
+    // Sluice of its own per check keeps every half-typed value out of the host's registry.
+    const checker = request.testingValues ? createSluice({ trustCustomCode: this.sluice.services.get(CustomCodeLoader).trusted, logLevel: "error" }) : this.sluice;
+    const findings = (await validateConnector(checker, { path: this.folder.manifestFile, text, config: request.testingValues, configFile: this.folder.configFile })).findings;
     const response: AnalyzeResponse = { findings, streams: [], spec: null, fields: {} };
     let resolved: Record<string, unknown>;
     try {

@@ -69,7 +69,7 @@ describe("the Builder refuses what a browser can be made to send", () => {
     const page = await browser.newPage();
     refusals.length = 0;
     await page.goto(evilUrl);
-    const outcomes = await page.evaluate(() => (window as unknown as { attempts: Promise<string[]> }).attempts);
+    const outcomes = await page.evaluate(() => (globalThis as unknown as { attempts: Promise<string[]> }).attempts);
     assert.ok(outcomes.every((o) => !o.includes("version")), outcomes.join(", "));
     // Each attempt that reaches the server is refused by its Origin (a preflighted one stops at its OPTIONS).
     assert.ok(refusals.length >= 2 && refusals.every((r) => r.includes(`foreign origin '${evilUrl.slice(0, -1)}'`)), refusals.join("\n"));

@@ -52,7 +52,7 @@ describe("sluice oauth in a real browser", () => {
       await page.goto(consentUrl);
       assert.equal(await page.locator("#scope").textContent(), "read write");
       await page.getByRole("button", { name: "Allow" }).click();
-      await page.waitForFunction(() => document.title === "Sluice is connected");
+      await page.waitForFunction(() => (globalThis as unknown as { document: { title: string } }).document.title === "Sluice is connected");
       assert.ok(!(await page.locator("body").innerText()).includes("at_"));
     } finally {
       await browser.close();
