@@ -72,6 +72,12 @@ describe("the Builder in a real browser", () => {
       assert.deepEqual(JSON.parse(readFileSync(join(dir, "secrets/config.json"), "utf8")), { base_url: api.url, api_key: TOKEN, page_size: 10 });
       assert.equal(statSync(join(dir, "secrets/config.json")).mode & 0o777, 0o600);
 
+      // Test reads the current stream with the saved testing values.
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "people" }).click();
+      await page.getByRole("button", { name: "Test" }).click();
+      await page.getByRole("status").filter({ hasText: "people: 2 records in 1 page" }).waitFor();
+      assert.match(await page.getByRole("region", { name: "Test read" }).innerText(), /"name":"Ada"/);
+
       const read = await runSluice(["read", "--config", "secrets/config.json"], dir);
       assert.equal(read.code, 0, read.stderr);
       const records = read.messages.filter((m) => m.type === "RECORD").map((m) => `${m.record.stream}:${m.record.data.id}`);
