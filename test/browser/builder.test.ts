@@ -73,8 +73,8 @@ describe("the Builder in a real browser", () => {
       assert.equal(statSync(join(dir, "secrets/config.json")).mode & 0o777, 0o600);
 
       // Test reads the current stream with the saved testing values.
-      await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "people" }).click();
-      await page.getByRole("button", { name: "Test" }).click();
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "people", exact: true }).click();
+      await page.getByRole("button", { name: "Test", exact: true }).click();
       await page.getByRole("status").filter({ hasText: "people: 2 records in 1 page" }).waitFor();
       assert.match(await page.getByRole("region", { name: "Test read" }).innerText(), /"name":"Ada"/);
 
