@@ -34,7 +34,7 @@ export interface Session {
   configFile: string;
   manifest: { text: string; hash: string };
   testingValues: Record<string, unknown>;
-  componentTypes: string[];
+  componentFields: Record<string, string[]>;
   created: string[];
 }
 

@@ -149,7 +149,7 @@ export function App({ session }: { session: Session }) {
       </main>
       <section class="yaml" aria-label="YAML">
         <h2 class="pane-title">YAML · {session.manifestFile.split(/[\\/]/).at(-1)}</h2>
-        <YamlEditor text={model.text} findings={analysis.findings} componentTypes={session.componentTypes} reveal={reveal} onChange={(text) => setModel((current) => current.withText(text))} />
+        <YamlEditor text={model.text} findings={analysis.findings} componentFields={session.componentFields} reveal={reveal} onChange={(text) => setModel((current) => current.withText(text))} />
         <ProblemList analysis={analysis} onReveal={showLine} />
       </section>
       {conflict && <ConflictDialog file={session.manifestFile} onOverwrite={() => save(true)} onReload={reloadFromDisk} onCancel={() => setConflict(false)} />}

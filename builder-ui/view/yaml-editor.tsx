@@ -6,13 +6,14 @@ import { EditorView } from "@codemirror/view";
 import { basicSetup } from "codemirror";
 import { useEffect, useRef } from "preact/hooks";
 import type { Finding } from "../api-client.js";
+import { keyCompletionAt } from "../model/key-completion.js";
 
 /** What the YAML view shows and tells. */
 export interface YamlEditorProps {
   text: string;
   findings: readonly Finding[];
-  /** Component types (`sluice schema`'s), completed after `type: `. */
-  componentTypes: readonly string[];
+  /** Component types and their fields (`sluice schema`'s): types completed after `type: `, a component's fields where a key is typed. */
+  componentFields: Readonly<Record<string, readonly string[]>>;
   /** A line to scroll to and select (from "Show in YAML"); `nonce` repeats the same line. */
   reveal?: { line: number; nonce: number };
   onChange(text: string): void;
@@ -20,7 +21,7 @@ export interface YamlEditorProps {
 
 /**
  * The YAML view: CodeMirror 6 with line numbers, the validator's findings at their lines (gutter
- * marks and underlines), and completion of component types. It edits the page's one model: a typed
+ * marks and underlines), and completion of component types and of a component's fields. It edits the page's one model: a typed
  * change goes out through `onChange`, and a change made by a form comes in through `text` as the
  * smallest replacement, so the cursor and the undo history stay.
  */
@@ -39,7 +40,7 @@ export function YamlEditor(props: YamlEditorProps) {
         yaml(),
         EditorView.lineWrapping,
         lintGutter(),
-        autocompletion({ override: [(context) => completeType(context, latest.current.componentTypes)] }),
+        autocompletion({ override: [(context) => completeType(context, Object.keys(latest.current.componentFields)), (context) => completeKey(context, latest.current.componentFields)] }),
         EditorView.contentAttributes.of({ "aria-label": "Manifest YAML" }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged && !update.transactions.some((t) => t.annotation(fromModel))) latest.current.onChange(update.state.doc.toString());
@@ -105,4 +106,15 @@ function completeType(context: CompletionContext, types: readonly string[]): Com
   if (!before) return null;
   const word = /\w*$/.exec(before.text)![0];
   return { from: context.pos - word.length, options: types.map((label) => ({ label, type: "type" })), validFor: /^\w*$/ };
+}
+
+/** Where a key is typed in a mapping with a known `type:`, that component's fields. */
+function completeKey(context: CompletionContext, fields: Readonly<Record<string, readonly string[]>>): CompletionResult | null {
+  const line = context.state.doc.lineAt(context.pos);
+  if (context.pos !== line.to && !/^\s*$/.test(context.state.sliceDoc(context.pos, line.to))) return null;
+  const lines = context.state.sliceDoc(0, context.state.doc.length).split("\n");
+  lines[line.number - 1] = context.state.sliceDoc(line.from, context.pos);
+  const found = keyCompletionAt(lines, line.number - 1, fields);
+  if (!found) return null;
+  return { from: line.from + found.from, options: found.fields.map((label) => ({ label, type: "property", apply: `${label}: ` })), validFor: /^[\w$]*$/ };
 }

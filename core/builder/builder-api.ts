@@ -19,8 +19,8 @@ export interface BuilderSession {
   configFile: string;
   manifest: ManifestText;
   testingValues: ConnectorConfig;
-  /** The registered component types, for the YAML editor's completion. */
-  componentTypes: string[];
+  /** The registered component types and each one's fields (the manifest schema's), for the YAML editor's completion. */
+  componentFields: Record<string, string[]>;
   /** Files the server scaffolded because the folder had no manifest. */
   created: string[];
 }
@@ -73,7 +73,7 @@ export class BuilderApi {
       configFile: folder.configFile,
       manifest: await folder.readManifest(),
       testingValues: await folder.readTestingValues(),
-      componentTypes: Object.keys((manifestJsonSchema(this.sluice.registry) as { definitions?: object }).definitions ?? {}).sort(),
+      componentFields: componentFields(manifestJsonSchema(this.sluice.registry)),
       created: this.created,
     };
   }
@@ -148,6 +148,14 @@ export class BuilderApi {
       throw error;
     }
   }
+}
+
+/** Each component type of the manifest schema with its field names (`type` and `$parameters` left out). */
+function componentFields(schema: unknown): Record<string, string[]> {
+  const definitions = (schema as { definitions?: Record<string, { properties?: Record<string, unknown> }> }).definitions ?? {};
+  const out: Record<string, string[]> = {};
+  for (const type of Object.keys(definitions).sort()) out[type] = Object.keys(definitions[type]?.properties ?? {}).filter((f) => f !== "type" && f !== "$parameters");
+  return out;
 }
 
 function valueAt(root: unknown, path: string): unknown {

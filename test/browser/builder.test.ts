@@ -122,6 +122,27 @@ describe("the Builder in a real browser", () => {
     }
   });
 
+  it("completes component types and a component's fields in the YAML view", async () => {
+    const dir = connectorFolder(SHARED_MANIFEST);
+    const builder = await startBuilder(createSluice({ logLevel: "error" }), { dir });
+    const page = await browser.newPage();
+    try {
+      await openPage(page, builder.url);
+      await replaceYaml(page, `${SHARED_MANIFEST}extra:\n  type: HttpReq`);
+      await page.keyboard.press("Control+Space");
+      await page.getByRole("option", { name: "HttpRequester" }).click();
+      await page.keyboard.insertText("\n  url_b");
+      await page.keyboard.press("Control+Space");
+      await page.getByRole("option", { name: "url_base" }).waitFor();
+      await page.keyboard.press("Enter");
+      assert.match(await yamlText(page), /extra:\n {2}type: HttpRequester\n {2}url_base: $/);
+    } finally {
+      await page.close();
+      await builder.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("never writes a testing value into the manifest: a secret pasted into the YAML is refused on Save", async () => {
     const dir = connectorFolder(SHARED_MANIFEST);
     const builder = await startBuilder(createSluice({ logLevel: "error" }), { dir });
