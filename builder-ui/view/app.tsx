@@ -157,11 +157,12 @@ export function App({ session }: { session: Session }) {
   );
 }
 
+/** The validator's problems under the YAML view; always the same height, so the editor never jumps as they come and go. */
 function ProblemList({ analysis, onReveal }: { analysis: Analysis; onReveal(line: number): void }) {
   const shown = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID");
-  if (shown.length === 0) return null;
   return (
     <ul class="problem-list" aria-label="Problems">
+      {shown.length === 0 && <li class="none">No problems.</li>}
       {shown.slice(0, 50).map((f) => (
         <li class={f.severity}>
           {f.line !== undefined ? (

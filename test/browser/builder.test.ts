@@ -4,12 +4,10 @@ import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { createSluice } from "../../core/index.js";
-import { startBuilder } from "../../core/builder/builder-server.js";
 import type { Loopback } from "../plugins/auth/support/loopback.js";
 import { SHARED_MANIFEST } from "../core/builder/builder-support.js";
 import { BIN, runSluice } from "../support/run-sluice.js";
-import { connectorFolder, openPage, replaceYaml, startDataApi, yamlText } from "./support/builder-fixture.js";
+import { connectorFolder, openPage, replaceYaml, startDataApi, withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { exitCode, lineMatching } from "./support/child-lines.js";
 import { launchChromium } from "./support/chromium.js";
 
@@ -91,11 +89,7 @@ describe("the Builder in a real browser", () => {
   });
 
   it("warns when manifest.yaml changed on disk and asks before overwriting it", async () => {
-    const dir = connectorFolder(SHARED_MANIFEST);
-    const builder = await startBuilder(createSluice({ logLevel: "error" }), { dir });
-    const page = await browser.newPage();
-    try {
-      await openPage(page, builder.url);
+    await withBuilderPage(browser, SHARED_MANIFEST, async ({ page, dir }) => {
       const outside = SHARED_MANIFEST.replace("version: 6.0.0", "version: 6.0.0 # edited in another editor");
       writeFileSync(join(dir, "manifest.yaml"), outside);
       await page.getByLabel("API Base URL", { exact: true }).fill("https://api.example.com/v2");
@@ -115,40 +109,24 @@ describe("the Builder in a real browser", () => {
       await dialog.getByRole("button", { name: "Reload from disk" }).click();
       await assertValue(page, "API Base URL", "{{ config['base_url'] }}");
       assert.match(await yamlText(page), /edited in another editor/);
-    } finally {
-      await page.close();
-      await builder.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("completes component types and a component's fields in the YAML view", async () => {
-    const dir = connectorFolder(SHARED_MANIFEST);
-    const builder = await startBuilder(createSluice({ logLevel: "error" }), { dir });
-    const page = await browser.newPage();
-    try {
-      await openPage(page, builder.url);
+    await withBuilderPage(browser, SHARED_MANIFEST, async ({ page, dir }) => {
       await replaceYaml(page, `${SHARED_MANIFEST}extra:\n  type: HttpReq`);
       await page.keyboard.press("Control+Space");
       await page.getByRole("option", { name: "HttpRequester" }).click();
-      await page.keyboard.insertText("\n  url_b");
+      assert.match(await yamlText(page), /extra:\n {2}type: HttpRequester$/);
+      await replaceYaml(page, `${SHARED_MANIFEST}extra:\n  type: HttpRequester\n  url_b`);
       await page.keyboard.press("Control+Space");
-      await page.getByRole("option", { name: "url_base" }).waitFor();
-      await page.keyboard.press("Enter");
+      await page.getByRole("option", { name: "url_base" }).click();
       assert.match(await yamlText(page), /extra:\n {2}type: HttpRequester\n {2}url_base: $/);
-    } finally {
-      await page.close();
-      await builder.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("never writes a testing value into the manifest: a secret pasted into the YAML is refused on Save", async () => {
-    const dir = connectorFolder(SHARED_MANIFEST);
-    const builder = await startBuilder(createSluice({ logLevel: "error" }), { dir });
-    const page = await browser.newPage();
-    try {
-      await openPage(page, builder.url);
+    await withBuilderPage(browser, SHARED_MANIFEST, async ({ page, dir }) => {
       await page.getByRole("button", { name: "Testing values" }).click();
       await page.getByLabel("API Key", { exact: true }).fill(TOKEN);
       await page.getByRole("button", { name: "Save" }).click();
@@ -158,11 +136,7 @@ describe("the Builder in a real browser", () => {
       await page.getByRole("status").filter({ hasText: "Not saved: The manifest contains a secret testing value" }).waitFor();
       assert.equal(readFileSync(join(dir, "manifest.yaml"), "utf8"), SHARED_MANIFEST);
       assert.equal(JSON.parse(readFileSync(join(dir, "secrets/config.json"), "utf8")).api_key, TOKEN);
-    } finally {
-      await page.close();
-      await builder.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 

@@ -1,7 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { createSluice } from "../../../core/index.js";
+import { startBuilder, type RunningBuilder } from "../../../core/builder/builder-server.js";
 import { json, startLoopback, type Loopback } from "../../plugins/auth/support/loopback.js";
 
 /** The API the browser scenarios read: `/users` and `/orders`, each `{ data: [...] }`, for `Authorization: Bearer <token>` only. */
@@ -36,10 +38,31 @@ export async function replaceYaml(page: Page, text: string): Promise<void> {
   await page.keyboard.insertText(text);
 }
 
-/** The YAML view's text, as the editor holds it. */
+/**
+ * The YAML view's whole text, as the editor holds it. CodeMirror renders only the lines in view, so the
+ * text comes from its state (found from the content element as CodeMirror's `EditorView.findFromDOM` finds it).
+ */
 export async function yamlText(page: Page): Promise<string> {
   return page.getByRole("textbox", { name: "Manifest YAML" }).evaluate((element) => {
-    const lines = [...element.querySelectorAll(".cm-line")].map((line) => line.textContent ?? "");
-    return lines.join("\n");
+    type View = { state: { doc: { toString(): string } } };
+    const tile = (element as unknown as { cmTile?: { root?: { view?: View } } }).cmTile;
+    const view = tile?.root?.view;
+    if (!view) throw new Error("the YAML view has no CodeMirror state on its content element");
+    return view.state.doc.toString();
   });
+}
+
+/** Runs `scenario` on a page open at a Builder (in this process) for a new folder holding `text`; everything is removed after. */
+export async function withBuilderPage(browser: Browser, text: string, scenario: (at: { page: Page; dir: string; builder: RunningBuilder }) => Promise<void>): Promise<void> {
+  const dir = connectorFolder(text);
+  const builder = await startBuilder(createSluice({ logLevel: "error" }), { dir });
+  const page = await browser.newPage();
+  try {
+    await openPage(page, builder.url);
+    await scenario({ page, dir, builder });
+  } finally {
+    await page.close();
+    await builder.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
