@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { CustomCodeLoader, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import { FileConfigStore } from "../config/file-config-store.js";
 import { secretFieldNames, secretValues } from "../config/validate-config.js";
@@ -127,7 +128,8 @@ export class BuilderApi {
     const manifest = await parseManifestText(request.text, this.folder.manifestFile);
     await this.folder.prepareSecrets();
     const values = await this.folder.readTestingValues();
-    if (Object.keys(values).length === 0) await this.folder.writeTestingValues(values);
+    // The store re-reads and rewrites the file when a token rotates: it must exist.
+    if (!existsSync(this.folder.configFile)) await this.folder.writeTestingValues(values);
     const configStore = await FileConfigStore.open(this.folder.configFile, { config: values });
     return testRead(this.sluice, {
       manifest,
