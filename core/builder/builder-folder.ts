@@ -40,13 +40,17 @@ export class BuilderFolder {
     this.configFile = join(dir, "secrets", "config.json");
   }
 
-  /** Opens a folder, scaffolding a connector in it when it has no manifest. `created` lists the files written. */
-  static async open(dir: string): Promise<{ folder: BuilderFolder; created: string[] }> {
+  /**
+   * Opens a folder, scaffolding a connector in it when it has no manifest (with `schema`, the editor
+   * schema `manifest.schema.json` too, as `sluice init` writes it). `created` lists the files written.
+   */
+  static async open(dir: string, options: { schema?: () => unknown } = {}): Promise<{ folder: BuilderFolder; created: string[] }> {
     const target = resolve(dir);
     const folder = new BuilderFolder(target);
     if (existsSync(folder.manifestFile)) return { folder, created: [] };
     const name = basename(target).replace(/[^\w.-]+/g, "_") || "connector";
     const files = scaffoldConnector({ name, auth: "bearer", pagination: "offset", url: "https://api.example.com/v1" });
+    if (options.schema) files["manifest.schema.json"] = `${JSON.stringify(options.schema(), null, 2)}\n`;
     const created = await writeConnector(target, files, { addMissing: true });
     return { folder, created };
   }

@@ -6,6 +6,7 @@ import type { Sluice } from "../sluice.js";
 import { BuilderApi } from "./builder-api.js";
 import { BuilderAssets } from "./builder-assets.js";
 import { BuilderFolder } from "./builder-folder.js";
+import { manifestJsonSchema } from "../manifest/manifest-json-schema.js";
 import { RequestGuard } from "./request-guard.js";
 
 /** How {@link startBuilder} serves a folder. */
@@ -54,7 +55,7 @@ const SECURITY_HEADERS = {
  */
 export async function startBuilder(sluice: Sluice, options: BuilderOptions): Promise<RunningBuilder> {
   const assets = await BuilderAssets.locate();
-  const { folder, created } = await BuilderFolder.open(options.dir);
+  const { folder, created } = await BuilderFolder.open(options.dir, { schema: () => manifestJsonSchema(sluice.registry) });
   const api = new BuilderApi(sluice, folder, created);
   const token = options.token ?? randomBytes(32).toString("base64url");
   let guard: RequestGuard | undefined;
