@@ -9,6 +9,7 @@ import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { vendorPackages } from "./vendor-packages.mjs";
+import { buildBuilderUi } from "./build-builder-ui.mjs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -44,6 +45,9 @@ for (const file of await vendorPackages(outputFiles, { root, packages: ["@sincla
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, file.text);
 }
+
+// The Builder's page (`sluice builder`), bundled for the browser into dist/builder-ui/.
+await buildBuilderUi(root);
 
 // A new source store is unpacked from an empty PGlite database saved here once per PGlite version
 // (store-template/, ~2 s the first time), instead of made by initdb on a user's first command.

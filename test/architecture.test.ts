@@ -24,6 +24,8 @@ const FLOORS: Record<string, readonly string[]> = {
   "oauth-consent": ["sdk", "python", "oauth-consent"],
   plugins: ["sdk", "python", "plugins"],
   core: ["sdk", "python", "templates", "oauth-consent", "core"],
+  // The Builder's page runs in a browser: it talks to the library only through its server's JSON API.
+  "builder-ui": ["builder-ui"],
 };
 /** The one composition root, and the one plugins/ module it may import. */
 const COMPOSITION_ROOT = "core/sluice.ts";
@@ -40,7 +42,7 @@ function sourceFiles(dir: string): string[] {
     const path = join(dir, name);
     if (name === "node_modules" || name === "results") continue;
     if (statSync(join(root, path)).isDirectory()) out.push(...sourceFiles(path));
-    else if (/\.(m?ts|m?js)$/.test(name) && !name.endsWith(".d.ts")) out.push(path);
+    else if (/\.(m?ts|m?js|tsx)$/.test(name) && !name.endsWith(".d.ts")) out.push(path);
   }
   return out;
 }

@@ -8,6 +8,8 @@ export interface SourcePosition {
   column?: number;
   /** The path in the file where the value is written (differs from the asked path when a `$ref` led elsewhere). */
   sourcePath: string;
+  /** True when the asked path is not written in the file: the place is its nearest written ancestor's. */
+  partial?: boolean;
 }
 
 type Segment = string | number;
@@ -46,19 +48,35 @@ export class SourcePositions {
     let node: unknown = this.document.contents;
     let sourcePath: Segment[] = [];
     let best: { node: unknown; path: Segment[] } = { node, path: [] };
+    let partial = false;
     for (const [i, segment] of target.entries()) {
       const last = i === target.length - 1;
       const step = this.step(node, sourcePath, segment);
-      if (!step) break;
+      if (!step) {
+        partial = true;
+        break;
+      }
       node = step.node;
       sourcePath = step.path;
       best = { node: last && options.key ? step.pair?.key ?? node : node, path: sourcePath };
     }
+    if (!partial && !options.key) {
+      // A value that is itself a `#/...` reference is written where it points.
+      for (let hops = 0; hops < 32; hops++) {
+        const value = this.deref(best.node);
+        if (!isScalar(value) || typeof value.value !== "string" || !value.value.startsWith("#/")) break;
+        const target = this.pointer(value.value);
+        if (!target) break;
+        best = target;
+        sourcePath = target.path;
+      }
+    }
     const written = sourcePath.reduce<string>((p, s) => joinPath(p, s), "");
     const range = (best.node as Node | undefined)?.range;
-    if (!range || !this.lines) return { sourcePath: written };
+    const found = partial ? { sourcePath: written, partial } : { sourcePath: written };
+    if (!range || !this.lines) return found;
     const { line, col } = this.lines.linePos(range[0]);
-    return { line, column: col, sourcePath: written };
+    return { line, column: col, ...found };
   }
 
   /** One segment down from `node`, following references first. */

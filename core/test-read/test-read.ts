@@ -1,5 +1,4 @@
-import { ReadObserver, Secrets, SluiceError } from "../../sdk/index.js";
-import { MemoryConfigStore } from "../../sdk/index.js";
+import { MemoryConfigStore, ReadObserver, Secrets, SluiceError, type ConfigStore } from "../../sdk/index.js";
 import { readInterrupted } from "../scheduler/read-interrupted.js";
 import type { ConnectorDefinition } from "../connector/connector-definition.js";
 import type { ConnectInput, Sluice } from "../sluice.js";
@@ -27,6 +26,12 @@ export const DEFAULT_TEST_READ_LIMITS: TestReadLimits = { pages: 5, slices: 5, r
 /** What {@link testRead} reads: a connector (as {@link Sluice.connect} takes it), the streams, and the limits. */
 export interface TestReadInput extends Omit<ConnectInput, "configStore"> {
   streams: readonly string[];
+  /**
+   * Where a credential the API rotates during the read is saved (`sluice builder` keeps its testing
+   * values in `secrets/config.json`); the read uses its current config. Default: the config is kept in
+   * memory only and the document warns that a rotated token was not saved.
+   */
+  configStore?: ConfigStore;
   limits?: Partial<TestReadLimits>;
   /** A manifest already loaded with {@link Sluice.define} (else it is loaded from the input). */
   definition?: ConnectorDefinition;
@@ -54,8 +59,8 @@ export async function testRead(sluice: Sluice, input: TestReadInput): Promise<Te
   const limits: TestReadLimits = { ...DEFAULT_TEST_READ_LIMITS, ...input.limits };
   const secrets = sluice.services.get(Secrets);
   const document: TestReadDocument = { streams: [], warnings: [] };
-  const config = structuredClone(input.config ?? {});
-  const configStore = new MemoryConfigStore(config, () => {
+  const config = input.configStore ? input.configStore.current() : structuredClone(input.config ?? {});
+  const configStore = input.configStore ?? new MemoryConfigStore(config, () => {
     const warning = `the API rotated a credential during the test read; the new value is kept in memory only and was not written to ${input.configFile ?? "the config"}${input.configFile ? " (a single-use refresh token there may now be spent: run `sluice check` or re-authenticate before the next read)" : ""}`;
     if (!document.warnings.includes(warning)) document.warnings.push(warning);
   });

@@ -1,6 +1,8 @@
 import { SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import type { ManifestInput } from "../manifest/load-manifest.js";
-import { locateFindings, sourcePositionsOf, type SourcePositions } from "../manifest/source-positions.js";
+import { dirname } from "node:path";
+import { parseManifestText } from "../manifest/parse-manifest-text.js";
+import { locateFindings, SourcePositions, sourcePositionsOf } from "../manifest/source-positions.js";
 import type { ManifestProblem } from "../manifest/validate-manifest.js";
 import type { Sluice } from "../sluice.js";
 
@@ -41,6 +43,12 @@ export interface ValidationReport {
 export interface ValidateInput extends ManifestInput {
   config?: ConnectorConfig;
   configFile?: string;
+  /**
+   * The manifest's text, when it is not (yet) what the file holds: an editor's unsaved buffer
+   * (`sluice builder`). It is parsed instead of reading `path`, which then only names the file, and
+   * the findings are placed at its lines.
+   */
+  text?: string;
 }
 
 /**
@@ -57,13 +65,14 @@ export interface ValidateInput extends ManifestInput {
 export async function validateConnector(sluice: Sluice, input: ValidateInput): Promise<ValidationReport> {
   let inspection;
   try {
-    inspection = await sluice.inspect(input, { maxProblems: 1000 });
+    inspection = await sluice.inspect(input.text === undefined ? input : await unsaved(input, input.text), { maxProblems: 1000 });
   } catch (error) {
     // The manifest could not be read, parsed or resolved: nothing below that can be checked.
     return { file: input.path, findings: [fromError(error)], ok: false };
   }
-  const { source, analysis } = inspection;
-  const positions = await sourcePositionsOf(source);
+  const { analysis } = inspection;
+  const source = input.text === undefined ? inspection.source : { ...inspection.source, file: input.path };
+  const positions = input.text === undefined ? await sourcePositionsOf(source) : SourcePositions.parse(input.text);
   const findings = [
     ...place(positions, source.file, analysis.problems, "error", "MANIFEST_INVALID"),
     ...place(positions, source.file, analysis.warnings, "warning", "MANIFEST_UNKNOWN_FIELD"),
@@ -80,6 +89,12 @@ export async function validateConnector(sluice: Sluice, input: ValidateInput): P
     }
   }
   return { file: source.file, findings, ok: !findings.some((f) => f.severity === "error") };
+}
+
+/** The input for an unsaved text: its manifest object, its folder (the file's, for custom code and plugins). */
+async function unsaved(input: ValidateInput, text: string): Promise<ManifestInput> {
+  const manifest = await parseManifestText(text, input.path);
+  return { manifest, searchFrom: input.path ? dirname(input.path) : input.searchFrom, trustCustomCode: input.trustCustomCode };
 }
 
 function place(positions: SourcePositions, file: string | undefined, problems: readonly ManifestProblem[], severity: Finding["severity"], code: string): Finding[] {

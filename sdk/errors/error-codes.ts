@@ -1,4 +1,5 @@
 import { AUTHENTICATION_ERRORS } from "./codes/authentication.js";
+import { BUILDER_ERRORS } from "./codes/builder.js";
 import { CONCURRENCY_ERRORS } from "./codes/concurrency.js";
 import { CUSTOM_CODE_ERRORS } from "./codes/custom-code.js";
 import { DECODERS_ERRORS } from "./codes/decoders.js";
@@ -35,6 +36,7 @@ export const ERROR_SECTIONS = [
   { title: "Incremental sync", codes: INCREMENTAL_ERRORS },
   { title: "Concurrency, transports and API budgets", codes: CONCURRENCY_ERRORS },
   { title: "Sources and secrets", codes: SOURCES_ERRORS },
+  { title: "The Builder", codes: BUILDER_ERRORS },
 ] as const;
 
 /**
@@ -60,6 +62,7 @@ export const ERROR_CODES = {
   ...INCREMENTAL_ERRORS,
   ...CONCURRENCY_ERRORS,
   ...SOURCES_ERRORS,
+  ...BUILDER_ERRORS,
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /**

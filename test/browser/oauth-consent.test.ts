@@ -8,34 +8,11 @@ import { stringify } from "yaml";
 import { DEMO_OAUTH_CLIENT } from "../../examples/demo-api/routes/oauth-server.js";
 import { startDemoApi, type DemoApi } from "../../examples/demo-api/server.js";
 import { demoOAuthManifest } from "../e2e/oauth-consent-manifest.js";
-import { DevtoolsPage } from "./devtools-page.js";
+import { launchChromium } from "./support/chromium.js";
+import { exitCode, lineMatching } from "./support/child-lines.js";
 
-// Not part of `npm test` (a CI machine has no Chromium): run with `npm run test:browser`.
+// Not part of `npm test`: scripts/test-browser.sh (CI) installs Debian's chromium and runs the browser suite.
 const ROOT = resolve(import.meta.dirname, "../..");
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
-
-/** Resolves with the first line of a stream that matches, or rejects when the process ends first. */
-function lineMatching(child: ChildProcess, stream: "stdout" | "stderr", pattern: RegExp, log: string[]): Promise<RegExpExecArray> {
-  return new Promise((resolveLine, reject) => {
-    let buffer = "";
-    child[stream]!.on("data", (chunk: Buffer) => {
-      buffer += chunk.toString("utf8");
-      const lines = buffer.split("\n");
-      buffer = lines.pop()!;
-      for (const line of lines) {
-        log.push(line);
-        const match = pattern.exec(line);
-        if (match) resolveLine(match);
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`${stream} ended (exit ${code}) before ${pattern}:\n${log.join("\n")}`)));
-  });
-}
-
-function exitCode(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((r) => child.once("exit", (code) => r(code)));
-}
 
 describe("sluice oauth in a real browser", () => {
   let api: DemoApi;
@@ -69,25 +46,16 @@ describe("sluice oauth in a real browser", () => {
     const [consentUrl] = await lineMatching(cli, "stderr", /^https?:\/\/\S+$/, cliLog);
     const cliDone = exitCode(cli);
 
-    const browserLog: string[] = [];
-    const browser = spawn(CHROMIUM, [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", `--user-data-dir=${join(dir, "chromium")}`, "--remote-debugging-port=0", consentUrl,
-    ], { stdio: ["ignore", "ignore", "pipe"] });
-    children.push(browser);
-    const [, port] = await lineMatching(browser, "stderr", /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//, browserLog);
-    const page = await DevtoolsPage.connect(Number(port));
+    const browser = await launchChromium();
     try {
-      const scope = await page.waitFor<string>("document.querySelector('#scope')?.textContent");
-      assert.equal(scope, "read write");
-      await page.evaluate("document.querySelector('#allow').click()");
-      const title = await page.waitFor<string>("document.title === 'Sluice is connected' && document.title");
-      assert.equal(title, "Sluice is connected");
-      assert.ok(!(await page.evaluate<string>("document.body.innerText")).includes("at_"));
+      const page = await browser.newPage();
+      await page.goto(consentUrl);
+      assert.equal(await page.locator("#scope").textContent(), "read write");
+      await page.getByRole("button", { name: "Allow" }).click();
+      await page.waitForFunction(() => (globalThis as unknown as { document: { title: string } }).document.title === "Sluice is connected");
+      assert.ok(!(await page.locator("body").innerText()).includes("at_"));
     } finally {
-      page.close();
-      if (browser.pid) process.kill(browser.pid, "SIGTERM");
-      await exitCode(browser);
+      await browser.close();
     }
 
     assert.equal(await cliDone, 0, cliLog.join("\n"));

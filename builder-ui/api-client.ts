@@ -1,0 +1,76 @@
+import type { Segment } from "./model/manifest-model.js";
+
+/** One problem the validator found (core/validate/validate-connector.ts's Finding, as JSON). */
+export interface Finding {
+  severity: "error" | "warning";
+  code: string;
+  line?: number;
+  column?: number;
+  path: string;
+  usedAt?: string;
+  message: string;
+  expected?: string;
+  found?: string;
+}
+
+/** Where a field's value is written (core/builder/field-origin.ts). */
+export interface FieldOrigin {
+  via: "self" | "$ref" | "$parameters" | "absent";
+  sourcePath: string;
+  segments: Segment[];
+  line?: number;
+}
+
+export interface Analysis {
+  findings: Finding[];
+  streams: string[];
+  spec: Record<string, unknown> | null;
+  fields: Record<string, { value: unknown; origin: FieldOrigin }>;
+}
+
+export interface Session {
+  dir: string;
+  manifestFile: string;
+  configFile: string;
+  manifest: { text: string; hash: string };
+  testingValues: Record<string, unknown>;
+  componentFields: Record<string, string[]>;
+  created: string[];
+}
+
+/** A test read's result (core/test-read/test-read-document.ts, the parts the page shows). */
+export interface TestReadResult {
+  streams: Array<{ name: string; error?: string; records: number; slices: Array<{ pages: Array<{ request: { method: string; url: string } | null; response: { status: number } | null; records: unknown[]; stop_reason: string | null }> }> }>;
+  warnings: string[];
+}
+
+/** An error the server answered with (a SluiceError's code and words). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The page's calls to its server. URLs are relative to the page (`/<token>/`), so every call carries
+ * the session token; the server refuses anything else.
+ */
+export const api = {
+  session: () => call<Session>("GET", "api/session"),
+  analyze: (text: string, fields: readonly string[], testingValues: Record<string, unknown>) => call<Analysis>("POST", "api/analyze", { text, fields, testingValues }),
+  readManifest: () => call<{ text: string; hash: string }>("GET", "api/manifest"),
+  saveManifest: (text: string, baseHash: string, overwrite = false) => call<{ text: string; hash: string }>("PUT", "api/manifest", { text, baseHash, overwrite }),
+  saveTestingValues: (values: Record<string, unknown>) => call<{ saved: boolean }>("PUT", "api/testing-values", { values }),
+  test: (text: string, stream: string) => call<TestReadResult>("POST", "api/test", { text, stream }),
+};
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, { method, headers: body === undefined ? {} : { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const value = (await response.json().catch(() => ({}))) as { error?: { code: string; message: string } };
+  if (!response.ok) throw new ApiError(response.status, value.error?.code ?? "SYSTEM_ERROR", value.error?.message ?? `${method} ${path}: HTTP ${response.status}`);
+  return value as T;
+}

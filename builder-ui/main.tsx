@@ -1,0 +1,16 @@
+import { render } from "preact";
+import { api } from "./api-client.js";
+import { App } from "./view/app.js";
+
+// The page's entry point: bundled with esbuild into dist/builder-ui/app.js (scripts/build-builder-ui.mjs).
+const root = document.getElementById("app")!;
+api.session().then(
+  (session) => {
+    document.title = `Sluice Builder · ${session.dir.split(/[\\/]/).filter(Boolean).at(-1) ?? ""}`;
+    root.replaceChildren();
+    render(<App session={session} />, root);
+  },
+  (error: Error) => {
+    root.textContent = `The Builder could not open the connector folder: ${error.message}`;
+  },
+);

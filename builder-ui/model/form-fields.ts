@@ -1,0 +1,83 @@
+/**
+ * The fields the page's forms show, each by the product's label (its accessible name) and the path of
+ * the resolved manifest it shows; `streams[*]` is one stream. The server answers each path with the
+ * resolved value and where it is written (docs/builder.md, "Values where they live"); the form edits
+ * it there. Issue 25 ("The Builder, part two") adds the product's authentication and pagination forms
+ * by adding fields here and, for a new kind of control, a case in view/field-control.tsx.
+ *
+ * @example
+ * { id: "url_base", label: "API Base URL", path: "streams[*].retriever.requester.url_base", kind: "text" }
+ */
+export interface FormField {
+  id: string;
+  /** The product's label: the control's visible label and accessible name. */
+  label: string;
+  path: string;
+  /** text: a string input; select: one of `options`; list: a list of strings (edited in YAML for now); method: a component type shown by its product name. */
+  kind: "text" | "select" | "list" | "method";
+  options?: readonly string[];
+  /** One line under the control. */
+  hint?: string;
+}
+
+/** A group of fields under a title (the group's accessible name). */
+export interface FormSection {
+  title: string;
+  fields: readonly FormField[];
+}
+
+/** The Global Configuration page: what every stream shares. */
+export const GLOBAL_SECTIONS: readonly FormSection[] = [
+  {
+    title: "API",
+    fields: [{ id: "url_base", label: "API Base URL", path: "streams[*].retriever.requester.url_base", kind: "text", hint: "The address every request starts from, e.g. https://api.example.com/v1" }],
+  },
+  {
+    title: "Authentication",
+    fields: [{ id: "authenticator", label: "Authentication Method", path: "streams[*].retriever.requester.authenticator", kind: "method" }],
+  },
+];
+
+/** A stream's page. */
+export const STREAM_SECTIONS: readonly FormSection[] = [
+  {
+    title: "Stream",
+    fields: [
+      { id: "name", label: "Name", path: "streams[*].name", kind: "text" },
+      { id: "path", label: "URL Path", path: "streams[*].retriever.requester.path", kind: "text", hint: "Appended to the API Base URL, e.g. /customers" },
+      { id: "http_method", label: "HTTP Method", path: "streams[*].retriever.requester.http_method", kind: "select", options: ["GET", "POST"] },
+    ],
+  },
+  {
+    title: "Record Selector",
+    fields: [{ id: "field_path", label: "Field Path", path: "streams[*].retriever.record_selector.extractor.field_path", kind: "list", hint: "Where the records are in a response, e.g. data" }],
+  },
+];
+
+/** Every field path the page asks the server about. */
+export const ALL_FIELD_PATHS: readonly string[] = [...GLOBAL_SECTIONS, ...STREAM_SECTIONS].flatMap((s) => s.fields.map((f) => f.path));
+
+/** A field's path for one stream. */
+export function fieldPath(field: FormField, stream: number): string {
+  return field.path.replace("streams[*]", `streams[${stream}]`);
+}
+
+/** The product's names of the authentication methods (builder-forms.md), by component type. */
+const METHOD_NAMES: Record<string, string> = {
+  NoAuth: "No auth",
+  BasicHttpAuthenticator: "Basic HTTP",
+  BearerAuthenticator: "Bearer Token",
+  ApiKeyAuthenticator: "API Key",
+  JwtAuthenticator: "JWT",
+  OAuthAuthenticator: "OAuth 2",
+  SessionTokenAuthenticator: "Session Token",
+  SelectiveAuthenticator: "Selective Authenticator",
+};
+
+/** The product's name of a resolved authenticator (`undefined`: No auth; a `Custom*` type: Custom). */
+export function authenticationMethodName(authenticator: unknown): string {
+  if (authenticator === undefined || authenticator === null) return "No auth";
+  const type = typeof authenticator === "object" ? String((authenticator as { type?: unknown }).type ?? "") : "";
+  if (type.startsWith("Custom")) return "Custom";
+  return METHOD_NAMES[type] ?? (type || "Unknown");
+}

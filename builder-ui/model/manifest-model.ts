@@ -1,0 +1,115 @@
+import { Document, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node } from "yaml";
+
+/** A place in the written manifest: keys and list indexes (`["definitions", "requester", "url_base"]`). */
+export type Segment = string | number;
+
+/** What is written at a place: a value a form can edit in place, a collection, an alias, or nothing. */
+export type WrittenKind = "scalar" | "map" | "seq" | "alias" | "absent";
+
+/** A value a form field writes. */
+export type FieldValue = string | number | boolean | null;
+
+/**
+ * The page's one model of the manifest: its text and the yaml library's Document parsed from it. Both
+ * views edit it, the YAML editor by replacing the text ({@link withText}), a form by writing one value
+ * at its written place ({@link setIn}); each returns a new model and the other view redraws from it.
+ *
+ * The text is the source of truth, so a manifest nothing was done to saves as the same bytes, and a
+ * form edit replaces only the characters of the value it changes: comments, key order, quoting and
+ * layout everywhere else stay as written. Only when a value cannot be written in place (a new key, a
+ * value whose quoting would not survive its context) does the Document API serialize the document.
+ *
+ * @example
+ * const model = ManifestModel.parse("# acme\nurl_base: https://api.acme.com # v1\n");
+ * model.setIn(["url_base"], "https://api.acme.com/v2").text;
+ * // "# acme\nurl_base: https://api.acme.com/v2 # v1\n"
+ */
+export class ManifestModel {
+  private constructor(
+    readonly text: string,
+    readonly document: Document.Parsed,
+    private readonly lines: LineCounter,
+  ) {}
+
+  static parse(text: string): ManifestModel {
+    const lines = new LineCounter();
+    const document = parseDocument(text, { lineCounter: lines, uniqueKeys: false, keepSourceTokens: false });
+    return new ManifestModel(text, document, lines);
+  }
+
+  /** The YAML syntax errors (the validator reports them too, with their lines). */
+  get syntaxErrors(): readonly string[] {
+    return this.document.errors.map((e) => e.message.split("\n")[0]!);
+  }
+
+  /** The model of another text (the YAML editor's edit). */
+  withText(text: string): ManifestModel {
+    return text === this.text ? this : ManifestModel.parse(text);
+  }
+
+  /** The node written at `segments` (no `$ref` is followed: `segments` name a written place). */
+  nodeAt(segments: readonly Segment[]): Node | undefined {
+    let node: unknown = this.document.contents;
+    for (const segment of segments) {
+      if (isAlias(node)) node = node.resolve(this.document);
+      if (isMap(node)) node = node.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === String(segment))?.value;
+      else if (isSeq(node) && typeof segment === "number") node = node.items[segment];
+      else return undefined;
+      if (node === undefined || node === null) return undefined;
+    }
+    return node as Node;
+  }
+
+  kindAt(segments: readonly Segment[]): WrittenKind {
+    const node = this.nodeAt(segments);
+    if (node === undefined) return "absent";
+    if (isAlias(node)) return "alias";
+    if (isMap(node)) return "map";
+    if (isSeq(node)) return "seq";
+    return "scalar";
+  }
+
+  /** The written value at `segments` as plain data (undefined when absent). */
+  valueAt(segments: readonly Segment[]): unknown {
+    const node = this.nodeAt(segments);
+    if (node === undefined) return undefined;
+    return isScalar(node) ? node.value : node.toJSON();
+  }
+
+  /** The 1-based line where `segments` is written, for "show in YAML". */
+  lineOf(segments: readonly Segment[]): number | undefined {
+    const range = this.nodeAt(segments)?.range;
+    return range ? this.lines.linePos(range[0]).line : undefined;
+  }
+
+  /**
+   * A model with `value` written at `segments`. A scalar already written there is replaced in the
+   * text, keeping its quoting style where the value allows it; a place that does not exist yet is
+   * created through the Document API.
+   */
+  setIn(segments: readonly Segment[], value: FieldValue): ManifestModel {
+    const node = this.nodeAt(segments);
+    if (isScalar(node) && node.range) {
+      const [start, end] = node.range;
+      const written = this.text.slice(start, end);
+      // A block scalar's range ends with its line break(s): they stay, so the next line stays where it is.
+      const trailing = /\s*$/.exec(written)![0];
+      const styles = String(node.type).startsWith("BLOCK") || written.includes("\n") ? [] : [scalarSource(value, node.type)];
+      if (typeof value === "string") styles.push(JSON.stringify(value));
+      for (const source of styles) {
+        const next = ManifestModel.parse(this.text.slice(0, start) + source + trailing + this.text.slice(end));
+        if (next.document.errors.length === 0 && Object.is(next.valueAt(segments), value)) return next;
+      }
+    }
+    const document = this.document.clone();
+    document.setIn([...segments], value);
+    return ManifestModel.parse(document.toString({ lineWidth: 0, flowCollectionPadding: false }));
+  }
+}
+
+/** A scalar as YAML source, in the given style when the value can be written so (else the stringifier picks one). */
+function scalarSource(value: FieldValue, type: Scalar["type"]): string {
+  const scalar = new Scalar(value);
+  if (typeof value === "string" && type) scalar.type = type;
+  return new Document(scalar).toString({ lineWidth: 0 }).replace(/\n$/, "");
+}

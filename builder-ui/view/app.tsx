@@ -1,0 +1,178 @@
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { api, ApiError, type Analysis, type Session, type TestReadResult } from "../api-client.js";
+import { ALL_FIELD_PATHS, GLOBAL_SECTIONS, STREAM_SECTIONS } from "../model/form-fields.js";
+import { ManifestModel, type FieldValue, type Segment } from "../model/manifest-model.js";
+import { ConflictDialog } from "./conflict-dialog.js";
+import { FormView } from "./form-view.js";
+import { TestResult } from "./test-result.js";
+import { TestingValuesPanel } from "./testing-values-panel.js";
+import { YamlEditor } from "./yaml-editor.js";
+
+type Page = { kind: "global" } | { kind: "stream"; index: number } | { kind: "testing" };
+
+const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {} };
+
+/**
+ * The Builder's page: a navigation (Global Configuration, the streams, Testing values), the form of
+ * the chosen page beside the YAML view, both on one {@link ManifestModel}, and the bar with Save and
+ * Test. The validator runs as the author types (the server's `sluice validate`).
+ */
+export function App({ session }: { session: Session }) {
+  const [model, setModel] = useState(() => ManifestModel.parse(session.manifest.text));
+  const [saved, setSaved] = useState(session.manifest);
+  const [values, setValues] = useState(session.testingValues);
+  const [savedValues, setSavedValues] = useState(JSON.stringify(session.testingValues));
+  const [analysis, setAnalysis] = useState<Analysis>(EMPTY);
+  const [page, setPage] = useState<Page>({ kind: "global" });
+  const [reveal, setReveal] = useState<{ line: number; nonce: number }>();
+  const [conflict, setConflict] = useState(false);
+  const [status, setStatus] = useState(session.created.length ? `The folder had no manifest: created ${session.created.join(", ")}.` : "");
+  const [test, setTest] = useState<{ running: boolean; result?: TestReadResult; error?: string }>();
+  const sequence = useRef(0);
+
+  const manifestDirty = model.text !== saved.text;
+  const valuesDirty = JSON.stringify(values) !== savedValues;
+
+  useEffect(() => {
+    const mine = ++sequence.current;
+    const timer = setTimeout(() => {
+      api.analyze(model.text, ALL_FIELD_PATHS, values).then(
+        (result) => mine === sequence.current && setAnalysis(result),
+        (error: Error) => mine === sequence.current && setStatus(`Could not check the manifest: ${error.message}`),
+      );
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [model.text, values]);
+
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (manifestDirty || valuesDirty) event.preventDefault();
+    };
+    addEventListener("beforeunload", warn);
+    return () => removeEventListener("beforeunload", warn);
+  }, [manifestDirty, valuesDirty]);
+
+  const edit = (segments: Segment[], value: FieldValue) => setModel((current) => current.setIn(segments, value));
+  const showLine = (line: number) => setReveal({ line, nonce: (reveal?.nonce ?? 0) + 1 });
+
+  const save = async (overwrite = false) => {
+    setConflict(false);
+    try {
+      if (valuesDirty) {
+        await api.saveTestingValues(values);
+        setSavedValues(JSON.stringify(values));
+      }
+      if (manifestDirty || overwrite) setSaved(await api.saveManifest(model.text, saved.hash, overwrite));
+      setStatus(`Saved ${new Date().toLocaleTimeString()}.`);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "BUILDER_MANIFEST_CHANGED") setConflict(true);
+      else setStatus(`Not saved: ${(error as Error).message}`);
+    }
+  };
+
+  const reloadFromDisk = async () => {
+    setConflict(false);
+    const disk = await api.readManifest();
+    setSaved(disk);
+    setModel(ManifestModel.parse(disk.text));
+    setStatus("Reloaded manifest.yaml from disk; your unsaved edits were dropped.");
+  };
+
+  const streamIndex = page.kind === "stream" ? page.index : 0;
+  const runTest = async () => {
+    const stream = analysis.streams[streamIndex];
+    if (stream === undefined) return setStatus("Nothing to test: the manifest has no stream that resolves.");
+    setTest({ running: true });
+    try {
+      if (valuesDirty) {
+        await api.saveTestingValues(values);
+        setSavedValues(JSON.stringify(values));
+      }
+      const result = await api.test(model.text, stream);
+      setTest({ running: false, result });
+      // A token the API rotated was written to secrets/config.json: the panel shows the new one.
+      const fresh = await api.session();
+      setValues(fresh.testingValues);
+      setSavedValues(JSON.stringify(fresh.testingValues));
+    } catch (error) {
+      setTest({ running: false, error: (error as Error).message });
+    }
+  };
+
+  const errors = analysis.findings.filter((f) => f.severity === "error" && f.code !== "CONFIG_INVALID").length;
+  const warnings = analysis.findings.filter((f) => f.severity === "warning").length;
+  const folderName = useMemo(() => session.dir.split(/[\\/]/).filter(Boolean).at(-1) ?? session.dir, [session.dir]);
+
+  return (
+    <div class="app">
+      <header class="bar">
+        <h1>
+          Sluice Builder <span class="folder">{folderName}</span>
+        </h1>
+        <p class="state" role="status" aria-live="polite">
+          {manifestDirty || valuesDirty ? "Unsaved changes" : "All changes saved"}
+          {status ? ` · ${status}` : ""}
+        </p>
+        <span class={`checks ${errors ? "bad" : "good"}`}>{errors ? `${errors} error${errors === 1 ? "" : "s"}` : "Valid"}{warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}</span>
+        <button type="button" class="secondary" onClick={runTest} disabled={test?.running}>
+          Test
+        </button>
+        <button type="button" class="primary" onClick={() => save()}>
+          Save
+        </button>
+      </header>
+      <nav class="pages" aria-label="Pages">
+        <button type="button" aria-current={page.kind === "global" ? "page" : undefined} onClick={() => setPage({ kind: "global" })}>
+          Global Configuration
+        </button>
+        <h2 class="nav-title">Streams</h2>
+        <ul>
+          {analysis.streams.map((name, index) => (
+            <li>
+              <button type="button" aria-current={page.kind === "stream" && page.index === index ? "page" : undefined} onClick={() => setPage({ kind: "stream", index })}>
+                {name || `(stream ${index + 1})`}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" class="testing-nav" aria-current={page.kind === "testing" ? "page" : undefined} onClick={() => setPage({ kind: "testing" })}>
+          Testing values
+        </button>
+      </nav>
+      <main class="forms">
+        {page.kind === "global" && <FormView title="Global Configuration" sections={GLOBAL_SECTIONS} stream={0} analysis={analysis} model={model} onEdit={edit} onReveal={showLine} />}
+        {page.kind === "stream" && (
+          <FormView title={`Stream: ${analysis.streams[page.index] ?? ""}`} sections={STREAM_SECTIONS} stream={page.index} analysis={analysis} model={model} onEdit={edit} onReveal={showLine} />
+        )}
+        {page.kind === "testing" && <TestingValuesPanel spec={analysis.spec} values={values} findings={analysis.findings} onChange={setValues} />}
+        {test && <TestResult running={test.running} result={test.result} error={test.error} onClose={() => setTest(undefined)} />}
+      </main>
+      <section class="yaml" aria-label="YAML">
+        <h2 class="pane-title">YAML · {session.manifestFile.split(/[\\/]/).at(-1)}</h2>
+        <YamlEditor text={model.text} findings={analysis.findings} componentFields={session.componentFields} reveal={reveal} onChange={(text) => setModel((current) => current.withText(text))} />
+        <ProblemList analysis={analysis} onReveal={showLine} />
+      </section>
+      {conflict && <ConflictDialog file={session.manifestFile} onOverwrite={() => save(true)} onReload={reloadFromDisk} onCancel={() => setConflict(false)} />}
+    </div>
+  );
+}
+
+/** The validator's problems under the YAML view; always the same height, so the editor never jumps as they come and go. */
+function ProblemList({ analysis, onReveal }: { analysis: Analysis; onReveal(line: number): void }) {
+  const shown = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID");
+  return (
+    <ul class="problem-list" aria-label="Problems">
+      {shown.length === 0 && <li class="none">No problems.</li>}
+      {shown.slice(0, 50).map((f) => (
+        <li class={f.severity}>
+          {f.line !== undefined ? (
+            <button type="button" class="link" onClick={() => onReveal(f.line!)}>
+              line {f.line}
+            </button>
+          ) : null}{" "}
+          <strong>{f.severity}</strong> {f.path} {f.message.split("\n")[0]}
+        </li>
+      ))}
+    </ul>
+  );
+}

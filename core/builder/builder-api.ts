@@ -1,0 +1,175 @@
+import { existsSync } from "node:fs";
+import { CustomCodeLoader, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
+import { FileConfigStore } from "../config/file-config-store.js";
+import { secretFieldNames, secretValues } from "../config/validate-config.js";
+import { manifestJsonSchema } from "../manifest/manifest-json-schema.js";
+import { splitPath } from "../manifest/manifest-path.js";
+import { parseManifestText } from "../manifest/parse-manifest-text.js";
+import { SourcePositions } from "../manifest/source-positions.js";
+import { createSluice, type Sluice } from "../sluice.js";
+import { testRead } from "../test-read/test-read.js";
+import type { TestReadDocument } from "../test-read/test-read-document.js";
+import { validateConnector, type Finding } from "../validate/validate-connector.js";
+import type { BuilderFolder, ManifestText } from "./builder-folder.js";
+import { fieldOrigin, type FieldOrigin } from "./field-origin.js";
+
+/** What the page gets when it opens. */
+export interface BuilderSession {
+  dir: string;
+  manifestFile: string;
+  configFile: string;
+  manifest: ManifestText;
+  testingValues: ConnectorConfig;
+  /** The registered component types and each one's fields (the manifest schema's), for the YAML editor's completion. */
+  componentFields: Record<string, string[]>;
+  /** Files the server scaffolded because the folder had no manifest. */
+  created: string[];
+}
+
+/** One field the page shows: its resolved value and where it is written. */
+export interface FieldView {
+  value: unknown;
+  origin: FieldOrigin;
+}
+
+/** What the page asks while the author types: the validator's findings, the streams, the spec and the fields it shows. */
+export interface AnalyzeRequest {
+  text: string;
+  /** Resolved-manifest paths; `streams[*]` stands for every stream. */
+  fields?: string[];
+  /** The testing values as typed, checked against the spec. */
+  testingValues?: ConnectorConfig;
+}
+
+export interface AnalyzeResponse {
+  findings: Finding[];
+  /** The resolved streams' names (empty when the manifest does not resolve). */
+  streams: string[];
+  /** `spec.connection_specification`, from which the testing-values panel is generated. */
+  spec: Record<string, unknown> | null;
+  fields: Record<string, FieldView>;
+}
+
+/**
+ * The Builder's server side: each request is a call into the library (validate, inspect, test read)
+ * or the connector folder. No rule lives here that the library does not hold: a finding is
+ * `sluice validate`'s, a resolved value is the manifest pipeline's, a test read is `sluice test-read`'s.
+ *
+ * @example
+ * const api = new BuilderApi(createSluice(), folder);
+ * const { findings } = await api.analyze({ text: "version: 6.0.0\nstreams: []\n" });
+ */
+export class BuilderApi {
+  constructor(
+    private readonly sluice: Sluice,
+    private readonly folder: BuilderFolder,
+    private readonly created: string[] = [],
+  ) {}
+
+  async session(): Promise<BuilderSession> {
+    const { folder } = this;
+    return {
+      dir: folder.dir,
+      manifestFile: folder.manifestFile,
+      configFile: folder.configFile,
+      manifest: await folder.readManifest(),
+      testingValues: await folder.readTestingValues(),
+      componentFields: componentFields(manifestJsonSchema(this.sluice.registry)),
+      created: this.created,
+    };
+  }
+
+  async analyze(request: AnalyzeRequest): Promise<AnalyzeResponse> {
+    const { text } = request;
+    // Checking the testing values builds the connector, which registers their secrets for redaction: a
+    // Sluice of its own per check keeps every half-typed value out of the host's registry.
+    const checker = request.testingValues ? createSluice({ trustCustomCode: this.sluice.services.get(CustomCodeLoader).trusted, logLevel: "error" }) : this.sluice;
+    const findings = (await validateConnector(checker, { path: this.folder.manifestFile, text, config: request.testingValues, configFile: this.folder.configFile })).findings;
+    const response: AnalyzeResponse = { findings, streams: [], spec: null, fields: {} };
+    let resolved: Record<string, unknown>;
+    try {
+      const manifest = await parseManifestText(text, this.folder.manifestFile);
+      resolved = (await this.sluice.inspect({ manifest, searchFrom: this.folder.dir })).analysis.manifest;
+    } catch {
+      return response; // the findings say why (a syntax error, a broken reference)
+    }
+    const streams = Array.isArray(resolved.streams) ? (resolved.streams as Array<{ name?: unknown }>) : [];
+    response.streams = streams.map((s) => String(s?.name ?? ""));
+    const spec = (resolved.spec as { connection_specification?: unknown } | undefined)?.connection_specification;
+    response.spec = isObject(spec) ? spec : null;
+    const positions = SourcePositions.parse(text);
+    for (const pattern of request.fields ?? []) {
+      const paths = pattern.includes("streams[*]") ? streams.map((_, i) => pattern.replace("streams[*]", `streams[${i}]`)) : [pattern];
+      for (const path of paths) response.fields[path] = { value: valueAt(resolved, path), origin: fieldOrigin(positions, path) };
+    }
+    return response;
+  }
+
+  readManifest(): Promise<ManifestText> {
+    return this.folder.readManifest();
+  }
+
+  /** Saves the manifest (refusing a secret testing value in it, and a file changed on disk unless `overwrite`). */
+  async saveManifest(request: { text: string; baseHash: string; overwrite?: boolean }): Promise<ManifestText> {
+    const values = await this.folder.readTestingValues();
+    const secrets = secretFieldNames(await this.parsedOrNothing(request.text));
+    return this.folder.saveManifest(request.text, { baseHash: request.baseHash, overwrite: request.overwrite, secretValues: secretValues(values, secrets) });
+  }
+
+  async saveTestingValues(values: ConnectorConfig): Promise<void> {
+    await this.folder.writeTestingValues(values);
+  }
+
+  /**
+   * A test read of one stream of the page's (unsaved) manifest with the saved testing values; a token
+   * the API rotates meanwhile is written back to `secrets/config.json`, never elsewhere.
+   */
+  async test(request: { text: string; stream: string; pages?: number; records?: number }): Promise<TestReadDocument> {
+    const manifest = await parseManifestText(request.text, this.folder.manifestFile);
+    await this.folder.prepareSecrets();
+    const values = await this.folder.readTestingValues();
+    // The store re-reads and rewrites the file when a token rotates: it must exist.
+    if (!existsSync(this.folder.configFile)) await this.folder.writeTestingValues(values);
+    const configStore = await FileConfigStore.open(this.folder.configFile, { config: values });
+    return testRead(this.sluice, {
+      manifest,
+      searchFrom: this.folder.dir,
+      configFile: this.folder.configFile,
+      configStore,
+      streams: [request.stream],
+      limits: { pages: request.pages ?? 2, records: request.records ?? 20 },
+    });
+  }
+
+  /** The manifest object (its spec's secret fields are found wherever they are written, definitions included). */
+  private async parsedOrNothing(text: string): Promise<unknown> {
+    try {
+      return await parseManifestText(text, this.folder.manifestFile);
+    } catch (error) {
+      if (error instanceof SluiceError) return undefined; // saved as it is: the page shows the syntax error
+      throw error;
+    }
+  }
+}
+
+/** Each component type of the manifest schema with its field names (`type` and `$parameters` left out). */
+function componentFields(schema: unknown): Record<string, string[]> {
+  const definitions = (schema as { definitions?: Record<string, { properties?: Record<string, unknown> }> }).definitions ?? {};
+  const out: Record<string, string[]> = {};
+  for (const type of Object.keys(definitions).sort()) out[type] = Object.keys(definitions[type]?.properties ?? {}).filter((f) => f !== "type" && f !== "$parameters");
+  return out;
+}
+
+function valueAt(root: unknown, path: string): unknown {
+  let node = root;
+  for (const segment of splitPath(path)) {
+    if (Array.isArray(node) && typeof segment === "number") node = node[segment];
+    else if (isObject(node) && typeof segment === "string") node = node[segment];
+    else return undefined;
+  }
+  return node;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,131 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { appendFile, chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
+import { ConfigError, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
+import { writeFileAtomic } from "../config/write-file-atomic.js";
+import { scaffoldConnector } from "../init/scaffold-connector.js";
+import { writeConnector } from "../init/write-connector.js";
+
+/** The manifest's text as read, with the hash a later save compares against the disk. */
+export interface ManifestText {
+  text: string;
+  /** sha256 of the file's bytes when it was read. */
+  hash: string;
+}
+
+/** A manifest file's hash, as {@link BuilderFolder} compares them. */
+export function textHash(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/**
+ * The connector folder the Builder edits: `manifest.yaml`, and the testing values in
+ * `secrets/config.json` (the folder owner-only, the file too, `secrets/` listed in `.gitignore`).
+ * A folder without a manifest gets `sluice init`'s scaffold (only the files it lacks). Saving the
+ * manifest is atomic and refuses to overwrite a file that changed on disk since the page read it,
+ * unless asked to.
+ *
+ * @example
+ * const folder = await BuilderFolder.open("connectors/acme");
+ * const { text, hash } = await folder.readManifest();
+ * await folder.saveManifest(text.replace("/v1", "/v2"), { baseHash: hash });
+ */
+export class BuilderFolder {
+  readonly manifestFile: string;
+  readonly configFile: string;
+
+  private constructor(readonly dir: string) {
+    this.manifestFile = join(dir, existsSync(join(dir, "manifest.yml")) && !existsSync(join(dir, "manifest.yaml")) ? "manifest.yml" : "manifest.yaml");
+    this.configFile = join(dir, "secrets", "config.json");
+  }
+
+  /**
+   * Opens a folder, scaffolding a connector in it when it has no manifest (with `schema`, the editor
+   * schema `manifest.schema.json` too, as `sluice init` writes it). `created` lists the files written.
+   */
+  static async open(dir: string, options: { schema?: () => unknown } = {}): Promise<{ folder: BuilderFolder; created: string[] }> {
+    const target = resolve(dir);
+    const folder = new BuilderFolder(target);
+    if (existsSync(folder.manifestFile)) return { folder, created: [] };
+    const name = basename(target).replace(/[^\w.-]+/g, "_") || "connector";
+    const files = scaffoldConnector({ name, auth: "bearer", pagination: "offset", url: "https://api.example.com/v1" });
+    if (options.schema) files["manifest.schema.json"] = `${JSON.stringify(options.schema(), null, 2)}\n`;
+    const created = await writeConnector(target, files, { addMissing: true });
+    return { folder, created };
+  }
+
+  async readManifest(): Promise<ManifestText> {
+    const text = await readFile(this.manifestFile, "utf8");
+    return { text, hash: textHash(text) };
+  }
+
+  /**
+   * Writes the manifest atomically. `baseHash` is the hash of the text the page started from: when the
+   * file on disk no longer has it (edited elsewhere meanwhile) the save is refused with
+   * `BUILDER_MANIFEST_CHANGED` unless `overwrite`. `secretValues` are the secret testing values, none
+   * of which may appear in the text (`BUILDER_TESTING_VALUE_IN_MANIFEST`).
+   */
+  async saveManifest(text: string, options: { baseHash: string; overwrite?: boolean; secretValues?: Iterable<unknown> }): Promise<ManifestText> {
+    for (const value of options.secretValues ?? []) {
+      if (String(value).length >= 4 && text.includes(String(value))) {
+        throw new SluiceError("BUILDER_TESTING_VALUE_IN_MANIFEST", "The manifest contains a secret testing value; it was not saved", {
+          failureType: "config_error",
+          where: { file: this.manifestFile },
+          expected: "credentials referenced as {{ config['name'] }}, their values only in secrets/config.json",
+          found: "the value of a secret testing field in the manifest's text",
+        });
+      }
+    }
+    const onDisk = await this.readManifest().catch(() => undefined);
+    if (onDisk && onDisk.hash !== options.baseHash && !options.overwrite) {
+      throw new SluiceError("BUILDER_MANIFEST_CHANGED", `${basename(this.manifestFile)} changed on disk since the page loaded it; nothing was saved`, {
+        failureType: "config_error",
+        where: { file: this.manifestFile },
+        expected: "the file as the page loaded it",
+        found: "a file edited elsewhere meanwhile",
+      });
+    }
+    await writeFileAtomic(this.manifestFile, text, 0o644);
+    return { text, hash: textHash(text) };
+  }
+
+  /** The testing values (`{}` when there is no `secrets/config.json` yet). */
+  async readTestingValues(): Promise<ConnectorConfig> {
+    let text: string;
+    try {
+      text = await readFile(this.configFile, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+      throw error;
+    }
+    try {
+      const value: unknown = JSON.parse(text);
+      if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as ConnectorConfig;
+    } catch {
+      // reported below; the text is not quoted: it holds credentials
+    }
+    throw new ConfigError("CONFIG_FILE_INVALID", `The testing values file ${this.configFile} is not a JSON object`, { where: { file: this.configFile }, expected: "a JSON object" });
+  }
+
+  /** Replaces the testing values: `secrets/` created owner-only and git-ignored, the file written atomically, owner-only. */
+  async writeTestingValues(values: ConnectorConfig): Promise<void> {
+    await this.prepareSecrets();
+    await writeFileAtomic(this.configFile, `${JSON.stringify(values, null, 2)}\n`, 0o600);
+  }
+
+  /** Makes `secrets/` (0700) and lists it in `.gitignore`; returns the config file's path. */
+  async prepareSecrets(): Promise<string> {
+    const secrets = join(this.dir, "secrets");
+    if (!existsSync(secrets)) await mkdir(secrets, { mode: 0o700 });
+    else await chmod(secrets, 0o700);
+    const ignore = join(this.dir, ".gitignore");
+    const listed = existsSync(ignore) ? /^\/?secrets(\/|\/\*\*?)?\s*$/m.test(await readFile(ignore, "utf8")) : false;
+    if (!existsSync(ignore)) await writeFile(ignore, "# Testing values (credentials): never commit them.\nsecrets/\n", { mode: 0o644 });
+    else if (!listed) {
+      const text = await readFile(ignore, "utf8");
+      await appendFile(ignore, `${text.endsWith("\n") || text === "" ? "" : "\n"}# Testing values (credentials): never commit them.\nsecrets/\n`);
+    }
+    return this.configFile;
+  }
+}

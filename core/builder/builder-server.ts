@@ -1,0 +1,180 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { SluiceError } from "../../sdk/index.js";
+import type { Sluice } from "../sluice.js";
+import { BuilderApi } from "./builder-api.js";
+import { BuilderAssets } from "./builder-assets.js";
+import { BuilderFolder } from "./builder-folder.js";
+import { manifestJsonSchema } from "../manifest/manifest-json-schema.js";
+import { RequestGuard } from "./request-guard.js";
+
+/** How {@link startBuilder} serves a folder. */
+export interface BuilderOptions {
+  /** The connector folder (scaffolded when it has no manifest). */
+  dir: string;
+  /** The loopback port; default a free one. */
+  port?: number;
+  /** The session token; default 32 random bytes (tests pass their own only to check refusals). */
+  token?: string;
+  /** Told of every refused request (the CLI prints it: another site or name trying the Builder is worth knowing). */
+  onRefused?: (refusal: { method: string; path: string; reason: string }) => void;
+}
+
+/** A running Builder. */
+export interface RunningBuilder {
+  /** The page's address, with the session token: `http://127.0.0.1:PORT/TOKEN/`. */
+  url: string;
+  port: number;
+  folder: BuilderFolder;
+  /** Files scaffolded because the folder had no manifest. */
+  created: string[];
+  close(): Promise<void>;
+}
+
+/** The largest request body the page sends (a manifest of the corpus is under 1 MB). */
+const MAX_BODY = 32 * 1024 * 1024;
+
+const SECURITY_HEADERS = {
+  "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "cache-control": "no-store",
+};
+
+/**
+ * Serves the Builder for one connector folder on 127.0.0.1: the page (bundled into the package at
+ * build time, nothing from the network) and its JSON API, behind a {@link RequestGuard} (session
+ * token, loopback `Host`, same `Origin`).
+ *
+ * @example
+ * const builder = await startBuilder(createSluice(), { dir: "connectors/acme" });
+ * console.log(builder.url); // http://127.0.0.1:40123/k3J.../
+ * await builder.close();
+ */
+export async function startBuilder(sluice: Sluice, options: BuilderOptions): Promise<RunningBuilder> {
+  const assets = await BuilderAssets.locate();
+  const { folder, created } = await BuilderFolder.open(options.dir, { schema: () => manifestJsonSchema(sluice.registry) });
+  const api = new BuilderApi(sluice, folder, created);
+  const token = options.token ?? randomBytes(32).toString("base64url");
+  let guard: RequestGuard | undefined;
+  const server = createServer((request, response) => {
+    handle(request, response, { guard: guard!, api, assets, onRefused: options.onRefused }).catch((error: unknown) => sendError(response, error));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  guard = new RequestGuard({ token, port });
+  return { url: `http://127.0.0.1:${port}/${token}/`, port, folder, created, close: () => closeServer(server) };
+}
+
+interface HandlerContext {
+  guard: RequestGuard;
+  api: BuilderApi;
+  assets: BuilderAssets;
+  onRefused?: BuilderOptions["onRefused"];
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, ctx: HandlerContext): Promise<void> {
+  const url = new URL(request.url ?? "/", "http://127.0.0.1");
+  const refusal = ctx.guard.check(url.pathname, request.headers);
+  if (refusal) {
+    // The path is not repeated: it may hold a token (a wrong one, or the right one sent from a foreign origin).
+    ctx.onRefused?.({ method: request.method ?? "GET", path: refusal.status === 404 ? url.pathname : "(the Builder's URL)", reason: refusal.reason });
+    response.writeHead(refusal.status, { "content-type": "text/plain; charset=utf-8", ...SECURITY_HEADERS });
+    response.end(`${refusal.reason}\n`);
+    return;
+  }
+  if (url.pathname.indexOf("/", 1) < 0) {
+    // `/<token>` without its slash: the page's relative URLs need it.
+    response.writeHead(308, { location: `${url.pathname}/`, ...SECURITY_HEADERS });
+    response.end();
+    return;
+  }
+  const path = RequestGuard.rest(url.pathname);
+  const method = request.method ?? "GET";
+  if (!path.startsWith("/api/")) {
+    if (method !== "GET" && method !== "HEAD") return sendJson(response, 405, { error: { code: "BUILDER_BAD_REQUEST", message: `${method} ${path} is not served` } });
+    const asset = ctx.assets.get(path === "/" ? "/index.html" : path);
+    if (!asset) return sendJson(response, 404, { error: { code: "BUILDER_BAD_REQUEST", message: `no ${path} here` } });
+    response.writeHead(200, { "content-type": asset.type, ...SECURITY_HEADERS });
+    response.end(method === "HEAD" ? undefined : asset.body);
+    return;
+  }
+  const route = `${method} ${path}`;
+  if (method !== "GET" && !(request.headers["content-type"] ?? "").startsWith("application/json")) {
+    // A cross-site form cannot send JSON without a preflight this server never answers.
+    return sendJson(response, 415, { error: { code: "BUILDER_BAD_REQUEST", message: `${route} takes application/json` } });
+  }
+  const body = method === "GET" ? {} : await readJson(request, route);
+  switch (route) {
+    case "GET /api/session":
+      return sendJson(response, 200, await ctx.api.session());
+    case "POST /api/analyze":
+      return sendJson(response, 200, await ctx.api.analyze({ text: field(body, "text", "string", route), fields: body.fields as string[] | undefined, testingValues: body.testingValues as Record<string, unknown> | undefined }));
+    case "GET /api/manifest":
+      return sendJson(response, 200, await ctx.api.readManifest());
+    case "PUT /api/manifest":
+      return sendJson(response, 200, await ctx.api.saveManifest({ text: field(body, "text", "string", route), baseHash: field(body, "baseHash", "string", route), overwrite: body.overwrite === true }));
+    case "PUT /api/testing-values":
+      await ctx.api.saveTestingValues(field(body, "values", "object", route) as Record<string, unknown>);
+      return sendJson(response, 200, { saved: true });
+    case "POST /api/test":
+      return sendJson(response, 200, await ctx.api.test({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route) }));
+    default:
+      return sendJson(response, 404, { error: { code: "BUILDER_BAD_REQUEST", message: `no route ${route}` } });
+  }
+}
+
+function field<T extends "string" | "object">(body: Record<string, unknown>, name: string, type: T, route: string): T extends "string" ? string : object {
+  const value = body[name];
+  const ok = type === "string" ? typeof value === "string" : typeof value === "object" && value !== null && !Array.isArray(value);
+  if (!ok) throw new SluiceError("BUILDER_BAD_REQUEST", `${route} needs '${name}' as ${type === "string" ? "a string" : "an object"}`, { failureType: "config_error", expected: `${name}: ${type}`, found: value === undefined ? "nothing" : typeof value });
+  return value as T extends "string" ? string : object;
+}
+
+async function readJson(request: IncomingMessage, route: string): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY) throw new SluiceError("BUILDER_BAD_REQUEST", `${route}: the request body is over ${MAX_BODY} bytes`, { failureType: "config_error" });
+    chunks.push(chunk);
+  }
+  try {
+    const value: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw new SluiceError("BUILDER_BAD_REQUEST", `${route}: the request body is not a JSON object`, { failureType: "config_error", expected: "a JSON object" });
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  response.writeHead(status, { "content-type": "application/json; charset=utf-8", ...SECURITY_HEADERS });
+  response.end(JSON.stringify(value));
+}
+
+/** A SluiceError as `{ error: { code, message, expected, found } }` (409 for a changed file, 422 for a refusal, 500 otherwise). */
+function sendError(response: ServerResponse, error: unknown): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  if (error instanceof SluiceError) {
+    const status = error.code === "BUILDER_MANIFEST_CHANGED" ? 409 : error.code === "BUILDER_BAD_REQUEST" ? 400 : 422;
+    sendJson(response, status, { error: { code: error.code, message: error.message, expected: error.expected, found: error.found } });
+    return;
+  }
+  sendJson(response, 500, { error: { code: "SYSTEM_ERROR", message: error instanceof Error ? error.message : String(error) } });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

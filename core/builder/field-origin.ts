@@ -1,0 +1,51 @@
+import { joinPath, splitPath } from "../manifest/manifest-path.js";
+import type { SourcePositions } from "../manifest/source-positions.js";
+
+/**
+ * Where the value of a field of the resolved manifest is written, so the page can show the resolved
+ * value and edit it at its definition: in place, behind a `$ref` (a shared definition), or in an
+ * enclosing component's `$parameters` (which the pipeline copies onto a component whose field is
+ * missing). `absent` when it is written nowhere (the form may add it at `segments`, the field's own place).
+ *
+ * @example
+ * // streams[0].retriever.requester is { $ref: "#/definitions/requester", path: "/users" }
+ * fieldOrigin(positions, "streams[0].retriever.requester.url_base")
+ * // { via: "$ref", sourcePath: "definitions.requester.url_base", segments: ["definitions", "requester", "url_base"], line: 4, column: 15 }
+ */
+export interface FieldOrigin {
+  via: "self" | "$ref" | "$parameters" | "absent";
+  /** The written place, as a manifest path. */
+  sourcePath: string;
+  /** The same place as segments, as the page's YAML document addresses it. */
+  segments: Array<string | number>;
+  line?: number;
+  column?: number;
+}
+
+/** The origin of one resolved-manifest path: see {@link FieldOrigin}. */
+export function fieldOrigin(positions: SourcePositions, path: string): FieldOrigin {
+  const own = positions.locate(path);
+  if (own && !own.partial) {
+    return { via: own.sourcePath === path ? "self" : "$ref", sourcePath: own.sourcePath, segments: splitPath(own.sourcePath), line: own.line, column: own.column };
+  }
+  // Not written where it is used: an enclosing component's `$parameters` supplies a missing field
+  // (`segments[k]`), and the rest of the path lies inside that parameter's value.
+  const segments = splitPath(path);
+  const key = segments.at(-1);
+  for (let k = segments.length - 1; k >= 0; k--) {
+    if (typeof segments[k] !== "string") continue;
+    for (let end = k; end >= 0; end--) {
+      const found = positions.locate(pathOf([...segments.slice(0, end), "$parameters", ...segments.slice(k)]));
+      if (found && !found.partial) return { via: "$parameters", sourcePath: found.sourcePath, segments: splitPath(found.sourcePath), line: found.line, column: found.column };
+    }
+  }
+  // Written nowhere: a form that sets it writes it where the nearest written ancestor leads (a definition behind a $ref).
+  const parent = positions.locate(pathOf(segments.slice(0, -1)));
+  const base = parent && !parent.partial ? splitPath(parent.sourcePath) : segments.slice(0, -1);
+  const at = [...base, ...(key === undefined ? [] : [key])];
+  return { via: "absent", sourcePath: pathOf(at), segments: at, line: parent?.line, column: parent?.column };
+}
+
+function pathOf(segments: ReadonlyArray<string | number>): string {
+  return segments.reduce<string>((path, segment) => joinPath(path, segment), "");
+}

@@ -1,0 +1,30 @@
+import type { ErrorCodeEntry } from "../error-code-entry.js";
+
+/** The codes of docs/errors.md's section "The Builder" (`sluice builder`, see docs/builder.md). */
+export const BUILDER_ERRORS = {
+  BUILDER_REQUEST_REFUSED: {
+    failureType: "config_error",
+    message: "The Builder's server refused a request: it lacked the session token, named a `Host` other than its loopback address and port (DNS rebinding), or came from a foreign `Origin`.",
+    action: "Open the exact URL `sluice builder` printed (it carries the token); do not reach the page through another host name.",
+  },
+  BUILDER_MANIFEST_CHANGED: {
+    failureType: "config_error",
+    message: "`manifest.yaml` changed on disk since the page loaded it (edited in another editor); the save was not made.",
+    action: "Reload the file from disk, or save again choosing to overwrite the other change.",
+  },
+  BUILDER_TESTING_VALUE_IN_MANIFEST: {
+    failureType: "config_error",
+    message: "The manifest about to be saved contains a secret testing value; testing values live only in `secrets/config.json`, so the save was refused.",
+    action: "Reference the value as `{{ config['name'] }}` instead of writing it into the manifest.",
+  },
+  BUILDER_ASSETS_MISSING: {
+    failureType: "system_error",
+    message: "The Builder's page (`dist/builder-ui/`) is not in this installation.",
+    action: "Run `npm run build` in a source checkout; an installed package carries the page.",
+  },
+  BUILDER_BAD_REQUEST: {
+    failureType: "config_error",
+    message: "The Builder's page sent a request its server does not understand (not JSON, or a field of the wrong type).",
+    action: "Reload the page; if it persists, report it with the request named here.",
+  },
+} as const satisfies Record<string, ErrorCodeEntry>;

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { createSluice } from "../../../core/index.js";
+import { startBuilder, type RunningBuilder } from "../../../core/builder/builder-server.js";
+import { json, startLoopback, type Loopback } from "../../plugins/auth/support/loopback.js";
+
+/** The API the browser scenarios read: `/users` and `/orders`, each `{ data: [...] }`, for `Authorization: Bearer <token>` only. */
+export async function startDataApi(token: string): Promise<Loopback> {
+  const api = await startLoopback();
+  const data: Record<string, unknown[]> = { "/users": [{ id: 1, name: "Ada" }, { id: 2, name: "Grace" }], "/orders": [{ id: 7, total: 12.5 }] };
+  for (const [path, records] of Object.entries(data)) {
+    api.route(path, (req, res) => (req.headers.authorization === `Bearer ${token}` ? json(res, 200, { data: records }) : json(res, 401, { error: "unauthorized" })));
+  }
+  return api;
+}
+
+/** A connector folder holding `manifest.yaml` with `text`. */
+export function connectorFolder(text: string, prefix = "sluice-builder-browser-"): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(dir, "manifest.yaml"), text);
+  return dir;
+}
+
+/** Opens the Builder's page and waits until the first analysis has filled the form. */
+export async function openPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole("heading", { name: "Global Configuration" }).waitFor();
+  await page.getByRole("button", { name: /^(Show|Edit) .* in YAML$/ }).first().waitFor();
+}
+
+/** Replaces the whole YAML view's text as a person would (select all, paste). */
+export async function replaceYaml(page: Page, text: string): Promise<void> {
+  const editor = page.getByRole("textbox", { name: "Manifest YAML" });
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(text);
+}
+
+/**
+ * The YAML view's whole text, as the editor holds it. CodeMirror renders only the lines in view, so the
+ * text comes from its state (found from the content element as CodeMirror's `EditorView.findFromDOM` finds it).
+ */
+export async function yamlText(page: Page): Promise<string> {
+  return page.getByRole("textbox", { name: "Manifest YAML" }).evaluate((element) => {
+    type View = { state: { doc: { toString(): string } } };
+    const tile = (element as unknown as { cmTile?: { root?: { view?: View } } }).cmTile;
+    const view = tile?.root?.view;
+    if (!view) throw new Error("the YAML view has no CodeMirror state on its content element");
+    return view.state.doc.toString();
+  });
+}
+
+/** Runs `scenario` on a page open at a Builder (in this process) for a new folder holding `text`; everything is removed after. */
+export async function withBuilderPage(browser: Browser, text: string, scenario: (at: { page: Page; dir: string; builder: RunningBuilder }) => Promise<void>): Promise<void> {
+  const dir = connectorFolder(text);
+  const builder = await startBuilder(createSluice({ logLevel: "error" }), { dir });
+  const page = await browser.newPage();
+  try {
+    await openPage(page, builder.url);
+    await scenario({ page, dir, builder });
+  } finally {
+    await page.close();
+    await builder.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
