@@ -13,7 +13,8 @@ WORKDIR /build
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
-COPY scripts/build.mjs scripts/build.mjs
+# build.mjs and the modules it imports (vendor-packages.mjs); test/deploy checks the list against its imports.
+COPY scripts/build.mjs scripts/vendor-packages.mjs scripts/
 COPY sdk sdk
 COPY python python
 COPY templates templates

@@ -2,6 +2,7 @@ import { AUTHENTICATION_ERRORS } from "./codes/authentication.js";
 import { CONCURRENCY_ERRORS } from "./codes/concurrency.js";
 import { CUSTOM_CODE_ERRORS } from "./codes/custom-code.js";
 import { DECODERS_ERRORS } from "./codes/decoders.js";
+import { DEPLOY_ERRORS } from "./codes/deploy.js";
 import { ENGINE_ERRORS } from "./codes/engine.js";
 import { ERROR_HANDLING_ERRORS } from "./codes/error-handling.js";
 import { INCREMENTAL_ERRORS } from "./codes/incremental.js";
@@ -34,6 +35,7 @@ export const ERROR_SECTIONS = [
   { title: "Incremental sync", codes: INCREMENTAL_ERRORS },
   { title: "Concurrency, transports and API budgets", codes: CONCURRENCY_ERRORS },
   { title: "Sources and secrets", codes: SOURCES_ERRORS },
+  { title: "Airbyte images", codes: DEPLOY_ERRORS },
 ] as const;
 
 /**
@@ -59,6 +61,7 @@ export const ERROR_CODES = {
   ...INCREMENTAL_ERRORS,
   ...CONCURRENCY_ERRORS,
   ...SOURCES_ERRORS,
+  ...DEPLOY_ERRORS,
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /**
