@@ -4,7 +4,8 @@
 #   docker run --rm sluice-source-demo spec
 #   docker run --rm -v "$PWD/secrets:/secrets" sluice-source-demo check --config /secrets/config.json
 #
-# The folder must lie inside the build context (this repository). See docs/deploy.md.
+# The folder must lie inside the build context (this repository); for a connector folder anywhere else,
+# `sluice image DIR` builds with deploy/connector.Dockerfile. See docs/deploy.md.
 ARG NODE_IMAGE=node:20.18-bookworm-slim
 
 # Build: compile Sluice to JavaScript, then keep only the runtime dependencies.

@@ -15,5 +15,5 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 SLUICE_TEST_NODE_IMAGE=$(bash scripts/image-base.sh)
 export SLUICE_TEST_NODE_IMAGE
-[ -d dist ] || node scripts/build.mjs
+node scripts/build.mjs >/dev/null
 exec node --import tsx --test --test-concurrency=1 test/image/*.test.ts

@@ -57,8 +57,11 @@ export function findImageEngine(preferred?: ImageEngine): ImageEngine {
 
 /** The image's name and version (its labels) and tag for these options. */
 export function imageNaming(options: Pick<BuildImageOptions, "connector" | "name" | "version" | "tag">): { name: string; version: string; tag: string } {
-  const name = options.name ?? `sluice/source-${basename(resolve(options.connector)).replace(/^source[-_]/, "").toLowerCase()}`;
-  const version = options.version ?? "dev";
+  // A tag's version is what follows its last colon, unless that colon belongs to a registry's port.
+  const colon = options.tag ? options.tag.lastIndexOf(":") : -1;
+  const tagged = options.tag && colon > options.tag.lastIndexOf("/") ? { name: options.tag.slice(0, colon), version: options.tag.slice(colon + 1) } : undefined;
+  const name = options.name ?? tagged?.name ?? options.tag ?? `sluice/source-${basename(resolve(options.connector)).replace(/^source[-_]/, "").toLowerCase()}`;
+  const version = options.version ?? tagged?.version ?? "dev";
   return { name, version, tag: options.tag ?? `${name}:${version}` };
 }
 

@@ -82,7 +82,7 @@ export function shellIn(image: string, script: string): { code: number; stdout: 
 
 /** Sends a signal to the `sluice` process inside a running container (not to the shell that started it). */
 export function signalSluice(container: string, signal: "TERM" | "INT"): void {
-  const script = `for p in /proc/[0-9]*; do case "$(tr '\\0' ' ' < $p/cmdline 2>/dev/null)" in *bin/sluice*) kill -${signal} "\${p#/proc/}";; esac; done`;
+  const script = `for p in /proc/[0-9]*; do case "$(tr '\\0' ' ' < $p/cmdline 2>/dev/null)" in node*bin/sluice*) kill -${signal} "\${p#/proc/}";; esac; done`;
   podman(["exec", container, "sh", "-c", script]);
 }
 
