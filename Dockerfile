@@ -22,7 +22,9 @@ COPY templates templates
 COPY oauth-consent oauth-consent
 COPY core core
 COPY plugins plugins
-RUN node scripts/build.mjs && npm prune --omit=dev --no-audit --no-fund
+# npm keeps typescript after the prune (cosmiconfig names it as an optional peer); Sluice loads TypeScript
+# config files and components through tsx, so those 23 MB go.
+RUN node scripts/build.mjs && npm prune --omit=dev --no-audit --no-fund && rm -rf node_modules/typescript
 
 # Run: Sluice, its runtime dependencies and the connector folder; the entrypoint is the `sluice` CLI.
 FROM ${NODE_IMAGE}

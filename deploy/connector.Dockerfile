@@ -11,12 +11,14 @@
 # built either way behaves the same on the platform. See docs/deploy.md.
 ARG NODE_IMAGE=node:20.18-bookworm-slim
 
-# Runtime dependencies only, from the package's lock file when it ships one.
+# Runtime dependencies only, from the package's lock file when it ships one; not typescript, which npm may
+# keep as cosmiconfig's optional peer (Sluice loads TypeScript through tsx).
 FROM ${NODE_IMAGE} AS dependencies
 WORKDIR /airbyte/sluice
 COPY sluice/package*.json ./
 RUN if [ -f package-lock.json ]; then npm ci --omit=dev --ignore-scripts --no-audit --no-fund; \
-    else npm install --omit=dev --ignore-scripts --no-audit --no-fund --no-package-lock; fi
+    else npm install --omit=dev --ignore-scripts --no-audit --no-fund --no-package-lock; fi; \
+    rm -rf node_modules/typescript
 
 # Run: Sluice, its runtime dependencies and the connector folder; the entrypoint is the `sluice` CLI.
 FROM ${NODE_IMAGE}
