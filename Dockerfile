@@ -4,7 +4,8 @@
 #   docker run --rm sluice-source-demo spec
 #   docker run --rm -v "$PWD/secrets:/secrets" sluice-source-demo check --config /secrets/config.json
 #
-# The folder must lie inside the build context (this repository). See docs/deploy.md.
+# The folder must lie inside the build context (this repository); for a connector folder anywhere else,
+# `sluice image DIR` builds with deploy/connector.Dockerfile. See docs/deploy.md.
 ARG NODE_IMAGE=node:20.18-bookworm-slim
 
 # Build: compile Sluice to JavaScript, then keep only the runtime dependencies.
@@ -13,14 +14,18 @@ WORKDIR /build
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
-COPY scripts/build.mjs scripts/build.mjs
+# build.mjs and the modules it imports (vendor-packages.mjs); test/deploy checks the list against its imports.
+COPY scripts/build.mjs scripts/vendor-packages.mjs scripts/build-builder-ui.mjs scripts/
 COPY sdk sdk
 COPY python python
 COPY templates templates
 COPY oauth-consent oauth-consent
 COPY core core
 COPY plugins plugins
-RUN node scripts/build.mjs && npm prune --omit=dev --no-audit --no-fund
+COPY builder-ui builder-ui
+# npm keeps typescript after the prune (cosmiconfig names it as an optional peer); Sluice loads TypeScript
+# config files and components through tsx, so those 23 MB go.
+RUN node scripts/build.mjs && npm prune --omit=dev --no-audit --no-fund && rm -rf node_modules/typescript
 
 # Run: Sluice, its runtime dependencies and the connector folder; the entrypoint is the `sluice` CLI.
 FROM ${NODE_IMAGE}

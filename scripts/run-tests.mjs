@@ -5,8 +5,8 @@ import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const root = join(import.meta.dirname, "..");
-// test/postgres/ needs a Postgres server: scripts/test-postgres.sh starts one and runs those files.
-const skipFolders = new Set(["browser", "bench", "postgres", "node_modules"]);
+// test/postgres/ needs a Postgres server (scripts/test-postgres.sh), test/image/ podman (scripts/test-image.sh).
+const skipFolders = new Set(["browser", "bench", "postgres", "image", "node_modules"]);
 const only = process.argv.slice(2);
 const files = [];
 (function collect(dir) {

@@ -3,6 +3,7 @@ import { BUILDER_ERRORS } from "./codes/builder.js";
 import { CONCURRENCY_ERRORS } from "./codes/concurrency.js";
 import { CUSTOM_CODE_ERRORS } from "./codes/custom-code.js";
 import { DECODERS_ERRORS } from "./codes/decoders.js";
+import { DEPLOY_ERRORS } from "./codes/deploy.js";
 import { ENGINE_ERRORS } from "./codes/engine.js";
 import { ERROR_HANDLING_ERRORS } from "./codes/error-handling.js";
 import { INCREMENTAL_ERRORS } from "./codes/incremental.js";
@@ -37,6 +38,7 @@ export const ERROR_SECTIONS = [
   { title: "Concurrency, transports and API budgets", codes: CONCURRENCY_ERRORS },
   { title: "Sources and secrets", codes: SOURCES_ERRORS },
   { title: "The Builder", codes: BUILDER_ERRORS },
+  { title: "Airbyte images", codes: DEPLOY_ERRORS },
 ] as const;
 
 /**
@@ -63,6 +65,7 @@ export const ERROR_CODES = {
   ...CONCURRENCY_ERRORS,
   ...SOURCES_ERRORS,
   ...BUILDER_ERRORS,
+  ...DEPLOY_ERRORS,
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /**

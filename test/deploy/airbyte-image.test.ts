@@ -172,20 +172,3 @@ describe("the image's entrypoint, run with the platform's command shapes", () =>
     assert.equal(run.messages.filter((m) => m.type === "RECORD").length, 0);
   });
 });
-
-describe("sluice image", () => {
-  it("builds the docker build command for a connector folder inside the repository (--dry-run prints it)", async () => {
-    const run = await runSluice(["image", "examples/demo", "--name", "acme/source-demo", "--version", "0.1.0", "--dry-run"], ROOT);
-    assert.equal(run.code, 0, run.stderr);
-    assert.equal(
-      run.stdout.trim(),
-      `docker build -f ${join(ROOT, "Dockerfile")} --build-arg CONNECTOR=examples/demo --build-arg CONNECTOR_IMAGE_NAME=acme/source-demo --build-arg CONNECTOR_VERSION=0.1.0 -t acme/source-demo:0.1.0 ${ROOT}`,
-    );
-  });
-
-  it("refuses a folder outside the build context, naming both", async () => {
-    const run = await runSluice(["image", tmpdir(), "--dry-run"], ROOT);
-    assert.equal(run.code, 2);
-    assert.match(run.stderr, /must lie inside .* \(the build context\), found/);
-  });
-});

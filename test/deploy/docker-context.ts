@@ -16,12 +16,22 @@ export interface Dockerfile {
   labels: string[];
 }
 
-/** Reads the Dockerfile's instructions (continuation lines joined, comments dropped). */
-export function readDockerfile(root: string): Dockerfile {
-  const text = readFileSync(join(root, "Dockerfile"), "utf8").replace(/\\\r?\n/g, " ");
+/** The instructions of a Dockerfile, continuation lines joined, comments and blank lines dropped. */
+export function dockerfileLines(root: string, file = "Dockerfile"): string[] {
+  const text = readFileSync(join(root, file), "utf8").replace(/\\\r?\n/g, " ");
+  return text.split("\n").map((l) => l.trim().replace(/\s+/g, " ")).filter((l) => l !== "" && !l.startsWith("#"));
+}
+
+/** The instructions of the final (runtime) stage: everything after the last FROM. */
+export function finalStage(root: string, file = "Dockerfile"): string[] {
+  const lines = dockerfileLines(root, file);
+  return lines.slice(lines.findLastIndex((l) => /^FROM /i.test(l)) + 1);
+}
+
+/** Reads the Dockerfile's instructions. */
+export function readDockerfile(root: string, file = "Dockerfile"): Dockerfile {
   const result: Dockerfile = { args: new Map(), env: new Map(), copies: [], entrypoint: [], labels: [] };
-  for (const line of text.split("\n").map((l) => l.trim())) {
-    if (line === "" || line.startsWith("#")) continue;
+  for (const line of dockerfileLines(root, file)) {
     const [instruction = "", ...rest] = line.split(/\s+/);
     const body = line.slice(instruction.length).trim();
     switch (instruction.toUpperCase()) {

@@ -1,74 +1,77 @@
-import { spawn } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
-import { basename, isAbsolute, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { SluiceError } from "../../../sdk/index.js";
+import { buildImage, findImageEngine, imageBuildArgs, sluicePackageRoot, type BuildImageOptions, type ImageEngine } from "../../image/build-image.js";
+import { stageImageContext } from "../../image/stage-image-context.js";
 import type { CliCommand, CliIO, ParsedArgs } from "../command.js";
 
-/** The Sluice folder holding the Dockerfile: the repository root (this file is core/cli/commands/ or dist/core/cli/commands/). */
-function sluiceRoot(): string | undefined {
-  for (const up of ["../../..", "../../../.."]) {
-    const dir = fileURLToPath(new URL(`${up}/`, import.meta.url));
-    if (existsSync(join(dir, "Dockerfile")) && existsSync(join(dir, "core"))) return resolve(dir);
-  }
-  return undefined;
-}
-
-/** The `docker build` arguments for a connector folder, or the reason there are none. */
-export function imageBuildArgs(args: ParsedArgs, cwd: string, root: string): { argv: string[] } | { error: string } {
-  const folder = resolve(cwd, args.positionals[0] ?? ".");
-  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) return { error: `${folder} is not a folder` };
-  const inside = relative(root, folder);
-  if (inside.startsWith("..") || isAbsolute(inside)) return { error: `the connector folder must lie inside ${root} (the build context), found ${folder}` };
-  const name = typeof args.values.name === "string" ? args.values.name : `sluice/source-${basename(folder).replace(/^source[-_]/, "").toLowerCase()}`;
-  const version = typeof args.values.version === "string" ? args.values.version : "dev";
-  const tag = typeof args.values.tag === "string" ? args.values.tag : `${name}:${version}`;
+function optionsOf(args: ParsedArgs, io: CliIO): BuildImageOptions {
+  const text = (name: string) => (typeof args.values[name] === "string" ? (args.values[name] as string) : undefined);
+  const tarball = text("sluice");
   return {
-    argv: ["build", "-f", join(root, "Dockerfile"), "--build-arg", `CONNECTOR=${inside || "."}`, "--build-arg", `CONNECTOR_IMAGE_NAME=${name}`, "--build-arg", `CONNECTOR_VERSION=${version}`, "-t", tag, root],
+    connector: resolve(io.cwd, args.positionals[0] ?? "."),
+    name: text("name"),
+    version: text("version"),
+    tag: text("tag"),
+    engine: text("engine") as ImageEngine | undefined,
+    sluiceTarball: tarball === undefined ? undefined : resolve(io.cwd, tarball),
+    nodeImage: text("node-image"),
+    engineOptions: (args.values["engine-option"] as string[] | undefined) ?? [],
   };
 }
 
+function shellWord(word: string): string {
+  return /^[\w./:=@-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** --dry-run: stages the context and prints the command to build it by hand; the context is kept. */
+function dryRun(options: BuildImageOptions, io: CliIO): number {
+  let engine: string;
+  try {
+    engine = findImageEngine(options.engine);
+  } catch {
+    engine = options.engine ?? "docker";
+  }
+  const root = sluicePackageRoot();
+  const context = stageImageContext(options.connector, options.sluiceTarball ? { kind: "tarball", file: options.sluiceTarball } : { kind: "installed", root }, root);
+  io.stderr.write(`sluice image: build context staged in ${context.dir} (remove it when done)\n`);
+  io.stdout.write(`${[engine, ...imageBuildArgs(context, options)].map(shellWord).join(" ")}\n`);
+  return 0;
+}
+
 async function run(args: ParsedArgs, io: CliIO): Promise<number> {
-  const root = sluiceRoot();
-  if (!root) {
-    io.stderr.write("sluice image: this Sluice has no Dockerfile (an npm install carries none); build from a clone of the Sluice repository\n");
-    return 1;
-  }
-  const built = imageBuildArgs(args, io.cwd, root);
-  if ("error" in built) {
-    io.stderr.write(`sluice image: ${built.error}\n`);
-    return 2;
-  }
-  const line = `docker ${built.argv.map((a) => (/^[\w./:=@-]+$/.test(a) ? a : JSON.stringify(a))).join(" ")}`;
-  if (args.values["dry-run"]) {
-    io.stdout.write(`${line}\n`);
+  const options = optionsOf(args, io);
+  try {
+    if (args.values["dry-run"]) return dryRun(options, io);
+    const tag = await buildImage(options);
+    io.stderr.write(`sluice image: built ${tag}\n`);
     return 0;
+  } catch (error) {
+    if (!(error instanceof SluiceError)) throw error;
+    io.stderr.write(`sluice image: ${error.message} [${error.code}]${error.expected ? `\n  expected: ${error.expected}` : ""}${error.found ? `\n  found: ${error.found}` : ""}\n`);
+    return error.failureType === "config_error" ? 2 : 1;
   }
-  io.stderr.write(`${line}\n`);
-  return new Promise((done) => {
-    const child = spawn("docker", built.argv, { stdio: "inherit" });
-    child.on("error", (error: NodeJS.ErrnoException) => {
-      io.stderr.write(`sluice image: could not run docker (${error.code ?? error.message}); is it installed and on the PATH?\n`);
-      done(1);
-    });
-    child.on("close", (code) => done(code ?? 1));
-  });
 }
 
 /**
- * `sluice image`: builds the Airbyte source image of a connector folder with the repository's Dockerfile
- * (see docs/deploy.md). The folder must lie inside the Sluice repository, which is the build context.
+ * `sluice image`: builds the Airbyte source image of a connector folder, wherever it lives, with docker or
+ * podman, from the running Sluice (or a packed tarball) and `deploy/connector.Dockerfile` (see docs/deploy.md).
  *
  * @example
- * sluice image examples/demo --name acme/source-demo --version 0.1.0
- * sluice image examples/demo --dry-run   # prints the docker build command
+ * sluice image ./source-things --name acme/source-things --version 1.0.0
+ * sluice image ./source-things --engine podman --sluice ./sluice-0.1.0.tgz
+ * sluice image ./source-things --dry-run   # stages the context, prints the build command
  */
 export const command: CliCommand = {
-  usage: "sluice image [CONNECTOR_FOLDER] [--name IMAGE] [--version V] [--tag T] [--dry-run]",
+  usage: "sluice image [CONNECTOR_FOLDER] [--name IMAGE] [--version V] [--tag T] [--engine docker|podman] [--sluice TGZ] [--dry-run]",
   options: {
     name: { type: "string", value: "IMAGE", description: "the image name and io.airbyte.name label (default sluice/source-<folder name>)" },
     version: { type: "string", value: "V", description: "the image tag and io.airbyte.version label (default dev)" },
     tag: { type: "string", value: "T", description: "the full tag, instead of IMAGE:V" },
-    "dry-run": { type: "boolean", description: "print the docker build command instead of running it" },
+    engine: { type: "string", value: "ENGINE", choices: ["docker", "podman"], description: "the container engine (default: docker, else podman, whichever is on the PATH)" },
+    sluice: { type: "string", value: "TGZ", description: "a packed Sluice (npm pack) to put in the image (default: the running Sluice)" },
+    "node-image": { type: "string", value: "IMAGE", description: "the base image (default node:20.18-bookworm-slim)" },
+    "engine-option": { type: "string", multiple: true, value: "ARG", description: "an extra argument for the engine's build, e.g. --engine-option=--isolation=chroot" },
+    "dry-run": { type: "boolean", description: "stage the build context and print the build command instead of running it" },
   },
   allowPositionals: true,
   run,

@@ -19,7 +19,7 @@ export const commands: readonly CommandEntry[] = [
   { name: "test-read", summary: "Read a few pages of a stream, showing every request, response and pagination decision", load: async () => (await import("./test-read.js")).command },
   { name: "schema", summary: "Print the JSON Schema of a manifest (every registered component) for editors", load: async () => (await import("./schema.js")).command },
   { name: "eval", summary: "Evaluate a template as a manifest field would (prints the typed result as JSON)", load: async () => (await import("./eval.js")).command },
-  { name: "image", summary: "Build the Airbyte source image of a connector folder (docker build)", load: async () => (await import("./image.js")).command },
+  { name: "image", summary: "Build the Airbyte source image of a connector folder (docker or podman)", load: async () => (await import("./image.js")).command },
   { name: "builder", summary: "Edit a connector folder in a local page: forms and YAML on one model, testing values, safe saves", load: async () => (await import("./builder.js")).command },
   { name: "oauth", summary: "Grant OAuth consent in a browser and write the tokens into the config", load: async () => (await import("./oauth.js")).command },
 ];

@@ -1,0 +1,99 @@
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { SluiceError } from "../../sdk/index.js";
+import { stageImageContext, type ImageContext } from "./stage-image-context.js";
+
+/** The container engines `sluice image` can drive; both take the same `build` arguments. */
+export const IMAGE_ENGINES = ["docker", "podman"] as const;
+export type ImageEngine = (typeof IMAGE_ENGINES)[number];
+
+/**
+ * What to build: a connector folder anywhere on disk, into an Airbyte source image.
+ *
+ * @example
+ * await buildImage({ connector: "./source-things", name: "acme/source-things", version: "1.0.0", engine: "podman" });
+ */
+export interface BuildImageOptions {
+  /** The connector folder (its manifest, custom components, schema files). */
+  connector: string;
+  /** The image name and `io.airbyte.name` label; default `sluice/source-<folder name>`. */
+  name?: string;
+  /** The tag and `io.airbyte.version` label; default `dev`. */
+  version?: string;
+  /** The full tag, instead of `name:version`. */
+  tag?: string;
+  /** docker or podman; default the first one on the PATH. */
+  engine?: ImageEngine;
+  /** A packed Sluice (`npm pack`'s .tgz) to put in the image instead of the running one. */
+  sluiceTarball?: string;
+  /** The base image (`NODE_IMAGE`); default the Dockerfile's `node:20.18-bookworm-slim`. */
+  nodeImage?: string;
+  /** Extra arguments for the engine's `build`, verbatim (e.g. `--isolation=chroot` for podman in a container). */
+  engineOptions?: string[];
+  /** Where the engine's output goes; default inherited. */
+  stdio?: "inherit" | "ignore";
+}
+
+/** The root of the running Sluice package (the folder of its package.json). */
+export function sluicePackageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const file = join(dir, "package.json");
+    if (existsSync(file) && (JSON.parse(readFileSync(file, "utf8")) as { name?: string }).name === "sluice") return dir;
+    const up = dirname(dir);
+    if (up === dir) throw new SluiceError("IMAGE_SLUICE_PACKAGE_INVALID", "the running Sluice has no package.json above it", { where: { file: fileURLToPath(import.meta.url) } });
+    dir = up;
+  }
+}
+
+/** The engine to use: the one asked for, or the first of docker and podman on the PATH. */
+export function findImageEngine(preferred?: ImageEngine): ImageEngine {
+  const candidates = preferred ? [preferred] : IMAGE_ENGINES;
+  for (const engine of candidates) if (spawnSync(engine, ["--version"], { stdio: "ignore" }).status === 0) return engine;
+  throw new SluiceError("IMAGE_ENGINE_MISSING", `${candidates.join(" or ")} is not on the PATH`, { expected: candidates.join(" or "), found: "neither" });
+}
+
+/** The image's name and version (its labels) and tag for these options. */
+export function imageNaming(options: Pick<BuildImageOptions, "connector" | "name" | "version" | "tag">): { name: string; version: string; tag: string } {
+  // A tag's version is what follows its last colon, unless that colon belongs to a registry's port.
+  const colon = options.tag ? options.tag.lastIndexOf(":") : -1;
+  const tagged = options.tag && colon > options.tag.lastIndexOf("/") ? { name: options.tag.slice(0, colon), version: options.tag.slice(colon + 1) } : undefined;
+  const name = options.name ?? tagged?.name ?? options.tag ?? `sluice/source-${basename(resolve(options.connector)).replace(/^source[-_]/, "").toLowerCase()}`;
+  const version = options.version ?? tagged?.version ?? "dev";
+  return { name, version, tag: options.tag ?? `${name}:${version}` };
+}
+
+/** The engine's `build` arguments for a staged context. */
+export function imageBuildArgs(context: Pick<ImageContext, "dir" | "dockerfile">, options: BuildImageOptions): string[] {
+  const { name, version, tag } = imageNaming(options);
+  const nodeImage = options.nodeImage ? ["--build-arg", `NODE_IMAGE=${options.nodeImage}`] : [];
+  const labels = ["--build-arg", `CONNECTOR_IMAGE_NAME=${name}`, "--build-arg", `CONNECTOR_VERSION=${version}`];
+  return ["build", ...(options.engineOptions ?? []), "-f", context.dockerfile, ...nodeImage, ...labels, "-t", tag, context.dir];
+}
+
+/**
+ * Builds the Airbyte source image of a connector folder that may live anywhere: stages a build context
+ * (the Sluice package and the connector folder, credentials left out), runs `docker build` or
+ * `podman build` with the package's `deploy/connector.Dockerfile`, removes the context, and returns the tag.
+ *
+ * @example
+ * const tag = await buildImage({ connector: "./source-things", version: "1.0.0" }); // "sluice/source-things:1.0.0"
+ */
+export async function buildImage(options: BuildImageOptions): Promise<string> {
+  const engine = findImageEngine(options.engine);
+  const root = sluicePackageRoot();
+  const context = stageImageContext(options.connector, options.sluiceTarball ? { kind: "tarball", file: resolve(options.sluiceTarball) } : { kind: "installed", root }, root);
+  try {
+    const code = await new Promise<number>((done) => {
+      const child = spawn(engine, imageBuildArgs(context, options), { stdio: options.stdio ?? "inherit" });
+      child.on("error", () => done(127));
+      child.on("close", (status) => done(status ?? 1));
+    });
+    if (code !== 0) throw new SluiceError("IMAGE_BUILD_FAILED", `${engine} build of ${resolve(options.connector)} ended with exit code ${code}`, { found: `exit code ${code}` });
+    return imageNaming(options).tag;
+  } finally {
+    context.remove();
+  }
+}
