@@ -32,6 +32,11 @@ export const AUTHENTICATION_ERRORS = {
     message: "The token endpoint refused the refresh token (`invalid_grant`, or what `refresh_token_error_*` declare): it expired, was revoked, or a single-use token was already spent.",
     action: "Re-authenticate the connection (for example `sluice oauth`) and put the new refresh token in the config; with `refresh_token_updater` the path is named.",
   },
+  AUTH_REFRESH_TOKEN_PATH_EMPTY: {
+    failureType: "config_error",
+    message: "`refresh_token_updater` reads the refresh token from the config at `refresh_token_config_path` (default `credentials.refresh_token`), and that path holds no value, so the token request would send an empty refresh token. With the updater, the kit and Sluice read that path, not the `refresh_token` template; when the template names another config key, the error says which. Raised before any request.",
+    action: "Set `refresh_token_config_path` to where the config keeps the refresh token (e.g. `[refresh_token]` for a flat config), or put the token at the path named.",
+  },
   AUTH_TOKEN_MISSING: {
     failureType: "system_error",
     message: "The token response has no access token under `access_token_name` (searched down to depth 5); the keys it has are listed.",
