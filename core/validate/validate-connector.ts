@@ -99,6 +99,7 @@ function problemCode(problem: ManifestProblem, fallback: string): string {
   if (problem.message.includes("has no field")) return "MANIFEST_UNKNOWN_FIELD";
   if (problem.message.includes("linked definition")) return "MANIFEST_LINKED_OVERRIDE";
   if (problem.message.includes("custom code")) return "CUSTOM_CODE_REFUSED";
+  if (problem.message.includes("which the spec does not declare")) return "CONFIG_KEY_UNDECLARED";
   return fallback;
 }
 

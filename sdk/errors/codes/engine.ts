@@ -87,6 +87,11 @@ export const ENGINE_ERRORS = {
     message: "The config file is not a JSON object (only the error position is shown, never the content).",
     action: "Fix the JSON.",
   },
+  CONFIG_KEY_UNDECLARED: {
+    failureType: "config_error",
+    message: "A warning of `validate` (and of `check` and `read` before their first request): a template reads a config key that the spec's `connection_specification.properties` does not declare, with the nearest declared key. Unless the config has that key, the template renders empty (an empty credential, an empty parameter). Real manifests read optional keys on purpose, so it is not an error.",
+    action: "Fix the key's spelling, or declare it in the spec.",
+  },
   CONFIG_INVALID: {
     failureType: "config_error",
     message: "The config does not match the spec; every bad field is named (`config.api_key: a required field is missing`).",
