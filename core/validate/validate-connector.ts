@@ -3,6 +3,7 @@ import type { ManifestInput } from "../manifest/load-manifest.js";
 import { locateFindings, sourcePositionsOf, type SourcePositions } from "../manifest/source-positions.js";
 import type { ManifestProblem } from "../manifest/validate-manifest.js";
 import type { Sluice } from "../sluice.js";
+import { customClassProblems, structureProblems } from "./structure-findings.js";
 
 /**
  * One thing `sluice validate` found: where (file, line, column, manifest path), what was expected and
@@ -46,7 +47,9 @@ export interface ValidateInput extends ManifestInput {
 /**
  * Validates a manifest (and a config, when given) without sending a request, and reports every
  * problem at once: schema errors and warnings (unknown fields with the nearest known name, linked
- * authenticators overridden into local copies), each placed at its `file:line:column`. With a config,
+ * authenticators overridden into local copies, config keys the spec does not declare), what the schema
+ * lets through (a stream without a name, `check.stream_names` naming no stream, a `url_base` without a
+ * scheme, a custom `class_name` whose file or export does not exist), each placed at its `file:line:column`. With a config,
  * the config is checked against the spec and the connector is built (templates compiled, components
  * constructed), which finds what the schema cannot; nothing is sent.
  *
@@ -68,6 +71,10 @@ export async function validateConnector(sluice: Sluice, input: ValidateInput): P
     ...place(positions, source.file, analysis.problems, "error", "MANIFEST_INVALID"),
     ...place(positions, source.file, analysis.warnings, "warning", "MANIFEST_UNKNOWN_FIELD"),
   ];
+  if (analysis.problems.length === 0) {
+    const beyondSchema = [...structureProblems(analysis.manifest), ...(await customClassProblems(sluice, inspection))];
+    for (const problem of beyondSchema) findings.push(...place(positions, source.file, [problem], "error", problem.code));
+  }
   if (analysis.problems.length === 0 && input.config !== undefined) {
     try {
       const definition = await sluice.definitionOf(inspection, { warn: false });
@@ -95,6 +102,7 @@ function place(positions: SourcePositions, file: string | undefined, problems: r
 }
 
 function problemCode(problem: ManifestProblem, fallback: string): string {
+  if ("code" in problem && typeof problem.code === "string") return problem.code;
   if (problem.message.startsWith("unknown component type")) return "MANIFEST_UNKNOWN_TYPE";
   if (problem.message.includes("has no field")) return "MANIFEST_UNKNOWN_FIELD";
   if (problem.message.includes("linked definition")) return "MANIFEST_LINKED_OVERRIDE";
