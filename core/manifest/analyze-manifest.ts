@@ -37,5 +37,8 @@ export function analyzeManifest(source: LoadedManifest, registry: ComponentRegis
     expected: o.linkedValuePath ? `one value: keep ${o.linkedValuePath} (remove this override) or keep this one (drop the $ref)` : `the field in ${o.definition}, or no $ref`,
     found: o.linkedValuePath ? `values at ${o.linkedValuePath} and ${o.localValuePath}` : `a field ${o.definition} does not have`,
   }));
-  return { manifest, problems, warnings: [...findUnknownFields(manifest, registry), ...overrides, ...findUndeclaredConfigKeys(manifest)] };
+  // A misspelt key that an error already names (`stream:` for the required `streams:`) is not warned about again.
+  const named = new Set(problems.map((p) => p.misspelling).filter(Boolean));
+  const unknown = findUnknownFields(manifest, registry).filter((w) => !named.has(w.path));
+  return { manifest, problems, warnings: [...unknown, ...overrides, ...findUndeclaredConfigKeys(manifest)] };
 }

@@ -35,7 +35,9 @@ export function structureProblems(manifest: Json): StructureProblem[] {
   });
   const known = names.filter((n): n is string => typeof n === "string");
   const check = manifest.check as Json | undefined;
-  (Array.isArray(check?.stream_names) ? (check!.stream_names as unknown[]) : []).forEach((name, i) => {
+  // Dynamic streams get their names at run time, so a check naming one cannot be judged here.
+  const checked = manifest.dynamic_streams === undefined && Array.isArray(check?.stream_names) ? (check!.stream_names as unknown[]) : [];
+  checked.forEach((name, i) => {
     if (typeof name === "string" && known.includes(name)) return;
     const near = typeof name === "string" ? nearestMatch(name, known) : undefined;
     problems.push({ code: "STREAM_NOT_FOUND", path: joinPath(joinPath("check", "stream_names"), i), message: `names no stream: ${JSON.stringify(name)}${near ? ` (did you mean '${near}'?)` : ""}`, expected: `one of ${known.join(", ") || "(no streams)"}`, found: JSON.stringify(name) });

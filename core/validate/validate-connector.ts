@@ -68,7 +68,9 @@ export async function validateConnector(sluice: Sluice, input: ValidateInput): P
   const { source, analysis } = inspection;
   const positions = await sourcePositionsOf(source);
   const findings = [
-    ...place(positions, source.file, analysis.problems, "error", "MANIFEST_INVALID"),
+    ...place(positions, source.file, analysis.problems.filter((p) => !p.misspelling), "error", "MANIFEST_INVALID"),
+    // A misspelt key (`stream:` for `streams:`) is shown at the key itself.
+    ...place(positions, source.file, analysis.problems.filter((p) => p.misspelling), "error", "MANIFEST_INVALID", true),
     ...place(positions, source.file, analysis.warnings, "warning", "MANIFEST_UNKNOWN_FIELD"),
   ];
   if (analysis.problems.length === 0) {
@@ -89,8 +91,8 @@ export async function validateConnector(sluice: Sluice, input: ValidateInput): P
   return { file: source.file, findings, ok: !findings.some((f) => f.severity === "error") };
 }
 
-function place(positions: SourcePositions, file: string | undefined, problems: readonly ManifestProblem[], severity: Finding["severity"], code: string): Finding[] {
-  return locateFindings(positions, problems, { key: severity === "warning" }).map((p) => {
+function place(positions: SourcePositions, file: string | undefined, problems: readonly ManifestProblem[], severity: Finding["severity"], code: string, atKey = severity === "warning"): Finding[] {
+  return locateFindings(positions, problems, { key: atKey }).map((p) => {
     const finding: Finding = { severity, code: problemCode(p, code), path: p.position.sourcePath, message: p.message };
     if (file) finding.file = file;
     if (p.position.line !== undefined) Object.assign(finding, { line: p.position.line, column: p.position.column });

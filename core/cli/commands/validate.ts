@@ -47,7 +47,7 @@ function formatReport(report: ValidationReport, { cwd, color }: { cwd: string; c
   for (const f of ordered) {
     const place = `${shown(f.file)}${f.line !== undefined ? `:${f.line}:${f.column}` : ""}`;
     lines.push(`${paint("bold", place)} ${paint(f.severity === "error" ? "red" : "yellow", f.severity)} ${f.path || "(root)"} ${paint("dim", `[${f.code}]`)}`);
-    lines.push(`  ${f.message.split("\n")[0]}`);
+    for (const line of f.message.split("\n")) lines.push(`  ${line}`);
     if (f.usedAt) lines.push(paint("dim", `  used at ${f.usedAt}`));
     if (f.expected) lines.push(`  expected: ${f.expected}`);
     if (f.found) lines.push(`  found:    ${f.found}`);

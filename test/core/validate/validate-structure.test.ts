@@ -95,3 +95,34 @@ describe("sluice init's errors speak to a person", () => {
     assert.ok(!existsSync(join(dir, "local")));
   });
 });
+
+describe("validate's messages for a new user's typos", () => {
+  let dir: string;
+  before(() => (dir = mkdtempSync(join(tmpdir(), "sluice-validate-messages-"))));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("`stream:` for `streams:` is one error at the typo with a did-you-mean, no anyOf dump and no second warning", async () => {
+    writeFileSync(join(dir, "manifest.yaml"), "version: 6.0.0\ntype: DeclarativeSource\ncheck: {type: CheckStream, stream_names: [a]}\nstream:\n  - name: a\n");
+    const run = await runCli(["validate"], dir);
+    assert.equal(run.code, 1);
+    assert.equal(
+      run.stdout,
+      "manifest.yaml:4:1 error stream [MANIFEST_INVALID]\n  a required field is missing: 'streams' (found 'stream': did you mean 'streams'?)\n  expected: 'streams'\n  found:    'stream'\n1 error, 0 warnings in manifest.yaml\n",
+    );
+  });
+
+  it("neither streams nor dynamic_streams is one error naming both", async () => {
+    writeFileSync(join(dir, "manifest.yaml"), "version: 6.0.0\ntype: DeclarativeSource\ncheck: {type: CheckStream, stream_names: [a]}\n");
+    const run = await runCli(["validate"], dir);
+    assert.match(run.stdout, /^manifest\.yaml:1:1 error \(root\) \[MANIFEST_INVALID\]\n {2}a required field is missing: one of 'streams', 'dynamic_streams'\n/);
+    assert.match(run.stdout, /1 error, 0 warnings/);
+  });
+
+  it("a YAML syntax error shows the line with a caret under the column, and no filler", async () => {
+    writeFileSync(join(dir, "manifest.yaml"), "version: 6.0.0\nstreams:\n  - name: users\n    retriever: {type: SimpleRetriever\n    bad: [1, 2\n");
+    const run = await runCli(["validate"], dir);
+    assert.equal(run.code, 1);
+    assert.match(run.stdout, /^manifest\.yaml:5:5 error \(root\) \[MANIFEST_PARSE\]\n {2}The manifest could not be parsed: Flow map in block collection must be sufficiently indented and end with a \}\n {4}4 \| {5}retriever: \{type: SimpleRetriever\n {4}5 \| {5}bad: \[1, 2\n {4} {2}\| {5}\^\n/);
+    assert.ok(!run.stdout.includes("YAML or JSON"));
+  });
+});
