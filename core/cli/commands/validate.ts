@@ -1,9 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import { styleText } from "node:util";
-import { ConfigError, type ConnectorConfig } from "../../../sdk/index.js";
 import type { CliCommand } from "../command.js";
-import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
+import { CliSession, CONNECTOR_OPTIONS, readConfig } from "../cli-session.js";
 import { validateConnector, type Finding, type ValidationReport } from "../../validate/validate-connector.js";
 
 /**
@@ -27,7 +25,7 @@ export const command: CliCommand = {
     try {
       const manifest = args.values.manifest as string | undefined;
       const configFile = typeof args.values.config === "string" ? resolveFrom(io.cwd, args.values.config) : undefined;
-      const config = configFile ? await readJson(configFile) : undefined;
+      const config = configFile ? await readConfig(configFile) : undefined;
       const report = await validateConnector(session.sluice, { ...(manifest ? { path: resolve(io.cwd, manifest) } : { searchFrom: io.cwd }), config, configFile });
       if (args.values.json) io.stdout.write(`${session.redact(JSON.stringify(report, null, 2))}\n`);
       else io.stdout.write(session.redact(formatReport(report, { cwd: io.cwd, color: io.env.NO_COLOR ? false : io.interactive || Boolean(io.env.FORCE_COLOR && io.env.FORCE_COLOR !== "0") })));
@@ -61,14 +59,4 @@ function formatReport(report: ValidationReport, { cwd, color }: { cwd: string; c
 
 function resolveFrom(cwd: string, file: string): string {
   return isAbsolute(file) ? file : resolve(cwd, file);
-}
-
-async function readJson(file: string): Promise<ConnectorConfig> {
-  try {
-    const value = JSON.parse(await readFile(file, "utf8")) as unknown;
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as ConnectorConfig;
-  } catch (error) {
-    throw new ConfigError("CONFIG_PARSE", "The config file could not be read as a JSON object", { where: { file }, expected: "a JSON object", found: (error as NodeJS.ErrnoException).code ?? "invalid JSON" });
-  }
-  throw new ConfigError("CONFIG_PARSE", "The config file is not a JSON object", { where: { file }, expected: "a JSON object" });
 }
