@@ -9,7 +9,7 @@ import {
   type OutgoingRequest,
   type RequestOption,
 } from "../../sdk/index.js";
-import { authServices, compileField, renderCredential, requireCredential } from "./auth-context.js";
+import { authServices, compileField, renderCredential, requireCredential, readsConfig } from "./auth-context.js";
 
 /**
  * `ApiKeyAuthenticator`: a static key put where the API wants it: a header (`X-Api-Key`, as
@@ -62,9 +62,9 @@ export const ApiKeyAuthenticatorComponent: ComponentFactory<ApiKeyAuthenticator>
     authServices(ctx).secrets.add(token);
     if (hasHeader) {
       const name = renderCredential(compileField(ctx, def, "header"), ctx.config, ctx.parameters);
-      return new ApiKeyAuthenticator(token, (request, value) => injectRequestValue(request, "header", name, value, "ApiKeyAuthenticator"));
+      return readsConfig(new ApiKeyAuthenticator(token, (request, value) => injectRequestValue(request, "header", name, value, "ApiKeyAuthenticator")), template);
     }
     const option = await ctx.build<RequestOption>("inject_into");
-    return new ApiKeyAuthenticator(token, (request, value) => option.inject(request, value));
+    return readsConfig(new ApiKeyAuthenticator(token, (request, value) => option.inject(request, value)), template);
   },
 });

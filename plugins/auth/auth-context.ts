@@ -1,5 +1,6 @@
 import {
   AuthenticationError,
+  type Authenticator,
   Clock,
   ConfigStore,
   Interpolator,
@@ -96,4 +97,15 @@ export function requireCredential(value: string, template: CompiledTemplate | un
     expected: "a credential that is not empty",
     found: `an empty string; the config has the keys ${Object.keys(config).join(", ") || "(none)"}`,
   });
+}
+
+/**
+ * Records on `authenticator` the config keys its templates read (for the message of a 401) and returns it.
+ *
+ * @example
+ * return readsConfig(new BearerAuthenticator(`Bearer ${token}`), template);
+ */
+export function readsConfig<T extends Authenticator>(authenticator: T, ...templates: Array<CompiledTemplate | undefined>): T {
+  authenticator.configKeys = [...new Set(templates.flatMap((template) => template?.configKeys ?? []))];
+  return authenticator;
 }

@@ -6,7 +6,7 @@ import {
   type ComponentFactory,
   type OutgoingRequest,
 } from "../../sdk/index.js";
-import { authServices, compileField, renderCredential, requireCredential } from "./auth-context.js";
+import { authServices, compileField, renderCredential, requireCredential, readsConfig } from "./auth-context.js";
 
 /**
  * `BearerAuthenticator`: a static token in `Authorization: Bearer <token>` (RFC 6750), as GitHub
@@ -42,6 +42,6 @@ export const BearerAuthenticatorComponent: ComponentFactory<BearerAuthenticator>
     const template = compileField(ctx, def, "api_token");
     const token = requireCredential(renderCredential(template, ctx.config, ctx.parameters), template, ctx, "BearerAuthenticator.api_token");
     authServices(ctx).secrets.add(token);
-    return new BearerAuthenticator(`Bearer ${token}`);
+    return readsConfig(new BearerAuthenticator(`Bearer ${token}`), template);
   },
 });

@@ -10,7 +10,7 @@ import {
   type IssuedToken,
   type OutgoingRequest,
 } from "../../sdk/index.js";
-import { authServices, compileField, renderCredential, type AuthServices } from "./auth-context.js";
+import { authServices, compileField, readsConfig, renderCredential, type AuthServices } from "./auth-context.js";
 import { parseExpiryDate } from "./expiry-date.js";
 import { compileOAuthFields, evaluateOAuthFields, grantFields, refreshErrorRule } from "./oauth-fields.js";
 import { requestToken } from "./oauth-refresh.js";
@@ -68,7 +68,8 @@ export const OAuthAuthenticatorComponent: ComponentFactory<OAuthAuthenticator> =
     const services = authServices(ctx);
     const source = def.refresh_token_updater ? await singleUseSource(def, ctx, services) : await standardSource(def, ctx, services);
     const fixed = !def.refresh_token_updater && (def.token_refresh_endpoint === undefined || def.token_refresh_endpoint === null);
-    return new OAuthAuthenticator(source, !fixed);
+    const fields = ["client_id", "client_secret", "refresh_token", "access_token_value"].map((field) => compileField(ctx, def, field));
+    return readsConfig(new OAuthAuthenticator(source, !fixed), ...fields);
   },
 });
 

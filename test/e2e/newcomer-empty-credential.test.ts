@@ -84,3 +84,40 @@ describe("a credential template reading a misspelled config key", () => {
     assert.equal(api.seen.at(-1)?.headers.authorization, `Basic ${Buffer.from(":").toString("base64")}`);
   });
 });
+
+describe("a 401 names the config values the credentials came from", () => {
+  it("Basic: the username's and password's config keys, never their values", async () => {
+    const api = await startLoopback();
+    api.route("/v1/charges", (_req, res) => json(res, 401, { error: "invalid api key" }));
+    const dir = mkdtempSync(join(tmpdir(), "sluice-401-"));
+    try {
+      const manifest = {
+        version: "6.0.0",
+        type: "DeclarativeSource",
+        check: { type: "CheckStream", stream_names: ["charges"] },
+        streams: [
+          {
+            type: "DeclarativeStream",
+            name: "charges",
+            retriever: {
+              type: "SimpleRetriever",
+              requester: { type: "HttpRequester", url_base: api.url, path: "/v1/charges", authenticator: { type: "BasicHttpAuthenticator", username: "{{ config['secret_key'] }}", password: "{{ config.get('password', '') }}" } },
+              record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
+            },
+            schema_loader: { type: "InlineSchemaLoader", schema: {} },
+          },
+        ],
+      };
+      writeFileSync(join(dir, "manifest.yaml"), stringify(manifest));
+      writeFileSync(join(dir, "config.json"), JSON.stringify({ secret_key: "sk_test_wrong" }));
+      const run = await runCli(["read", "--config", "config.json"], dir);
+      assert.equal(run.code, 1);
+      const error = run.stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line)).find((m) => m.trace?.type === "ERROR");
+      assert.match(error.trace.error.message, /answered 401: .*; the authenticator's credentials come from config\['secret_key'\], config\['password'\]: check them/);
+      assert.ok(!run.stdout.includes("sk_test_wrong"));
+    } finally {
+      await api.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
