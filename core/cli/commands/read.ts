@@ -3,6 +3,7 @@ import { ConfigError, SluiceError, type PageReport } from "../../../sdk/index.js
 import type { Connector } from "../../connector/connector.js";
 import type { CliCommand, ParsedArgs } from "../command.js";
 import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
+import { countNoun } from "../count-noun.js";
 import { selectStreams, type SelectedStream } from "../configured-catalog.js";
 import { ReadProgress } from "../read-progress.js";
 import { loadStreamStates, streamStateMessage, type StreamStates } from "../read-state.js";
@@ -79,7 +80,7 @@ export const command: CliCommand = {
           out.message(streamStateMessage(batch.stream, batch.state, batch.recordCount));
         } else if (batch.status === "INCOMPLETE" && stoppedByMaxPages(batch.error, session)) {
           // The user asked for at most N pages: a warning, COMPLETE, and no "whole stream read" state.
-          session.notice("WARN", `stream '${batch.stream}': stopped after ${session.userMaxPages} page${session.userMaxPages === 1 ? "" : "s"} as --max-pages asks; the rest of the stream was not read`);
+          session.notice("WARN", `stream '${batch.stream}': stopped after ${countNoun(session.userMaxPages!, "page")} as --max-pages asks; the rest of the stream was not read`);
           out.streamStatus(batch.stream, "COMPLETE");
           progress?.streamEnded(batch.stream);
           await out.flush();
@@ -116,7 +117,7 @@ export const command: CliCommand = {
     const records = [...counts.values()].reduce((a, b) => a + b, 0);
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const count = selected.length;
-    session.notice("INFO", `read ${count} stream${count === 1 ? "" : "s"}, ${records} records, ${pages} pages in ${seconds} s${failed.length ? `; failed: ${failed.join(", ")}` : ""}`);
+    session.notice("INFO", `read ${countNoun(count, "stream")}, ${countNoun(records, "record")}, ${countNoun(pages, "page")} in ${seconds} s${failed.length ? `; failed: ${failed.join(", ")}` : ""}`);
     await out.flush();
     return failed.length ? 1 : 0;
   },

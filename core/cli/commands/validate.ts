@@ -19,7 +19,13 @@ export const command: CliCommand = {
   name: "validate",
   summary: "Check a manifest (and a config) without sending a request; list every problem with its line",
   usage: "sluice validate [--manifest M] [--config C] [--json]",
-  options: { ...CONNECTOR_OPTIONS, json: { type: "boolean", description: "print the problems as JSON" } },
+  // Only what validate uses: it sends no request, so the HTTP limits and the transport are not its flags.
+  options: {
+    manifest: CONNECTOR_OPTIONS.manifest,
+    config: { ...CONNECTOR_OPTIONS.config, description: "the config JSON file to check against the spec and build the connector with (nothing is sent or written)" },
+    "no-custom-code": CONNECTOR_OPTIONS["no-custom-code"],
+    json: { type: "boolean", description: "print the problems as JSON" },
+  },
   async run(args, io) {
     const session = new CliSession(args, io);
     try {
