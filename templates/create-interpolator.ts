@@ -14,6 +14,7 @@ import { literalEval } from "../python/literal-eval.js";
 import { parseTemplate, prepareSource } from "./parse-template.js";
 import { pyStr } from "../python/str.js";
 import { PyError, setKey, toPlain, typeName } from "../python/values.js";
+import { configKeysIn } from "./config-keys.js";
 import { undeclaredNames } from "./undeclared-names.js";
 
 /** Options of {@link createInterpolator}. */
@@ -97,12 +98,14 @@ function createEnv(clock: () => number, clockMicroseconds: (() => bigint) | unde
   return { globals, filters, tests: jinjaTests };
 }
 
-function compileDynamic(template: string, site: TemplateSite, env: CompileEnv): { render: (context: TemplateContext) => string; names: ReadonlySet<string> } {
+function compileDynamic(template: string, site: TemplateSite, env: CompileEnv): { render: (context: TemplateContext) => string; names: ReadonlySet<string>; configKeys: readonly string[] } {
   let render: (scope: Scope) => string;
   let used: Set<string>;
+  let configKeys: readonly string[];
   try {
     const root = parseTemplate(prepareSource(template));
     used = undeclaredNames(root);
+    configKeys = used.has("config") ? configKeysIn(root) : NO_KEYS;
     render = compileRender(root, env);
   } catch (error) {
     throw syntaxError(template, site, error);
@@ -120,7 +123,7 @@ function compileDynamic(template: string, site: TemplateSite, env: CompileEnv): 
       throw runtimeError(error, template, site);
     }
   };
-  return { render: renderContext, names: new Set([...used].filter((name) => !env.globals.has(name))) };
+  return { render: renderContext, names: new Set([...used].filter((name) => !env.globals.has(name))), configKeys };
 }
 
 function compileTemplate(template: string, site: TemplateSite, env: CompileEnv): CompiledTemplate {
@@ -138,6 +141,7 @@ function compileTemplate(template: string, site: TemplateSite, env: CompileEnv):
     source: template,
     isStatic,
     names: dynamic?.names ?? NO_NAMES,
+    configKeys: dynamic?.configKeys ?? NO_KEYS,
     render,
     eval: evaluate,
     test: (context) => {
@@ -156,6 +160,7 @@ function compileTemplate(template: string, site: TemplateSite, env: CompileEnv):
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
+const NO_KEYS: readonly string[] = [];
 
 /** A static template's typed value, computed once (objects are rebuilt per call so callers may mutate them). */
 function staticEval(text: string): () => unknown {

@@ -5,3 +5,4 @@
 export { createInterpolator, type InterpolatorOptions } from "./create-interpolator.js";
 export { compileScalar, compileCondition } from "./compile-scalar.js";
 export { literalEval } from "../python/literal-eval.js";
+export { configKeysRead } from "./config-keys.js";

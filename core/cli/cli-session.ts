@@ -260,33 +260,40 @@ function httpOptions(args: ParsedArgs): Partial<HttpOptions> {
   };
 }
 
-/** Reads a config file as a JSON object (an error names the position of bad JSON, never the text). */
+/** Reads a config file as a JSON object (an error names the line and column of bad JSON, never the text). */
 export async function readConfig(file: string): Promise<ConnectorConfig> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    throw new ConfigError("CONFIG_NOT_FOUND", "The config file could not be read", {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError("CONFIG_NOT_FOUND", code === "ENOENT" ? `no such file: ${file}` : `The config file could not be read (${code ?? String(error)})`, {
       where: { file },
-      expected: "a readable JSON file",
-      found: (error as NodeJS.ErrnoException).code ?? String(error),
+      expected: "a readable JSON file (--config FILE)",
+      found: code === "ENOENT" ? "no file at that path" : (code ?? String(error)),
     });
   }
   return parseConfigText(text, file);
 }
 
-/** Parses config text as a JSON object; an error names the position of bad JSON, never the text (it may hold a credential). */
+/** Parses config text as a JSON object; an error names the line and column of bad JSON, never the text (it may hold a credential). */
 export function parseConfigText(text: string, file: string): ConnectorConfig {
   let value: unknown;
-  let found: string | undefined;
   try {
     value = JSON.parse(text) as unknown;
   } catch (error) {
-    // JSON.parse messages quote the text around the error, which may be a credential: only the position is shown.
-    const position = /position (\d+)/.exec((error as Error).message)?.[0];
-    found = `invalid JSON${position ? ` at ${position}` : ""}`;
+    // JSON.parse messages quote the text around the error, which may be a credential: only the place is shown.
+    const position = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? NaN);
+    const before = Number.isNaN(position) ? undefined : text.slice(0, position).split("\n");
+    const place = before ? { line: before.length, column: before.at(-1)!.length + 1 } : undefined;
+    throw new ConfigError("CONFIG_PARSE", `The config file is not valid JSON${place ? ` (line ${place.line}, column ${place.column})` : ""}`, {
+      where: { file: place ? `${file}:${place.line}:${place.column}` : file },
+      expected: "a JSON object",
+      found: place ? `a syntax error at line ${place.line}, column ${place.column} (a missing comma or quote?)` : "invalid JSON",
+    });
   }
-  if (found === undefined && (typeof value !== "object" || value === null || Array.isArray(value))) found = Array.isArray(value) ? "a list" : value === null ? "null" : `a ${typeof value}`;
-  if (found !== undefined) throw new ConfigError("CONFIG_PARSE", "The config file is not a JSON object", { where: { file }, expected: "a JSON object", found });
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ConfigError("CONFIG_PARSE", "The config file is not a JSON object", { where: { file }, expected: "a JSON object", found: Array.isArray(value) ? "a list" : value === null ? "null" : typeof value });
+  }
   return value as ConnectorConfig;
 }

@@ -1,3 +1,4 @@
+import { countNoun } from "./count-noun.js";
 /** Where the progress line is drawn: a terminal (stderr). */
 export interface ProgressTerminal {
   write(text: string): unknown;
@@ -85,7 +86,9 @@ export class ReadProgress {
     const rate = seconds > 0 ? Math.round(this.recordCount / seconds) : 0;
     const streams = [...this.active].join(", ") || "-";
     const total = this.estimate > 0 ? ` of ~${this.estimate.toLocaleString("en-US")}` : "";
-    return `reading ${streams} [${this.done}/${this.options.streams} streams done] · ${this.recordCount.toLocaleString("en-US")}${total} records · ${this.pageCount} pages · ${rate.toLocaleString("en-US")} records/s · ${seconds.toFixed(1)} s`;
+    // With a total the API announced and a rate to go by, the time left at that rate.
+    const left = this.estimate > this.recordCount && rate > 0 ? ` · ~${formatDuration((this.estimate - this.recordCount) / rate)} left` : "";
+    return `reading ${streams} [${this.done}/${this.options.streams} streams done] · ${this.recordCount.toLocaleString("en-US")}${total} records · ${countNoun(this.pageCount, "page")} · ${rate.toLocaleString("en-US")} records/s · ${seconds.toFixed(1)} s${left}`;
   }
 
   private draw(force = false): void {
@@ -106,4 +109,12 @@ export class ReadProgress {
   private now(): number {
     return (this.options.now ?? (() => performance.now()))();
   }
+}
+
+/** `42 s`, `3 min 5 s`, `1 h 2 min`: a time left as a person reads it. */
+function formatDuration(seconds: number): string {
+  const s = Math.ceil(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
 }

@@ -1,6 +1,7 @@
 import { Ajv } from "ajv";
 import { ConfigError, type ConnectorConfig, type JsonSchema } from "../../sdk/index.js";
 import { pySearchPattern } from "../../python/regex.js";
+import { nearestMatch } from "../manifest/nearest-match.js";
 
 /** Ajv's regular-expression engine for specs: `pattern`s are Python `re` patterns (the kit validates with Python). */
 const pythonPatterns = Object.assign((pattern: string) => pySearchPattern(pattern), { code: "pySearchPattern" });
@@ -29,7 +30,7 @@ export function validateConfig(config: ConnectorConfig, schema: JsonSchema | und
     .filter((e) => e.keyword !== "if" && !(e.keyword === "oneOf" && (validate.errors?.length ?? 0) > 1))
     .map((e) => {
       const field = `config${e.instancePath.replace(/\//g, ".")}`;
-      if (e.keyword === "required") return `${field}.${String(e.params.missingProperty)}: a required field is missing`;
+      if (e.keyword === "required") return `${field}.${String(e.params.missingProperty)}: a required field is missing${misspelling(e.data, String(e.params.missingProperty), e.parentSchema)}`;
       if (e.keyword === "enum") return `${field}: must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
       if (e.keyword === "type") return `${field}: must be ${String(e.params.type)}, found ${typeof e.data === "object" ? (Array.isArray(e.data) ? "a list" : "an object") : typeof e.data}`;
       return `${field}: ${e.message ?? e.keyword}`;
@@ -39,6 +40,14 @@ export function validateConfig(config: ConnectorConfig, schema: JsonSchema | und
     where: { file },
     expected: "a config matching spec.connection_specification",
   });
+}
+
+/** ` (the config has 'api_kye': did you mean 'api_key'?)` when a key the spec does not declare is near the missing one. */
+function misspelling(data: unknown, missing: string, schema: unknown): string {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return "";
+  const declared = Object.keys(((schema as { properties?: object } | undefined)?.properties ?? {}) as object);
+  const near = nearestMatch(missing, Object.keys(data).filter((key) => !declared.includes(key)));
+  return near ? ` (the config has '${near}': did you mean '${missing}'?)` : "";
 }
 
 /** Names of the config fields marked `airbyte_secret` anywhere in the spec (nested objects and oneOf branches included). */

@@ -318,7 +318,10 @@ export class RetryingHttpClient implements HttpClient {
     const excerpt = redactedExcerpt(this.parts.secrets, response.text(), 300);
     const custom = decision.action === "fail" && decision.message ? `${this.parts.secrets.redact(decision.message)}: ` : "";
     const status = response.status;
-    return new HttpRequestError("HTTP_STATUS", `${custom}${label} answered ${status}${tries}${excerpt ? `: ${excerpt}` : ""}`, {
+    // A refused credential: say which config values it came from, since the header shows only `Basic ****`.
+    const keys = status === 401 || status === 403 ? (options.authenticator?.configKeys ?? []) : [];
+    const inputs = keys.length ? `; the authenticator's credentials come from ${keys.map((k) => `config['${k}']`).join(", ")}: check them` : "";
+    return new HttpRequestError("HTTP_STATUS", `${custom}${label} answered ${status}${tries}${excerpt ? `: ${excerpt}` : ""}${inputs}`, {
       status,
       where,
       failureType: failureType ?? (status === 429 || status >= 500 ? "transient_error" : status === 401 || status === 403 ? "config_error" : "system_error"),

@@ -63,6 +63,13 @@ export function authScaffold(method: AuthMethod, url: string): AuthScaffold {
           client_id: config("client_id"),
           client_secret: config("client_secret"),
           refresh_token: config("refresh_token"),
+          // Rotation handled by default: a new refresh token in the answer is saved before use (Xero, QuickBooks,
+          // Zoho spend each one); for an API that keeps its token this only caches the access token.
+          refresh_token_updater: {
+            refresh_token_config_path: ["refresh_token"],
+            access_token_config_path: ["access_token"],
+            token_expiry_date_config_path: ["token_expiry_date"],
+          },
         },
         fields: [
           plain("client_id", "Client ID", "The OAuth app's client ID"),

@@ -1,3 +1,4 @@
+import { regressionTestFiles } from "./regression-test-files.js";
 import { Document, isScalar, visit } from "yaml";
 import { authScaffold, type AuthMethod } from "./auth-methods.js";
 import { paginationScaffold, type PaginationMethod } from "./pagination-methods.js";
@@ -71,6 +72,7 @@ export function scaffoldConnector(options: ScaffoldOptions): Record<string, stri
     "secrets/config.json": `${JSON.stringify(config, null, 2)}\n`,
     ".gitignore": "# Testing values (credentials): never commit them.\nsecrets/\n",
     "README.md": readme(options, stream, auth.fields.map((f) => f.name), pagination.sample, auth.summary, pagination.summary),
+    ...regressionTestFiles(stream),
   };
 }
 
@@ -102,6 +104,10 @@ A Sluice connector for ${options.url} (Airbyte declarative manifest format; Slui
 2. Check the manifest without sending a request: \`sluice validate --config secrets/config.json\`
 3. Read a few pages and look at every request and response: \`sluice test-read --config secrets/config.json --stream ${stream}\`
 4. Read everything as Airbyte would: \`sluice read --config secrets/config.json\`
+
+5. Record a regression test: \`sluice test-read --config secrets/config.json --stream ${stream} --record fixtures\`
+   saves the requests, responses and records in \`fixtures/\` (credentials as \`****\`); commit it. \`node --test tests/\`
+   (and \`.github/workflows/connector-test.yml\` on every push) replays it with no network: \`sluice test --fixtures fixtures\`.
 
 Then edit \`manifest.yaml\`: the record path (\`field_path\`), the stream's \`path\`, more streams, the schema.
 Your editor completes and checks it with \`manifest.schema.json\` (regenerate it with \`sluice schema > manifest.schema.json\` after upgrading Sluice).

@@ -3,6 +3,7 @@ import { findLinkedOverrides } from "./linked-overrides.js";
 import type { LoadedManifest } from "./load-manifest.js";
 import { propagateParameters, registryLookups } from "./propagate-parameters.js";
 import { resolveReferences } from "./resolve-references.js";
+import { findUndeclaredConfigKeys } from "./undeclared-config-keys.js";
 import { findUnknownFields } from "./unknown-fields.js";
 import { findManifestProblems, type ManifestProblem } from "./validate-manifest.js";
 
@@ -12,7 +13,7 @@ export interface ManifestAnalysis {
   manifest: Record<string, unknown>;
   /** Schema errors: the manifest cannot be built while there is one. */
   problems: ManifestProblem[];
-  /** Unknown fields (with the nearest known name) and linked authenticators overridden into local copies. */
+  /** Unknown fields (with the nearest known name), linked authenticators overridden into local copies, config keys the spec does not declare. */
   warnings: ManifestProblem[];
 }
 
@@ -36,5 +37,8 @@ export function analyzeManifest(source: LoadedManifest, registry: ComponentRegis
     expected: o.linkedValuePath ? `one value: keep ${o.linkedValuePath} (remove this override) or keep this one (drop the $ref)` : `the field in ${o.definition}, or no $ref`,
     found: o.linkedValuePath ? `values at ${o.linkedValuePath} and ${o.localValuePath}` : `a field ${o.definition} does not have`,
   }));
-  return { manifest, problems, warnings: [...findUnknownFields(manifest, registry), ...overrides] };
+  // A misspelt key that an error already names (`stream:` for the required `streams:`) is not warned about again.
+  const named = new Set(problems.map((p) => p.misspelling).filter(Boolean));
+  const unknown = findUnknownFields(manifest, registry).filter((w) => !named.has(w.path));
+  return { manifest, problems, warnings: [...unknown, ...overrides, ...findUndeclaredConfigKeys(manifest)] };
 }

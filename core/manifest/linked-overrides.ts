@@ -50,7 +50,10 @@ export function findLinkedOverrides(raw: Tree, resolved: Tree, registry: Compone
       const target = follow(raw, node.$ref);
       for (const field of Object.keys(node)) {
         if (field === "$ref") continue;
-        if (!isAuthenticator(resolvedNode) && !isAuthenticator(resolvedTree[field])) continue;
+        const linkedAuthenticator = isAuthenticator(resolvedNode);
+        if (!linkedAuthenticator && !isAuthenticator(resolvedTree[field])) continue;
+        // A requester linked without an authenticator gets one here: nothing shared is overridden.
+        if (!linkedAuthenticator && !hasField(raw, target, field)) continue;
         const override: LinkedOverride = { path, definition, field, localValuePath: joinPath(path, field) };
         if (isObject(target) && field in target) override.linkedValuePath = joinPath(definition, field);
         found.push(override);
@@ -60,6 +63,13 @@ export function findLinkedOverrides(raw: Tree, resolved: Tree, registry: Compone
   };
   walk(raw, "", resolved);
   return found;
+}
+
+/** Whether a definition has `field`, itself or through the `$ref` chain it extends. */
+function hasField(root: Tree, target: unknown, field: string, depth = 0): boolean {
+  if (!isObject(target)) return false;
+  if (field in target) return true;
+  return typeof target.$ref === "string" && depth < 32 && hasField(root, follow(root, target.$ref), field, depth + 1);
 }
 
 /** `#/definitions/auth` -> `definitions.auth`. */

@@ -1,3 +1,4 @@
+import { codeFrame } from "./code-frame.js";
 import { ManifestError } from "../../sdk/index.js";
 import { loadYaml } from "./yaml-package.js";
 
@@ -18,10 +19,12 @@ export async function parseManifestText(text: string, file?: string): Promise<Re
   try {
     value = parse(text, { prettyErrors: true, uniqueKeys: false, maxAliasCount: 10_000 });
   } catch (error) {
-    const position = error instanceof YAMLParseError && error.linePos ? `:${error.linePos[0].line}:${error.linePos[0].col}` : "";
-    throw new ManifestError("MANIFEST_PARSE", `The manifest could not be parsed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`, {
+    const at = error instanceof YAMLParseError && error.linePos ? error.linePos[0] : undefined;
+    const position = at ? `:${at.line}:${at.col}` : "";
+    // The yaml package's first line ends "at line 6, column 5:"; the frame below says where, with the line itself.
+    const reason = error instanceof Error ? error.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "") : String(error);
+    throw new ManifestError("MANIFEST_PARSE", `The manifest could not be parsed: ${reason}${at ? `\n${codeFrame(text, at.line, at.col).replace(/^/gm, "  ")}` : ""}`, {
       where: { file: file ? `${file}${position}` : undefined },
-      expected: "YAML or JSON",
       cause: error,
     });
   }

@@ -21,6 +21,8 @@ export interface ManifestProblem {
   message: string;
   expected?: string;
   found?: string;
+  /** The path of a misspelt key this problem already names (its unknown-field warning is then left out). */
+  misspelling?: string;
 }
 
 const MAX_PROBLEMS = 25;
@@ -70,7 +72,7 @@ export function findManifestProblems(root: Record<string, unknown>, registry: Co
       problems.push({ path, message: `${factory.type} runs custom code (${String(def.class_name ?? "")}), and this host does not allow custom code`, expected: "a manifest without custom components, or a host that trusts custom code", found: factory.type });
       return;
     }
-    for (const error of validator.check(factory, def)) problems.push(fromAjv(error, path));
+    problems.push(...schemaProblems(validator.check(factory, def), path));
     for (const child of componentChildren(factory.schema, def, path)) visit(child.definition, child.path, child.kinds);
   };
   visit(root, options.rootPath ?? "", options.rootKinds ?? [registry.find(String(root.type))?.kind ?? "source"]);
@@ -141,6 +143,40 @@ function unknownType(type: unknown, path: string, kinds: readonly string[], regi
     expected: `one of: ${known.join(", ") || "(no type of this kind is registered)"}`,
     found: type,
   };
+}
+
+/**
+ * A definition's schema errors as problems a person reads: a missing required field names the unknown key
+ * that is probably its misspelling (`stream:` for `streams:`), and the `anyOf`/`oneOf` summary is left out
+ * where a branch's own error at the same place already says what is wrong.
+ */
+function schemaProblems(errors: ErrorObject[], base: string): ManifestProblem[] {
+  const specific = new Set(errors.filter((e) => e.keyword !== "anyOf" && e.keyword !== "oneOf").map((e) => e.instancePath));
+  const problemOf = (error: ErrorObject): ManifestProblem => {
+    const problem = fromAjv(error, base);
+    // fromAjv names a near-miss key for a missing required field: remember where it is written.
+    if (error.keyword === "required" && problem.found !== "nothing" && problem.found) problem.misspelling = joinPath(pointerToPath(base, error.instancePath), problem.found.slice(1, -1));
+    return problem;
+  };
+  // Required fields of alternatives (`streams` or `dynamic_streams`): the one a misspelling points at, else one problem naming them all.
+  const alternatives = errors.filter((e) => e.keyword === "required" && /\/(anyOf|oneOf)\/\d+\/required$/.test(e.schemaPath));
+  const pointed = alternatives.find((e) => problemOf(e).misspelling !== undefined);
+  const problems: ManifestProblem[] = [];
+  const seen = new Set<string>();
+  const add = (problem: ManifestProblem) => {
+    const key = `${problem.path}\u0000${problem.message}`;
+    if (!seen.has(key)) problems.push(problem);
+    seen.add(key);
+  };
+  for (const error of errors) {
+    if ((error.keyword === "anyOf" || error.keyword === "oneOf") && specific.has(error.instancePath)) continue;
+    if (alternatives.includes(error) && error !== (pointed ?? alternatives[0])) continue;
+    if (!pointed && alternatives.length > 1 && error === alternatives[0]) {
+      const names = alternatives.map((e) => `'${String((e.params as Record<string, unknown>).missingProperty)}'`);
+      add({ path: pointerToPath(base, error.instancePath), message: `a required field is missing: one of ${names.join(", ")}`, expected: names.join(" or "), found: "none of them" });
+    } else add(problemOf(error));
+  }
+  return problems;
 }
 
 function fromAjv(error: ErrorObject, base: string): ManifestProblem {

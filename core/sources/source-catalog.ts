@@ -2,9 +2,10 @@ import { resolve } from "node:path";
 import type { ConnectorConfig } from "../../sdk/index.js";
 import { validateConfig } from "../config/validate-config.js";
 import type { ConnectorDefinition } from "../connector/connector-definition.js";
-import type { ManifestInput } from "../manifest/load-manifest.js";
-import { describePath } from "./config-paths.js";
-import { secretPathsOf } from "./secret-paths.js";
+import { loadManifest, type ManifestInput } from "../manifest/load-manifest.js";
+import { resolveReferences } from "../manifest/resolve-references.js";
+import { describePath, type ConfigPath } from "./config-paths.js";
+import { secretPathsOf, specSecretPaths } from "./secret-paths.js";
 import { maskSecrets } from "./secret-split.js";
 import { checkSourceName, sourceNotFound, type ManifestRef, type SourceRecord, type SourceSummary } from "./source-model.js";
 import type { KeyRotationReport, SourceStore } from "./source-store.js";
@@ -47,7 +48,7 @@ export class SourceCatalog {
     const secretPaths = await this.secretPathsFor(manifest, source.config, source.name);
     const record: SourceRecord = { name: source.name, manifest, config: source.config, secretPaths };
     await this.store().create(record);
-    return view(record);
+    return this.get(source.name);
   }
 
   /** Replaces a source's config and/or manifest (the config is checked against the spec again). */
@@ -82,9 +83,14 @@ export class SourceCatalog {
     return this.store().list();
   }
 
-  /** A source with its secrets masked. */
+  /**
+   * A source with its secrets masked: every credential, and every value the spec marks secret. An
+   * identifier an authenticator reads (an OAuth client id, a username) is stored encrypted like the rest
+   * but shown, unless the spec marks it secret; when the manifest cannot be loaded, everything is masked.
+   */
   async get(name: string): Promise<SourceView> {
-    return view(await this.store().load(name));
+    const record = await this.store().load(name);
+    return view(record, await specSecretsOf(record));
   }
 
   async remove(name: string): Promise<void> {
@@ -114,11 +120,30 @@ function manifestRef(manifest: string | ManifestRef): ManifestRef {
   return "path" in manifest ? { path: resolve(manifest.path) } : manifest;
 }
 
-function view(record: SourceRecord): SourceView {
+/**
+ * The config paths the source's spec marks secret, read from the manifest without the engine (parsed and
+ * `$ref`s resolved: `sources show` stays fast); undefined when the manifest cannot be read.
+ */
+async function specSecretsOf(record: SourceRecord): Promise<ConfigPath[] | undefined> {
+  try {
+    const loaded = "path" in record.manifest ? await loadManifest({ path: record.manifest.path }) : { manifest: record.manifest.manifest, file: undefined };
+    const spec = resolveReferences(loaded.manifest, loaded.file).spec as { connection_specification?: unknown } | undefined;
+    return specSecretPaths(spec?.connection_specification, record.config);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The last key of a path that names who, not what proves it: shown unless the spec marks it secret. */
+const IDENTIFIER = /^(client_id|username|user_name|user|email|login|account_id|account|tenant_id|tenant|subdomain|domain|region|org_id|organization_id|workspace_id|app_id|application_id)$/i;
+
+function view(record: SourceRecord, specSecrets: readonly ConfigPath[] | undefined): SourceView {
+  const marked = new Set((specSecrets ?? []).map((path) => JSON.stringify(path)));
+  const masked = specSecrets === undefined ? record.secretPaths : record.secretPaths.filter((path) => marked.has(JSON.stringify(path)) || !IDENTIFIER.test(String(path.at(-1))));
   return {
     name: record.name,
     manifest: record.manifest,
-    config: maskSecrets(record.config, record.secretPaths),
+    config: maskSecrets(record.config, masked),
     secrets: record.secretPaths.map(describePath),
   };
 }

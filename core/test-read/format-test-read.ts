@@ -1,5 +1,6 @@
 import { styleText } from "node:util";
 import type { TestReadDocument, TestReadExchange, TestReadPage, TestReadRequest, TestReadResponse } from "./test-read-document.js";
+import { countNoun } from "../cli/count-noun.js";
 
 /** How the human view is drawn. */
 export interface FormatOptions {
@@ -74,7 +75,7 @@ export function formatTestRead(document: TestReadDocument, options: FormatOption
       slice.pages.forEach((p, i) => page(p, i + 1, indent));
     }
     const pages = stream.slices.reduce((sum, s) => sum + s.pages.length, 0);
-    out.push(`  ${paint(stream.error ? "red" : "green", `${stream.records} record${stream.records === 1 ? "" : "s"} in ${pages} page${pages === 1 ? "" : "s"}${sliced ? ` of ${stream.slices.length} slices` : ""}${stream.error ? ", then the read failed:" : ""}`)}`);
+    out.push(`  ${paint(stream.error ? "red" : "green", `${countNoun(stream.records, "record")} in ${countNoun(pages, "page")}${sliced ? ` of ${countNoun(stream.slices.length, "slice")}` : ""}${stream.error ? ", then the read failed:" : ""}`)}`);
     if (stream.error) for (const line of stream.error.split("\n")) out.push(`  ${paint("red", line)}`);
     out.push("");
   }

@@ -5,6 +5,7 @@ import { parseManifestText } from "../manifest/parse-manifest-text.js";
 import { locateFindings, SourcePositions, sourcePositionsOf } from "../manifest/source-positions.js";
 import type { ManifestProblem } from "../manifest/validate-manifest.js";
 import type { Sluice } from "../sluice.js";
+import { customClassProblems, structureProblems } from "./structure-findings.js";
 
 /**
  * One thing `sluice validate` found: where (file, line, column, manifest path), what was expected and
@@ -54,7 +55,9 @@ export interface ValidateInput extends ManifestInput {
 /**
  * Validates a manifest (and a config, when given) without sending a request, and reports every
  * problem at once: schema errors and warnings (unknown fields with the nearest known name, linked
- * authenticators overridden into local copies), each placed at its `file:line:column`. With a config,
+ * authenticators overridden into local copies, config keys the spec does not declare), what the schema
+ * lets through (a stream without a name, `check.stream_names` naming no stream, a `url_base` without a
+ * scheme, a custom `class_name` whose file or export does not exist), each placed at its `file:line:column`. With a config,
  * the config is checked against the spec and the connector is built (templates compiled, components
  * constructed), which finds what the schema cannot; nothing is sent.
  *
@@ -74,9 +77,15 @@ export async function validateConnector(sluice: Sluice, input: ValidateInput): P
   const source = input.text === undefined ? inspection.source : { ...inspection.source, file: input.path };
   const positions = input.text === undefined ? await sourcePositionsOf(source) : SourcePositions.parse(input.text);
   const findings = [
-    ...place(positions, source.file, analysis.problems, "error", "MANIFEST_INVALID"),
+    ...place(positions, source.file, analysis.problems.filter((p) => !p.misspelling), "error", "MANIFEST_INVALID"),
+    // A misspelt key (`stream:` for `streams:`) is shown at the key itself.
+    ...place(positions, source.file, analysis.problems.filter((p) => p.misspelling).map((p) => ({ ...p, path: p.misspelling! })), "error", "MANIFEST_INVALID", true),
     ...place(positions, source.file, analysis.warnings, "warning", "MANIFEST_UNKNOWN_FIELD"),
   ];
+  if (analysis.problems.length === 0) {
+    const beyondSchema = [...structureProblems(analysis.manifest), ...(await customClassProblems(sluice, inspection))];
+    for (const problem of beyondSchema) findings.push(...place(positions, source.file, [problem], "error", problem.code));
+  }
   if (analysis.problems.length === 0 && input.config !== undefined) {
     try {
       const definition = await sluice.definitionOf(inspection, { warn: false });
@@ -97,8 +106,8 @@ async function unsaved(input: ValidateInput, text: string): Promise<ManifestInpu
   return { manifest, searchFrom: input.path ? dirname(input.path) : input.searchFrom, trustCustomCode: input.trustCustomCode };
 }
 
-function place(positions: SourcePositions, file: string | undefined, problems: readonly ManifestProblem[], severity: Finding["severity"], code: string): Finding[] {
-  return locateFindings(positions, problems, { key: severity === "warning" }).map((p) => {
+function place(positions: SourcePositions, file: string | undefined, problems: readonly ManifestProblem[], severity: Finding["severity"], code: string, atKey = severity === "warning"): Finding[] {
+  return locateFindings(positions, problems, { key: atKey }).map((p) => {
     const finding: Finding = { severity, code: problemCode(p, code), path: p.position.sourcePath, message: p.message };
     if (file) finding.file = file;
     if (p.position.line !== undefined) Object.assign(finding, { line: p.position.line, column: p.position.column });
@@ -110,10 +119,12 @@ function place(positions: SourcePositions, file: string | undefined, problems: r
 }
 
 function problemCode(problem: ManifestProblem, fallback: string): string {
+  if ("code" in problem && typeof problem.code === "string") return problem.code;
   if (problem.message.startsWith("unknown component type")) return "MANIFEST_UNKNOWN_TYPE";
   if (problem.message.includes("has no field")) return "MANIFEST_UNKNOWN_FIELD";
   if (problem.message.includes("linked definition")) return "MANIFEST_LINKED_OVERRIDE";
   if (problem.message.includes("custom code")) return "CUSTOM_CODE_REFUSED";
+  if (problem.message.includes("which the spec does not declare")) return "CONFIG_KEY_UNDECLARED";
   return fallback;
 }
 

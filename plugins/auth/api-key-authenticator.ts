@@ -9,7 +9,7 @@ import {
   type OutgoingRequest,
   type RequestOption,
 } from "../../sdk/index.js";
-import { authServices, compileField, renderCredential } from "./auth-context.js";
+import { authServices, compileField, renderCredential, requireCredential, readsConfig } from "./auth-context.js";
 
 /**
  * `ApiKeyAuthenticator`: a static key put where the API wants it: a header (`X-Api-Key`, as
@@ -57,13 +57,14 @@ export const ApiKeyAuthenticatorComponent: ComponentFactory<ApiKeyAuthenticator>
         { where: { manifestPath: ctx.path }, expected: "exactly one of inject_into, header", found: hasHeader ? "both" : "neither" },
       );
     }
-    const token = renderCredential(compileField(ctx, def, "api_token"), ctx.config, ctx.parameters);
+    const template = compileField(ctx, def, "api_token");
+    const token = requireCredential(renderCredential(template, ctx.config, ctx.parameters), template, ctx, "ApiKeyAuthenticator.api_token");
     authServices(ctx).secrets.add(token);
     if (hasHeader) {
       const name = renderCredential(compileField(ctx, def, "header"), ctx.config, ctx.parameters);
-      return new ApiKeyAuthenticator(token, (request, value) => injectRequestValue(request, "header", name, value, "ApiKeyAuthenticator"));
+      return readsConfig(new ApiKeyAuthenticator(token, (request, value) => injectRequestValue(request, "header", name, value, "ApiKeyAuthenticator")), template);
     }
     const option = await ctx.build<RequestOption>("inject_into");
-    return new ApiKeyAuthenticator(token, (request, value) => option.inject(request, value));
+    return readsConfig(new ApiKeyAuthenticator(token, (request, value) => option.inject(request, value)), template);
   },
 });

@@ -1,4 +1,6 @@
 import {
+  AuthenticationError,
+  type Authenticator,
   Clock,
   ConfigStore,
   Interpolator,
@@ -68,4 +70,42 @@ export function compileField(
 export function renderCredential(template: CompiledTemplate | undefined, config: ConnectorConfig, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
   if (!template) return "";
   return template.render({ config, parameters, ...extra });
+}
+
+/** A template that supplies its own fallback (`config.get('key', '')`, `| default`, `or`, `{% if %}`) means "empty is fine". */
+const OWN_FALLBACK = /\.get\(|\bdefault\b|\|\s*d\b|\bor\b|\{%-?\s*if\b/;
+
+/**
+ * Returns a credential that rendered to text, or throws AUTH_CREDENTIAL_EMPTY when it is empty: an empty
+ * Bearer token or API key is sent as `Bearer ` and answered 401 with nothing to say why (the kit sends it).
+ * The error names the config keys the template read that the config lacks, and the keys it has. A
+ * template with its own fallback is taken at its word; so is a field the method allows empty (Basic's
+ * password), which callers simply do not pass here.
+ *
+ * @example
+ * const token = requireCredential(renderCredential(template, ctx.config, ctx.parameters), template, ctx, "BearerAuthenticator.api_token");
+ */
+export function requireCredential(value: string, template: CompiledTemplate | undefined, ctx: BuildContext, field: string): string {
+  if (value !== "" || (template && OWN_FALLBACK.test(template.source))) return value;
+  const config = ctx.config as Record<string, unknown>;
+  const missing = (template?.configKeys ?? []).filter((key) => config[key] === undefined || config[key] === null || config[key] === "");
+  const reads = missing.length ? `; it reads ${missing.map((k) => `config['${k}']`).join(", ")}, which the config does not have` : "";
+  const name = field.split(".").pop()!;
+  throw new AuthenticationError("AUTH_CREDENTIAL_EMPTY", `${field} rendered empty${template ? ` (${JSON.stringify(template.source)})` : ""}${reads}; nothing was sent`, {
+    failureType: "config_error",
+    where: { manifestPath: `${ctx.path}.${name}` },
+    expected: "a credential that is not empty",
+    found: `an empty string; the config has the keys ${Object.keys(config).join(", ") || "(none)"}`,
+  });
+}
+
+/**
+ * Records on `authenticator` the config keys its templates read (for the message of a 401) and returns it.
+ *
+ * @example
+ * return readsConfig(new BearerAuthenticator(`Bearer ${token}`), template);
+ */
+export function readsConfig<T extends Authenticator>(authenticator: T, ...templates: Array<CompiledTemplate | undefined>): T {
+  authenticator.configKeys = [...new Set(templates.flatMap((template) => template?.configKeys ?? []))];
+  return authenticator;
 }

@@ -7,7 +7,7 @@ import {
   type ComponentFactory,
   type OutgoingRequest,
 } from "../../sdk/index.js";
-import { authServices, compileField, renderCredential } from "./auth-context.js";
+import { authServices, compileField, renderCredential, requireCredential, readsConfig } from "./auth-context.js";
 
 /**
  * `BasicHttpAuthenticator`: HTTP Basic authentication (RFC 7617), as Zendesk, Jira and Twilio use it:
@@ -48,11 +48,14 @@ export const BasicHttpAuthenticatorComponent: ComponentFactory<BasicHttpAuthenti
       throw new ManifestError("AUTH_DEFINITION_INVALID", "BasicHttpAuthenticator needs a username", { where: { manifestPath: ctx.path }, expected: "username", found: "nothing" });
     }
     const { secrets } = authServices(ctx);
-    const username = renderCredential(compileField(ctx, def, "username"), ctx.config, ctx.parameters);
-    const password = renderCredential(compileField(ctx, def, "password"), ctx.config, ctx.parameters);
+    const usernameTemplate = compileField(ctx, def, "username");
+    // The password may be empty (an API key sent as the username, Stripe's way); the username may not.
+    const username = requireCredential(renderCredential(usernameTemplate, ctx.config, ctx.parameters), usernameTemplate, ctx, "BasicHttpAuthenticator.username");
+    const passwordTemplate = compileField(ctx, def, "password");
+    const password = renderCredential(passwordTemplate, ctx.config, ctx.parameters);
     const encoded = Buffer.from(`${username}:${password}`, "utf8").toString("base64");
     secrets.add(password);
     secrets.add(encoded);
-    return new BasicHttpAuthenticator(`Basic ${encoded}`);
+    return readsConfig(new BasicHttpAuthenticator(`Basic ${encoded}`), usernameTemplate, passwordTemplate);
   },
 });

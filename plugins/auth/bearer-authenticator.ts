@@ -6,7 +6,7 @@ import {
   type ComponentFactory,
   type OutgoingRequest,
 } from "../../sdk/index.js";
-import { authServices, compileField, renderCredential } from "./auth-context.js";
+import { authServices, compileField, renderCredential, requireCredential, readsConfig } from "./auth-context.js";
 
 /**
  * `BearerAuthenticator`: a static token in `Authorization: Bearer <token>` (RFC 6750), as GitHub
@@ -39,8 +39,9 @@ export const BearerAuthenticatorComponent: ComponentFactory<BearerAuthenticator>
   }),
   shared: true,
   build(def, ctx) {
-    const token = renderCredential(compileField(ctx, def, "api_token"), ctx.config, ctx.parameters);
+    const template = compileField(ctx, def, "api_token");
+    const token = requireCredential(renderCredential(template, ctx.config, ctx.parameters), template, ctx, "BearerAuthenticator.api_token");
     authServices(ctx).secrets.add(token);
-    return new BearerAuthenticator(`Bearer ${token}`);
+    return readsConfig(new BearerAuthenticator(`Bearer ${token}`), template);
   },
 });

@@ -10,7 +10,7 @@ import {
   type IssuedToken,
   type OutgoingRequest,
 } from "../../sdk/index.js";
-import { authServices, compileField, renderCredential, type AuthServices } from "./auth-context.js";
+import { authServices, compileField, readsConfig, renderCredential, type AuthServices } from "./auth-context.js";
 import { parseExpiryDate } from "./expiry-date.js";
 import { compileOAuthFields, evaluateOAuthFields, grantFields, refreshErrorRule } from "./oauth-fields.js";
 import { requestToken } from "./oauth-refresh.js";
@@ -68,7 +68,8 @@ export const OAuthAuthenticatorComponent: ComponentFactory<OAuthAuthenticator> =
     const services = authServices(ctx);
     const source = def.refresh_token_updater ? await singleUseSource(def, ctx, services) : await standardSource(def, ctx, services);
     const fixed = !def.refresh_token_updater && (def.token_refresh_endpoint === undefined || def.token_refresh_endpoint === null);
-    return new OAuthAuthenticator(source, !fixed);
+    const fields = ["client_id", "client_secret", "refresh_token", "access_token_value"].map((field) => compileField(ctx, def, field));
+    return readsConfig(new OAuthAuthenticator(source, !fixed), ...fields);
   },
 });
 
@@ -85,6 +86,7 @@ async function standardSource(def: OAuthDefinition, ctx: BuildContext, services:
   const absolute = Boolean(def.token_expiry_date_format);
   const initial = initialToken(def, ctx, services, templates.endpoint === undefined);
   for (const value of [initialValues.clientSecret, initialValues.refreshToken]) services.secrets.add(value);
+  let warnedRotation = false;
   const source: TokenSource<string> = new TokenSource<string>({
     clock: services.clock,
     initial,
@@ -99,10 +101,18 @@ async function standardSource(def: OAuthDefinition, ctx: BuildContext, services:
       const result = await requestToken(
         http,
         { endpoint: values.endpoint, fields, headers: values.headers, asQuery: def.send_refresh_request_as_query_params === true },
-        { accessToken: values.accessTokenName, expiresIn: values.expiresInName },
+        { accessToken: values.accessTokenName, expiresIn: values.expiresInName, refreshToken: values.refreshTokenName },
         rule,
         { secrets: services.secrets, where: ctx.path },
       );
+      if (!warnedRotation && !assertion && result.refreshToken !== undefined && result.refreshToken !== values.refreshToken) {
+        // A rotated token that is not saved is lost: with single-use tokens the next run is locked out.
+        warnedRotation = true;
+        services.logger.warn(
+          "The token endpoint returned a new refresh token, which is not saved because the authenticator has no refresh_token_updater. If the API's refresh tokens are single-use, the next run will fail with AUTH_INVALID_GRANT: add refresh_token_updater (docs/authentication.md, 'Rotating refresh tokens').",
+          { manifestPath: ctx.path },
+        );
+      }
       const now = services.clock.now();
       const expiresAt = tokenExpiry(result, { absolute, now, previous: source.expiresAt(), where: ctx.path });
       services.logger.info("Obtained a new OAuth access token", { expiresAt: new Date(expiresAt).toISOString() });

@@ -1,4 +1,4 @@
-import { MemoryConfigStore, type BuildContext, type ConfigStore, type ConnectorConfig, type HttpClient, type IssuedToken } from "../../sdk/index.js";
+import { ManifestError, MemoryConfigStore, type BuildContext, type ConfigStore, type ConnectorConfig, type HttpClient, type IssuedToken } from "../../sdk/index.js";
 import type { AuthServices } from "./auth-context.js";
 import type { OAuthDefinition } from "./oauth-schema.js";
 import { setPath, valueAtPath } from "../../python/dpath.js";
@@ -99,6 +99,7 @@ export function createSingleUseTokens(options: SingleUseOptions): SingleUseToken
     return { value: result.accessToken, expiresAt };
   };
 
+  assertRefreshTokenAt(paths.refresh, store.current(), def, ctx);
   return {
     initial: () => tokenIn(store.current()),
     async refresh(stale) {
@@ -113,6 +114,34 @@ export function createSingleUseTokens(options: SingleUseOptions): SingleUseToken
   };
 }
 
+/** The config path a template such as `{{ config['credentials']['refresh_token'] }}` reads, if it is that simple. */
+function configPathOf(template: unknown): string[] | undefined {
+  const match = typeof template === "string" ? /^\{\{\s*config((?:\[\s*['"][^'"]+['"]\s*\]|\.\w+)+)\s*\}\}$/.exec(template.trim()) : null;
+  return match ? [...match[1]!.matchAll(/\[\s*['"]([^'"]+)['"]\s*\]|\.(\w+)/g)].map((m) => (m[1] ?? m[2])!) : undefined;
+}
+
+/**
+ * Before any request: the refresh token must be where the updater reads it. A flat config (`refresh_token`
+ * at the top) with `refresh_token_updater: {}` (default `credentials.refresh_token`) would otherwise send
+ * `refresh_token=` and be refused, or worse, accepted by a lenient test server.
+ */
+function assertRefreshTokenAt(path: readonly string[], config: ConnectorConfig, def: OAuthDefinition, ctx: BuildContext): void {
+  const value = valueAtPath(config, [...path]);
+  if (value !== undefined && value !== null && value !== "") return;
+  const templatePath = configPathOf(def.refresh_token);
+  const held = templatePath && templatePath.join(".") !== path.join(".") ? valueAtPath(config, templatePath) : undefined;
+  const hint = held !== undefined && held !== null && held !== ""
+    ? `; the refresh_token template ${JSON.stringify(def.refresh_token)} reads config.${templatePath!.join(".")}, which holds one: set refresh_token_config_path: [${templatePath!.join(", ")}]`
+    : "";
+  throw new ManifestError("AUTH_REFRESH_TOKEN_PATH_EMPTY", `refresh_token_updater reads the refresh token from config.${path.join(".")}, which holds no value${hint}`, {
+    failureType: "config_error",
+    where: { manifestPath: `${ctx.path}.refresh_token_updater.refresh_token_config_path` },
+    expected: `a refresh token at config.${path.join(".")}`,
+    found: value === "" ? "an empty string" : "nothing",
+  });
+}
+
+/** A stand-in store when the host registered none: the config object in memory, one update at a time. */
 /** A stand-in store when the host registered none: the SDK's in-memory store over the config object. */
 function memoryStore(config: ConnectorConfig, services: AuthServices): ConfigStore {
   services.logger.warn("No config store is registered: rotated refresh tokens are kept in memory only and are lost when the process ends");

@@ -20,6 +20,12 @@ import type { OutgoingRequest } from "../http/outgoing-request.js";
  * }
  */
 export abstract class Authenticator {
+  /**
+   * The config keys its credentials come from (`["username", "password"]`), set by its factory; a 401 or
+   * 403 names them, so a person knows which values to check. Empty when unknown (a custom class).
+   */
+  configKeys: readonly string[] = [];
+
   /** Adds this authenticator's credentials to the request. */
   abstract apply(request: OutgoingRequest): void | Promise<void>;
 

@@ -37,6 +37,11 @@ export interface CompiledTemplate {
    * building a context value no template uses.
    */
   readonly names: ReadonlySet<string>;
+  /**
+   * The top-level config keys the template reads (`config['credentials']['token']` reads `credentials`,
+   * `config.get('region')` reads `region`), so an error about an empty value can say which keys it came from.
+   */
+  readonly configKeys: readonly string[];
   /** Renders, then applies the kit's literal step (`"123"` → 123, `"None"` → null). */
   eval(context: TemplateContext): unknown;
   /** Renders to text, without the literal step. */

@@ -92,6 +92,11 @@ export function wrapFragment(fragment: Json, type: string, base: Json): Json {
     parent[slot.at(-1)!] = target;
   }
   mergeInto(target, fragment);
+  // A fragment that brings its own streams is checked with its first stream, not the minimal manifest's `items`.
+  const streams = manifest.streams as Json[] | undefined;
+  if (type === "DeclarativeSource" && Array.isArray(fragment.streams) && !fragment.check && typeof streams?.[0]?.name === "string") {
+    manifest.check = { type: "CheckStream", stream_names: [streams[0].name] };
+  }
   return manifest;
 }
 

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { ConfigError, SluiceError } from "../../../sdk/errors/index.js";
+import { parseLinkHeader } from "../../http/parse-link-header.js";
 import { createInterpolator } from "../../../templates/index.js";
 import type { CliCommand, CliIO } from "../command.js";
 
@@ -12,6 +13,24 @@ async function readObject(file: string, io: CliIO, what: string): Promise<Record
     throw new ConfigError("CLI_FLAG_INVALID", `${what} file ${file} must hold a JSON object`, { where: { file }, expected: "a JSON (or YAML) object", found: Array.isArray(value) ? "a list" : String(value) === "null" ? "null" : `a ${typeof value}` });
   }
   return value as Record<string, unknown>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `headers` as a read gives them to a template: a `Link` header (any case) parsed into `link` keyed by
+ * `rel` (`headers.link.next.url`), and every header also found by its lower-case name.
+ */
+function asReadSees(headers: Record<string, unknown>): Record<string, unknown> {
+  const dict: Record<string, unknown> = { ...headers };
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== "string") continue;
+    if (!(name.toLowerCase() in dict)) dict[name.toLowerCase()] = value;
+    if (name.toLowerCase() === "link") dict.link = parseLinkHeader(value);
+  }
+  return dict;
 }
 
 const USAGE = "sluice eval TEMPLATE [--config FILE] [--context FILE] [--boolean] [--now ISO_DATETIME]";
@@ -53,7 +72,7 @@ export const command: CliCommand = {
       const { parameters = {}, config: _ignored, ...names } = extra;
       const interpolator = createInterpolator({ clock: clockFrom(args.values.now) });
       const template = interpolator.compile(args.positionals[0], { path: "(command line)", names: Object.keys(names) });
-      const context = { ...names, config, parameters };
+      const context = { ...names, ...(isObject(names.headers) ? { headers: asReadSees(names.headers) } : {}), config, parameters };
       const result = args.values.boolean ? template.test(context) : template.eval(context);
       io.stdout.write(`${JSON.stringify(result === undefined ? null : result)}\n`);
       return 0;

@@ -17,6 +17,7 @@ export const commands: readonly CommandEntry[] = [
   { name: "sources", summary: "Store named sources with encrypted secrets (add, list, show, update, remove, rotate-key)", load: async () => (await import("./sources.js")).command },
   { name: "validate", summary: "Check a manifest (and a config) without sending a request, listing every problem with its line", load: async () => (await import("./validate.js")).command },
   { name: "test-read", summary: "Read a few pages of a stream, showing every request, response and pagination decision", load: async () => (await import("./test-read.js")).command },
+  { name: "test", summary: "Replay recorded test reads (fixtures) with no network and check the records are the same", load: async () => (await import("./test.js")).command },
   { name: "schema", summary: "Print the JSON Schema of a manifest (every registered component) for editors", load: async () => (await import("./schema.js")).command },
   { name: "eval", summary: "Evaluate a template as a manifest field would (prints the typed result as JSON)", load: async () => (await import("./eval.js")).command },
   { name: "image", summary: "Build the Airbyte source image of a connector folder (docker or podman)", load: async () => (await import("./image.js")).command },

@@ -59,7 +59,10 @@ export const command: CliCommand = {
       );
       return 0;
     } catch (error) {
-      return session.fail(error);
+      // init speaks to a person, not to the Airbyte platform: a plain message on stderr, no TRACE on stdout.
+      const text = session.redact(error instanceof SluiceError ? error.describe() : error instanceof Error ? error.message : String(error));
+      io.stderr.write(`sluice init: ${text}\n`);
+      return 1;
     }
   },
 };
@@ -68,7 +71,7 @@ export const command: CliCommand = {
 async function chooseOptions(name: string, values: Record<string, unknown>, io: CliIO): Promise<ScaffoldOptions> {
   const auth = checked("auth", values.auth, AUTH_METHODS);
   const pagination = checked("pagination", values.pagination, PAGINATION_METHODS);
-  const url = typeof values.url === "string" ? values.url : undefined;
+  const url = typeof values.url === "string" ? withScheme(values.url) : undefined;
   const path = typeof values.path === "string" ? values.path : undefined;
   if (!io.interactive || !io.stdin || (auth && pagination && url)) {
     return { name, auth: auth ?? "bearer", pagination: pagination ?? "offset", url: url ?? DEFAULT_URL, path };
@@ -79,7 +82,7 @@ async function chooseOptions(name: string, values: Record<string, unknown>, io: 
       name,
       auth: auth ?? (await ask.choose<AuthMethod>("Authentication", AUTH_METHODS.map((value) => ({ value, label: authScaffold(value, "").summary })))),
       pagination: pagination ?? (await ask.choose<PaginationMethod>("Pagination", PAGINATION_METHODS.map((value) => ({ value, label: paginationScaffold(value).summary })))),
-      url: url ?? (await ask.text("The API's base URL", DEFAULT_URL)),
+      url: url ?? withScheme(await ask.text("The API's base URL", DEFAULT_URL)),
       path: path ?? (await ask.text("The first stream's path", "/items")),
     };
   } finally {
@@ -91,6 +94,16 @@ function checked<T extends string>(flag: string, value: unknown, allowed: readon
   if (value === undefined) return undefined;
   if (allowed.includes(value as T)) return value as T;
   throw new SluiceError("INIT_OPTION_INVALID", `--${flag} must be one of ${allowed.join(", ")}`, { failureType: "config_error", expected: allowed.join(" | "), found: String(value) });
+}
+
+/** A base URL must name its scheme: `127.0.0.1:4106` is read as the scheme `127.0.0.1` and fails at the first request. */
+function withScheme(url: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  throw new SluiceError("INIT_OPTION_INVALID", `--url ${JSON.stringify(url)} has no scheme`, {
+    failureType: "config_error",
+    expected: `http:// or https:// before the host, e.g. https://${url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")}`,
+    found: JSON.stringify(url),
+  });
 }
 
 function firstStream(options: ScaffoldOptions): string {

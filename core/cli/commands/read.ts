@@ -6,6 +6,7 @@ import { errorTextOf, logOf, streamStatusOf } from "../../protocol/messages.js";
 import { readStreamStates } from "../../protocol/stream-states.js";
 import type { CliCommand, ParsedArgs } from "../command.js";
 import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
+import { countNoun } from "../count-noun.js";
 import { ReadProgress } from "../read-progress.js";
 
 /**
@@ -96,7 +97,7 @@ export const command: CliCommand = {
     }
     const { streams: count, records, pages, failed } = read.summary();
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    session.notice("INFO", `read ${count} stream${count === 1 ? "" : "s"}, ${records} records, ${pages} pages in ${seconds} s${failed.length ? `; failed: ${failed.join(", ")}` : ""}`);
+    session.notice("INFO", `read ${countNoun(count, "stream")}, ${countNoun(records, "record")}, ${countNoun(pages, "page")} in ${seconds} s${failed.length ? `; failed: ${failed.join(", ")}` : ""}`);
     await out.flush();
     return failed.length ? 1 : 0;
   },

@@ -1,5 +1,7 @@
 import { ConfigError } from "../../../sdk/index.js";
+import { relative, resolve } from "node:path";
 import type { CliCommand } from "../command.js";
+import { recordFixture } from "../../fixtures/record-fixture.js";
 import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
 import { formatTestRead } from "../../test-read/format-test-read.js";
 import { DEFAULT_TEST_READ_LIMITS, testRead, type TestReadLimits } from "../../test-read/test-read.js";
@@ -13,7 +15,7 @@ import { DEFAULT_TEST_READ_LIMITS, testRead, type TestReadLimits } from "../../t
  * sluice test-read --manifest manifest.yaml --config secrets/config.json --stream users --pages 2
  */
 export const command: CliCommand = {
-  usage: "sluice test-read --stream S [--stream S2] [--pages N] [--records N] [--slices N] [--json] [--manifest M] [--config C]",
+  usage: "sluice test-read --stream S [--stream S2] [--pages N] [--records N] [--slices N] [--json] [--record DIR] [--manifest M] [--config C]",
   options: {
     ...CONNECTOR_OPTIONS,
     stream: { type: "string", short: "s", multiple: true, value: "NAME", description: "the stream to test-read" },
@@ -21,6 +23,7 @@ export const command: CliCommand = {
     records: { type: "string", value: "N", description: "show at most N records" },
     slices: { type: "string", value: "N", description: "read at most N slices (partitions, date windows)" },
     json: { type: "boolean", description: "print the whole test read as one JSON document" },
+    record: { type: "string", value: "DIR", description: "also save the read as a fixture in DIR (credentials as ****) for `sluice test --fixtures DIR`" },
   },
   async run(args, io) {
     const session = new CliSession(args, io);
@@ -30,7 +33,11 @@ export const command: CliCommand = {
       const given = (args.values.stream as string[] | undefined) ?? [];
       const streams = given.length ? given : definition.streamNames.slice(0, 1);
       if (streams.length === 0) throw new ConfigError("MANIFEST_INVALID", "The manifest defines no stream to test-read", { where: { file: definition.source.file }, expected: "one or more streams", found: "none" });
-      const document = await testRead(session.sluice, { definition, config, configFile, streams, limits, signal: io.signal });
+      const input = { definition, config, configFile, streams, limits, signal: io.signal };
+      const recordDir = typeof args.values.record === "string" ? resolve(io.cwd, args.values.record) : undefined;
+      const recorded = recordDir ? await recordFixture(session.sluice, input, recordDir) : undefined;
+      const document = recorded?.document ?? (await testRead(session.sluice, input));
+      if (recorded) io.stderr.write(`sluice test-read: recorded ${relative(io.cwd, recorded.file)}; replay it with \`sluice test --fixtures ${relative(io.cwd, recordDir!) || "."}\`\n`);
       const failed = document.streams.some((s) => s.error !== undefined);
       if (args.values.json) io.stdout.write(`${session.redact(JSON.stringify(document, null, 2))}\n`);
       else io.stdout.write(session.redact(formatTestRead(document, { color: wantsColor(io) })));

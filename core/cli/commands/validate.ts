@@ -1,9 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import { styleText } from "node:util";
-import { ConfigError, type ConnectorConfig } from "../../../sdk/index.js";
 import type { CliCommand } from "../command.js";
-import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
+import { CliSession, CONNECTOR_OPTIONS, readConfig } from "../cli-session.js";
 import { validateConnector, type Finding, type ValidationReport } from "../../validate/validate-connector.js";
 
 /**
@@ -19,13 +17,19 @@ import { validateConnector, type Finding, type ValidationReport } from "../../va
  */
 export const command: CliCommand = {
   usage: "sluice validate [--manifest M] [--config C] [--json]",
-  options: { ...CONNECTOR_OPTIONS, json: { type: "boolean", description: "print the problems as JSON" } },
+  // Only what validate uses: it sends no request, so the HTTP limits and the transport are not its flags.
+  options: {
+    manifest: CONNECTOR_OPTIONS.manifest,
+    config: { ...CONNECTOR_OPTIONS.config, description: "the config JSON file to check against the spec and build the connector with (nothing is sent or written)" },
+    "no-custom-code": CONNECTOR_OPTIONS["no-custom-code"],
+    json: { type: "boolean", description: "print the problems as JSON" },
+  },
   async run(args, io) {
     const session = new CliSession(args, io);
     try {
       const manifest = args.values.manifest as string | undefined;
       const configFile = typeof args.values.config === "string" ? resolveFrom(io.cwd, args.values.config) : undefined;
-      const config = configFile ? await readJson(configFile) : undefined;
+      const config = configFile ? await readConfig(configFile) : undefined;
       const report = await validateConnector(session.sluice, { ...(manifest ? { path: resolve(io.cwd, manifest) } : { searchFrom: io.cwd }), config, configFile });
       if (args.values.json) io.stdout.write(`${session.redact(JSON.stringify(report, null, 2))}\n`);
       else io.stdout.write(session.redact(formatReport(report, { cwd: io.cwd, color: io.env.NO_COLOR ? false : io.interactive || Boolean(io.env.FORCE_COLOR && io.env.FORCE_COLOR !== "0") })));
@@ -45,7 +49,7 @@ function formatReport(report: ValidationReport, { cwd, color }: { cwd: string; c
   for (const f of ordered) {
     const place = `${shown(f.file)}${f.line !== undefined ? `:${f.line}:${f.column}` : ""}`;
     lines.push(`${paint("bold", place)} ${paint(f.severity === "error" ? "red" : "yellow", f.severity)} ${f.path || "(root)"} ${paint("dim", `[${f.code}]`)}`);
-    lines.push(`  ${f.message.split("\n")[0]}`);
+    for (const line of f.message.split("\n")) lines.push(`  ${line}`);
     if (f.usedAt) lines.push(paint("dim", `  used at ${f.usedAt}`));
     if (f.expected) lines.push(`  expected: ${f.expected}`);
     if (f.found) lines.push(`  found:    ${f.found}`);
@@ -59,14 +63,4 @@ function formatReport(report: ValidationReport, { cwd, color }: { cwd: string; c
 
 function resolveFrom(cwd: string, file: string): string {
   return isAbsolute(file) ? file : resolve(cwd, file);
-}
-
-async function readJson(file: string): Promise<ConnectorConfig> {
-  try {
-    const value = JSON.parse(await readFile(file, "utf8")) as unknown;
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as ConnectorConfig;
-  } catch (error) {
-    throw new ConfigError("CONFIG_PARSE", "The config file could not be read as a JSON object", { where: { file }, expected: "a JSON object", found: (error as NodeJS.ErrnoException).code ?? "invalid JSON" });
-  }
-  throw new ConfigError("CONFIG_PARSE", "The config file is not a JSON object", { where: { file }, expected: "a JSON object" });
 }

@@ -37,6 +37,16 @@ export const AUTHENTICATION_ERRORS = {
     message: "The token endpoint refused the refresh token (`invalid_grant`, or what `refresh_token_error_*` declare): it expired, was revoked, or a single-use token was already spent.",
     action: "Re-authenticate the connection (for example `sluice oauth`) and put the new refresh token in the config; with `refresh_token_updater` the path is named.",
   },
+  AUTH_REFRESH_TOKEN_PATH_EMPTY: {
+    failureType: "config_error",
+    message: "`refresh_token_updater` reads the refresh token from the config at `refresh_token_config_path` (default `credentials.refresh_token`), and that path holds no value, so the token request would send an empty refresh token. With the updater, the kit and Sluice read that path, not the `refresh_token` template; when the template names another config key, the error says which. Raised before any request.",
+    action: "Set `refresh_token_config_path` to where the config keeps the refresh token (e.g. `[refresh_token]` for a flat config), or put the token at the path named.",
+  },
+  AUTH_CREDENTIAL_EMPTY: {
+    failureType: "config_error",
+    message: "A credential rendered empty before anything was sent: a Bearer token, an API key, a Basic username (the password may be empty). Usually the template reads a config key the config does not have (a misspelling: `config['secretkey']` for `secret_key`); the error names the keys read and the keys the config has. A template with its own fallback (`config.get('key', '')`, `| default`) is not checked.",
+    action: "Fix the key's spelling in the template or in the config (`validate` names the nearest key the spec declares), or fill in the value.",
+  },
   AUTH_TOKEN_MISSING: {
     failureType: "system_error",
     message: "The token response has no access token under `access_token_name` (searched down to depth 5); the keys it has are listed.",

@@ -122,6 +122,21 @@ export const ENGINE_ERRORS = {
     message: "The config file is not a JSON object (only the error position is shown, never the content).",
     action: "Fix the JSON.",
   },
+  CONFIG_KEY_UNDECLARED: {
+    failureType: "config_error",
+    message: "A warning of `validate` (and of `check` and `read` before their first request): a template reads a config key that the spec's `connection_specification.properties` does not declare, with the nearest declared key. Unless the config has that key, the template renders empty (an empty credential, an empty parameter). Real manifests read optional keys on purpose, so it is not an error.",
+    action: "Fix the key's spelling, or declare it in the spec.",
+  },
+  FIXTURE_NONE: {
+    failureType: "config_error",
+    message: "`sluice test --fixtures DIR` found no recorded fixture (`*.json`) in the folder.",
+    action: "Record one: `sluice test-read --config secrets/config.json --stream STREAM --record DIR`, then commit DIR.",
+  },
+  FIXTURE_NO_MATCH: {
+    failureType: "config_error",
+    message: "During a replay the connector sent a request the fixture has no recorded answer for (method, URL and body compared as recorded, secrets as `****`): the connector now asks for something else than when the fixture was recorded, or the request depends on the time (a date window ending now).",
+    action: "If the change is intended, record the fixture again with `sluice test-read --record`; for a stream whose requests depend on today's date, give the config a fixed end date.",
+  },
   CONFIG_INVALID: {
     failureType: "config_error",
     message: "The config does not match the spec; every bad field is named (`config.api_key: a required field is missing`).",

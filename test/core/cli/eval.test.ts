@@ -3,7 +3,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, before, describe, it, test } from "node:test";
+import { runCli } from "../../support/run-cli.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const MAIN = join(ROOT, "core", "cli", "main.ts");
@@ -77,4 +78,19 @@ describe("sluice eval", () => {
     assert.equal(none.code, 2);
     assert.match(none.stderr, /usage: sluice eval/);
   });
+});
+
+test("eval parses a Link header in the context's headers the way a read does", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "sluice-eval-link-"));
+  try {
+    writeFileSync(join(dir, "page.json"), JSON.stringify({ headers: { Link: '<https://api.github.com/repos?page=3>; rel="next", <https://api.github.com/repos?page=9>; rel="last"', "X-Total-Count": "90" } }));
+    const next = await runCli(["eval", "{{ headers.link.next.url }}", "--context", "page.json"], dir);
+    assert.equal(next.stdout, '"https://api.github.com/repos?page=3"\n', next.stderr);
+    const stop = await runCli(["eval", "{{ 'next' not in headers['link'] }}", "--context", "page.json", "--boolean"], dir);
+    assert.equal(stop.stdout, "false\n");
+    const lower = await runCli(["eval", "{{ headers['x-total-count'] }}", "--context", "page.json"], dir);
+    assert.equal(lower.stdout, "90\n");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

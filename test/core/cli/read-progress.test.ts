@@ -8,7 +8,7 @@ function terminal(): { writes: string[]; write(text: string): void; columns: num
 }
 
 describe("the live progress line", () => {
-  it("shows the streams being read, records, the API's total, pages and the rate", () => {
+  it("shows the streams being read, records, the API's total, pages, the rate and the time left at that rate", () => {
     let now = 0;
     const screen = terminal();
     const progress = new ReadProgress(screen, { streams: 2, now: () => now });
@@ -16,7 +16,11 @@ describe("the live progress line", () => {
     progress.page("users", 1_000);
     progress.records(250);
     now = 2_000;
-    assert.equal(progress.line(), "reading users [0/2 streams done] · 250 of ~1,000 records · 1 pages · 125 records/s · 2.0 s");
+    assert.equal(progress.line(), "reading users [0/2 streams done] · 250 of ~1,000 records · 1 page · 125 records/s · 2.0 s · ~6 s left");
+    progress.page("users");
+    progress.records(750);
+    now = 4_000;
+    assert.equal(progress.line(), "reading users [0/2 streams done] · 1,000 of ~1,000 records · 2 pages · 250 records/s · 4.0 s", "no time left once the total is reached");
     progress.finish();
   });
 

@@ -29,7 +29,7 @@ describe("parseManifestText on JSON (read with JSON.parse, without the yaml pack
     const missingComma = await parseError('{\n  "version": "6.0.0"\n  "streams": []\n}\n');
     assert.equal(missingComma.code, "MANIFEST_PARSE");
     assert.equal(missingComma.where.file, "m.json:3:3");
-    assert.match(missingComma.message, /^The manifest could not be parsed: Missing , between flow map items at line 3, column 3/);
+    assert.match(missingComma.message, /^The manifest could not be parsed: Missing , between flow map items\n {2}2 \| {3}"version": "6\.0\.0"\n {2}3 \| {3}"streams": \[\]\n {2} {2}\| {3}\^$/);
     const unclosed = await parseError('{\n  "version": "6.0.0",\n  "streams": [\n    { "name": "a" }\n');
     assert.equal(unclosed.where.file, "m.json:5:1");
   });

@@ -112,7 +112,7 @@ describe("sluice validate", () => {
 `);
     const missing = await validateConnector(createSluice(), { path: good, config: {} });
     assert.deepEqual(missing.findings.filter((f) => f.severity === "error").map((f) => [f.code, f.path, f.message]), [["CONFIG_INVALID", "config.token", "a required field is missing"]]);
-    const fine = await validateConnector(createSluice(), { path: good, config: { token: "a-token-value" } });
+    const fine = await validateConnector(createSluice(), { path: good, config: { token: "a-token-value", other_token: "another-value" } });
     assert.equal(fine.ok, true, JSON.stringify(fine.findings.filter((f) => f.severity === "error")));
   });
 

@@ -1,0 +1,98 @@
+import { CustomCodeLoader, SluiceError } from "../../sdk/index.js";
+import type { ManifestProblem } from "../manifest/validate-manifest.js";
+import { joinPath } from "../manifest/manifest-path.js";
+import { nearestMatch } from "../manifest/nearest-match.js";
+import type { ManifestInspection } from "../manifest/define-connector.js";
+import type { Sluice } from "../sluice.js";
+
+/** A problem found beyond the schema, with the code `validate` shows it under. */
+export interface StructureProblem extends ManifestProblem {
+  code: string;
+}
+
+type Json = Record<string, unknown>;
+
+function streamsOf(manifest: Json): Json[] {
+  return Array.isArray(manifest.streams) ? (manifest.streams as Json[]) : [];
+}
+
+/**
+ * What the schema lets through and a read would trip on later: a stream without a name, `check.stream_names`
+ * naming no stream, a `url_base` without a scheme (`127.0.0.1:4106`), and (in {@link customClassProblems})
+ * a custom `class_name` whose file or export does not exist.
+ *
+ * @example
+ * structureProblems({ check: { stream_names: ["user"] }, streams: [{ name: "users" }] })
+ * // [{ code: "STREAM_NOT_FOUND", path: "check.stream_names[0]", message: "names no stream: 'user' (did you mean 'users'?)" }]
+ */
+export function structureProblems(manifest: Json): StructureProblem[] {
+  const problems: StructureProblem[] = [];
+  const names = streamsOf(manifest).map((stream) => stream.name);
+  names.forEach((name, i) => {
+    if (typeof name !== "string" || name.trim() === "") {
+      problems.push({ code: "MANIFEST_INVALID", path: joinPath(joinPath("streams", i), "name"), message: "a stream has no name: every stream needs one (it names the stream in the catalog, its state and its records)", expected: "name: <stream name>", found: name === undefined ? "nothing" : JSON.stringify(name) });
+    }
+  });
+  const known = names.filter((n): n is string => typeof n === "string");
+  const check = manifest.check as Json | undefined;
+  // Dynamic streams get their names at run time, so a check naming one cannot be judged here.
+  const checked = manifest.dynamic_streams === undefined && Array.isArray(check?.stream_names) ? (check!.stream_names as unknown[]) : [];
+  checked.forEach((name, i) => {
+    if (typeof name === "string" && known.includes(name)) return;
+    const near = typeof name === "string" ? nearestMatch(name, known) : undefined;
+    problems.push({ code: "STREAM_NOT_FOUND", path: joinPath(joinPath("check", "stream_names"), i), message: `names no stream: ${JSON.stringify(name)}${near ? ` (did you mean '${near}'?)` : ""}`, expected: `one of ${known.join(", ") || "(no streams)"}`, found: JSON.stringify(name) });
+  });
+  const visit = (value: unknown, path: string): void => {
+    if (Array.isArray(value)) value.forEach((item, i) => visit(item, joinPath(path, i)));
+    else if (value && typeof value === "object") {
+      for (const [key, child] of Object.entries(value as Json)) {
+        if (key === "url_base" && typeof child === "string") checkUrlBase(child, joinPath(path, key), problems);
+        else if (!(path === "" && (key === "definitions" || key === "spec" || key === "schemas"))) visit(child, joinPath(path, key));
+      }
+    }
+  };
+  visit(manifest, "");
+  return problems;
+}
+
+function checkUrlBase(url: string, path: string, problems: StructureProblem[]): void {
+  const literal = url.replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g, "");
+  // A template may supply the whole base (`{{ config['base_url'] }}`); only a literal start is checked.
+  if (!/^[^{]/.test(url) || literal === "" || /^https?:\/\//i.test(url)) return;
+  problems.push({ code: "REQUEST_URL_INVALID", path, message: `url_base ${JSON.stringify(url)} has no scheme: write http:// or https:// before the host`, expected: `https://${url.replace(/^\/+/, "")}`, found: JSON.stringify(url) });
+}
+
+/** Every `class_name` of a custom component in the resolved manifest, with its path. */
+function classNames(value: unknown, path: string, found: Array<{ className: string; path: string }>): void {
+  if (Array.isArray(value)) value.forEach((item, i) => classNames(item, joinPath(path, i), found));
+  else if (value && typeof value === "object") {
+    const def = value as Json;
+    if (typeof def.class_name === "string" && typeof def.type === "string" && def.type.startsWith("Custom")) found.push({ className: def.class_name, path: joinPath(path, "class_name") });
+    for (const [key, child] of Object.entries(def)) if (!(path === "" && key === "definitions")) classNames(child, joinPath(path, key), found);
+  }
+}
+
+/**
+ * A custom `class_name` whose module or export does not exist, found without a config or a request: the
+ * loader resolves the file in the connector folder and imports it (the connector's own code, when this
+ * host trusts custom code; an untrusted host gets CUSTOM_CODE_REFUSED from the schema check already).
+ */
+export async function customClassProblems(sluice: Sluice, inspection: ManifestInspection): Promise<StructureProblem[]> {
+  const loader = sluice.services.get(CustomCodeLoader);
+  if (!loader.trusted) return [];
+  const found: Array<{ className: string; path: string }> = [];
+  classNames(inspection.analysis.manifest, "", found);
+  const problems: StructureProblem[] = [];
+  const seen = new Set<string>();
+  for (const { className, path } of found) {
+    if (seen.has(className)) continue;
+    seen.add(className);
+    try {
+      await loader.loadClass({ className, connectorDir: inspection.source.dir, where: { manifestPath: path } });
+    } catch (error) {
+      if (!(error instanceof SluiceError)) throw error;
+      problems.push({ code: error.code, path, message: error.message, expected: error.expected, found: error.found });
+    }
+  }
+  return problems;
+}
