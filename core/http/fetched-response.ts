@@ -50,6 +50,8 @@ export class HeaderBag implements ResponseHeaders {
 export interface DecodeOptions {
   /** The deepest nesting allowed in a JSON body (default 1,000). */
   maxDepth?: number;
+  /** The most bytes a decoder may decompress the body into (`http.maxResponseBytes`). */
+  maxBytes?: number;
   /** Masks secrets in the excerpt of a body that is not JSON (default: nothing masked). */
   redact?: (text: string) => string;
 }
@@ -78,6 +80,10 @@ export class FetchedResponse implements HttpResponse {
     private readonly label: string | (() => string),
     private readonly decoding: DecodeOptions = {},
   ) {}
+
+  get maxBodyBytes(): number | undefined {
+    return this.decoding.maxBytes;
+  }
 
   /** `METHOD url`, credentials redacted. */
   get requestLabel(): string {

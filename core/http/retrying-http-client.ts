@@ -68,7 +68,7 @@ export class RetryingHttpClient implements HttpClient {
 
   constructor(private readonly parts: HttpClientParts) {
     this.deadlineLimit = requestTimeLimit(parts.options.requestDeadlineMs, undefined);
-    this.decoding = { maxDepth: parts.options.maxNestingDepth, redact: (text) => parts.secrets.redact(text) };
+    this.decoding = { maxDepth: parts.options.maxNestingDepth, maxBytes: parts.options.maxResponseBytes, redact: (text) => parts.secrets.redact(text) };
   }
 
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
