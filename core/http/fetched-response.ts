@@ -110,7 +110,8 @@ export class FetchedResponse implements HttpResponse {
 
   json(): unknown {
     if (this.isParsed) return this.parsed;
-    const body = this.text();
+    let body = this.text();
+    if (body.charCodeAt(0) === 0xfeff) body = body.slice(1); // a UTF-8 byte-order mark, which the kit's JSON reading accepts
     if (body.trim() === "") {
       this.parsed = {};
     } else {
