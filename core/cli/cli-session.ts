@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { ConfigError, Logger, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
+import { checkInputDepth, readBoundedText } from "../config/bounded-input-file.js";
 import { MemoryConfigStore } from "../config/memory-config-store.js";
 import { FileConfigStore } from "../config/file-config-store.js";
 import { connectorConfigControlMessage } from "../config/connector-config-message.js";
@@ -264,8 +264,9 @@ function httpOptions(args: ParsedArgs): Partial<HttpOptions> {
 export async function readConfig(file: string): Promise<ConnectorConfig> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readBoundedText(file, "config");
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError("CONFIG_NOT_FOUND", "The config file could not be read", {
       where: { file },
       expected: "a readable JSON file",
@@ -280,8 +281,10 @@ export function parseConfigText(text: string, file: string): ConnectorConfig {
   try {
     const value = JSON.parse(text) as unknown;
     if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");
+    checkInputDepth(value, file, "config");
     return value as ConnectorConfig;
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError("CONFIG_PARSE", "The config file is not a JSON object", {
       where: { file },
       expected: "a JSON object",

@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { ConfigError } from "../../sdk/index.js";
+import { checkInputDepth, readBoundedText } from "../config/bounded-input-file.js";
 import type { Connector } from "../connector/connector.js";
 
 /** One stream of a read, as the configured catalog (or `--stream`) selects it. */
@@ -64,10 +64,12 @@ export async function selectStreams(connector: Connector, options: { catalogFile
 async function readCatalog(file: string): Promise<ConfiguredStream[]> {
   let catalog: unknown;
   try {
-    catalog = JSON.parse(await readFile(file, "utf8"));
+    catalog = JSON.parse(await readBoundedText(file, "catalog"));
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError("CATALOG_INVALID", "The configured catalog could not be read as JSON", { where: { file }, cause: error });
   }
+  checkInputDepth(catalog, file, "catalog");
   const streams = (catalog as { streams?: unknown } | null)?.streams;
   if (!Array.isArray(streams)) {
     throw new ConfigError("CATALOG_INVALID", "The configured catalog has no streams list", { where: { file }, expected: '{ "streams": [{ "stream": { "name": ... }, "sync_mode": ... }] }' });

@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { ConfigError } from "../../sdk/index.js";
+import { checkInputDepth, readBoundedText } from "../config/bounded-input-file.js";
 
 /** Each stream's saved state, by stream name. */
 export type StreamStates = Map<string, Record<string, unknown>>;
@@ -73,16 +73,20 @@ export function streamStateMessage(stream: string, state: Record<string, unknown
 async function readStateJson(file: string): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readBoundedText(file, "state");
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError("STATE_INVALID", "The state file could not be read", { where: { file }, expected: "a readable JSON file", found: (error as NodeJS.ErrnoException).code ?? "an error" });
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text);
   } catch (error) {
     const position = /position (\d+)/.exec((error as Error).message)?.[0];
     throw new ConfigError("STATE_INVALID", "The state file is not valid JSON", { where: { file }, expected: "a JSON list of stream states", found: `invalid JSON${position ? ` at ${position}` : ""}` });
   }
+  checkInputDepth(value, file, "state");
+  return value;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

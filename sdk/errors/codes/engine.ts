@@ -92,6 +92,11 @@ export const ENGINE_ERRORS = {
     message: "The config does not match the spec; every bad field is named (`config.api_key: a required field is missing`).",
     action: "Fix the config.",
   },
+  INPUT_FILE_TOO_LARGE: {
+    failureType: "config_error",
+    message: "A `--state`, `--config` or `--catalog` file (or a config file a store writes back) is larger than 64 MiB or nests objects and lists deeper than 1,000 levels; the file is named. Checked when the file is read, so nothing later meets a value deep enough to exhaust the call stack.",
+    action: "Give the file the platform or `sluice read` wrote; a file this large or deep is damaged or not what the flag expects.",
+  },
   CATALOG_INVALID: {
     failureType: "config_error",
     message: "The `--catalog` file is not a configured catalog, an entry has no `stream.name`, or a `sync_mode` is neither `full_refresh` nor `incremental`.",
