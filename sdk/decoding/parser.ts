@@ -33,7 +33,12 @@ export interface ParseOptions {
   maxBytes?: number;
 }
 
-/** The default of `http.maxResponseBytes` (`--max-response-bytes`): 100 MiB, counted after every decompression. */
+/**
+ * The default of `http.maxResponseBytes` (`--max-response-bytes`): 100 MiB, counted after every decompression.
+ *
+ * @example
+ * const limit = response.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+ */
 export const DEFAULT_MAX_BODY_BYTES = 100 * 1024 * 1024;
 
 /**
