@@ -47,6 +47,11 @@ export const ENGINE_ERRORS = {
     message: "`sluice init` got no connector name, more than one, or one with characters a folder name should not have.",
     action: "`sluice init acme` (letters, digits, `-`, `_`, `.`).",
   },
+  INIT_URL_CREDENTIALS: {
+    failureType: "config_error",
+    message: "The URL given to `sluice init` holds a username and password (`https://user:pass@host`) but `--auth` is a method other than `basic` (the default for such a URL): one connector sends one kind of credential. (Credentials in a URL never reach manifest.yaml or README.md: user:password becomes HTTP Basic, credential-like query parameters become secret spec inputs, their values in secrets/config.json.)",
+    action: "Give `--auth basic`, or a URL without `user:password@`.",
+  },
   INIT_OPTION_INVALID: {
     failureType: "config_error",
     message: "`--auth` or `--pagination` names a method `sluice init` does not scaffold; the choices are listed.",
