@@ -28,6 +28,16 @@ function isNum(value: unknown): boolean {
   return isNumber(value) || typeof value === "boolean";
 }
 
+/** Integers past 2^53 (a `bigint`, as JSON bodies give them) compare exactly with ints and bigints. */
+function exactOperands(a: unknown, b: unknown): boolean {
+  const integral = (v: unknown) => typeof v === "bigint" || typeof v === "boolean" || (typeof v === "number" && Number.isInteger(v));
+  return integral(a) && integral(b);
+}
+
+function exact(value: unknown): bigint {
+  return typeof value === "bigint" ? value : BigInt(typeof value === "boolean" ? Number(value) : (value as number));
+}
+
 function failIfUndefined(...values: unknown[]): void {
   for (const value of values) if (value instanceof PyUndefined) value.fail();
 }
@@ -37,6 +47,7 @@ export function pyEq(a: unknown, b: unknown): boolean {
   if (a instanceof PyUndefined || b instanceof PyUndefined) return a instanceof PyUndefined && b instanceof PyUndefined;
   if (a === undefined) a = null;
   if (b === undefined) b = null;
+  if (typeof a === "bigint" || typeof b === "bigint") return exactOperands(a, b) ? exact(a) === exact(b) : false;
   if (isNum(a) && isNum(b)) return numeric(a) === numeric(b);
   if (typeof a === "string" || typeof b === "string" || a === null || b === null) return a === b;
   if (Array.isArray(a) && Array.isArray(b)) {
@@ -57,6 +68,10 @@ export function pyEq(a: unknown, b: unknown): boolean {
 /** Python's ordering (`<`, `<=`, `>`, `>=`): -1, 0 or 1, or a TypeError between unorderable types. */
 export function pyCompare(a: unknown, b: unknown, symbol: string): number {
   failIfUndefined(a, b);
+  if ((typeof a === "bigint" || typeof b === "bigint") && exactOperands(a, b)) {
+    const x = exact(a), y = exact(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
   if (isNum(a) && isNum(b)) {
     const x = numeric(a), y = numeric(b);
     return x < y ? -1 : x > y ? 1 : 0;

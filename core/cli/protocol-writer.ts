@@ -1,3 +1,4 @@
+import { stringifyJson } from "../../python/exact-json.js";
 import { SluiceError } from "../../sdk/index.js";
 import type { CliIO } from "./command.js";
 import { drainedOrClosed } from "./stdout-closed.js";
@@ -18,7 +19,7 @@ export class ProtocolWriter {
   constructor(private readonly io: CliIO, private readonly redact: (text: string) => string = (t) => t) {}
 
   message(message: Record<string, unknown>): void {
-    this.buffer += `${JSON.stringify(message)}\n`;
+    this.buffer += `${stringifyJson(message)}\n`;
     if (this.buffer.length >= this.limit) this.flushSync();
   }
 
@@ -29,7 +30,7 @@ export class ProtocolWriter {
   record(stream: string, data: Record<string, unknown>): void {
     let line: string;
     try {
-      line = JSON.stringify({ type: "RECORD", record: { stream, data, emitted_at: Date.now() } });
+      line = stringifyJson({ type: "RECORD", record: { stream, data, emitted_at: Date.now() } });
     } catch (error) {
       throw new SluiceError("RECORD_NOT_SERIALIZABLE", `A record of stream ${stream} cannot be written as JSON: ${error instanceof Error ? error.message : String(error)}`, {
         where: { stream },
@@ -50,7 +51,7 @@ export class ProtocolWriter {
     // The same line as record() writes, with the stream and the time serialised once per page.
     const head = `{"type":"RECORD","record":{"stream":${JSON.stringify(stream)},"data":`;
     const tail = `,"emitted_at":${Date.now()}}}\n`;
-    for (const data of records) this.buffer += head + JSON.stringify(data) + tail;
+    for (const data of records) this.buffer += head + stringifyJson(data) + tail;
   }
 
   /** Writes what is buffered once it passes 16 KB, waiting while stdout is full. */

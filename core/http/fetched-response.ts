@@ -1,4 +1,5 @@
-import { jsonDocuments, HttpRequestError, nestsDeeperThan, type HttpResponse, type LinkEntry, type ResponseHeaders, type TransportHeaders } from "../../sdk/index.js";
+import { parseJson } from "../../python/exact-json.js";
+import { jsonDocuments, HttpRequestError, nestsDeeperThan, SluiceError, type HttpResponse, type LinkEntry, type ResponseHeaders, type TransportHeaders } from "../../sdk/index.js";
 import { parseLinkHeader } from "./parse-link-header.js";
 
 /**
@@ -116,8 +117,17 @@ export class FetchedResponse implements HttpResponse {
       this.parsed = {};
     } else {
       try {
-        this.parsed = JSON.parse(body);
+        this.parsed = parseJson(body);
       } catch (error) {
+        if (error instanceof SluiceError && error.code === "RESPONSE_NUMBER_OUT_OF_RANGE") {
+          throw new HttpRequestError("RESPONSE_NUMBER_OUT_OF_RANGE", `The response to ${this.requestLabel}: ${error.message}`, {
+            status: this.status,
+            where: { request: this.requestLabel },
+            expected: error.expected,
+            found: error.found,
+            cause: error,
+          });
+        }
         const redact = this.decoding.redact ?? ((text: string) => text);
         const start = redact(body);
         throw new HttpRequestError("HTTP_DECODE", `The response to ${this.requestLabel} is not JSON`, {

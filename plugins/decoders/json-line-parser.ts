@@ -1,4 +1,5 @@
-import { defineComponent, jsonSchema, Logger, Parser, Type, type ComponentFactory } from "../../sdk/index.js";
+import { parseJson } from "../../python/exact-json.js";
+import { defineComponent, jsonSchema, Logger, Parser, SluiceError, Type, type ComponentFactory } from "../../sdk/index.js";
 import type { RECORD_LIMITS } from "./record-limits.js";
 import { textDecoderFor, textLines } from "./text-encoding.js";
 
@@ -43,8 +44,9 @@ export class JsonLineParser extends Parser {
       if (line.trim() === "") continue;
       let document: unknown;
       try {
-        document = JSON.parse(line);
+        document = parseJson(line);
       } catch (error) {
+        if (error instanceof SluiceError) throw error; // a number no float holds: not a line to skip
         this.options.logger?.warn(`JsonLineParser: line ${number} is not JSON; skipped`, { error: (error as Error).message });
         continue;
       }

@@ -1,3 +1,4 @@
+import { stringifyJson } from "../../python/exact-json.js";
 import type {
   DataRecord,
   IncrementalCursor,
@@ -76,11 +77,11 @@ export class DeclarativePartitions implements StreamPartitions {
   closeSlice(slice: StreamSlice): Record<string, unknown> | undefined {
     const { cursor } = this.parts;
     if (!cursor) return undefined;
-    this.lastState ??= JSON.stringify(cursor.state());
+    this.lastState ??= stringifyJson(cursor.state());
     cursor.closeSlice(slice);
     this.closed = true;
     const state = cursor.state();
-    const json = JSON.stringify(state);
+    const json = stringifyJson(state);
     if (json === this.lastState) return undefined;
     this.lastState = json;
     this.emitted = true;
@@ -96,7 +97,7 @@ export class DeclarativePartitions implements StreamPartitions {
     if (!cursor) return undefined;
     cursor.finish?.();
     const state = cursor.state();
-    if (this.emitted && JSON.stringify(state) === this.lastState) return undefined;
+    if (this.emitted && stringifyJson(state) === this.lastState) return undefined;
     return state;
   }
 }

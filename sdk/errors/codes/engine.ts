@@ -217,6 +217,11 @@ export const ENGINE_ERRORS = {
     message: "A request can never be sent: a header value with a line break or NUL (often a pasted token with a trailing newline), or a header name that is not a token. Not retried; the manifest field or component that set the value is named, never a secret value. (A URL that is not absolute http(s) is `REQUEST_URL_INVALID`.)",
     action: "Fix the config value or the manifest field named.",
   },
+  RESPONSE_NUMBER_OUT_OF_RANGE: {
+    failureType: "system_error",
+    message: "A JSON body holds a number no float can hold (`1e999999`): JavaScript would read it as Infinity and write it as `null`; the field, stream and request are named. (Integers of any size are read exactly.)",
+    action: "Ask the API's owner; a value this large is not a real measurement.",
+  },
   RESPONSE_TOO_DEEP: {
     failureType: "system_error",
     message: "A JSON response nests objects and lists deeper than `http.maxNestingDepth` (default 1,000); the stream and page are named.",
