@@ -25,7 +25,7 @@ export class ProtocolWriter {
 
   /**
    * One RECORD message. A record that cannot be written as JSON (nested too deep for the call stack, a
-   * cycle, a BigInt from custom code) fails with `RECORD_NOT_SERIALIZABLE` naming the stream.
+   * cycle) fails with `RECORD_NOT_SERIALIZABLE` naming the stream.
    */
   record(stream: string, data: Record<string, unknown>): void {
     let line: string;

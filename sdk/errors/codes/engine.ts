@@ -229,7 +229,7 @@ export const ENGINE_ERRORS = {
   },
   RECORD_NOT_SERIALIZABLE: {
     failureType: "system_error",
-    message: "A record cannot be written as JSON on stdout (nested too deep, a cycle, a BigInt from custom code); the stream is named.",
+    message: "A record cannot be written as JSON on stdout (nested too deep, a cycle); the stream is named.",
     action: "Fix the custom component that produces it.",
   },
 } as const satisfies Record<string, ErrorCodeEntry>;
