@@ -8,23 +8,31 @@ import { SluiceError } from "../sdk/index.js";
  * A number JSON cannot hold as a float (`1e999999`, which `JSON.parse` turns into Infinity and
  * `JSON.stringify` into a silent `null`) is refused with `RESPONSE_NUMBER_OUT_OF_RANGE` naming the field.
  *
- * The common path stays `JSON.parse`: only a text with a run of 16 digits or a 3-digit exponent (the
- * only ways to write such numbers) is scanned, and only its big or out-of-range numbers are rewritten.
+ * The common path stays `JSON.parse` plus a walk of the parsed value (~7% of the parse; a regex scan of
+ * the text cost as much as the parse itself): only a value holding an integer at or past 2^53 or an
+ * infinity is parsed again, exactly, its big or out-of-range numbers rewritten first.
  *
  * @example
  * parseJson('{"id": 9007199254740993}'); // { id: 9007199254740993n }
  * stringifyJson({ id: 9007199254740993n }); // '{"id":9007199254740993}'
  */
 export function parseJson(text: string): unknown {
-  if (!SUSPECT.test(text)) return JSON.parse(text);
+  const value: unknown = JSON.parse(text);
+  if (!holdsInexactNumber(value)) return value;
   const rewritten = rewriteNumbers(text);
   if (rewritten === undefined) return JSON.parse(text);
-  return JSON.parse(rewritten, function revive(this: unknown, key: string, value: unknown) {
-    if (typeof value !== "string" || !value.startsWith(MARK)) return value;
-    const token = value.slice(MARK.length + 1);
-    if (value.charCodeAt(MARK.length) === 0x62 /* b */) return BigInt(token);
-    throw outOfRange(key, token);
-  });
+  try {
+    return JSON.parse(rewritten, function revive(this: unknown, key: string, item: unknown) {
+      if (typeof item !== "string" || !item.startsWith(MARK)) return item;
+      const token = item.slice(MARK.length + 1);
+      if (item.charCodeAt(MARK.length) === 0x62 /* b */) return BigInt(token);
+      throw outOfRange(key, token);
+    });
+  } catch (error) {
+    // Nested past the reviver's stack (thousands of levels): the plain value, which every depth limit refuses.
+    if (error instanceof RangeError) return value;
+    throw error;
+  }
 }
 
 /**
@@ -48,8 +56,33 @@ export function stringifyJson(value: unknown): string {
 const MARK = `\u0000sluice-number-${randomBytes(6).toString("hex")}:`;
 const MARK_IN_JSON = `\\u0000${MARK.slice(1)}`;
 const MARKED_BIGINT = new RegExp(`"\\\\u0000${MARK.slice(1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}b(-?\\d+)"`, "g");
-const SUSPECT = /\d{16}|[eE][+-]?\d{3}/;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Whether a parsed value holds a number JSON.parse may have rounded (an integer at or past 2^53) or an infinity; iterative, so any depth is fine. */
+function holdsInexactNumber(root: unknown): boolean {
+  if (typeof root !== "object" || root === null) return typeof root === "number" && inexact(root);
+  const stack: object[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) if (visit(node[i], stack)) return true;
+    } else {
+      for (const key in node) if (visit((node as Record<string, unknown>)[key], stack)) return true;
+    }
+  }
+  return false;
+}
+
+/** True for an inexact number; an object or list is queued for the walk. */
+function visit(item: unknown, stack: object[]): boolean {
+  if (typeof item === "number") return inexact(item);
+  if (typeof item === "object" && item !== null) stack.push(item);
+  return false;
+}
+
+function inexact(value: number): boolean {
+  return !Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value));
+}
 
 /** The text with each integer past 2^53 and each number out of float range quoted as a marker; undefined when there is none. */
 function rewriteNumbers(text: string): string | undefined {

@@ -71,3 +71,17 @@ describe("integers beyond 2^53 in a response", () => {
     assert.ok(!run.records.some((line) => line.includes('"amount":null')));
   });
 });
+
+describe("parseJson", () => {
+  it("keeps JSON.parse's answer for ordinary bodies, and reads nested bodies exactly", async () => {
+    const { parseJson, stringifyJson } = await import("../../python/exact-json.js");
+    const body = '{"a":[1,2.5,-3,"9007199254740993",{"b":null}],"c":9007199254740991}';
+    assert.deepEqual(parseJson(body), JSON.parse(body));
+    const deep = `${"[".repeat(2_000)}9007199254740993${"]".repeat(2_000)}`;
+    let value = parseJson(deep);
+    for (let i = 0; i < 2_000; i++) value = (value as unknown[])[0];
+    assert.equal(value, 9007199254740993n);
+    assert.doesNotThrow(() => parseJson(`${"[".repeat(200_000)}9007199254740993${"]".repeat(200_000)}`), "past the reviver's stack: no bare stack overflow");
+    assert.equal(stringifyJson({ id: 2n ** 70n, s: "x" }), '{"id":1180591620717411303424,"s":"x"}');
+  });
+});
