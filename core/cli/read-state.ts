@@ -1,4 +1,5 @@
-import { ConfigError } from "../../sdk/index.js";
+import { parseJson } from "../../python/exact-json.js";
+import { ConfigError, SluiceError } from "../../sdk/index.js";
 import { checkInputDepth, readBoundedText } from "../config/bounded-input-file.js";
 
 /** Each stream's saved state, by stream name. */
@@ -80,8 +81,9 @@ async function readStateJson(file: string): Promise<unknown> {
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text); // a cursor past 2^53 stays exact
   } catch (error) {
+    if (error instanceof SluiceError) throw new ConfigError("STATE_INVALID", `The state file holds a number no float can hold`, { where: { file }, expected: error.expected, found: error.found });
     const position = /position (\d+)/.exec((error as Error).message)?.[0];
     throw new ConfigError("STATE_INVALID", "The state file is not valid JSON", { where: { file }, expected: "a JSON list of stream states", found: `invalid JSON${position ? ` at ${position}` : ""}` });
   }

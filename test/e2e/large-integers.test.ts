@@ -85,3 +85,11 @@ describe("parseJson", () => {
     assert.equal(stringifyJson({ id: 2n ** 70n, s: "x" }), '{"id":1180591620717411303424,"s":"x"}');
   });
 });
+
+describe("a state file with a cursor past 2^53", () => {
+  it("is read exactly", async () => {
+    const { loadStreamStates } = await import("../../core/cli/read-state.js");
+    writeFileSync(join(dir, "big-state.json"), `{"items":{"id":${BIG}}}`);
+    assert.equal((await loadStreamStates(join(dir, "big-state.json"))).get("items")!.id, BigInt(BIG));
+  });
+});
