@@ -67,6 +67,18 @@ function checkRedirect(spec: ConsentSpec, query: RedirectQuery, expectedState: s
       ? new AuthenticationError("OAUTH_ACCESS_DENIED", "The consent was denied: no tokens were issued", { failureType: "config_error", found: detail })
       : new AuthenticationError("OAUTH_PROVIDER_ERROR", "The provider reported an error instead of a code", { failureType: "config_error", found: detail });
   }
+  checkState(spec, query, expectedState);
+  const codeKey = typeof spec.input.auth_code_key === "string" ? spec.input.auth_code_key : "code";
+  const code = first(query, codeKey);
+  if (code === undefined || code === "") {
+    throw new AuthenticationError("OAUTH_CODE_MISSING", `The redirect carries no '${codeKey}' parameter`, {
+      failureType: "config_error", expected: `the authorization code in '${codeKey}'`, found: `the parameters ${keysOf(query)}`,
+    });
+  }
+  return code;
+}
+
+function checkState(spec: ConsentSpec, query: RedirectQuery, expectedState: string): void {
   const stateKey = typeof spec.input.state_key === "string" ? spec.input.state_key : "state";
   const state = first(query, stateKey);
   if (state === undefined) {
@@ -79,14 +91,18 @@ function checkRedirect(spec: ConsentSpec, query: RedirectQuery, expectedState: s
       failureType: "config_error", expected: "the state issued with the consent URL", found: "a different state (a stale tab, or a forged redirect)",
     });
   }
-  const codeKey = typeof spec.input.auth_code_key === "string" ? spec.input.auth_code_key : "code";
-  const code = first(query, codeKey);
-  if (code === undefined || code === "") {
-    throw new AuthenticationError("OAUTH_CODE_MISSING", `The redirect carries no '${codeKey}' parameter`, {
-      failureType: "config_error", expected: `the authorization code in '${codeKey}'`, found: `the parameters ${keysOf(query)}`,
-    });
-  }
-  return code;
+}
+
+/**
+ * Refuses a redirect that is not the answer to this consent: no state, or another state
+ * (`OAUTH_STATE_MISSING`, `OAUTH_STATE_MISMATCH`). A callback server checks this first and keeps
+ * waiting after such a request, so one forged `/callback` cannot end the flow.
+ *
+ * @example
+ * verifyRedirectState({ manifest, config, request: saved, query: callbackUrl.searchParams }); // throws on a forged state
+ */
+export function verifyRedirectState(options: Pick<CompleteConsentOptions, "manifest" | "manifestFile" | "request" | "query">): void {
+  checkState(readConsentSpec(options.manifest, options.manifestFile), options.query, options.request.state);
 }
 
 /** Chooses what to write: the outputs the output spec lists, client credentials given as overrides, the predicate. */

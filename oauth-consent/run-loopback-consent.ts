@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { AuthenticationError, SluiceError } from "../sdk/errors/index.js";
 import { beginConsent } from "./begin-consent.js";
 import type { ConsentFlowOptions } from "./consent-flow-options.js";
-import { completeConsent, type ConsentResult } from "./complete-consent.js";
+import { completeConsent, verifyRedirectState, type ConsentResult } from "./complete-consent.js";
 import type { SendTokenOptions } from "./send-token-request.js";
 
 /** Options of {@link runLoopbackConsent}. */
@@ -14,6 +14,8 @@ export interface LoopbackConsentOptions extends Omit<ConsentFlowOptions, "redire
   callbackPath?: string;
   /** Milliseconds to wait for the end user's consent (default 300,000). */
   consentTimeoutMs?: number;
+  /** Told of each callback refused because its state is missing or not this consent's (the flow keeps waiting). */
+  onIgnoredCallback?(error: Error): void;
   /** Called once with the consent URL to show or open. */
   onConsentUrl(url: string, redirectUri: string): void | Promise<void>;
   now?: () => number;
@@ -47,7 +49,9 @@ async function listen(server: Server, port: number): Promise<number> {
  * Runs the whole consent on this machine: a callback server on 127.0.0.1, the consent URL handed to
  * `onConsentUrl` (print it, open a browser), then the provider's redirect is awaited (with a
  * timeout), the flow completed with {@link completeConsent}, and the browser shown a short result
- * page (never a token). Only the first callback counts; the server is closed afterwards.
+ * page (never a token). A callback without this consent's state (a stale tab, a forged request) is
+ * answered with an error page and the flow keeps waiting for the right one until its time limit; the
+ * first callback with the right state counts. The server is closed afterwards.
  *
  * @example
  * const result = await runLoopbackConsent({
@@ -76,6 +80,14 @@ export async function runLoopbackConsent(options: LoopbackConsentOptions): Promi
         const url = new URL(req.url ?? "/", redirectUri);
         if (req.method !== "GET" || url.pathname !== callbackPath) return void answer(res, 404, page("Not found", "This server only waits for the OAuth redirect."));
         if (handled) return void answer(res, 409, page("Already handled", "This consent was already completed; you can close this tab."));
+        try {
+          verifyRedirectState({ ...options, request, query: url.searchParams });
+        } catch (error) {
+          // Not the answer to this consent (a stale tab, a forged request): refused, and the flow keeps waiting.
+          const text = error instanceof SluiceError ? `[${error.code}] ${error.message}.` : "This is not the redirect Sluice is waiting for.";
+          options.onIgnoredCallback?.(error as Error);
+          return void answer(res, 400, page("Not this consent", `${text} Sluice keeps waiting for the redirect of the consent it started.`));
+        }
         handled = true;
         clearTimeout(timer);
         completeConsent({ ...options, redirectUri, request, query: url.searchParams }).then(

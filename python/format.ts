@@ -1,6 +1,7 @@
 /**
  * Python's format-spec mini-language (`'{:>5}'.format(x)`, `'{:.2f}'`, `'{:03d}'`), used by `str.format`.
  */
+import { checkSize } from "./resource-limits.js";
 import { floatRepr, pyStr } from "./str.js";
 import { isFloat, isNumber, numeric, PyError, typeName } from "./values.js";
 
@@ -36,6 +37,7 @@ function formatNumber(value: number, type: string | undefined, precision: number
 
 function pad(text: string, fill: string, align: string, width: number): string {
   if (text.length >= width) return text;
+  checkSize("string", width, `a format width of ${width}`);
   const gap = width - text.length;
   if (align === "<") return text + fill.repeat(gap);
   if (align === ">") return fill.repeat(gap) + text;

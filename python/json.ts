@@ -49,6 +49,7 @@ export function pyJsonDumps(value: unknown, options: JsonDumpOptions = {}): stri
     if (v === null || v === undefined) return "null";
     if (typeof v === "boolean") return v ? "true" : "false";
     if (typeof v === "number") return number(v, false);
+    if (typeof v === "bigint") return v.toString();
     if (v instanceof PyFloat) return number(v.value, true);
     if (typeof v === "string") return quote(v, htmlSafe);
     if (Array.isArray(v)) return `[${v.map(dump).join(", ")}]`;

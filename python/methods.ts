@@ -3,6 +3,7 @@
  * (`startswith`, `split`, `strip`, `replace`, `format`...) and `list.index/count`.
  * Only the methods listed here exist; nothing else of a JavaScript object is reachable.
  */
+import { checkSize } from "./resource-limits.js";
 import { pyEq } from "./ops.js";
 import { pyRepr, pyStr } from "./str.js";
 import { formatValue } from "./format.js";
@@ -117,6 +118,7 @@ const STRING_METHODS: Table = {
   isupper: (s: string) => /[A-Z]/.test(s) && s === s.toUpperCase(),
   zfill: (s: string, a) => {
     const width = numeric(a[0]);
+    checkSize("string", width, `zfill(${width})`);
     const sign = s[0] === "-" || s[0] === "+" ? s[0] : "";
     return sign + s.slice(sign.length).padStart(width - sign.length, "0");
   },

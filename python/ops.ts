@@ -2,6 +2,7 @@
  * Python's operators on template values: `==`, `<`, `in`, `+ - * / // % **`, with Python's types
  * (int/float/bool arithmetic, string and list concatenation, errors where Python raises).
  */
+import { checkSize } from "./resource-limits.js";
 import { isPyObject, pyRepr, pyStr } from "./str.js";
 import {
   isDict, isFloat, isNumber, isTuple, makeFloat, makeTuple, numeric, PyError, PyFloat, PySet, PyUndefined, typeName,
@@ -27,6 +28,16 @@ function isNum(value: unknown): boolean {
   return isNumber(value) || typeof value === "boolean";
 }
 
+/** Integers past 2^53 (a `bigint`, as JSON bodies give them) compare exactly with ints and bigints. */
+function exactOperands(a: unknown, b: unknown): boolean {
+  const integral = (v: unknown) => typeof v === "bigint" || typeof v === "boolean" || (typeof v === "number" && Number.isInteger(v));
+  return integral(a) && integral(b);
+}
+
+function exact(value: unknown): bigint {
+  return typeof value === "bigint" ? value : BigInt(typeof value === "boolean" ? Number(value) : (value as number));
+}
+
 function failIfUndefined(...values: unknown[]): void {
   for (const value of values) if (value instanceof PyUndefined) value.fail();
 }
@@ -36,6 +47,7 @@ export function pyEq(a: unknown, b: unknown): boolean {
   if (a instanceof PyUndefined || b instanceof PyUndefined) return a instanceof PyUndefined && b instanceof PyUndefined;
   if (a === undefined) a = null;
   if (b === undefined) b = null;
+  if (typeof a === "bigint" || typeof b === "bigint") return exactOperands(a, b) ? exact(a) === exact(b) : false;
   if (isNum(a) && isNum(b)) return numeric(a) === numeric(b);
   if (typeof a === "string" || typeof b === "string" || a === null || b === null) return a === b;
   if (Array.isArray(a) && Array.isArray(b)) {
@@ -56,6 +68,10 @@ export function pyEq(a: unknown, b: unknown): boolean {
 /** Python's ordering (`<`, `<=`, `>`, `>=`): -1, 0 or 1, or a TypeError between unorderable types. */
 export function pyCompare(a: unknown, b: unknown, symbol: string): number {
   failIfUndefined(a, b);
+  if ((typeof a === "bigint" || typeof b === "bigint") && exactOperands(a, b)) {
+    const x = exact(a), y = exact(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
   if (isNum(a) && isNum(b)) {
     const x = numeric(a), y = numeric(b);
     return x < y ? -1 : x > y ? 1 : 0;
@@ -84,8 +100,12 @@ function numberResult(value: number, asFloat: boolean): number | PyFloat {
 export function pyAdd(a: unknown, b: unknown): unknown {
   failIfUndefined(a, b);
   if (isNum(a) && isNum(b)) return numberResult(numeric(a) + numeric(b), isFloat(a) || isFloat(b));
-  if (typeof a === "string" && typeof b === "string") return a + b;
+  if (typeof a === "string" && typeof b === "string") {
+    checkSize("string", a.length + b.length, "a string joined with +");
+    return a + b;
+  }
   if (Array.isArray(a) && Array.isArray(b) && isTuple(a) === isTuple(b)) {
+    checkSize("list", a.length + b.length, "a list joined with +");
     const joined = [...a, ...b];
     return isTuple(a) ? makeTuple(joined) : joined;
   }
@@ -119,6 +139,7 @@ export function pyMul(a: unknown, b: unknown): unknown {
   const [seq, times] = typeof b === "string" || Array.isArray(b) ? [b, a] : [a, b];
   if ((typeof seq === "string" || Array.isArray(seq)) && (typeof times === "number" && Number.isInteger(times) || typeof times === "boolean")) {
     const n = Math.max(0, numeric(times));
+    checkSize(typeof seq === "string" ? "string" : "list", seq.length * n, `a ${typeof seq === "string" ? "string" : "list"} repeated ${n} times`);
     if (typeof seq === "string") return seq.repeat(n);
     return Array.from({ length: n }, () => seq).flat();
   }
@@ -219,6 +240,7 @@ export function percentFormat(format: string, args: unknown): string {
       if (!isNum(value)) throw new PyError("TypeError", `%${conv} format: a real number is required, not ${typeName(value)}`);
       text = String(Math.trunc(numeric(value)));
     }
+    if (width) checkSize("string", Number(width), `a %-format width of ${width}`);
     return width ? text.padStart(Number(width)) : text;
   });
   if (used < values.length) throw new PyError("TypeError", "not all arguments converted during string formatting");

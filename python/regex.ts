@@ -2,6 +2,9 @@
  * Python `re` patterns and replacement templates, translated for JavaScript's RegExp
  * (`(?P<name>...)`, `(?P=name)`, `\A`, `\Z`, leading `(?i)`; `\1` and `\g<name>` in replacements).
  */
+import { setFlagsFromString } from "node:v8";
+import { createContext, Script } from "node:vm";
+import { TEMPLATE_LIMITS } from "./resource-limits.js";
 import { PyError } from "./values.js";
 
 /** Compiles a Python pattern to a global JavaScript RegExp. */
@@ -12,6 +15,68 @@ export function pyRegex(pattern: string): RegExp {
   } catch (error) {
     throw new PyError("ValueError", `invalid regular expression ${JSON.stringify(pattern)}: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Runs `work` with a Python pattern compiled so that it cannot run without bound (`regex_search('(a+)+$')`
+ * on 41 characters ran for hours). A pattern V8's linear-time engine accepts (the `l` flag: every
+ * pattern without backreferences and lookarounds, which covers `(a+)+$`) runs there, natively: it
+ * takes time proportional to pattern × text whatever the pattern, with the same matches as the
+ * backtracking engine, at native speed (~2 µs a call). A pattern only the backtracking engine runs is
+ * run in a `vm` call with a time limit, `TEMPLATE_LIMITS.regexMs` (1 s), which V8 interrupts even
+ * inside a match; past it, `ResourceLimitError` (~40-90 µs a call, so only these patterns pay it).
+ * JavaScript has no regex timeout of its own, and a step-counting engine in JavaScript would be both
+ * slower and a second regex dialect to keep right.
+ *
+ * @example
+ * withPyRegex("(\\d+)-(\\d+)", (re) => re.exec("order 12-34")); // ["12-34", "12", "34"]
+ */
+export function withPyRegex<T>(pattern: string, work: (regex: RegExp) => T): T {
+  const { body, flags } = translatePattern(pattern);
+  if (linearEngine() && linearPatterns.get(pattern) !== false) {
+    let regex: RegExp | undefined;
+    try {
+      regex = new RegExp(body, `gl${flags}`);
+    } catch {
+      // backreferences, lookarounds (or an invalid pattern, which pyRegex reports below)
+    }
+    remember(pattern, regex !== undefined);
+    if (regex) return work(regex);
+  }
+  const regex = pyRegex(pattern);
+  sandbox.work = () => work(regex);
+  try {
+    return budgeted.runInContext(sandbox, { timeout: TEMPLATE_LIMITS.regexMs }) as T;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "ERR_SCRIPT_EXECUTION_TIMEOUT") throw error;
+    throw new PyError("ResourceLimitError", `the regular expression ${JSON.stringify(pattern)} ran longer than ${TEMPLATE_LIMITS.regexMs} ms (catastrophic backtracking)`);
+  } finally {
+    sandbox.work = undefined;
+  }
+}
+
+const sandbox: { work?: () => unknown } = createContext({ work: undefined });
+const budgeted = new Script("work()");
+/** Whether each pattern seen runs on the linear engine (bounded: patterns come from manifests). */
+const linearPatterns = new Map<string, boolean>();
+let linear: boolean | undefined;
+
+function remember(pattern: string, isLinear: boolean): void {
+  if (linearPatterns.size >= 1000) linearPatterns.clear();
+  linearPatterns.set(pattern, isLinear);
+}
+
+/** Turns on V8's linear-time engine for regexes with the `l` flag (it changes no other regex). */
+function linearEngine(): boolean {
+  if (linear === undefined) {
+    try {
+      setFlagsFromString("--enable-experimental-regexp-engine");
+      linear = new RegExp("(a+)+$", "l").test("aa");
+    } catch {
+      linear = false; // a V8 without it: every pattern runs with the time limit
+    }
+  }
+  return linear;
 }
 
 /**

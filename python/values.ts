@@ -12,7 +12,9 @@
  */
 export type PyErrorKind =
   | "UndefinedError" | "SecurityError" | "TypeError" | "ValueError" | "ZeroDivisionError"
-  | "AttributeError" | "KeyError" | "IndexError" | "OverflowError" | "FilterArgumentError" | "TemplateRuntimeError";
+  | "AttributeError" | "KeyError" | "IndexError" | "OverflowError" | "FilterArgumentError" | "TemplateRuntimeError"
+  // Sluice's own: a template passed a size or time limit (python/resource-limits.ts); never caught as a Python error.
+  | "ResourceLimitError";
 
 /** A Python exception raised while a template runs; turned into a TemplateError at the service boundary. */
 export class PyError extends Error {

@@ -24,7 +24,7 @@ export type { RequestOption, RequestPath } from "./http/request-option.js";
 export { Authenticator } from "./auth/authenticator.js";
 export { TokenSource, type IssuedToken, type TokenFetchReason, type TokenSourceOptions } from "./auth/token-source.js";
 export { Decoder } from "./decoding/decoder.js";
-export { Parser, chunksOf, CHUNK_BYTES } from "./decoding/parser.js";
+export { Parser, chunksOf, CHUNK_BYTES, DEFAULT_MAX_BODY_BYTES, type ParseOptions } from "./decoding/parser.js";
 export { withDecoder } from "./decoding/with-decoder.js";
 export { jsonDocuments } from "./decoding/json-documents.js";
 export { PaginationStrategy } from "./pagination/pagination-strategy.js";

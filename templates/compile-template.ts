@@ -5,6 +5,7 @@
  */
 import { getAttr, getItem, PySlice } from "./py-access.js";
 import { pyAdd, pyCompare, pyDiv, pyEq, pyFloorDiv, pyIn, pyMod, pyMul, pyNeg, pyPos, pyPow, pySub } from "../python/ops.js";
+import { bounded, checkSize } from "../python/resource-limits.js";
 import { pyStr } from "../python/str.js";
 import { iterate } from "../python/iterate.js";
 import type { TemplateNode } from "./nunjucks-internals.js";
@@ -97,7 +98,11 @@ function evalKwargs(kwargs: [string, Expr][], scope: Scope): Record<string, unkn
 
 const BINARY: Record<string, (a: unknown, b: unknown) => unknown> = {
   Add: pyAdd, Sub: pySub, Mul: pyMul, Div: pyDiv, FloorDiv: pyFloorDiv, Mod: pyMod, Pow: pyPow,
-  Concat: (a, b) => pyStr(a) + pyStr(b),
+  Concat: (a, b) => {
+    const [x, y] = [pyStr(a), pyStr(b)];
+    checkSize("string", x.length + y.length, "a string joined with ~");
+    return x + y;
+  },
   In: (a, b) => pyIn(a, b),
 };
 
@@ -154,13 +159,13 @@ function compileFilter(node: TemplateNode, env: CompileEnv): Expr {
   const [input, ...rest] = children(node.args as TemplateNode);
   const value = compileExpr(input, env);
   const { args, kwargs } = compileArgs({ ...(node.args as TemplateNode), children: rest } as TemplateNode, env);
-  return (s) => filter(value(s), args.map((a) => a(s)), evalKwargs(kwargs, s));
+  return (s) => bounded(filter(value(s), args.map((a) => a(s)), evalKwargs(kwargs, s)));
 }
 
 function compileCall(node: TemplateNode, env: CompileEnv): Expr {
   const callee = compileExpr(node.name as TemplateNode, env);
   const { args, kwargs } = compileArgs(node.args as TemplateNode, env);
-  return (s) => callValue(callee(s), args.map((a) => a(s)), evalKwargs(kwargs, s));
+  return (s) => bounded(callValue(callee(s), args.map((a) => a(s)), evalKwargs(kwargs, s)));
 }
 
 function compileCompare(node: TemplateNode, env: CompileEnv): Expr {
@@ -262,7 +267,7 @@ function compileSet(node: TemplateNode, env: CompileEnv): Stmt {
 
 function captureBody(capture: TemplateNode, env: CompileEnv): Expr {
   const body = compileStmt(capture.body as TemplateNode, env);
-  return (s) => { const out: string[] = []; body(s, out); return out.join(""); };
+  return (s) => { const out: string[] = []; body(s, out); return joinOutput(out); };
 }
 
 function compileFor(node: TemplateNode, env: CompileEnv): Stmt {
@@ -332,5 +337,13 @@ export function compileRender(root: TemplateNode, env: CompileEnv): (scope: Scop
     return (s) => pyStr(e(s));
   }
   const stmt = compileStmt(root, env);
-  return (s) => { const out: string[] = []; stmt(s, out); return out.join(""); };
+  return (s) => { const out: string[] = []; stmt(s, out); return joinOutput(out); };
+}
+
+/** The rendered text; a loop that writes more than a template may build raises `ResourceLimitError`. */
+function joinOutput(out: readonly string[]): string {
+  let length = 0;
+  for (const part of out) length += part.length;
+  checkSize("string", length, "the rendered template");
+  return out.join("");
 }

@@ -42,6 +42,9 @@ function runtimeError(error: unknown, template: string, site: TemplateSite): unk
   if (error.kind === "UndefinedError") {
     return new TemplateError("TEMPLATE_UNDEFINED_VALUE", `Template ${describeTemplate(template)} used an undefined value: ${error.message}`, { where, cause: error });
   }
+  if (error.kind === "ResourceLimitError") {
+    return new TemplateError("TEMPLATE_LIMIT", `Template ${describeTemplate(template)} passed a resource limit: ${error.message}`, { where, cause: error, expected: "a template that builds at most 16 Mi characters or 1,000,000 items, and regular expressions that finish within 1 s", found: error.message });
+  }
   if (error.kind === "SecurityError") {
     return new TemplateError("TEMPLATE_SECURITY", `Template ${describeTemplate(template)} was refused by the sandbox: ${error.message}`, { where, cause: error });
   }

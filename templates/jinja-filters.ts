@@ -6,6 +6,7 @@
  */
 import type { FilterImpl } from "./compile-template.js";
 import { getItem, missing } from "./py-access.js";
+import { checkSize } from "../python/resource-limits.js";
 import { methodOf } from "../python/methods.js";
 import { pyFloat, pyInt } from "../python/convert.js";
 import { iterate } from "../python/iterate.js";
@@ -120,6 +121,7 @@ const BASIC_FILTERS: Record<string, FilterImpl> = {
   capitalize: (v) => { const s = pyStr(v); return s.charAt(0).toUpperCase() + s.slice(1).toLowerCase(); },
   center: (v, a, k) => {
     const s = pyStr(v); const w = numeric(opt(a, k, 0, "width", 80));
+    checkSize("string", w, `center(${w})`);
     const gap = Math.max(0, w - s.length); const left = Math.floor(gap / 2) + (gap % 2 && w % 2 ? 1 : 0);
     return " ".repeat(left) + s + " ".repeat(gap - left);
   },

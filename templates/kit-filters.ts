@@ -11,7 +11,7 @@
 import { createHash, createHmac, getHashes } from "node:crypto";
 import type { FilterImpl } from "./compile-template.js";
 import { pyJsonDumps } from "../python/json.js";
-import { expandTemplate, pyRegex } from "../python/regex.js";
+import { expandTemplate, withPyRegex } from "../python/regex.js";
 import { pyStr } from "../python/str.js";
 import { PyError, PyUndefined, truthy, typeName } from "../python/values.js";
 
@@ -69,22 +69,19 @@ export const kitFilters: Record<string, FilterImpl> = {
   },
   string: (value) => (typeof value === "string" ? value : `"""${pyJsonDumps(value)}"""`),
   regex_search: (value, [regex]) => {
-    const re = pyRegex(pyStr(regex));
-    re.lastIndex = 0;
-    const match = re.exec(requireRegexSubject(value));
+    const match = withPyRegex(pyStr(regex), (re) => re.exec(requireRegexSubject(value)));
     if (match && match.length > 1) return match[1] === undefined ? null : match[1];
     return "";
   },
   regex_replace: (value, [regex, replacement]) => {
-    const re = pyRegex(pyStr(regex));
     const template = pyStr(replacement);
-    return requireRegexSubject(value).replace(re, (...found: unknown[]) => {
+    return withPyRegex(pyStr(regex), (re) => requireRegexSubject(value).replace(re, (...found: unknown[]) => {
       const groups = typeof found[found.length - 1] === "object" ? (found[found.length - 1] as Record<string, string>) : undefined;
       const hasGroups = groups !== undefined;
       const parts = found.slice(0, hasGroups ? -3 : -2) as string[];
       const match = Object.assign([...parts], { index: 0, input: "", groups }) as unknown as RegExpExecArray;
       return expandTemplate(template, match);
-    });
+    }));
   },
 };
 

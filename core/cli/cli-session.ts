@@ -1,8 +1,8 @@
-import { readFile } from "node:fs/promises";
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { ConfigError, Logger, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import { MemoryConfigStore } from "../../sdk/index.js";
+import { checkInputDepth, readBoundedText } from "../config/bounded-input-file.js";
 import { FileConfigStore } from "../config/file-config-store.js";
 import { connectorConfigControlMessage } from "../config/connector-config-message.js";
 import type { Connector } from "../connector/connector.js";
@@ -264,8 +264,9 @@ function httpOptions(args: ParsedArgs): Partial<HttpOptions> {
 export async function readConfig(file: string): Promise<ConnectorConfig> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readBoundedText(file, "config");
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new ConfigError("CONFIG_NOT_FOUND", code === "ENOENT" ? `no such file: ${file}` : `The config file could not be read (${code ?? String(error)})`, {
       where: { file },
@@ -295,5 +296,6 @@ export function parseConfigText(text: string, file: string): ConnectorConfig {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new ConfigError("CONFIG_PARSE", "The config file is not a JSON object", { where: { file }, expected: "a JSON object", found: Array.isArray(value) ? "a list" : value === null ? "null" : typeof value });
   }
+  checkInputDepth(value, file, "config");
   return value as ConnectorConfig;
 }

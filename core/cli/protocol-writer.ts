@@ -1,3 +1,4 @@
+import { stringifyJson } from "../../python/exact-json.js";
 import { SluiceError } from "../../sdk/index.js";
 import type { CliIO } from "./command.js";
 import { errorTraceMessage, logMessage, recordMessage, type AirbyteLogLevel } from "../protocol/messages.js";
@@ -19,18 +20,18 @@ export class ProtocolWriter {
   constructor(private readonly io: CliIO, private readonly redact: (text: string) => string = (t) => t) {}
 
   message(message: Record<string, unknown>): void {
-    this.buffer += `${JSON.stringify(message)}\n`;
+    this.buffer += `${stringifyJson(message)}\n`;
     if (this.buffer.length >= this.limit) this.flushSync();
   }
 
   /**
    * One RECORD message. A record that cannot be written as JSON (nested too deep for the call stack, a
-   * cycle, a BigInt from custom code) fails with `RECORD_NOT_SERIALIZABLE` naming the stream.
+   * cycle) fails with `RECORD_NOT_SERIALIZABLE` naming the stream.
    */
   record(stream: string, data: Record<string, unknown>): void {
     let line: string;
     try {
-      line = JSON.stringify(recordMessage(stream, data));
+      line = stringifyJson(recordMessage(stream, data));
     } catch (error) {
       throw new SluiceError("RECORD_NOT_SERIALIZABLE", `A record of stream ${stream} cannot be written as JSON: ${error instanceof Error ? error.message : String(error)}`, {
         where: { stream },
@@ -51,7 +52,7 @@ export class ProtocolWriter {
     // The same line as record() writes, with the stream and the time serialised once per page.
     const head = `{"type":"RECORD","record":{"stream":${JSON.stringify(stream)},"data":`;
     const tail = `,"emitted_at":${Date.now()}}}\n`;
-    for (const data of records) this.buffer += head + JSON.stringify(data) + tail;
+    for (const data of records) this.buffer += head + stringifyJson(data) + tail;
   }
 
   /** Writes what is buffered once it passes 16 KB, waiting while stdout is full. */

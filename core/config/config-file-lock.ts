@@ -1,12 +1,19 @@
 import { createHash, randomUUID } from "node:crypto";
-import { open, readFile, stat, unlink } from "node:fs/promises";
+import { open, readFile, stat, unlink, utimes } from "node:fs/promises";
 import { hostname } from "node:os";
 import { ConfigError } from "../../sdk/index.js";
 
 /** Options of {@link acquireConfigLock}. */
 export interface ConfigLockOptions {
-  /** Give up after this long (default 120 s: a token refresh with retries fits in it). */
+  /**
+   * Give up after this long in any case (default: no fixed limit; a waiter waits while the holder is
+   * alive and its heartbeat goes on, see `stuckMs`).
+   */
   timeoutMs?: number;
+  /** Give up when the holder's heartbeat (the lock file's time, refreshed every `heartbeatMs`) is older than this (default 30 s). */
+  stuckMs?: number;
+  /** How often a holder refreshes its lock file's time (default 1 s). */
+  heartbeatMs?: number;
   /** A lock older than this is taken over even if its owner looks alive (default 10 min). */
   staleMs?: number;
   /** The longest pause between two looks at a held lock (default 250 ms; waits start at 10 ms and double). */
@@ -31,7 +38,10 @@ const CLAIM_STALE_MS = 60_000;
 
 /**
  * Takes the lock file `<config>.lock` (created with O_EXCL, so exactly one process holds it), waiting
- * while another process holds it. A lock left by a process that died (same host, pid gone) or older
+ * while another process holds it and shows progress: a holder refreshes the lock file's time every
+ * second (a heartbeat, from its event loop), so a waiter waits as long as the holder works, however
+ * long on a loaded machine, and gives up (`CONFIG_LOCK_TIMEOUT`) only when the heartbeat stopped for
+ * `stuckMs` (a holder stuck, or frozen) or after `timeoutMs` when one is given. A lock left by a process that died (same host, pid gone) or older
  * than `staleMs` is taken over, atomically: each lock file carries a unique token, and only the process
  * that creates the claim file `<config>.lock.takeover-<token>` (O_EXCL again) may remove that lock, after
  * checking it still holds the same token. Two processes that both find the lock abandoned therefore
@@ -43,7 +53,8 @@ const CLAIM_STALE_MS = 60_000;
  */
 export async function acquireConfigLock(configPath: string, options: ConfigLockOptions = {}): Promise<ConfigLock> {
   const lockPath = `${configPath}.lock`;
-  const timeoutMs = options.timeoutMs ?? 120_000;
+  const timeoutMs = options.timeoutMs ?? Number.POSITIVE_INFINITY;
+  const stuckMs = options.stuckMs ?? 30_000;
   const staleMs = options.staleMs ?? 600_000;
   const started = Date.now();
   let wait = 10;
@@ -53,7 +64,17 @@ export async function acquireConfigLock(configPath: string, options: ConfigLockO
       const handle = await open(lockPath, "wx", 0o600);
       await handle.writeFile(JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString(), token }));
       await handle.close();
-      return { release: () => releaseIfOwned(lockPath, token) };
+      const heartbeat = setInterval(() => {
+        const now = new Date();
+        void utimes(lockPath, now, now).catch(() => undefined);
+      }, options.heartbeatMs ?? 1_000);
+      heartbeat.unref();
+      return {
+        release: () => {
+          clearInterval(heartbeat);
+          return releaseIfOwned(lockPath, token);
+        },
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
         throw new ConfigError("CONFIG_LOCK_FAILED", `Could not create the lock file ${lockPath}: ${(error as Error).message}`, { where: { file: configPath }, cause: error });
@@ -64,8 +85,11 @@ export async function acquireConfigLock(configPath: string, options: ConfigLockO
       await takeOver(lockPath, abandoned);
       continue;
     }
-    if (Date.now() - started > timeoutMs) {
-      throw new ConfigError("CONFIG_LOCK_TIMEOUT", `Another process has held the config lock ${lockPath} for over ${Math.round(timeoutMs / 1000)} s`, {
+    const waited = Date.now() - started;
+    const silent = await heartbeatAge(lockPath);
+    if (waited > timeoutMs || (waited > stuckMs && silent !== undefined && silent > stuckMs)) {
+      const why = waited > timeoutMs ? `for over ${Math.round(timeoutMs / 1000)} s` : `and has shown no progress (no heartbeat) for ${Math.round(silent! / 1000)} s`;
+      throw new ConfigError("CONFIG_LOCK_TIMEOUT", `Another process has held the config lock ${lockPath} ${why}`, {
         where: { file: configPath },
         expected: "the lock released (another sync of this connection is refreshing its token)",
         found: `${lockPath} still present; delete it if no other process uses this config`,
@@ -140,6 +164,15 @@ async function abandonedToken(lockPath: string, staleMs: number): Promise<string
     return processAlive(owner.pid) ? undefined : token;
   } catch {
     return undefined; // being written or just removed: look again
+  }
+}
+
+/** How long ago the lock file's holder last refreshed it; undefined when there is no lock file. */
+async function heartbeatAge(lockPath: string): Promise<number | undefined> {
+  try {
+    return Date.now() - (await stat(lockPath)).mtimeMs;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { ConfigError, type ConfigStore, type ConnectorConfig } from "../../sdk/index.js";
+import { checkInputDepth, readBoundedText } from "./bounded-input-file.js";
 import { acquireConfigLock, type ConfigLockOptions } from "./config-file-lock.js";
 import { connectorConfigControlMessage, type ConnectorConfigControlMessage } from "./connector-config-message.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
@@ -85,8 +85,9 @@ export class FileConfigStore implements ConfigStore {
 
 async function readConfigText(path: string): Promise<string> {
   try {
-    return await readFile(path, "utf8");
+    return await readBoundedText(path, "config");
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError("CONFIG_FILE_UNREADABLE", `Could not read the config file ${path}: ${(error as Error).message}`, { where: { file: path }, cause: error });
   }
 }
@@ -103,6 +104,7 @@ function parseConfig(text: string, path: string): ConnectorConfig {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new ConfigError("CONFIG_FILE_INVALID", `The config file ${path} does not hold a JSON object`, { where: { file: path }, expected: "a JSON object", found: Array.isArray(value) ? "a list" : typeof value });
   }
+  checkInputDepth(value, path, "config");
   return value as ConnectorConfig;
 }
 

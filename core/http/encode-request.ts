@@ -1,3 +1,4 @@
+import { stringifyJson } from "../../python/exact-json.js";
 import { SluiceError, type EncodedRequest, type OutgoingRequest, type QueryValue } from "../../sdk/index.js";
 
 export type { EncodedRequest };
@@ -27,7 +28,7 @@ export function encodeRequest(request: OutgoingRequest): EncodedRequest {
   }
   let body: string | undefined;
   if (hasJson) {
-    body = JSON.stringify(request.bodyJson);
+    body = stringifyJson(request.bodyJson);
     setDefaultHeader(headers, "Content-Type", "application/json");
   } else if (hasData) {
     if (typeof request.bodyData === "string") body = request.bodyData;
@@ -112,7 +113,7 @@ function asList(value: QueryValue | null | undefined): ReadonlyArray<unknown> {
 function stringify(value: unknown): string {
   if (value === true) return "True";
   if (value === false) return "False";
-  return typeof value === "object" ? JSON.stringify(value) : String(value);
+  return typeof value === "object" ? stringifyJson(value) : String(value);
 }
 
 function setDefaultHeader(headers: Record<string, string>, name: string, value: string): void {

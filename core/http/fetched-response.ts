@@ -1,4 +1,5 @@
-import { jsonDocuments, HttpRequestError, nestsDeeperThan, type HttpResponse, type LinkEntry, type ResponseHeaders, type TransportHeaders } from "../../sdk/index.js";
+import { parseJson } from "../../python/exact-json.js";
+import { jsonDocuments, HttpRequestError, nestsDeeperThan, SluiceError, type HttpResponse, type LinkEntry, type ResponseHeaders, type TransportHeaders } from "../../sdk/index.js";
 import { parseLinkHeader } from "./parse-link-header.js";
 
 /**
@@ -50,6 +51,8 @@ export class HeaderBag implements ResponseHeaders {
 export interface DecodeOptions {
   /** The deepest nesting allowed in a JSON body (default 1,000). */
   maxDepth?: number;
+  /** The most bytes a decoder may decompress the body into (`http.maxResponseBytes`). */
+  maxBytes?: number;
   /** Masks secrets in the excerpt of a body that is not JSON (default: nothing masked). */
   redact?: (text: string) => string;
 }
@@ -94,6 +97,11 @@ export class FetchedResponse implements HttpResponse {
     return typeof this.body === "string" ? Buffer.byteLength(this.body) : this.body.byteLength;
   }
 
+  /** The decompressed size limit of this response's body (the HTTP client's max response bytes), for parsers that inflate it. */
+  get maxBodyBytes(): number | undefined {
+    return this.decoding.maxBytes;
+  }
+
   /** `METHOD url`, credentials redacted. */
   get requestLabel(): string {
     return typeof this.label === "string" ? this.label : this.label();
@@ -119,13 +127,23 @@ export class FetchedResponse implements HttpResponse {
 
   json(): unknown {
     if (this.isParsed) return this.parsed;
-    const body = this.text();
+    let body = this.text();
+    if (body.charCodeAt(0) === 0xfeff) body = body.slice(1); // a UTF-8 byte-order mark, which the kit's JSON reading accepts
     if (body.trim() === "") {
       this.parsed = {};
     } else {
       try {
-        this.parsed = JSON.parse(body);
+        this.parsed = parseJson(body);
       } catch (error) {
+        if (error instanceof SluiceError && error.code === "RESPONSE_NUMBER_OUT_OF_RANGE") {
+          throw new HttpRequestError("RESPONSE_NUMBER_OUT_OF_RANGE", `The response to ${this.requestLabel}: ${error.message}`, {
+            status: this.status,
+            where: { request: this.requestLabel },
+            expected: error.expected,
+            found: error.found,
+            cause: error,
+          });
+        }
         const redact = this.decoding.redact ?? ((text: string) => text);
         const start = redact(body);
         throw new HttpRequestError("HTTP_DECODE", `The response to ${this.requestLabel} is not JSON`, {

@@ -75,7 +75,7 @@ export class RetryingHttpClient implements HttpClient {
     this.deadlineLimit = requestTimeLimit(parts.options.requestDeadlineMs, undefined);
     const cacheBytes = parts.options.responseCacheBytes ?? 0;
     if (cacheBytes > 0) this.responseCache = new ResponseCache(cacheBytes, parts.logger);
-    this.decoding = { maxDepth: parts.options.maxNestingDepth, redact: (text) => parts.secrets.redact(text) };
+    this.decoding = { maxDepth: parts.options.maxNestingDepth, maxBytes: parts.options.maxResponseBytes, redact: (text) => parts.secrets.redact(text) };
   }
 
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {

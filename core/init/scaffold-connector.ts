@@ -1,7 +1,8 @@
 import { regressionTestFiles } from "./regression-test-files.js";
 import { Document, isScalar, visit } from "yaml";
-import { authScaffold, type AuthMethod } from "./auth-methods.js";
+import { authScaffold, type AuthMethod, type AuthScaffold } from "./auth-methods.js";
 import { paginationScaffold, type PaginationMethod } from "./pagination-methods.js";
+import { splitUrlCredentials, type SplitUrl } from "./url-credentials.js";
 
 /** What `sluice init` is asked for. */
 export interface ScaffoldOptions {
@@ -19,18 +20,23 @@ export interface ScaffoldOptions {
  * The files of a new connector folder, by relative path: `manifest.yaml` (the chosen authentication
  * and pagination, one stream, a check and a spec that requires exactly the method's credentials,
  * marked `airbyte_secret`), `secrets/config.json` (the testing values to fill in), `.gitignore`
- * (ignores `secrets/`) and a short `README.md`. The editor schema is added by the caller.
+ * (ignores `secrets/`) and a short `README.md`. Credentials in the URL (`user:pass@`, `?api_key=`) are
+ * taken out of it ({@link splitUrlCredentials}): they become spec inputs, their values in
+ * `secrets/config.json`, never in the manifest or the README. The editor schema is added by the caller.
  *
  * @example
  * const files = scaffoldConnector({ name: "acme", auth: "bearer", pagination: "cursor", url: "https://api.acme.com/v1" });
  * Object.keys(files); // ["manifest.yaml", "secrets/config.json", ".gitignore", "README.md"]
  */
-export function scaffoldConnector(options: ScaffoldOptions): Record<string, string> {
-  const auth = authScaffold(options.auth, options.url);
+export function scaffoldConnector(requested: ScaffoldOptions): Record<string, string> {
+  const split = splitUrlCredentials(requested.url, requested.auth, authScaffold(requested.auth, "").fields.map((f) => f.name));
+  const options = { ...requested, url: split.url };
+  const auth = withUrlCredentials(authScaffold(options.auth, options.url), split);
   const pagination = paginationScaffold(options.pagination);
   const path = `/${(options.path ?? "/items").replace(/^\/+/, "")}`;
   const stream = path.split("/").filter(Boolean).at(-1)?.replace(/[^\w]+/g, "_") || "items";
   const requester: Record<string, unknown> = { type: "HttpRequester", url_base: options.url, http_method: "GET" };
+  if (split.query.length > 0) requester.request_parameters = Object.fromEntries(split.query.map((q) => [q.param, q.field ? `{{ config['${q.field.name}'] }}` : q.literal]));
   if (auth.authenticator) requester.authenticator = "#/definitions/authenticator";
   const definitions: Record<string, unknown> = auth.authenticator ? { authenticator: auth.authenticator, requester } : { requester };
   const streams = [
@@ -74,6 +80,13 @@ export function scaffoldConnector(options: ScaffoldOptions): Record<string, stri
     "README.md": readme(options, stream, auth.fields.map((f) => f.name), pagination.sample, auth.summary, pagination.summary),
     ...regressionTestFiles(stream),
   };
+}
+
+/** The method's fields with the URL's credentials: Basic's username and password filled in, one secret field per credential query parameter. */
+function withUrlCredentials(auth: AuthScaffold, split: SplitUrl): AuthScaffold {
+  const given: Record<string, string> = split.basic ? { username: split.basic.username, password: split.basic.password } : {};
+  const fields = auth.fields.map((f) => (given[f.name] ? { ...f, placeholder: given[f.name]! } : f));
+  return { ...auth, fields: [...fields, ...split.query.flatMap((q) => (q.field ? [q.field] : []))] };
 }
 
 /** YAML as a person writes it: short lists of scalars inline (`field_path: [data]`), the rest in blocks. */

@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { ConfigError } from "../../sdk/index.js";
+import { checkInputDepth, readBoundedText } from "../config/bounded-input-file.js";
 import type { Connector } from "../connector/connector.js";
 
 /**
@@ -92,10 +92,12 @@ export async function selectStreams(connector: Connector, options: { catalog?: C
 export async function readConfiguredCatalog(file: string): Promise<ConfiguredCatalog> {
   let catalog: unknown;
   try {
-    catalog = JSON.parse(await readFile(file, "utf8"));
+    catalog = JSON.parse(await readBoundedText(file, "catalog"));
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError("CATALOG_INVALID", "The configured catalog could not be read as JSON", { where: { file }, cause: error });
   }
+  checkInputDepth(catalog, file, "catalog");
   return parseConfiguredCatalog(catalog, file);
 }
 

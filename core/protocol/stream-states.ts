@@ -1,5 +1,6 @@
-import { readFile } from "node:fs/promises";
-import { ConfigError } from "../../sdk/index.js";
+import { parseJson } from "../../python/exact-json.js";
+import { ConfigError, SluiceError } from "../../sdk/index.js";
+import { checkInputDepth, readBoundedText } from "../config/bounded-input-file.js";
 
 /**
  * Each stream's saved state, by stream name.
@@ -85,16 +86,21 @@ export function parseStreamStates(parsed: unknown, options: LoadStateOptions & {
 async function readStateJson(file: string): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readBoundedText(file, "state");
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError("STATE_INVALID", "The state file could not be read", { where: { file }, expected: "a readable JSON file", found: (error as NodeJS.ErrnoException).code ?? "an error" });
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = parseJson(text); // a cursor past 2^53 stays exact
   } catch (error) {
+    if (error instanceof SluiceError) throw new ConfigError("STATE_INVALID", `The state file holds a number no float can hold`, { where: { file }, expected: error.expected, found: error.found });
     const position = /position (\d+)/.exec((error as Error).message)?.[0];
     throw new ConfigError("STATE_INVALID", "The state file is not valid JSON", { where: { file }, expected: "a JSON list of stream states", found: `invalid JSON${position ? ` at ${position}` : ""}` });
   }
+  checkInputDepth(value, file, "state");
+  return value;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

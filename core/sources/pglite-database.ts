@@ -64,7 +64,7 @@ export class PGliteDatabase implements SqlDatabase {
   private async open(session: Session): Promise<PGlite> {
     await mkdir(dirname(this.location), { recursive: true, mode: 0o700 });
     session.lock = await acquireConfigLock(this.location, this.lock).catch((error: unknown) => {
-      throw new SluiceError("SOURCE_STORE_BUSY", `Another process kept the source store ${this.location} locked too long`, {
+      throw new SluiceError("SOURCE_STORE_BUSY", `Another process holds the source store ${this.location} and has shown no progress for a while`, {
         failureType: "transient_error",
         expected: "the lock released (another sluice process is using the store)",
         found: `${this.location}.lock still held; delete it if no sluice process is running`,

@@ -4,18 +4,25 @@ import { keyMismatch } from "./secret-cipher.js";
 import { keyFiles, loadSecretKey, readKeyFile, SecretKey, writeKeyFile } from "./secret-key.js";
 
 /**
- * The key a store seals with, and how a key rotation replaces it. A rotation is crash-safe: the new
- * key is saved first (`secret.key.next`), the secrets are re-encrypted in one transaction, and only
- * then does the new key replace the old. A store that finds its secrets under the saved next key
- * finishes the interrupted rotation itself ({@link SecretKeyring.keyFor}).
+ * The key a store seals with, and how a key rotation replaces it. A rotation is crash-safe and
+ * race-safe: it runs under the store's exclusive lock, saves the new key first (`secret.key.next`,
+ * created exclusively), re-encrypts the secrets in the same transaction, and the new key replaces the
+ * old file only under the lock again, once the store records it. A store that finds its secrets under
+ * the saved next key finishes the interrupted rotation itself, and a saved next key that opens nothing
+ * (a rotation killed before its commit) is removed ({@link SecretKeyring.keyFor}).
  */
 export interface SecretKeyring {
   /** The key new secrets are sealed with. */
   readonly current: SecretKey;
-  /** The key whose id the store records, or `SECRET_KEY_MISMATCH`. */
+  /** Under the store's lock: the key whose id the store records, or `SECRET_KEY_MISMATCH`. */
   keyFor(storedKeyId: string): Promise<SecretKey>;
-  /** Replaces the key: `reseal` re-encrypts every secret under the new key. Returns the new key and a note for the user. */
-  rotate<T>(reseal: (next: SecretKey) => Promise<T>): Promise<{ result: T; note: string }>;
+  /**
+   * Under the store's exclusive lock, with the id of the key that opens the store: the new key,
+   * saved where a crash finds it before anything is sealed with it.
+   */
+  nextKey(storedKeyId: string): Promise<SecretKey>;
+  /** What the user is told once a rotation committed. */
+  readonly rotationNote: string;
 }
 
 /**
@@ -31,38 +38,77 @@ export async function openKeyring(options: { env?: NodeJS.ProcessEnv; home: stri
 }
 
 class FileKeyring implements SecretKeyring {
+  private pendingChecked = false;
+
   constructor(public current: SecretKey, private readonly home: string) {}
 
+  get rotationNote(): string {
+    return `the new key is in ${keyFiles(this.home).current}; the old key is gone, so backups of the old key file no longer open this store`;
+  }
+
   async keyFor(storedKeyId: string): Promise<SecretKey> {
-    if (storedKeyId === this.current.id) return this.current;
     const files = keyFiles(this.home);
+    if (storedKeyId === this.current.id) {
+      if (!this.pendingChecked) await this.dropStalePending(storedKeyId);
+      return this.current;
+    }
     const onDisk = await readKeyFile(files.current);
     if (onDisk?.id === storedKeyId) return (this.current = onDisk); // another process rotated the key while this one ran
-    const next = await readKeyFile(files.next);
+    const next = await readPending(files.next);
     if (next?.id !== storedKeyId) throw keyMismatch(this.current, storedKeyId);
-    await rename(files.next, files.current); // a rotation committed but did not get to replace the key file
-    this.current = new SecretKey(next.bytes, files.current);
+    await this.promote(next); // a rotation committed but did not get to replace the key file
     return this.current;
   }
 
-  async rotate<T>(reseal: (next: SecretKey) => Promise<T>): Promise<{ result: T; note: string }> {
+  async nextKey(storedKeyId: string): Promise<SecretKey> {
     const files = keyFiles(this.home);
     const next = SecretKey.generate(files.current);
-    await writeKeyFile(files.next, next, "w");
-    let result: T;
-    try {
-      result = await reseal(next);
-    } catch (error) {
-      await unlink(files.next).catch(() => undefined);
-      throw error;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await writeKeyFile(files.next, next, "wx");
+        return next;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 3) throw error;
+      }
+      // Under the exclusive lock no other rotation is between saving its key and committing: the file
+      // left here is either the committed key of a rotation that did not get to rename it, or stale.
+      const pending = await readPending(files.next);
+      if (pending?.id === storedKeyId) await this.promote(pending);
+      else await unlink(files.next).catch(() => undefined);
     }
-    await rename(files.next, files.current);
-    this.current = next;
-    return { result, note: `the new key is in ${files.current}; the old key is gone, so backups of the old key file no longer open this store` };
+  }
+
+  /** Moves the saved next key into the key file (two processes may both do it: the same key lands). */
+  private async promote(next: SecretKey): Promise<void> {
+    const files = keyFiles(this.home);
+    await rename(files.next, files.current).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT" || (await readKeyFile(files.current))?.id !== next.id) throw error;
+    });
+    this.current = new SecretKey(next.bytes, files.current);
+  }
+
+  /** A saved next key that does not open the store was left by a rotation killed before its commit. */
+  private async dropStalePending(storedKeyId: string): Promise<void> {
+    this.pendingChecked = true;
+    const { next } = keyFiles(this.home);
+    const pending = await readPending(next).catch(() => undefined);
+    if (pending && pending.id !== storedKeyId) await unlink(next).catch(() => undefined);
+  }
+}
+
+/** The saved next key; a file cut short by a crash while it was written counts as none (it sealed nothing). */
+async function readPending(file: string): Promise<SecretKey | undefined> {
+  try {
+    return await readKeyFile(file);
+  } catch (error) {
+    if (error instanceof SluiceError && error.code === "SECRET_KEY_INVALID") return undefined;
+    throw error;
   }
 }
 
 class EnvKeyring implements SecretKeyring {
+  readonly rotationNote = "set SLUICE_SECRET_KEY to the value of SLUICE_NEW_SECRET_KEY now: the old key no longer opens this store";
+
   constructor(readonly current: SecretKey, private readonly env: NodeJS.ProcessEnv) {}
 
   async keyFor(storedKeyId: string): Promise<SecretKey> {
@@ -72,7 +118,7 @@ class EnvKeyring implements SecretKeyring {
     throw keyMismatch(this.current, storedKeyId);
   }
 
-  async rotate<T>(reseal: (next: SecretKey) => Promise<T>): Promise<{ result: T; note: string }> {
+  async nextKey(): Promise<SecretKey> {
     const text = this.env.SLUICE_NEW_SECRET_KEY;
     if (!text) {
       throw new SluiceError("SECRET_KEY_NEXT_MISSING", "The key comes from SLUICE_SECRET_KEY, so the new key must be given too", {
@@ -85,7 +131,6 @@ class EnvKeyring implements SecretKeyring {
     if (next.id === this.current.id) {
       throw new SluiceError("SECRET_KEY_NEXT_MISSING", "SLUICE_NEW_SECRET_KEY is the current key", { failureType: "config_error", expected: "a new key", found: `the key with id ${next.id}` });
     }
-    const result = await reseal(next);
-    return { result, note: "set SLUICE_SECRET_KEY to the value of SLUICE_NEW_SECRET_KEY now: the old key no longer opens this store" };
+    return next;
   }
 }

@@ -97,27 +97,34 @@ export class SqlSourceStore implements SourceStore {
     return this.run(async (tx) => (await tx.query("DELETE FROM sluice_sources WHERE name = $1 RETURNING name", [name])).length > 0);
   }
 
+  /**
+   * The whole rotation holds the store's exclusive lock (the file lock on PGlite, the key-id row lock
+   * on Postgres): the new key is saved (exclusively), every secret re-encrypted, its id recorded, and
+   * the new key moved into the key file under the lock again. A second rotation waits for the first
+   * and then rotates the key the first one left.
+   */
   async rotateKey(): Promise<KeyRotationReport> {
-    const { result, note } = await (await this.keys()).rotate((next) => this.reseal(next));
-    return { ...result, note };
+    const keyring = await this.keys();
+    const result = await this.run(async (tx, key) => this.resealIn(tx, key, await keyring.nextKey(key.id)), true);
+    await this.run(async () => undefined); // the key check under the lock moves the committed key into the key file
+    return { ...result, note: keyring.rotationNote };
   }
 
-  /**
-   * Re-encrypts every secret under `next` and records its id, in one transaction (what `rotateKey`
-   * runs between saving the new key and replacing the old one).
-   */
+  /** Re-encrypts every secret under `next` and records its id, in one transaction (the middle of `rotateKey`). */
   reseal(next: SecretKey): Promise<Omit<KeyRotationReport, "note">> {
-    return this.run(async (tx, key) => {
-      const rows = await tx.query<SecretRow>("SELECT source, path, key_id, nonce, ciphertext FROM sluice_source_secrets ORDER BY source, path FOR UPDATE");
-      for (const row of rows) {
-        const context = secretContext(row.source, row.path);
-        const value = openSecret(key, context, sealedOf(row), `${row.source}: ${describePath(parsePathKey(row.path))}`);
-        const sealed = sealSecret(next, context, value);
-        await tx.query("UPDATE sluice_source_secrets SET key_id = $3, nonce = $4, ciphertext = $5 WHERE source = $1 AND path = $2", [row.source, row.path, sealed.keyId, sealed.nonce, sealed.ciphertext]);
-      }
-      await tx.query("UPDATE sluice_meta SET value = $1 WHERE key = 'key_id'", [next.id]);
-      return { sources: new Set(rows.map((r) => r.source)).size, secrets: rows.length, keyId: next.id };
-    }, true);
+    return this.run((tx, key) => this.resealIn(tx, key, next), true);
+  }
+
+  private async resealIn(tx: SqlTransaction, key: SecretKey, next: SecretKey): Promise<Omit<KeyRotationReport, "note">> {
+    const rows = await tx.query<SecretRow>("SELECT source, path, key_id, nonce, ciphertext FROM sluice_source_secrets ORDER BY source, path FOR UPDATE");
+    for (const row of rows) {
+      const context = secretContext(row.source, row.path);
+      const value = openSecret(key, context, sealedOf(row), `${row.source}: ${describePath(parsePathKey(row.path))}`);
+      const sealed = sealSecret(next, context, value);
+      await tx.query("UPDATE sluice_source_secrets SET key_id = $3, nonce = $4, ciphertext = $5 WHERE source = $1 AND path = $2", [row.source, row.path, sealed.keyId, sealed.nonce, sealed.ciphertext]);
+    }
+    await tx.query("UPDATE sluice_meta SET value = $1 WHERE key = 'key_id'", [next.id]);
+    return { sources: new Set(rows.map((r) => r.source)).size, secrets: rows.length, keyId: next.id };
   }
 
   close(): Promise<void> {

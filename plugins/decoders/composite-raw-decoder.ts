@@ -52,6 +52,6 @@ export class CompositeRawDecoder extends Decoder {
   }
 
   decode(response: HttpResponse): Iterable<unknown> {
-    return this.parser.parse(chunksOf(response.bytes()));
+    return this.parser.parse(chunksOf(response.bytes()), { maxBytes: response.maxBodyBytes });
   }
 }

@@ -1,5 +1,6 @@
-import { componentSchema, defineComponent, Parser, Type, type ComponentFactory } from "../../sdk/index.js";
+import { componentSchema, defineComponent, Parser, Type, type ComponentFactory, type ParseOptions } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
+import { DecompressedBytes } from "./decompressed-bytes.js";
 import { loadFflate, type Fflate } from "./decoder-packages.js";
 import { INFLATE_INPUT_BYTES } from "./unzip-entries.js";
 
@@ -9,7 +10,8 @@ import { INFLATE_INPUT_BYTES } from "./unzip-entries.js";
  * (`1f 8b`) pass through unchanged, as in the kit: a body the HTTP client already decompressed
  * (`Content-Encoding: gzip`) reads the same. Concatenated gzip members are read one after the other.
  * Compressed input is inflated 16 KiB at a time, so even a gzip bomb reaches the inner parser in
- * bounded pieces. Decompression is done by fflate (imported when the parser is built), whose streaming inflater is synchronous and so fits a parser that
+ * bounded pieces, and the decompressed bytes are counted against `http.maxResponseBytes`
+ * (`HTTP_RESPONSE_TOO_LARGE` past it). Decompression is done by fflate (imported when the parser is built), whose streaming inflater is synchronous and so fits a parser that
  * yields documents as it goes.
  *
  * Modelled on gzipped exports: Amplitude's `GET /api/2/export` (gzipped JSON Lines inside a zip) and
@@ -41,13 +43,13 @@ export class GzipParser extends Parser {
     super();
   }
 
-  parse(chunks: Iterable<Uint8Array>): Iterable<unknown> {
-    return this.innerParser.parse(gunzipped(chunks, this.fflate));
+  parse(chunks: Iterable<Uint8Array>, options?: ParseOptions): Iterable<unknown> {
+    return this.innerParser.parse(gunzipped(chunks, this.fflate, new DecompressedBytes("GzipParser", options?.maxBytes)), options);
   }
 }
 
-/** The decompressed chunks of gzip bytes (or the bytes themselves when they are not gzip). */
-export function* gunzipped(chunks: Iterable<Uint8Array>, fflate: Fflate): Generator<Uint8Array> {
+/** The decompressed chunks of gzip bytes (or the bytes themselves when they are not gzip), counted by `counted`. */
+export function* gunzipped(chunks: Iterable<Uint8Array>, fflate: Fflate, counted = new DecompressedBytes("GzipParser")): Generator<Uint8Array> {
   const input = chunks[Symbol.iterator]();
   let first = input.next();
   while (!first.done && first.value.length === 0) first = input.next();
@@ -75,7 +77,11 @@ export function* gunzipped(chunks: Iterable<Uint8Array>, fflate: Fflate): Genera
     const next = pieces.next();
     push(current.value, next.done === true);
     current = next;
-    while (out.length > 0) yield out.shift()!;
+    while (out.length > 0) {
+      const piece = out.shift()!;
+      counted.add(piece.length);
+      yield piece;
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { chunksOf, Decoder, defineComponent, Type, type ComponentFactory, type HttpResponse } from "../../sdk/index.js";
+import { LineSplitter } from "./text-encoding.js";
 
 /**
  * `IterableDecoder`: each line of the body (split at `\n`, `\r\n` or `\r`) is one document
@@ -38,15 +39,13 @@ export class IterableDecoder extends Decoder {
 
   *decode(response: HttpResponse): Generator<{ record: string }> {
     const decoder = new TextDecoder();
-    let rest = "";
-    for (const chunk of chunksOf(response.bytes())) {
-      rest += decoder.decode(chunk, { stream: true });
-      // A trailing "\r" may be the first half of "\r\n": keep it for the next chunk.
-      const lines = rest.split(/\r\n|\r(?!$)|\n/);
-      rest = lines.pop()!;
-      for (const line of lines) yield { record: line };
-    }
-    rest += decoder.decode();
-    for (const line of rest.split(/\r\n|\r|\n/)) if (line !== "") yield { record: line };
+    // Split at "\n" in linear time first; a lone "\r" inside a line also ends one (and "\r\n" is one break).
+    const lines = new LineSplitter({ component: "IterableDecoder" });
+    const records = function* (text: string): Generator<{ record: string }> {
+      for (const line of lines.push(text)) for (const part of (line.endsWith("\r") ? line.slice(0, -1) : line).split("\r")) yield { record: part };
+    };
+    for (const chunk of chunksOf(response.bytes())) yield* records(decoder.decode(chunk, { stream: true }));
+    yield* records(decoder.decode());
+    for (const part of lines.end().split("\r")) if (part !== "") yield { record: part };
   }
 }

@@ -1,4 +1,5 @@
-import { defineComponent, jsonDocuments, jsonSchema, Parser, Type, type ComponentFactory } from "../../sdk/index.js";
+import { parseJson } from "../../python/exact-json.js";
+import { defineComponent, jsonDocuments, jsonSchema, Parser, SluiceError, Type, type ComponentFactory } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
 import { textDecoderFor } from "./text-encoding.js";
 
@@ -37,8 +38,9 @@ export class JsonParser extends Parser {
     text += decoder.decode();
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = parseJson(text);
     } catch (error) {
+      if (error instanceof SluiceError) throw error;
       throw decodeFailure({ component: "JsonParser", expected: "a JSON document", found: `a body starting ${JSON.stringify(text.slice(0, 80))}`, cause: error });
     }
     yield* jsonDocuments(body);

@@ -1,5 +1,6 @@
 import { decodeFailure } from "./decode-failure.js";
 import type { Fflate } from "./decoder-packages.js";
+import { DecompressedBytes } from "./decompressed-bytes.js";
 
 /** The compressed bytes pushed to the inflater at a time: a deflate stream expands at most ~1000x, so one push yields at most ~16 MB. */
 export const INFLATE_INPUT_BYTES = 16 * 1024;
@@ -16,15 +17,17 @@ type ZipEvent = { kind: "start"; name: string } | { kind: "data"; data: Uint8Arr
 /**
  * The files of a zip archive in the order they are stored (folders skipped), each decompressed chunk
  * by chunk while its reader takes the chunks (fflate's streaming unzip, which is synchronous): only a
- * piece of one file is held decompressed at a time. Data that is not a zip archive, a truncated
- * archive and an unsupported compression method fail with `DECODER_INVALID_BODY`.
+ * piece of one file is held decompressed at a time. The files' decompressed bytes, all together,
+ * are counted against `maxBytes` (`HTTP_RESPONSE_TOO_LARGE` past it, naming the file). Data that is
+ * not a zip archive, a truncated archive and an unsupported compression method fail with
+ * `DECODER_INVALID_BODY`.
  *
  * @example
- * for (const entry of zipEntries(response.bytes(), await loadFflate())) for (const doc of parser.parse(entry.content)) use(doc);
+ * for (const entry of zipEntries(response.bytes(), await loadFflate(), response.maxBodyBytes)) for (const doc of parser.parse(entry.content)) use(doc);
  */
-export function* zipEntries(archive: Uint8Array, fflate: Fflate): Generator<ZipEntry> {
+export function* zipEntries(archive: Uint8Array, fflate: Fflate, maxBytes?: number): Generator<ZipEntry> {
   if (!isZip(archive)) throw failure(`${archive.length} bytes that are not a zip archive`);
-  const events = unzipEvents(archive, fflate);
+  const events = unzipEvents(archive, fflate, new DecompressedBytes("ZipfileDecoder", maxBytes));
   for (let event = events.next(); !event.done; event = events.next()) {
     if (event.value.kind !== "start") continue;
     const name = event.value.name;
@@ -48,10 +51,11 @@ function* fileContent(events: Iterator<ZipEvent>, name: string): Generator<Uint8
   }
 }
 
-function* unzipEvents(archive: Uint8Array, fflate: Fflate): Generator<ZipEvent> {
+function* unzipEvents(archive: Uint8Array, fflate: Fflate, counted: DecompressedBytes): Generator<ZipEvent> {
   const queue: ZipEvent[] = [];
   let error: Error | undefined;
   let current = "";
+  let counting = "";
   const unzip = new fflate.Unzip();
   unzip.register(fflate.UnzipInflate);
   unzip.onfile = (file) => {
@@ -74,7 +78,12 @@ function* unzipEvents(archive: Uint8Array, fflate: Fflate): Generator<ZipEvent> 
       error = problem as Error;
     }
     if (error) throw failure(`corrupt zip data${current ? ` in file '${current}'` : ""} (${error.message})`, error);
-    while (queue.length > 0) yield queue.shift()!;
+    while (queue.length > 0) {
+      const event = queue.shift()!;
+      if (event.kind === "start") counting = event.name;
+      else if (event.kind === "data") counted.add(event.data.length, `file '${counting}' of the archive`);
+      yield event;
+    }
   }
 }
 

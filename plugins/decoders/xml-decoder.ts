@@ -1,5 +1,6 @@
 import { Decoder, defineComponent, Type, type ComponentFactory, type HttpResponse } from "../../sdk/index.js";
 import { decodeFailure } from "./decode-failure.js";
+import { checkXmlAttributes } from "./xml-attribute-limit.js";
 import { loadFastXmlParser, type FastXmlParser } from "./decoder-packages.js";
 
 /**
@@ -9,7 +10,8 @@ import { loadFastXmlParser, type FastXmlParser } from "./decoder-packages.js";
  * repeated element becomes a list; an empty element is null; namespace prefixes stay in the names
  * (`ns:item`). The text is decoded in the charset of the `Content-Type` header, else the one the XML
  * declaration names (`<?xml version="1.0" encoding="ISO-8859-1"?>`), else UTF-8. An empty body is `{}`. Malformed XML fails with `DECODER_INVALID_BODY` (the kit logs it
- * and reads an empty page). Parsing is done by fast-xml-parser (imported when the decoder is built). XML cannot be decoded before its end,
+ * and reads an empty page); an element with more than 10,000 attributes fails with
+ * `DECODER_RECORD_TOO_LARGE` before parsing. Parsing is done by fast-xml-parser (imported when the decoder is built). XML cannot be decoded before its end,
  * so the body is read whole; pagination sees the document.
  *
  * Modelled on WorkflowMax's `GET /staff.api/list`:
@@ -52,8 +54,11 @@ const XML_OPTIONS = {
 export class XmlDecoder extends Decoder {
   private readonly parser: InstanceType<FastXmlParser["XMLParser"]>;
 
-  /** `xml` is fast-xml-parser (`await loadFastXmlParser()`). */
-  constructor(xml: FastXmlParser) {
+  /** `xml` is fast-xml-parser (`await loadFastXmlParser()`); `maxAttributes` per element defaults to 10,000. */
+  constructor(
+    xml: FastXmlParser,
+    private readonly maxAttributes?: number,
+  ) {
     super();
     this.parser = new xml.XMLParser(XML_OPTIONS);
   }
@@ -65,6 +70,7 @@ export class XmlDecoder extends Decoder {
   decode(response: HttpResponse): unknown[] {
     const text = xmlText(response);
     if (text.trim() === "") return [{}];
+    checkXmlAttributes(text, this.maxAttributes);
     let document: unknown;
     try {
       document = this.parser.parse(text, true);

@@ -18,8 +18,9 @@ import { zipEntries } from "./unzip-entries.js";
  * the `parser` (`GzipParser`, `JsonLineParser`, `CsvParser`, `JsonParser`), or by the parser of the
  * `decoder` in the kit's newer form (`JsonDecoder`, `JsonlDecoder`, `CsvDecoder`, `GzipDecoder`).
  * Folders are skipped. Each file is decompressed a piece at a time while its parser reads it, so
- * neither the archive's content nor one file of it is held decompressed (a zip bomb cannot fill
- * memory). A body that is not a zip archive, a truncated archive, or a file the parser cannot read
+ * neither the archive's content nor one file of it is held decompressed, and what the files
+ * decompress to, all together and in each nested gzip, is counted against `http.maxResponseBytes`
+ * (`HTTP_RESPONSE_TOO_LARGE`): a zip bomb neither fills memory nor runs for minutes. A body that is not a zip archive, a truncated archive, or a file the parser cannot read
  * fails with `DECODER_INVALID_BODY` naming the file. Unzipping is done by fflate.
  *
  * Modelled on Amplitude's `GET /api/2/export?start=20240101T00&end=20240101T23`: a zip of hourly
@@ -59,11 +60,11 @@ export class ZipfileDecoder extends Decoder {
   }
 
   *decode(response: HttpResponse): Generator<unknown> {
-    for (const entry of zipEntries(response.bytes(), this.fflate)) {
+    for (const entry of zipEntries(response.bytes(), this.fflate, response.maxBodyBytes)) {
       try {
-        yield* this.parser.parse(entry.content);
+        yield* this.parser.parse(entry.content, { maxBytes: response.maxBodyBytes });
       } catch (error) {
-        if (error instanceof SluiceError && error.where.component === "ZipfileDecoder") throw error;
+        if (error instanceof SluiceError && (error.where.component === "ZipfileDecoder" || error.code === "HTTP_RESPONSE_TOO_LARGE")) throw error;
         throw decodeFailure({ component: "ZipfileDecoder", expected: "files the parser can read", found: `file '${entry.name}' of the archive: ${(error as Error).message}`, cause: error, response });
       }
     }

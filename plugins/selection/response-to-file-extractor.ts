@@ -42,7 +42,7 @@ export const ResponseToFileExtractorComponent: ComponentFactory<BinaryBodyExtrac
         return true;
       }
       extract(response: HttpResponse): Iterable<unknown> {
-        return parser.parse(chunksOf(response.bytes()));
+        return parser.parse(chunksOf(response.bytes()), { maxBytes: response.maxBodyBytes });
       }
     })();
   },

@@ -1,3 +1,4 @@
+import { parseJson, stringifyJson } from "../../python/exact-json.js";
 import type { DataRecord, Decoder, HttpResponse, ObservedPage, PageFacts, PageReport, Paginator, ReadObserver, RecordSelector, Requester, Secrets, SliceReadOptions, StreamSlice, StreamSlicer } from "../../sdk/index.js";
 import { linkSignal } from "../../sdk/index.js";
 import type { ProgressGuard } from "../shared/progress-guard.js";
@@ -297,9 +298,9 @@ export class PageReader {
   /** Reports the page just handed out (its records transformed in place by then) and the pagination decision. */
   private observe(records: readonly DataRecord[], token: unknown, reason: string | undefined): void {
     const { observer, secrets } = this.parts.observe!;
-    const redacted = records.length ? (JSON.parse(secrets.redact(JSON.stringify(records))) as DataRecord[]) : [];
+    const redacted = records.length ? (parseJson(secrets.redact(stringifyJson(records))) as DataRecord[]) : [];
     const stream = this.parts.stream;
-    const slice = JSON.parse(secrets.redact(JSON.stringify(this.parts.slice))) as StreamSlice;
+    const slice = parseJson(secrets.redact(stringifyJson(this.parts.slice))) as StreamSlice;
     const page: ObservedPage = { stream, slice, page: this.pageNumber, records: redacted };
     if (token !== undefined) page.nextPageToken = token;
     if (reason !== undefined) page.stopReason = reason;

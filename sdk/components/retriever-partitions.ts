@@ -112,11 +112,11 @@ export class RetrieverPartitions implements StreamPartitions {
   closeSlice(slice: StreamSlice): Record<string, unknown> | undefined {
     const { cursor } = this.parts;
     if (!cursor) return undefined;
-    this.lastState ??= JSON.stringify(cursor.state());
+    this.lastState ??= stateKey(cursor.state());
     cursor.closeSlice(slice);
     this.closed = true;
     const state = cursor.state();
-    const json = JSON.stringify(state);
+    const json = stateKey(state);
     if (json === this.lastState) return undefined;
     this.lastState = json;
     this.emitted = true;
@@ -132,7 +132,7 @@ export class RetrieverPartitions implements StreamPartitions {
     if (!cursor) return undefined;
     cursor.finish?.();
     const state = cursor.state();
-    if (this.emitted && JSON.stringify(state) === this.lastState) return undefined;
+    if (this.emitted && stateKey(state) === this.lastState) return undefined;
     return state;
   }
 }
@@ -150,4 +150,9 @@ async function* checkedPages(
     for (const record of kept) for (const transformation of transformations) transformation.transform(record, context);
     if (kept.length > 0) yield kept;
   }
+}
+
+/** A state as text, to tell whether it moved; a cursor value past 2^53 is a bigint, which JSON.stringify refuses. */
+function stateKey(state: unknown): string {
+  return JSON.stringify(state, (_key, value: unknown) => (typeof value === "bigint" ? `${value}n` : value));
 }

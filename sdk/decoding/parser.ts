@@ -15,9 +15,31 @@
  * }
  */
 export abstract class Parser {
-  /** The documents in the bytes, lazily. */
-  abstract parse(chunks: Iterable<Uint8Array>): Iterable<unknown>;
+  /**
+   * The documents in the bytes, lazily. A parser that decompresses (`GzipParser`) counts what it
+   * produces against `options.maxBytes` and hands `options` on to its inner parser.
+   */
+  abstract parse(chunks: Iterable<Uint8Array>, options?: ParseOptions): Iterable<unknown>;
 }
+
+/**
+ * What a decoder tells its parser about the body being parsed.
+ *
+ * @example
+ * parser.parse(chunksOf(response.bytes()), { maxBytes: response.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES });
+ */
+export interface ParseOptions {
+  /** The most bytes a decompression may produce from this body (`http.maxResponseBytes`; default {@link DEFAULT_MAX_BODY_BYTES}). */
+  maxBytes?: number;
+}
+
+/**
+ * The default of `http.maxResponseBytes` (`--max-response-bytes`): 100 MiB, counted after every decompression.
+ *
+ * @example
+ * const limit = response.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+ */
+export const DEFAULT_MAX_BODY_BYTES = 100 * 1024 * 1024;
 
 /**
  * The chunk size {@link chunksOf} cuts a body into: 64 KiB.

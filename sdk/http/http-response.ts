@@ -52,6 +52,11 @@ export interface HttpResponse {
   /** The body as bytes, as the server sent them (after transfer decompression). */
   bytes(): Uint8Array;
   /**
+   * The most bytes a decoder may decompress this body into (`http.maxResponseBytes`, the same limit
+   * the body itself was read under); a decoder counts its output against it. Absent: the default, 100 MiB.
+   */
+  readonly maxBodyBytes?: number;
+  /**
    * The body decoded into documents by the stream's decoder. Without one it is JSON, as in the kit:
    * the items of a top-level array, otherwise the body itself (`{}` for an empty body).
    *

@@ -1,6 +1,7 @@
 /**
  * Every form a secret can take in text Sluice prints: as it is; percent-encoded (`encodeURIComponent`,
  * and the form style that writes a space as `+`); base64 and base64url (Basic headers, JWT parts);
+ * hex of its UTF-8 bytes, lower- and upper-case (an API that echoes a key hex-encoded);
  * JSON-escaped (an API echoing a token that holds `"` or `\`), also with `/` escaped as `\/` (PHP);
  * `\u`-escaped (lower- and upper-case hex), both for non-ASCII and HTML-sensitive characters only (Python's `ensure_ascii`, Go's
  * `<>&`) and for every character.
@@ -18,6 +19,8 @@ export function secretForms(text: string): string[] {
     base64,
     base64.replace(/=+$/, ""),
     Buffer.from(text, "utf8").toString("base64url"),
+    Buffer.from(text, "utf8").toString("hex"),
+    Buffer.from(text, "utf8").toString("hex").toUpperCase(),
     json,
     json.replace(/\//g, "\\/"),
   ];

@@ -127,10 +127,37 @@ describe("the declarative OAuth consent against the demo authorization server", 
     assert.ok(page.text.includes("OAUTH_ACCESS_DENIED"));
   });
 
-  it("a tampered state in the redirect is refused and the browser is told", async () => {
-    const { error, page } = await consent(demoOAuthManifest(), "allow", (q) => q.set("state", `${q.get("state")}x`));
-    assert.equal((error as { code?: string }).code, "OAUTH_STATE_MISMATCH");
-    assert.equal(page.status, 400);
+  it("a tampered state in the redirect is refused, the browser is told, and the flow keeps waiting until its time limit", async () => {
+    let refused: Error | undefined;
+    const started = Date.now();
+    const flow = runLoopbackConsent({
+      manifest: demoOAuthManifest(), config, consentTimeoutMs: 1_500,
+      onIgnoredCallback: (error) => (refused = error),
+      onConsentUrl: (url) => void answerConsent(url, "allow", (q) => q.set("state", `${q.get("state")}x`)),
+    });
+    await assert.rejects(flow, { code: "OAUTH_CONSENT_TIMEOUT" });
+    assert.equal((refused as { code?: string } | undefined)?.code, "OAUTH_STATE_MISMATCH");
+    assert.ok(Date.now() - started >= 1_400, "the flow waited for its time limit");
+  });
+
+  it("forged callbacks (wrong state, no state, a forged error) get an error page and the real redirect still completes", async () => {
+    const forged: { status: number; text: string }[] = [];
+    let user: Promise<{ status: number; text: string }> | undefined;
+    const result = await runLoopbackConsent({
+      manifest: demoOAuthManifest(), config, consentTimeoutMs: 10_000,
+      onConsentUrl: async (url, redirectUri) => {
+        for (const query of ["state=forged&code=attacker-code", "code=attacker-code", "error=access_denied"]) {
+          const response = await fetch(`${redirectUri}?${query}`);
+          forged.push({ status: response.status, text: await response.text() });
+        }
+        user = answerConsent(url, "allow");
+      },
+    });
+    assert.deepEqual(forged.map((f) => f.status), [400, 400, 400]);
+    assert.match(forged[0]!.text, /OAUTH_STATE_MISMATCH[\s\S]*keeps waiting/);
+    assert.match(forged[1]!.text, /OAUTH_STATE_MISSING/);
+    assert.equal((await user!).status, 200);
+    assert.match(String(result.outputs.access_token), /^at_/);
   });
 
   it("no redirect before the timeout ends the flow with OAUTH_CONSENT_TIMEOUT", async () => {

@@ -6,6 +6,7 @@ import { Ask } from "../../init/ask.js";
 import { AUTH_METHODS, authScaffold, type AuthMethod } from "../../init/auth-methods.js";
 import { PAGINATION_METHODS, paginationScaffold, type PaginationMethod } from "../../init/pagination-methods.js";
 import { scaffoldConnector, type ScaffoldOptions } from "../../init/scaffold-connector.js";
+import { hasUserInfo } from "../../init/url-credentials.js";
 import { writeConnector } from "../../init/write-connector.js";
 import { manifestJsonSchema } from "../../manifest/manifest-json-schema.js";
 
@@ -74,7 +75,7 @@ async function chooseOptions(name: string, values: Record<string, unknown>, io: 
   const url = typeof values.url === "string" ? withScheme(values.url) : undefined;
   const path = typeof values.path === "string" ? values.path : undefined;
   if (!io.interactive || !io.stdin || (auth && pagination && url)) {
-    return { name, auth: auth ?? "bearer", pagination: pagination ?? "offset", url: url ?? DEFAULT_URL, path };
+    return { name, auth: auth ?? (url && hasUserInfo(url) ? "basic" : "bearer"), pagination: pagination ?? "offset", url: url ?? DEFAULT_URL, path };
   }
   const ask = new Ask(io.stdin, io.stdout);
   try {

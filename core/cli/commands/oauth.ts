@@ -38,6 +38,7 @@ async function run(args: ParsedArgs, io: CliIO): Promise<number> {
       clientSecret: typeof v["client-secret"] === "string" ? v["client-secret"] : undefined,
       port: numberFlag(v.port, "port", 0),
       consentTimeoutMs: numberFlag(v.timeout, "timeout", 300) * 1000,
+      onIgnoredCallback: (error) => io.stderr.write(`Refused a callback that is not this consent's (${error instanceof SluiceError ? error.code : error.message}); still waiting for the redirect.\n`),
       onConsentUrl: async (url, redirectUri) => {
         io.stderr.write(`Waiting for the OAuth redirect on ${redirectUri}. Open this URL to grant access:\n`);
         io.stderr.write(`${url}\n`);

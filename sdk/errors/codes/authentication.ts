@@ -109,7 +109,7 @@ export const AUTHENTICATION_ERRORS = {
   },
   CONFIG_LOCK_TIMEOUT: {
     failureType: "config_error",
-    message: "Another process held `<config>.lock` for longer than the timeout (default 120 s).",
+    message: "Another live process holds `<config>.lock` and has shown no progress (no heartbeat) for `lock.stuckMs` (default 30 s), or held it past `lock.timeoutMs` when one is set.",
     action: "Wait for the other sync; if none runs, delete the stale lock file.",
   },
 } as const satisfies Record<string, ErrorCodeEntry>;

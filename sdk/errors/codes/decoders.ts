@@ -7,6 +7,11 @@ export const DECODERS_ERRORS = {
     message: "A response body does not match the stream's decoder: malformed XML, CSV, gzip or zip data, a body `JsonParser` or `JsonItemsDecoder` cannot parse, or a file of a zip archive its parser cannot read; the decoder, stream and page are named (records of the page decoded before the fault are delivered).",
     action: "Check that the decoder matches what the API sends (its content type is shown); a truncated download may succeed when retried.",
   },
+  DECODER_RECORD_TOO_LARGE: {
+    failureType: "system_error",
+    message: "One document of a response body passes its decoder's limit: a JSON Lines or text line over 64 Mi characters, a CSV row over 64 Mi characters (an unclosed quote makes one), a CSV field over 16 Mi characters, a CSV record with more than 10,000 columns, or an XML element with more than 10,000 attributes; the decoder, stream and page are named.",
+    action: "Check that the decoder matches what the API sends (an unclosed quote or a wrong delimiter in CSV); a real export this large should be split by the API (smaller pages or date windows).",
+  },
   DECODER_PAGINATION_UNSUPPORTED: {
     failureType: "config_error",
     message: "A `DefaultPaginator` is combined with a decoder whose documents pagination cannot read (`JsonlDecoder`, `JsonItemsDecoder`, `CsvDecoder`, `IterableDecoder`, `ZipfileDecoder`, a custom decoder), as the kit refuses; raised when the connector is built.",

@@ -82,6 +82,11 @@ export const ENGINE_ERRORS = {
     message: "`sluice init` got no connector name, more than one, or one with characters a folder name should not have.",
     action: "`sluice init acme` (letters, digits, `-`, `_`, `.`).",
   },
+  INIT_URL_CREDENTIALS: {
+    failureType: "config_error",
+    message: "The URL given to `sluice init` holds a username and password (`https://user:pass@host`) but `--auth` is a method other than `basic` (the default for such a URL): one connector sends one kind of credential. (Credentials in a URL never reach manifest.yaml or README.md: user:password becomes HTTP Basic, credential-like query parameters become secret spec inputs, their values in secrets/config.json.)",
+    action: "Give `--auth basic`, or a URL without `user:password@`.",
+  },
   INIT_OPTION_INVALID: {
     failureType: "config_error",
     message: "`--auth` or `--pagination` names a method `sluice init` does not scaffold; the choices are listed.",
@@ -141,6 +146,11 @@ export const ENGINE_ERRORS = {
     failureType: "config_error",
     message: "The config does not match the spec; every bad field is named (`config.api_key: a required field is missing`).",
     action: "Fix the config.",
+  },
+  INPUT_FILE_TOO_LARGE: {
+    failureType: "config_error",
+    message: "A `--state`, `--config` or `--catalog` file (or a config file a store writes back) is larger than 64 MiB or nests objects and lists deeper than 1,000 levels; the file is named. Checked when the file is read, so nothing later meets a value deep enough to exhaust the call stack.",
+    action: "Give the file the platform or `sluice read` wrote; a file this large or deep is damaged or not what the flag expects.",
   },
   CATALOG_INVALID: {
     failureType: "config_error",
@@ -257,6 +267,11 @@ export const ENGINE_ERRORS = {
     message: "A request can never be sent: a header value with a line break or NUL (often a pasted token with a trailing newline), or a header name that is not a token. Not retried; the manifest field or component that set the value is named, never a secret value. (A URL that is not absolute http(s) is `REQUEST_URL_INVALID`.)",
     action: "Fix the config value or the manifest field named.",
   },
+  RESPONSE_NUMBER_OUT_OF_RANGE: {
+    failureType: "system_error",
+    message: "A JSON body holds a number no float can hold (`1e999999`): JavaScript would read it as Infinity and write it as `null`; the field, stream and request are named. (Integers of any size are read exactly.)",
+    action: "Ask the API's owner; a value this large is not a real measurement.",
+  },
   RESPONSE_TOO_DEEP: {
     failureType: "system_error",
     message: "A JSON response nests objects and lists deeper than `http.maxNestingDepth` (default 1,000); the stream and page are named.",
@@ -264,7 +279,7 @@ export const ENGINE_ERRORS = {
   },
   RECORD_NOT_SERIALIZABLE: {
     failureType: "system_error",
-    message: "A record cannot be written as JSON on stdout (nested too deep, a cycle, a BigInt from custom code); the stream is named.",
+    message: "A record cannot be written as JSON on stdout (nested too deep, a cycle); the stream is named.",
     action: "Fix the custom component that produces it.",
   },
 } as const satisfies Record<string, ErrorCodeEntry>;

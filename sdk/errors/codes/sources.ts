@@ -24,7 +24,7 @@ export const SOURCES_ERRORS = {
   },
   SOURCE_STORE_BUSY: {
     failureType: "transient_error",
-    message: "The embedded store's lock (`<SLUICE_HOME>/db.lock`) stayed held by another live process for over 120 s.",
+    message: "The embedded store's lock (`<SLUICE_HOME>/db.lock`) is held by another live process that has shown no progress (no heartbeat) for 30 s: stuck or frozen. A holder that works keeps its waiters waiting, however long.",
     action: "Wait for the other `sluice` process; delete the lock file only if none is running.",
   },
   SOURCE_STORE_UNAVAILABLE: {

@@ -32,6 +32,11 @@ export const TEMPLATES_ERRORS = {
     message: "A template used a blocked attribute (a Python dunder such as `__class__`).",
     action: "Do not reach into object internals; use the data's keys.",
   },
+  TEMPLATE_LIMIT: {
+    failureType: "config_error",
+    message: "A template passed a resource limit: it would build a string over 16 Mi characters or a list over 1,000,000 items (`'x' * 100000000`, a wide format), or a `regex_search`/`regex_replace` whose pattern only the backtracking engine runs (backreferences, lookarounds) ran over 1 s; the template and its manifest path are named.",
+    action: "Fix the expression; a pattern prone to catastrophic backtracking (`(a+)+$`) should be rewritten without nested quantifiers.",
+  },
   TEMPLATE_EVAL: {
     failureType: "config_error",
     message: "A template raised a Python error while being evaluated (`ValueError`, `ZeroDivisionError`, `AttributeError`, `KeyError`…; named in the message and in `found`).",

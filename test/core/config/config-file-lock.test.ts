@@ -100,3 +100,35 @@ describe("the config-file lock", () => {
     assert.equal(existsSync(`${config}.lock`), false);
   });
 });
+
+describe("a waiter follows the holder's heartbeat, not a fixed budget", () => {
+  it("waits past stuckMs while the holder is alive and its heartbeat goes on (a loaded machine's long hold)", async () => {
+    const config = join(dir, "beating.json");
+    const holder = await acquireConfigLock(config, { heartbeatMs: 100 });
+    const started = Date.now();
+    const waiter = acquireConfigLock(config, { stuckMs: 500, maxPollMs: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await holder.release();
+    const lock = await waiter;
+    assert.ok(Date.now() - started >= 1_400, "the waiter waited for the holder, three times its stuck limit");
+    await lock.release();
+  });
+
+  it("gives up with CONFIG_LOCK_TIMEOUT when a live holder shows no heartbeat for stuckMs (stuck or frozen)", async () => {
+    const config = join(dir, "stuck.json");
+    const frozen = spawn(process.execPath, ["-e", "setTimeout(() => {}, 20000)"], { stdio: "ignore" });
+    try {
+      writeFileSync(`${config}.lock`, JSON.stringify({ pid: frozen.pid, host: hostname(), since: new Date().toISOString(), token: "frozen" }));
+      const started = Date.now();
+      await assert.rejects(acquireConfigLock(config, { stuckMs: 500, maxPollMs: 50 }), (error: unknown) => {
+        assert.equal((error as { code?: string }).code, "CONFIG_LOCK_TIMEOUT");
+        assert.match(String((error as Error).message), /no progress/);
+        return true;
+      });
+      assert.ok(Date.now() - started < 10_000);
+      assert.ok(existsSync(`${config}.lock`), "a live holder's lock is never taken over");
+    } finally {
+      frozen.kill();
+    }
+  });
+});

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { keyFiles, SecretKey, writeKeyFile } from "../../../../core/sources/secret-key.js";
+import { keyFiles, readKeyFile, SecretKey, writeKeyFile } from "../../../../core/sources/secret-key.js";
 import { openKeyring } from "../../../../core/sources/secret-keyring.js";
 import type { SqlDatabase } from "../../../../core/sources/sql-database.js";
 import { SqlSourceStore } from "../../../../core/sources/sql-source-store.js";
@@ -168,6 +168,23 @@ export function storeContract(backend: StoreBackend): void {
       assert.deepEqual((await running.load("acme")).config, sampleConfig(), "a running process picks up the rotated key file");
       assert.deepEqual((await new SqlSourceStore(backend.database(), () => openKeyring({ env: {}, home: fileHome })).load("acme")).config, sampleConfig());
       await Promise.all([store.close(), reopened.close(), rotated.close(), running.close()]);
+    });
+
+    it("removes a next key left by a rotation killed before its commit, and rotates past it", async () => {
+      const fileHome = mkdtempSync(join(tmpdir(), "sluice-store-stale-next-"));
+      const db = backend.database();
+      await db.transaction(async (tx) => void (await tx.query("DELETE FROM sluice_meta WHERE key = 'key_id'"), await tx.query("DELETE FROM sluice_sources")));
+      const store = new SqlSourceStore(db, () => openKeyring({ env: {}, home: fileHome }));
+      await store.create({ name: "acme", manifest: { path: "/x" }, config: sampleConfig(), secretPaths: SAMPLE_PATHS });
+      await writeKeyFile(keyFiles(fileHome).next, SecretKey.generate("killed"), "w"); // saved, then killed before the reseal
+      const started = new SqlSourceStore(backend.database(), () => openKeyring({ env: {}, home: fileHome }));
+      assert.deepEqual((await started.load("acme")).config, sampleConfig());
+      assert.equal(existsSync(keyFiles(fileHome).next), false, "the stale next key is gone: the current key opens the store");
+      await writeKeyFile(keyFiles(fileHome).next, SecretKey.generate("killed"), "w");
+      const report = await new SqlSourceStore(backend.database(), () => openKeyring({ env: {}, home: fileHome })).rotateKey();
+      assert.equal((await readKeyFile(keyFiles(fileHome).current))?.id, report.keyId);
+      assert.deepEqual((await new SqlSourceStore(backend.database(), () => openKeyring({ env: {}, home: fileHome })).load("acme")).config, sampleConfig());
+      await Promise.all([store.close(), started.close()]);
     });
 
     it("refuses a schema written by a newer Sluice", async () => {

@@ -1,0 +1,139 @@
+import { randomBytes } from "node:crypto";
+import { SluiceError } from "../sdk/index.js";
+
+/**
+ * JSON with Python's integers: an integer past 2^53 (`9007199254740993`) is read as a `bigint` with
+ * its exact digits, as the kit's `json.loads` reads it into a Python int, and written back with the
+ * same digits; templates, cursors and partitions see the `bigint` (`str()`, comparisons, `tojson`).
+ * A number JSON cannot hold as a float (`1e999999`, which `JSON.parse` turns into Infinity and
+ * `JSON.stringify` into a silent `null`) is refused with `RESPONSE_NUMBER_OUT_OF_RANGE` naming the field.
+ *
+ * The common path stays `JSON.parse` plus a walk of the parsed value (~7% of the parse; a regex scan of
+ * the text cost as much as the parse itself): only a value holding an integer at or past 2^53 or an
+ * infinity is parsed again, exactly, its big or out-of-range numbers rewritten first.
+ *
+ * @example
+ * parseJson('{"id": 9007199254740993}'); // { id: 9007199254740993n }
+ * stringifyJson({ id: 9007199254740993n }); // '{"id":9007199254740993}'
+ */
+export function parseJson(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  if (!holdsInexactNumber(value)) return value;
+  const rewritten = rewriteNumbers(text);
+  if (rewritten === undefined) return JSON.parse(text);
+  try {
+    return JSON.parse(rewritten, function revive(this: unknown, key: string, item: unknown) {
+      if (typeof item !== "string" || !item.startsWith(MARK)) return item;
+      const token = item.slice(MARK.length + 1);
+      if (item.charCodeAt(MARK.length) === 0x62 /* b */) return BigInt(token);
+      throw outOfRange(key, token);
+    });
+  } catch (error) {
+    // Nested past the reviver's stack (thousands of levels): the plain value, which every depth limit refuses.
+    if (error instanceof RangeError) return value;
+    throw error;
+  }
+}
+
+/**
+ * `JSON.stringify`, writing a `bigint` as its digits (plain `JSON.stringify` throws on one). Values
+ * without a `bigint` take `JSON.stringify`'s own path at its own speed.
+ *
+ * @example
+ * stringifyJson([1, 2n ** 64n]); // "[1,18446744073709551616]"
+ */
+export function stringifyJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError) || !/BigInt/.test(error.message)) throw error;
+  }
+  const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? `${MARK}b${item}` : item));
+  return text.replace(MARKED_BIGINT, "$1");
+}
+
+/** A marker no text carries by chance: it holds a random token of this process. */
+const MARK = `\u0000sluice-number-${randomBytes(6).toString("hex")}:`;
+const MARK_IN_JSON = `\\u0000${MARK.slice(1)}`;
+const MARKED_BIGINT = new RegExp(`"\\\\u0000${MARK.slice(1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}b(-?\\d+)"`, "g");
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Whether a parsed value holds a number JSON.parse may have rounded (an integer at or past 2^53) or an infinity; iterative, so any depth is fine. */
+function holdsInexactNumber(root: unknown): boolean {
+  if (typeof root !== "object" || root === null) return typeof root === "number" && inexact(root);
+  const stack: object[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) if (visit(node[i], stack)) return true;
+    } else {
+      for (const key in node) if (visit((node as Record<string, unknown>)[key], stack)) return true;
+    }
+  }
+  return false;
+}
+
+/** True for an inexact number; an object or list is queued for the walk. */
+function visit(item: unknown, stack: object[]): boolean {
+  if (typeof item === "number") return inexact(item);
+  if (typeof item === "object" && item !== null) stack.push(item);
+  return false;
+}
+
+function inexact(value: number): boolean {
+  return !Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value));
+}
+
+/** The text with each integer past 2^53 and each number out of float range quoted as a marker; undefined when there is none. */
+function rewriteNumbers(text: string): string | undefined {
+  let out = "";
+  let last = 0;
+  let changed = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x22) {
+      // a string: skip to its closing quote
+      for (i++; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x5c) i++;
+        else if (c === 0x22) break;
+      }
+      continue;
+    }
+    if (code !== 0x2d && (code < 0x30 || code > 0x39)) continue;
+    let end = i + 1;
+    while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
+    const token = text.slice(i, end);
+    const kind = classify(token);
+    if (kind) {
+      out += `${text.slice(last, i)}"${MARK_IN_JSON}${kind}${token}"`;
+      last = end;
+      changed = true;
+    }
+    i = end - 1;
+  }
+  return changed ? out + text.slice(last) : undefined;
+}
+
+function isNumberChar(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || code === 0x2e || code === 0x65 || code === 0x45 || code === 0x2b || code === 0x2d;
+}
+
+/** `b` for an integer past 2^53, `o` for a number out of float range, "" for the rest. */
+function classify(token: string): "b" | "o" | "" {
+  if (/^-?\d+$/.test(token)) {
+    if (token.length < 16) return "";
+    const value = BigInt(token);
+    return value > MAX_SAFE || value < -MAX_SAFE ? "b" : "";
+  }
+  return Number.isFinite(Number(token)) ? "" : "o";
+}
+
+function outOfRange(key: string, token: string): SluiceError {
+  const field = key === "" ? "the document itself" : `the field '${key}'`;
+  return new SluiceError("RESPONSE_NUMBER_OUT_OF_RANGE", `A number in ${field} is beyond what a JSON number can hold`, {
+    failureType: "system_error",
+    expected: "a number within ±1.8e308 (a float), or an integer of any size",
+    found: `${token.length > 40 ? `${token.slice(0, 40)}...` : token} in ${field}`,
+  });
+}
