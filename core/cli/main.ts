@@ -118,7 +118,7 @@ export async function runProcess(): Promise<void> {
     process.stderr.write(`sluice: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   }
-  if (stoppedBy) process.exitCode = SIGNAL_EXIT_CODES[stoppedBy];
+  if (stoppedBy && !commands.find((c) => c.name === process.argv[2])?.servesUntilStopped) process.exitCode = SIGNAL_EXIT_CODES[stoppedBy];
 }
 
 /** The exit code of a command stopped by a signal: 128 + the signal's number. */

@@ -54,7 +54,7 @@ describe("doc blocks and markers", () => {
 
 describe("manifest blocks", () => {
   it("a fragment is validated inside the minimal manifest: a valid one passes, an unknown field fails with its path", async () => {
-    const good = await checkManifestBlock(block("authenticator: { type: BearerAuthenticator, api_token: \"{{ config['k'] }}\" }\n", "<!-- docs-test: fragment of HttpRequester -->"), { dir });
+    const good = await checkManifestBlock(block("authenticator: { type: BearerAuthenticator, api_token: \"{{ config['k'] }}\" }\n", "<!-- docs-test: fragment of HttpRequester; config: {\"k\": \"a-token\"} -->"), { dir });
     assert.deepEqual(good.problems, []);
     const typo = await checkManifestBlock(block("pagination_strategy: { type: PageIncrement, page_sise: 10 }\n", "<!-- docs-test: fragment of DefaultPaginator -->"), { dir });
     assert.match(typo.problems.join("\n"), /MANIFEST_UNKNOWN_FIELD.*page_sise/);

@@ -33,8 +33,8 @@ function dryRun(options: BuildImageOptions, io: CliIO): number {
   }
   const root = sluicePackageRoot();
   const context = stageImageContext(options.connector, options.sluiceTarball ? { kind: "tarball", file: options.sluiceTarball } : { kind: "installed", root }, root);
-  io.stderr.write(`sluice image: build context staged in ${context.dir} (remove it when done)\n`);
-  io.stdout.write(`${[engine, ...imageBuildArgs(context, options)].map(shellWord).join(" ")}\n`);
+  // Both lines on stdout, the first a shell comment: what is printed can be pasted or piped into sh.
+  io.stdout.write(`# build context staged in ${context.dir} (remove it when done)\n${[engine, ...imageBuildArgs(context, options)].map(shellWord).join(" ")}\n`);
   return 0;
 }
 

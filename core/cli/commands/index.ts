@@ -4,6 +4,8 @@ import type { CliCommand } from "../command.js";
 export interface CommandEntry {
   readonly name: string;
   readonly summary: string;
+  /** A server whose normal end is Ctrl-C (`sluice builder`): its own exit code stands after a signal, instead of 130/143. */
+  readonly servesUntilStopped?: boolean;
   load(): Promise<CliCommand>;
 }
 
@@ -21,6 +23,6 @@ export const commands: readonly CommandEntry[] = [
   { name: "schema", summary: "Print the JSON Schema of a manifest (every registered component) for editors", load: async () => (await import("./schema.js")).command },
   { name: "eval", summary: "Evaluate a template as a manifest field would (prints the typed result as JSON)", load: async () => (await import("./eval.js")).command },
   { name: "image", summary: "Build the Airbyte source image of a connector folder (docker or podman)", load: async () => (await import("./image.js")).command },
-  { name: "builder", summary: "Edit a connector folder in a local page: forms and YAML on one model, testing values, safe saves", load: async () => (await import("./builder.js")).command },
+  { name: "builder", servesUntilStopped: true, summary: "Edit a connector folder in a local page: forms and YAML on one model, testing values, safe saves", load: async () => (await import("./builder.js")).command },
   { name: "oauth", summary: "Grant OAuth consent in a browser and write the tokens into the config", load: async () => (await import("./oauth.js")).command },
 ];

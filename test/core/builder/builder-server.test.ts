@@ -128,7 +128,7 @@ describe("sluice builder on a folder without a manifest", () => {
     writeFileSync(join(dir, "NOTES.md"), "mine\n");
     const builder = await startBuilder(createSluice({ logLevel: "error" }), { dir });
     try {
-      assert.deepEqual(builder.created.sort(), [".gitignore", "README.md", "manifest.schema.json", "manifest.yaml", "secrets/config.json"]);
+      assert.deepEqual(builder.created.sort(), [".github/workflows/connector-test.yml", ".gitignore", "README.md", "manifest.schema.json", "manifest.yaml", "secrets/config.json", "tests/replay.test.mjs"]);
       assert.match(readFileSync(join(dir, "manifest.yaml"), "utf8"), /type: DeclarativeSource/);
       assert.equal(readFileSync(join(dir, "NOTES.md"), "utf8"), "mine\n");
       assert.ok(existsSync(join(dir, "secrets/config.json")));

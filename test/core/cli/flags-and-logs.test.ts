@@ -99,7 +99,7 @@ describe("sluice read: logs, estimates, --max-pages, time limits", () => {
     assert.equal(run.stderr, "");
     const logs = run.messages.filter((m) => m.type === "LOG").map((m) => `${m.log.level} ${m.log.message}`);
     assert.ok(logs.some((l) => /^WARN stream 'items': stopped after 1 page as --max-pages asks/.test(l)), logs.join("\n"));
-    assert.ok(logs.some((l) => /^INFO read 1 stream, 2 records, 1 pages/.test(l)), logs.join("\n"));
+    assert.ok(logs.some((l) => /^INFO read 1 stream, 2 records, 1 page in/.test(l)), logs.join("\n"));
   });
 
   it("AIRBYTE_ENTRYPOINT switches to LOG messages; --log-format text switches back", async () => {

@@ -94,7 +94,7 @@ describe("the sluice CLI speaks the Airbyte protocol", () => {
     const statuses = run.messages.filter((m) => m.type === "TRACE").map((m) => m.trace.stream_status.status);
     assert.deepEqual(statuses, ["STARTED", "RUNNING", "COMPLETE"]);
     assert.equal(run.messages.find((m) => m.type === "STATE")!.state.sourceStats.recordCount, 2);
-    assert.match(run.stderr, /read 1 stream, 2 records, 1 pages/);
+    assert.match(run.stderr, /read 1 stream, 2 records, 1 page in/);
   });
 
   it("read with a config that breaks the spec fails before any request with a config_error TRACE naming the field", async () => {
