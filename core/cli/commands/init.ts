@@ -55,6 +55,7 @@ export const command: CliCommand = {
           "Next:",
           `  1. put your testing values in ${join(shown, "secrets/config.json")}`,
           `  2. cd ${shown} && sluice test-read --config secrets/config.json --stream ${firstStream(options)}`,
+          `  3. record a regression test: sluice test-read --config secrets/config.json --stream ${firstStream(options)} --record fixtures`,
           "",
         ].join("\n"),
       );
