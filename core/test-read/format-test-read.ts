@@ -75,7 +75,7 @@ export function formatTestRead(document: TestReadDocument, options: FormatOption
       slice.pages.forEach((p, i) => page(p, i + 1, indent));
     }
     const pages = stream.slices.reduce((sum, s) => sum + s.pages.length, 0);
-    out.push(`  ${paint(stream.error ? "red" : "green", `${countNoun(stream.records, "record")} in ${countNoun(pages, "page")}${sliced ? ` of ${countNoun(stream.slices.length, "slice")}` : ""}${stream.error ? ", then the read failed:" : ""}`)}`);
+    out.push(`  ${paint(stream.error ? "red" : "green", `${countNoun(stream.records, "record")} in ${countNoun(pages, "page")}${sliced ? ` of ${countNoun(stream.slices.length, "slice")}` : ""}${stream.estimate !== undefined ? ` (the API announces ~${stream.estimate} in all)` : ""}${stream.error ? ", then the read failed:" : ""}`)}`);
     if (stream.error) for (const line of stream.error.split("\n")) out.push(`  ${paint("red", line)}`);
     out.push("");
   }

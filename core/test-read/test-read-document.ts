@@ -22,6 +22,8 @@ export interface TestReadStream {
   slices: TestReadSlice[];
   /** The records shown, all slices together. */
   records: number;
+  /** The stream's size as the API announces it (`total_records`, summed over the slices read), when it does. */
+  estimate?: number;
   error?: string;
 }
 

@@ -27,6 +27,7 @@ export class TestReadRecorder implements ReadObserver {
   private pending: ObservedExchange[] = [];
   private records: DataRecord[] = [];
   private count = 0;
+  private estimate?: number;
 
   constructor(
     private readonly stream: string,
@@ -51,6 +52,7 @@ export class TestReadRecorder implements ReadObserver {
   page(page: ObservedPage): void {
     // A parent stream's pages stay pending: they are auxiliary requests of this stream's next page.
     if (page.stream !== this.stream) return;
+    if (page.totalRecords !== undefined) this.estimate = (this.estimate ?? 0) + page.totalRecords;
     this.close(page.nextPageToken, page.stopReason ?? null);
   }
 
@@ -118,6 +120,7 @@ export class TestReadRecorder implements ReadObserver {
   /** The stream's part of the document. */
   result(error?: string): TestReadStream {
     const stream: TestReadStream = { name: this.stream, slices: this.slices, records: this.count };
+    if (this.estimate !== undefined) stream.estimate = this.estimate;
     if (error) stream.error = error;
     return stream;
   }

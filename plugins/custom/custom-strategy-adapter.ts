@@ -61,6 +61,11 @@ export class CustomStrategyAdapter extends PaginationStrategy {
     });
   }
 
+  /** The manifest's `class_name`, not this adapter, in every message about the strategy. */
+  override get displayName(): string {
+    return this.options.className;
+  }
+
   /** The custom class's own form: the facts object, or the kit's positional arguments (see `callNextPageToken`). */
   nextPageToken(page: PageFacts): unknown {
     const inner = this.inner as AnyStrategy;

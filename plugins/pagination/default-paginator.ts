@@ -52,7 +52,7 @@ export class DefaultPaginator implements Paginator {
   private readonly tokenIsPath: boolean;
 
   constructor(options: DefaultPaginatorOptions) {
-    this.strategyName = options.strategy.constructor.name;
+    this.strategyName = options.strategy.displayName;
     this.strategy = withFactsForm(options.strategy);
     this.sizeOption = options.pageSizeOption;
     const tokenOption = options.pageTokenOption;

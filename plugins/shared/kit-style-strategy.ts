@@ -75,8 +75,8 @@ class KitStyleStrategy extends PaginationStrategy {
   }
 
   /** The strategy's own class name in messages ("TotalPages returned no next token"). */
-  get name(): string {
-    return this.inner.constructor.name;
+  override get displayName(): string {
+    return this.inner.displayName;
   }
 }
 

@@ -273,14 +273,14 @@ export class PageReader {
     const streamed = current.count !== undefined;
     const count = streamed ? current.count! : records.length;
     const page = this.pageNumber;
+    const total = page === 1 && (options.onPage || this.parts.observe) ? this.parts.totalRecords?.(current.response, this.parts.slice) : undefined;
     if (options.onPage) {
       const report: PageReport = { stream, page, records: count, url: current.response.url };
-      const total = page === 1 ? this.parts.totalRecords?.(current.response, this.parts.slice) : undefined;
       if (total !== undefined) report.totalRecords = total;
       options.onPage(report);
     }
     if (current.response.ignored) {
-      if (this.parts.observe) this.observe(records, undefined, "the error handler ignored the response");
+      if (this.parts.observe) this.observe(records, undefined, "the error handler ignored the response", total);
       return false;
     }
     // Decided already when the next page was read ahead. A streamed page's records were handed out as
@@ -290,13 +290,13 @@ export class PageReader {
     const { more, capped, facts } = decided ?? this.decide(current, count, streamed ? current.last : records.at(-1), streamed ? undefined : records);
     if (this.parts.observe) {
       const reason = !more ? stopReason(paginator, facts, records) : capped ? `the limit of ${options.pagesPerSlice} page${options.pagesPerSlice === 1 ? "" : "s"} per slice was reached` : undefined;
-      this.observe(records, more ? this.token : undefined, reason);
+      this.observe(records, more ? this.token : undefined, reason, total);
     }
     return more && !capped;
   }
 
   /** Reports the page just handed out (its records transformed in place by then) and the pagination decision. */
-  private observe(records: readonly DataRecord[], token: unknown, reason: string | undefined): void {
+  private observe(records: readonly DataRecord[], token: unknown, reason: string | undefined, totalRecords?: number): void {
     const { observer, secrets } = this.parts.observe!;
     const redacted = records.length ? (parseJson(secrets.redact(stringifyJson(records))) as DataRecord[]) : [];
     const stream = this.parts.stream;
@@ -304,6 +304,7 @@ export class PageReader {
     const page: ObservedPage = { stream, slice, page: this.pageNumber, records: redacted };
     if (token !== undefined) page.nextPageToken = token;
     if (reason !== undefined) page.stopReason = reason;
+    if (totalRecords !== undefined) page.totalRecords = totalRecords;
     observer.page?.(page);
   }
 }

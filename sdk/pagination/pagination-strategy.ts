@@ -63,6 +63,14 @@ export abstract class PaginationStrategy {
     return undefined;
   }
 
+  /**
+   * The strategy's name in messages ("OffsetIncrement returned no next token"): its class name by default;
+   * an adapter around a custom class gives that class (`source_things.components.CounterPagination`).
+   */
+  get displayName(): string {
+    return this.constructor.name;
+  }
+
   /** The page size to inject with `page_size_option`, or undefined when there is none. */
   getPageSize(): number | undefined {
     return undefined;

@@ -71,6 +71,8 @@ export interface ObservedPage {
   records: readonly DataRecord[];
   nextPageToken?: unknown;
   stopReason?: string;
+  /** The total the API announces on the slice's first page (the retriever's `total_records`), when it has one. */
+  totalRecords?: number;
 }
 
 /**

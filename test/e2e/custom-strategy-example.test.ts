@@ -28,3 +28,18 @@ describe("examples/custom-strategy", () => {
     await assert.rejects(createSluice({ logLevel: "error", trustCustomCode: false }).connect({ path: manifest, config: demoConfig(api.url) }), { code: "CUSTOM_CODE_REFUSED" });
   });
 });
+
+describe("a custom strategy's stop in a test read", () => {
+  it("is explained with the manifest's class_name, not an internal adapter", async () => {
+    const api = await startDemoApi();
+    try {
+      const { testRead } = await import("../../core/test-read/test-read.js");
+      const document = await testRead(createSluice({ logLevel: "error" }), { path: manifest, config: demoConfig(api.url), streams: ["reports"] });
+      const pages = document.streams[0]!.slices.flatMap((slice) => slice.pages);
+      assert.equal(pages.at(-1)!.stop_reason, "source_reports.components.TotalPagesFromZero returned no next token");
+      assert.ok(!JSON.stringify(document).includes("Adapter"), "no adapter name anywhere in the test read");
+    } finally {
+      await api.close();
+    }
+  });
+});

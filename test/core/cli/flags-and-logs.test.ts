@@ -11,6 +11,7 @@ import { commands } from "../../../core/cli/commands/index.js";
 import { startLoopback, type Loopback } from "../../support/loopback.js";
 import { oneStreamManifest } from "../../support/manifest-builder.js";
 import { protocolProblems } from "../../support/protocol-schema.js";
+import { runCli } from "../../support/run-cli.js";
 import { runSluice } from "../../support/run-sluice.js";
 
 const PAGES = [[{ id: 1 }, { id: 2 }], [{ id: 3 }, { id: 4 }], [{ id: 5 }]];
@@ -127,6 +128,14 @@ describe("sluice read: logs, estimates, --max-pages, time limits", () => {
     assert.deepEqual(estimates, [{ name: "items", type: "STREAM", row_estimate: 5 }]);
     const index = run.messages.findIndex((m) => m.trace?.type === "ESTIMATE");
     assert.ok(index < run.messages.findIndex((m) => m.type === "RECORD" && m.record.data.id === 3));
+  });
+
+  it("test-read shows the API's announced total beside the records it read (--json: the stream's estimate)", async () => {
+    const json = await runCli(["test-read", "--manifest", "estimate.yaml", "--stream", "items", "--json"], dir);
+    assert.equal(json.code, 0, json.stderr);
+    assert.equal(JSON.parse(json.stdout).streams[0].estimate, 5);
+    const text = await runCli(["test-read", "--manifest", "estimate.yaml", "--stream", "items"], dir);
+    assert.match(text.stdout, /5 records in \d+ pages? \(the API announces ~5 in all\)/);
   });
 
   it("a server that never answers fails within --request-deadline, with a TRACE error, exit 1", async () => {
