@@ -89,7 +89,7 @@ function du(dir) {
 }
 
 const CONSUMER = `import { createSluice, MemoryConfigStore, type Connector, type SluiceOptions } from "sluice";
-import { PaginationStrategy, definePlugin, SluiceError, type HttpResponse, type DataRecord } from "sluice/sdk";
+import { PaginationStrategy, definePlugin, SluiceError, type PageFacts, type DataRecord } from "sluice/sdk";
 import { PyDateTime, strftime } from "sluice/python";
 
 /** A custom component's helper, on the Python-compatible values custom classes share with the engine. */
@@ -99,7 +99,7 @@ export function isPyDateTime(value: unknown): value is PyDateTime {
 
 /** A custom strategy, as an extension author writes it. */
 export class TotalPages extends PaginationStrategy {
-  nextPageToken(response: HttpResponse, _size: number, _last: unknown, lastToken: unknown): number | undefined {
+  nextPageToken({ response, lastToken }: PageFacts): number | undefined {
     const page = Number(lastToken ?? 0) + 1;
     return page < (response.json() as { total_pages: number }).total_pages ? page : undefined;
   }
