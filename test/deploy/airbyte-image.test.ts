@@ -7,26 +7,12 @@ import { startDemoApi, type DemoApi } from "../../examples/demo-api/server.js";
 import { demoConfig } from "../../examples/demo/demo-config.js";
 import { runShell, runSluice, type CliRun } from "../support/run-sluice.js";
 import { readDockerfile, readDockerignore } from "./docker-context.js";
+import { PLATFORM_ENV } from "../support/platform-env.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const CONNECTOR = "examples/demo";
 const dockerfile = readDockerfile(ROOT);
 const ignored = readDockerignore(ROOT);
-
-/** The environment the Airbyte platform's workload launcher gives a source container (besides the image's ENV). */
-const PLATFORM_ENV = {
-  OPERATION_TYPE: "SYNC",
-  WORKLOAD_ID: "wl-1",
-  USE_STREAM_CAPABLE_STATE: "true",
-  USE_FILE_TRANSFER: "false",
-  CONCURRENT_SOURCE_STREAM_READ: "false",
-  DEPLOYMENT_MODE: "OSS",
-  WORKER_CONNECTOR_IMAGE: "sluice-source-demo:dev",
-  WORKER_JOB_ID: "7",
-  WORKER_JOB_ATTEMPT: "0",
-  AIRBYTE_ENABLE_UNSAFE_CODE: "false",
-  USE_RUNTIME_SECRET_PERSISTENCE: "false",
-};
 
 function filesUnder(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" }).map((f) => join(dir, f)).filter((f) => statSync(join(ROOT, f)).isFile());

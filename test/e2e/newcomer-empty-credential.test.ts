@@ -12,6 +12,28 @@ import { stringify } from "yaml";
 import { json, startLoopback, type Loopback } from "../plugins/auth/support/loopback.js";
 import { runCli } from "../support/run-cli.js";
 
+/** One stream `charges` at `${url}/v1/charges`, authenticated by `authenticator` (Stripe's key as the Basic username). */
+function chargesManifest(url: string, authenticator: Record<string, unknown>, spec?: Record<string, unknown>): Record<string, unknown> {
+  return {
+    version: "6.0.0",
+    type: "DeclarativeSource",
+    check: { type: "CheckStream", stream_names: ["charges"] },
+    streams: [
+      {
+        type: "DeclarativeStream",
+        name: "charges",
+        retriever: {
+          type: "SimpleRetriever",
+          requester: { type: "HttpRequester", url_base: url, path: "/v1/charges", authenticator },
+          record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
+        },
+        schema_loader: { type: "InlineSchemaLoader", schema: {} },
+      },
+    ],
+    ...(spec ? { spec } : {}),
+  };
+}
+
 describe("a credential template reading a misspelled config key", () => {
   let api: Loopback;
   let dir: string;
@@ -26,25 +48,8 @@ describe("a credential template reading a misspelled config key", () => {
   });
 
   function write(username: string): void {
-    const manifest = {
-      version: "6.0.0",
-      type: "DeclarativeSource",
-      check: { type: "CheckStream", stream_names: ["charges"] },
-      streams: [
-        {
-          type: "DeclarativeStream",
-          name: "charges",
-          retriever: {
-            type: "SimpleRetriever",
-            // Stripe's way: the secret key as the Basic username, an empty password.
-            requester: { type: "HttpRequester", url_base: api.url, path: "/v1/charges", authenticator: { type: "BasicHttpAuthenticator", username } },
-            record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
-          },
-          schema_loader: { type: "InlineSchemaLoader", schema: {} },
-        },
-      ],
-      spec: { type: "Spec", connection_specification: { type: "object", required: ["secret_key"], properties: { secret_key: { type: "string", airbyte_secret: true } } } },
-    };
+    const spec = { type: "Spec", connection_specification: { type: "object", required: ["secret_key"], properties: { secret_key: { type: "string", airbyte_secret: true } } } };
+    const manifest = chargesManifest(api.url, { type: "BasicHttpAuthenticator", username }, spec);
     writeFileSync(join(dir, "manifest.yaml"), stringify(manifest));
     writeFileSync(join(dir, "config.json"), JSON.stringify({ secret_key: "sk_test_123" }));
   }
@@ -91,23 +96,7 @@ describe("a 401 names the config values the credentials came from", () => {
     api.route("/v1/charges", (_req, res) => json(res, 401, { error: "invalid api key" }));
     const dir = mkdtempSync(join(tmpdir(), "sluice-401-"));
     try {
-      const manifest = {
-        version: "6.0.0",
-        type: "DeclarativeSource",
-        check: { type: "CheckStream", stream_names: ["charges"] },
-        streams: [
-          {
-            type: "DeclarativeStream",
-            name: "charges",
-            retriever: {
-              type: "SimpleRetriever",
-              requester: { type: "HttpRequester", url_base: api.url, path: "/v1/charges", authenticator: { type: "BasicHttpAuthenticator", username: "{{ config['secret_key'] }}", password: "{{ config.get('password', '') }}" } },
-              record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } },
-            },
-            schema_loader: { type: "InlineSchemaLoader", schema: {} },
-          },
-        ],
-      };
+      const manifest = chargesManifest(api.url, { type: "BasicHttpAuthenticator", username: "{{ config['secret_key'] }}", password: "{{ config.get('password', '') }}" });
       writeFileSync(join(dir, "manifest.yaml"), stringify(manifest));
       writeFileSync(join(dir, "config.json"), JSON.stringify({ secret_key: "sk_test_wrong" }));
       const run = await runCli(["read", "--config", "config.json"], dir);

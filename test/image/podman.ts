@@ -9,6 +9,7 @@
  * `--isolation=chroot`, which needs no daemon.
  */
 import { spawn, spawnSync } from "node:child_process";
+import { PLATFORM_ENV } from "../support/platform-env.js";
 import { assertProtocolOutput } from "../support/protocol-schema.js";
 
 /** The base image scripts/image-base.sh made (debootstrap + this machine's Node, a `node` user). */
@@ -16,20 +17,6 @@ export const NODE_IMAGE = process.env.SLUICE_TEST_NODE_IMAGE ?? "";
 const GLOBAL_OPTIONS = ["--runtime", "runc"];
 export const BUILD_OPTIONS = ["--isolation=chroot"];
 const RUN_OPTIONS = ["--ulimit", "nofile=4096:4096", "--ulimit", "nproc=4096:4096", "--network", "host"];
-
-/** The environment the platform's workload launcher gives a source container (besides the image's ENV). */
-export const PLATFORM_ENV: Record<string, string> = {
-  OPERATION_TYPE: "SYNC",
-  WORKLOAD_ID: "wl-1",
-  USE_STREAM_CAPABLE_STATE: "true",
-  USE_FILE_TRANSFER: "false",
-  CONCURRENT_SOURCE_STREAM_READ: "false",
-  DEPLOYMENT_MODE: "OSS",
-  WORKER_JOB_ID: "7",
-  WORKER_JOB_ATTEMPT: "0",
-  AIRBYTE_ENABLE_UNSAFE_CODE: "false",
-  USE_RUNTIME_SECRET_PERSISTENCE: "false",
-};
 
 /** What one container printed, stdout parsed as protocol messages (each checked against the schema). */
 export interface ContainerRun {
