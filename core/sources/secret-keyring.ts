@@ -55,7 +55,13 @@ class FileKeyring implements SecretKeyring {
     const onDisk = await readKeyFile(files.current);
     if (onDisk?.id === storedKeyId) return (this.current = onDisk); // another process rotated the key while this one ran
     const next = await readPending(files.next);
-    if (next?.id !== storedKeyId) throw keyMismatch(this.current, storedKeyId);
+    if (next?.id !== storedKeyId) {
+      // Between reading the key file and the next key's file, another process may have moved the committed next
+      // key into place (rename): the key file, read again, is then the stored key.
+      const moved = await readKeyFile(files.current);
+      if (moved?.id === storedKeyId) return (this.current = moved);
+      throw keyMismatch(this.current, storedKeyId);
+    }
     await this.promote(next); // a rotation committed but did not get to replace the key file
     return this.current;
   }
