@@ -37,7 +37,7 @@ export { readRetriever, retrieverPartitions, RetrieverPartitions, type Retriever
 export { WholeReadPartitions, type RecordsRetriever } from "./components/whole-read-partitions.js";
 export { Retriever, SchemaLoader, type PageReport, type PartitionsOptions, type ReadOptions, type SliceReadOptions, type SliceReader, type Slicing, type Stream, type StreamPartitions } from "./components/stream.js";
 export { Requester, type QueryProperties, type RequestInput } from "./components/requester.js";
-export { RecordExtractor, RecordFilter, type RecordSelector, type SelectionContext } from "./components/record-selector.js";
+export { RecordExtractor, RecordFilter, SELECTION_PAUSE, type RecordSelector, type SelectionContext, type SelectionStats } from "./components/record-selector.js";
 export { RecordTransformation } from "./components/record-transformation.js";
 export type { Paginator } from "./components/paginator.js";
 export { IncrementalCursor, makeSlice, sliceCursor, sliceExtraFields, slicePartition, StreamSlicer, type SliceOptions } from "./components/stream-slicer.js";

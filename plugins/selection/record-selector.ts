@@ -10,6 +10,8 @@ import {
   type RecordFilter,
   type RecordSelector,
   type SelectionContext,
+  type SelectionStats,
+  SELECTION_PAUSE,
 } from "../../sdk/index.js";
 
 /**
@@ -42,7 +44,7 @@ export const RecordSelectorComponent: ComponentFactory<RecordSelector> = defineC
     const filter = await ctx.build<RecordFilter | undefined>("record_filter");
     return {
       extractor,
-      select(response: HttpResponse, context: SelectionContext, stats?: { rawCount: number }): Iterable<DataRecord> {
+      select(response: HttpResponse, context: SelectionContext, stats?: SelectionStats): Iterable<DataRecord> {
         if (response.ignored) return [];
         const items = extractor.extract(response);
         // A custom extractor's generator may fail halfway: its earlier records still count, one by one.
@@ -66,11 +68,21 @@ function objectsOf(items: readonly unknown[], stats?: { rawCount: number }): Dat
   return records;
 }
 
-/** With a filter (or a lazy extractor), records come one by one: a filter that fails on a record fails after the ones before it. */
-function* filtered(items: Iterable<unknown>, filter: RecordFilter | undefined, context: SelectionContext, stats?: { rawCount: number }): Iterable<DataRecord> {
+/**
+ * With a filter (or a lazy extractor), records come one by one: a filter that fails on a record fails
+ * after the ones before it. Every `stats.pauseEvery` items (kept or not) a {@link SELECTION_PAUSE} lets
+ * the reader give the event loop a turn.
+ */
+function* filtered(items: Iterable<unknown>, filter: RecordFilter | undefined, context: SelectionContext, stats?: SelectionStats): Iterable<DataRecord> {
+  const pauseEvery = stats?.pauseEvery ?? Infinity;
+  let sincePause = 0;
   for (const item of items) {
     if (stats) stats.rawCount++;
     if (isRecord(item) && (!filter || filter.keep(item, context))) yield item;
+    if (++sincePause >= pauseEvery) {
+      sincePause = 0;
+      yield SELECTION_PAUSE;
+    }
   }
 }
 

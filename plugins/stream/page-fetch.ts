@@ -1,4 +1,4 @@
-import { SluiceError, withDecoder, type DataRecord, type HttpResponse, type OutgoingRequest, type SendOptions } from "../../sdk/index.js";
+import { SELECTION_PAUSE, SluiceError, withDecoder, type DataRecord, type SelectionStats, type HttpResponse, type OutgoingRequest, type SendOptions } from "../../sdk/index.js";
 import { requestSignature } from "../shared/progress-guard.js";
 import { readChunkedPage } from "./chunked-page.js";
 import type { PageReaderParts } from "./page-reader.js";
@@ -43,7 +43,7 @@ export async function fetchPage(parts: PageReaderParts, at: { page: number; toke
   const sent = await requester.send(request, send);
   if (at.ended()) return undefined;
   const response = decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
-  const stats = { rawCount: 0 };
+  const stats: SelectionStats = { rawCount: 0, pauseEvery: SELECTION_PAUSE_EVERY };
   const fetched: FetchedPage = { page, records: [] };
   const locate = (error: unknown): unknown => (error instanceof SluiceError ? error.locate({ stream, page }) : error);
   try {
@@ -52,15 +52,32 @@ export async function fetchPage(parts: PageReaderParts, at: { page: number; toke
       fetched.streamed = new StreamedPage(selected[Symbol.iterator](), response, stats, locate);
       return fetched;
     }
-    // A page selected as one array is kept as it is; records yielded one by one are collected (those before a failure stay).
+    // A page selected as one array is kept as it is; records yielded one by one are collected (those
+    // before a failure stay), giving the event loop a turn at each pause so that a stop is handled.
     if (Array.isArray(selected)) fetched.records = selected as DataRecord[];
-    else for (const record of selected) fetched.records.push(record);
+    else
+      for (const record of selected) {
+        if (record !== SELECTION_PAUSE) fetched.records.push(record);
+        else if (await stoppedAfterTurn(at)) return undefined;
+      }
   } catch (error) {
+    // Stopped while the page was being selected: the read ends with the stop's reason, as a request aborted in flight does.
+    if (at.signal?.aborted) throw error;
     // A decoder or extractor failing on the body: the error learns which stream and page.
     fetched.failure = { error: locate(error) };
   }
   if (!fetched.failure) fetched.unpaginated = { response, rawCount: stats.rawCount };
   return fetched;
+}
+
+/** Items a selection takes between two turns of the event loop (see `SelectionStats.pauseEvery`): a few milliseconds of filtering. */
+const SELECTION_PAUSE_EVERY = 2048;
+
+/** Gives the event loop a turn; true when the read ended meanwhile, and throws the reason when its signal was aborted. */
+async function stoppedAfterTurn(at: { signal?: AbortSignal; ended(): boolean }): Promise<boolean> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (at.signal?.aborted) throw at.signal.reason;
+  return at.ended();
 }
 
 /** A page of a requester with `QueryProperties`: one request per chunk, records merged by key (chunked-page.ts). */

@@ -74,6 +74,8 @@ export class PageReader {
   private unlinkOuter?: () => void;
   /** The streamed page whose records are being parsed and handed out. */
   private streamed?: StreamedPage;
+  /** The streamed page has handed out a batch (or paused): the event loop gets a turn before the next. */
+  private streamedTurn = false;
   /** An error from selecting the current page, thrown after the records before it. */
   private failure?: { error: unknown };
   /** The property chunks of a requester with `QueryProperties`: each page is one request per chunk. */
@@ -93,16 +95,35 @@ export class PageReader {
     this.current = undefined;
   }
 
-  /** Up to {@link STREAMED_BATCH} records of the streamed page (empty at its end); at its end (or failure) the page goes to the paginator (or the failure is kept). */
-  private streamedBatch(): DataRecord[] {
-    const page = this.streamed!;
-    const batch = page.takeBatch(STREAMED_BATCH);
-    if (batch.length < STREAMED_BATCH) {
-      this.streamed = undefined;
-      if (page.failure) this.failure = page.failure;
-      else this.current = { response: page.response, rawCount: page.stats.rawCount, count: page.count, last: page.last };
+  /**
+   * Up to {@link STREAMED_BATCH} records of the streamed page (undefined once it has none left); at its
+   * end (or failure) the page goes to the paginator (or the failure is kept). Between batches, and at
+   * each pause of the selection, the event loop gets a turn: a body that takes seconds to decode and
+   * filter still lets a stop (SIGTERM, Ctrl-C, a consumer's abort) be handled at once, and ends the read
+   * with the signal's reason.
+   */
+  private async streamedBatch(): Promise<DataRecord[] | undefined> {
+    for (;;) {
+      const page = this.streamed!;
+      if (this.streamedTurn) {
+        await nextTurn();
+        const signal = this.parts.options.signal;
+        if (this.finished) return undefined;
+        if (signal?.aborted) {
+          this.finish();
+          throw signal.reason;
+        }
+      }
+      const batch = page.takeBatch(STREAMED_BATCH);
+      this.streamedTurn = !page.ended;
+      if (page.ended) {
+        this.streamed = undefined;
+        if (page.failure) this.failure = page.failure;
+        else this.current = { response: page.response, rawCount: page.stats.rawCount, count: page.count, last: page.last };
+      }
+      if (batch.length > 0) return batch;
+      if (page.ended) return undefined;
     }
-    return batch;
   }
 
   /**
@@ -115,15 +136,15 @@ export class PageReader {
    */
   async nextPage(): Promise<DataRecord[] | undefined> {
     if (this.streamed) {
-      const batch = this.streamedBatch();
-      if (batch.length > 0) return batch;
+      const batch = await this.streamedBatch();
+      if (batch) return batch;
     }
     for (;;) {
       if (!(await this.loadPage())) return undefined;
       if (this.records.length > 0) return this.records;
       if (this.streamed) {
-        const batch = this.streamedBatch();
-        if (batch.length > 0) return batch;
+        const batch = await this.streamedBatch();
+        if (batch) return batch;
       }
     }
   }
@@ -183,6 +204,7 @@ export class PageReader {
     this.pageNumber = fetched.page;
     this.current = fetched.unpaginated;
     this.streamed = fetched.streamed;
+    this.streamedTurn = false;
     this.failure = fetched.failure;
     this.readAhead();
     // The request read ahead is on the wire only after the transport's deferred work (Node's HTTP

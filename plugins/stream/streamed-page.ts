@@ -1,14 +1,15 @@
-import type { DataRecord, HttpResponse } from "../../sdk/index.js";
+import { SELECTION_PAUSE, type DataRecord, type HttpResponse } from "../../sdk/index.js";
 
 /**
  * A page of a streaming decoder (`JsonlDecoder`, `CsvDecoder`, gzip...), whose records are parsed as
  * they are taken instead of being collected first: a large export never sits in memory as records. It
  * counts what was taken and keeps the last record for the paginator; a decoding failure ends the page
- * after the records before it, and is kept for the reader to throw.
+ * after the records before it, and is kept for the reader to throw. A batch ends early at a
+ * {@link SELECTION_PAUSE} (the selection asks its reader to give the event loop a turn).
  *
  * @example
  * const page = new StreamedPage(selector.select(response, context, stats)[Symbol.iterator](), response, stats, locate);
- * for (let record = page.take(); record; record = page.take()) use(record);
+ * while (!page.ended) { use(page.takeBatch(1000)); await nextTurn(); }
  * if (page.failure) throw page.failure.error;
  */
 export class StreamedPage {
@@ -24,7 +25,12 @@ export class StreamedPage {
     private readonly locate: (error: unknown) => unknown,
   ) {}
 
-  /** The next record, or undefined at the end of the page (or when decoding failed: see `failure`). */
+  /** True once the page has no more records (its end, or a decoding failure: see `failure`). */
+  get ended(): boolean {
+    return this.done;
+  }
+
+  /** The next record; undefined at the end of the page, when decoding failed (see `failure`), or at a pause (see {@link ended}). */
   take(): DataRecord | undefined {
     if (this.done) return undefined;
     let step: IteratorResult<DataRecord>;
@@ -39,12 +45,16 @@ export class StreamedPage {
       this.done = true;
       return undefined;
     }
+    if (step.value === SELECTION_PAUSE) return undefined;
     this.count++;
     this.last = step.value;
     return step.value;
   }
 
-  /** Up to `max` records, for a reader that hands out records a batch at a time. */
+  /**
+   * Up to `max` records, for a reader that hands out records a batch at a time; fewer (none, even) when
+   * the page ended or the selection paused: {@link ended} tells which.
+   */
   takeBatch(max: number): DataRecord[] {
     const batch: DataRecord[] = [];
     while (batch.length < max) {
@@ -54,6 +64,7 @@ export class StreamedPage {
     }
     return batch;
   }
+
 
   /** The reader stopped: the decoder's generator is closed. */
   close(): void {

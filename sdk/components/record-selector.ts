@@ -33,6 +33,34 @@ export abstract class RecordFilter {
 }
 
 /**
+ * What a selection counts, and how a reader that can pause asks it to.
+ *
+ * @example
+ * const stats: SelectionStats = { rawCount: 0, pauseEvery: 2048 };
+ * for (const record of selector.select(response, context, stats)) {
+ *   if (record === SELECTION_PAUSE) await new Promise((resolve) => setImmediate(resolve)); // a signal may be handled now
+ *   else keep(record);
+ * }
+ */
+export interface SelectionStats {
+  /** The number of records extracted before filtering (what offset and page increments count). */
+  rawCount: number;
+  /**
+   * Set by a reader that can give the event loop a turn: a selection that yields records one by one
+   * (a `record_filter`, a streaming decoder) yields {@link SELECTION_PAUSE} after this many items, so
+   * that a page whose filter rejects a million records, or a body that takes seconds to decode, does
+   * not keep a stop (SIGTERM, Ctrl-C) from being handled. Without it no pause is ever yielded.
+   */
+  pauseEvery?: number;
+}
+
+/**
+ * Not a record: what a selection yields, when asked to by {@link SelectionStats.pauseEvery}, to let its
+ * reader give the event loop a turn. Compared by identity; never written out.
+ */
+export const SELECTION_PAUSE: DataRecord = Object.freeze({ __sluice_selection_pause: true }) as DataRecord;
+
+/**
  * Extracts, filters and yields a page's records (`RecordSelector`).
  *
  * @example
@@ -43,7 +71,8 @@ export interface RecordSelector {
   readonly extractor: RecordExtractor;
   /**
    * Yields the page's records. When `stats` is given, `stats.rawCount` ends up as the number of records
-   * extracted before filtering (what offset and page increments count).
+   * extracted before filtering (what offset and page increments count), and a selection that yields
+   * one by one may yield {@link SELECTION_PAUSE} when `stats.pauseEvery` asks it to.
    */
-  select(response: HttpResponse, context: SelectionContext, stats?: { rawCount: number }): Iterable<DataRecord>;
+  select(response: HttpResponse, context: SelectionContext, stats?: SelectionStats): Iterable<DataRecord>;
 }

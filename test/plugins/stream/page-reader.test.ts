@@ -85,3 +85,43 @@ describe("the retriever's page reader", () => {
     assert.equal(server.requests.length, 2);
   });
 });
+
+describe("a page whose selection takes long gives the event loop turns", () => {
+  const RECORDS = 200_000;
+  const lines = Array.from({ length: RECORDS }, (_, i) => JSON.stringify({ id: i })).join("\n");
+  const array = `{"data":[${lines.split("\n").join(",")}]}`;
+  let server: Loopback;
+  let stop: AbortController;
+  before(async () => {
+    server = await startLoopback((req) => {
+      // The abort is due 30 ms after the body is sent: long before a filter has seen 200,000 records.
+      const controller = stop;
+      setTimeout(() => controller.abort(new Error("stopped while selecting")), 30);
+      return req.url.pathname === "/lines" ? { body: lines, headers: { "content-type": "application/jsonl" } } : { body: array };
+    });
+  });
+  after(() => server.close());
+
+  for (const [kind, path, retriever] of [
+    ["streamed (JsonlDecoder)", "/lines", { decoder: { type: "JsonlDecoder" } }],
+    ["collected (one JSON body)", "/items", {}],
+  ] as const) {
+    test(`${kind}: an abort during a filter that rejects every record ends the read with its reason`, async () => {
+      stop = new AbortController();
+      const manifest = oneStreamManifest({ urlBase: server.url, path, fieldPath: path === "/lines" ? [] : ["data"], retriever });
+      const stream = (manifest.streams as Array<{ retriever: { record_selector: Record<string, unknown> } }>)[0]!;
+      stream.retriever.record_selector.record_filter = { type: "RecordFilter", condition: "{{ record['id'] < 0 }}" };
+      const connector = await createSluice({ logLevel: "error" }).connect({ manifest });
+      const seen: unknown[] = [];
+      const pages: number[] = [];
+      await assert.rejects(
+        async () => {
+          for await (const record of connector.read("items", { signal: stop.signal, onPage: (page) => pages.push(page.page) })) seen.push(record);
+        },
+        /stopped while selecting/,
+      );
+      assert.deepEqual(seen, []);
+      assert.deepEqual(pages, [], "the page was selected to its end before the abort was seen");
+    });
+  }
+});
