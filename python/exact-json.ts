@@ -37,19 +37,36 @@ export function parseJson(text: string): unknown {
 
 /**
  * `JSON.stringify`, writing a `bigint` as its digits (plain `JSON.stringify` throws on one). Values
- * without a `bigint` take `JSON.stringify`'s own path at its own speed.
+ * without a `bigint` take `JSON.stringify`'s own path at its own speed. `space` indents as
+ * `JSON.stringify`'s does.
  *
  * @example
  * stringifyJson([1, 2n ** 64n]); // "[1,18446744073709551616]"
  */
-export function stringifyJson(value: unknown): string {
+export function stringifyJson(value: unknown, space?: string | number): string {
   try {
-    return JSON.stringify(value);
+    return JSON.stringify(value, null, space);
   } catch (error) {
     if (!(error instanceof TypeError) || !/BigInt/.test(error.message)) throw error;
   }
-  const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? `${MARK}b${item}` : item));
+  const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? `${MARK}b${item}` : item), space);
   return text.replace(MARKED_BIGINT, "$1");
+}
+
+/**
+ * One JSON number token read as {@link parseJson} reads it: an integer past 2^53 as a `bigint` with its
+ * exact digits, a number beyond float range refused with `RESPONSE_NUMBER_OUT_OF_RANGE` (`where` names
+ * the place), any other as a number. For parsers that see number tokens one by one (a streaming parser).
+ *
+ * @example
+ * exactNumber("9007199254740993"); // 9007199254740993n
+ * exactNumber("1.5"); // 1.5
+ */
+export function exactNumber(token: string, where = "the document"): number | bigint {
+  const kind = classify(token);
+  if (kind === "b") return BigInt(token);
+  if (kind === "o") throw outOfRangeIn(where, token);
+  return Number(token);
 }
 
 /** A marker no text carries by chance: it holds a random token of this process. */
@@ -130,7 +147,10 @@ function classify(token: string): "b" | "o" | "" {
 }
 
 function outOfRange(key: string, token: string): SluiceError {
-  const field = key === "" ? "the document itself" : `the field '${key}'`;
+  return outOfRangeIn(key === "" ? "the document itself" : `the field '${key}'`, token);
+}
+
+function outOfRangeIn(field: string, token: string): SluiceError {
   return new SluiceError("RESPONSE_NUMBER_OUT_OF_RANGE", `A number in ${field} is beyond what a JSON number can hold`, {
     failureType: "system_error",
     expected: "a number within ±1.8e308 (a float), or an integer of any size",

@@ -2,6 +2,7 @@
  * Python's operators on template values: `==`, `<`, `in`, `+ - * / // % **`, with Python's types
  * (int/float/bool arithmetic, string and list concatenation, errors where Python raises).
  */
+import { exactIntOp, normalize } from "./exact-int.js";
 import { checkSize } from "./resource-limits.js";
 import { isPyObject, pyRepr, pyStr } from "./str.js";
 import {
@@ -24,8 +25,9 @@ function operand(value: unknown): PyOperand | undefined {
   return isPyObject(value) ? (value as unknown as PyOperand) : undefined;
 }
 
+/** An int, float or bool; a `bigint` (an int past 2^53) too: exact with ints (exact-int.ts), a float with floats. */
 function isNum(value: unknown): boolean {
-  return isNumber(value) || typeof value === "boolean";
+  return isNumber(value) || typeof value === "boolean" || typeof value === "bigint";
 }
 
 /** Integers past 2^53 (a `bigint`, as JSON bodies give them) compare exactly with ints and bigints. */
@@ -99,6 +101,8 @@ function numberResult(value: number, asFloat: boolean): number | PyFloat {
 /** Python's `+`. */
 export function pyAdd(a: unknown, b: unknown): unknown {
   failIfUndefined(a, b);
+  const exact = exactIntOp("+", a, b);
+  if (exact !== undefined) return exact;
   if (isNum(a) && isNum(b)) return numberResult(numeric(a) + numeric(b), isFloat(a) || isFloat(b));
   if (typeof a === "string" && typeof b === "string") {
     checkSize("string", a.length + b.length, "a string joined with +");
@@ -124,6 +128,8 @@ export function pyAdd(a: unknown, b: unknown): unknown {
 /** Python's `-`. */
 export function pySub(a: unknown, b: unknown): unknown {
   failIfUndefined(a, b);
+  const exact = exactIntOp("-", a, b);
+  if (exact !== undefined) return exact;
   if (isNum(a) && isNum(b)) return numberResult(numeric(a) - numeric(b), isFloat(a) || isFloat(b));
   const viaA = operand(a)?.pySub?.(b);
   if (viaA !== undefined) return viaA;
@@ -135,6 +141,8 @@ export function pySub(a: unknown, b: unknown): unknown {
 /** Python's `*`, including `'ab' * 3` and `[0] * 3`. */
 export function pyMul(a: unknown, b: unknown): unknown {
   failIfUndefined(a, b);
+  const exact = exactIntOp("*", a, b);
+  if (exact !== undefined) return exact;
   if (isNum(a) && isNum(b)) return numberResult(numeric(a) * numeric(b), isFloat(a) || isFloat(b));
   const [seq, times] = typeof b === "string" || Array.isArray(b) ? [b, a] : [a, b];
   if ((typeof seq === "string" || Array.isArray(seq)) && (typeof times === "number" && Number.isInteger(times) || typeof times === "boolean")) {
@@ -170,6 +178,8 @@ export function pyDiv(a: unknown, b: unknown): unknown {
 
 /** Python's `//` (floor division). */
 export function pyFloorDiv(a: unknown, b: unknown): unknown {
+  const exact = exactIntOp("//", a, b);
+  if (exact !== undefined) return exact;
   const [x, y] = divisor(a, b, "//");
   return numberResult(Math.floor(x / y), isFloat(a) || isFloat(b));
 }
@@ -177,6 +187,8 @@ export function pyFloorDiv(a: unknown, b: unknown): unknown {
 /** Python's `%`: modulo with the divisor's sign, or printf-style formatting on a string. */
 export function pyMod(a: unknown, b: unknown): unknown {
   if (typeof a === "string") return percentFormat(a, b);
+  const exact = exactIntOp("%", a, b);
+  if (exact !== undefined) return exact;
   const [x, y] = divisor(a, b, "%");
   return numberResult(((x % y) + y) % y, isFloat(a) || isFloat(b));
 }
@@ -184,6 +196,8 @@ export function pyMod(a: unknown, b: unknown): unknown {
 /** Python's `**`. */
 export function pyPow(a: unknown, b: unknown): unknown {
   failIfUndefined(a, b);
+  const exact = exactIntOp("**", a, b);
+  if (exact !== undefined) return exact;
   if (!isNum(a) || !isNum(b)) unsupported("** or pow()", a, b);
   const x = numeric(a), y = numeric(b);
   if (x === 0 && y < 0) throw new PyError("ZeroDivisionError", "0.0 cannot be raised to a negative power");
@@ -193,6 +207,7 @@ export function pyPow(a: unknown, b: unknown): unknown {
 /** Python's unary `-`. */
 export function pyNeg(a: unknown): unknown {
   failIfUndefined(a);
+  if (typeof a === "bigint") return normalize(-a);
   if (isNum(a)) return numberResult(-numeric(a), isFloat(a));
   const via = operand(a)?.pyNeg?.();
   if (via !== undefined) return via;

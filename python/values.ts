@@ -107,9 +107,10 @@ export function isFloat(value: unknown): boolean {
   return value instanceof PyFloat || (typeof value === "number" && !Number.isInteger(value));
 }
 
-/** The numeric value of an int, float or bool (Python bools are ints). */
+/** The numeric value of an int, float or bool (Python bools are ints); an int past 2^53 (a `bigint`) as the nearest float. */
 export function numeric(value: unknown): number {
   if (typeof value === "number") return value;
+  if (typeof value === "bigint") return Number(value);
   if (value instanceof PyFloat) return value.value;
   if (typeof value === "boolean") return value ? 1 : 0;
   throw new PyError("TypeError", `expected a number, got ${typeName(value)}`);
@@ -154,6 +155,7 @@ export function typeName(value: unknown): string {
   if (value instanceof PyUndefined) return "Undefined";
   if (typeof value === "boolean") return "bool";
   if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
+  if (typeof value === "bigint") return "int";
   if (value instanceof PyFloat) return "float";
   if (typeof value === "string") return "str";
   if (isTuple(value)) return "tuple";

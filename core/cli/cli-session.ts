@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { ConfigError, Logger, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import { MemoryConfigStore } from "../../sdk/index.js";
+import { parseJson } from "../../python/exact-json.js";
 import { checkInputDepth, readBoundedText } from "../config/bounded-input-file.js";
 import { FileConfigStore } from "../config/file-config-store.js";
 import { connectorConfigControlMessage } from "../config/connector-config-message.js";
@@ -281,8 +282,9 @@ export async function readConfig(file: string): Promise<ConnectorConfig> {
 export function parseConfigText(text: string, file: string): ConnectorConfig {
   let value: unknown;
   try {
-    value = JSON.parse(text) as unknown;
+    value = parseJson(text); // an integer past 2^53 keeps its digits, as the kit's json.load keeps them
   } catch (error) {
+    if (error instanceof SluiceError) throw error; // a number beyond float range, named
     // JSON.parse messages quote the text around the error, which may be a credential: only the place is shown.
     const position = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? NaN);
     const before = Number.isNaN(position) ? undefined : text.slice(0, position).split("\n");

@@ -1,4 +1,5 @@
-import { ConfigError, type ConfigStore, type ConnectorConfig } from "../../sdk/index.js";
+import { parseJson, stringifyJson } from "../../python/exact-json.js";
+import { ConfigError, SluiceError, type ConfigStore, type ConnectorConfig } from "../../sdk/index.js";
 import { checkInputDepth, readBoundedText } from "./bounded-input-file.js";
 import { acquireConfigLock, type ConfigLockOptions } from "./config-file-lock.js";
 import { connectorConfigControlMessage, type ConnectorConfigControlMessage } from "./connector-config-message.js";
@@ -95,8 +96,9 @@ async function readConfigText(path: string): Promise<string> {
 function parseConfig(text: string, path: string): ConnectorConfig {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text); // an integer past 2^53 keeps its digits
   } catch (error) {
+    if (error instanceof SluiceError) throw error; // a number beyond float range, named
     // JSON.parse's message quotes the text around the error, which may be a token: only the position is shown.
     const position = /position (\d+)/.exec((error as Error).message)?.[0];
     throw new ConfigError("CONFIG_FILE_INVALID", `The config file ${path} is not valid JSON`, { where: { file: path }, expected: "a JSON object", found: `invalid JSON${position ? ` at ${position}` : ""}` });
@@ -111,7 +113,7 @@ function parseConfig(text: string, path: string): ConnectorConfig {
 /** Serializes with the original file's indentation (or none) and final newline. */
 function serializeLike(original: string, value: ConnectorConfig): string {
   const indent = /^[{[]\r?\n([ \t]+)\S/.exec(original.trimStart())?.[1];
-  const body = indent === undefined ? JSON.stringify(value) : JSON.stringify(value, null, indent);
+  const body = stringifyJson(value, indent);
   const eol = original.includes("\r\n") ? "\r\n" : "\n";
   const text = eol === "\r\n" ? body.replace(/\n/g, "\r\n") : body;
   return /\r?\n$/.test(original) ? text + eol : text;

@@ -1,5 +1,6 @@
+import { parseJson } from "../../python/exact-json.js";
 import { SluiceError } from "../../sdk/index.js";
-import type { SqlDatabase, SqlTransaction } from "./sql-database.js";
+import { JSON_TYPE_IDS, type SqlDatabase, type SqlTransaction } from "./sql-database.js";
 
 /** The part of a `pg` pool the store uses. */
 interface PgPool {
@@ -27,7 +28,9 @@ export class PostgresDatabase implements SqlDatabase {
 
   private connect(): Promise<PgPool> {
     this.pool ??= import("pg").then(({ default: pg }) => {
-      const pool = new pg.Pool({ connectionString: this.url, max: 4, allowExitOnIdle: true });
+      // json and jsonb values are read as every JSON is (an integer past 2^53 keeps its digits).
+      const types = { getTypeParser: (oid: number, format?: "text" | "binary") => (format !== "binary" && JSON_TYPE_IDS.has(oid) ? parseJson : pg.types.getTypeParser(oid, format)) };
+      const pool = new pg.Pool({ connectionString: this.url, max: 4, allowExitOnIdle: true, types: types as never });
       pool.on("error", () => undefined); // an idle connection dropped by the server: the next transaction reconnects
       return pool;
     });

@@ -1,10 +1,14 @@
 import { access, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import { parseJson } from "../../python/exact-json.js";
 import { SluiceError } from "../../sdk/index.js";
 import { acquireConfigLock, type ConfigLock, type ConfigLockOptions } from "../config/config-file-lock.js";
 import { ownerOnly, unpackPgliteTemplate } from "./pglite-template.js";
-import type { SqlDatabase, SqlTransaction } from "./sql-database.js";
+import { JSON_TYPE_IDS, type SqlDatabase, type SqlTransaction } from "./sql-database.js";
+
+/** json and jsonb values read as every JSON is (an integer past 2^53 keeps its digits). */
+const EXACT_JSON_PARSERS = Object.fromEntries([...JSON_TYPE_IDS].map((oid) => [oid, parseJson]));
 
 /** The open database of one folder in this process, shared by every handle on it. */
 interface Session {
@@ -74,7 +78,7 @@ export class PGliteDatabase implements SqlDatabase {
     try {
       const { PGlite } = await import("@electric-sql/pglite");
       if (!(await exists(join(this.location, "PG_VERSION")))) await this.create(PGlite);
-      return await PGlite.create(this.location);
+      return await PGlite.create(this.location, { parsers: EXACT_JSON_PARSERS });
     } catch (error) {
       await this.release(session);
       if (error instanceof SluiceError) throw error;

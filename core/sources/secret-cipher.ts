@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { parseJson, stringifyJson } from "../../python/exact-json.js";
 import { SluiceError } from "../../sdk/index.js";
 import type { SecretKey } from "./secret-key.js";
 
@@ -34,7 +35,7 @@ export function sealSecret(key: SecretKey, context: Buffer, value: unknown): Sea
   const nonce = randomBytes(NONCE_BYTES);
   const cipher = createCipheriv("aes-256-gcm", key.bytes, nonce, { authTagLength: TAG_BYTES });
   cipher.setAAD(context);
-  const body = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
+  const body = Buffer.concat([cipher.update(stringifyJson(value), "utf8"), cipher.final()]);
   return { keyId: key.id, nonce, ciphertext: Buffer.concat([body, cipher.getAuthTag()]) };
 }
 
@@ -50,7 +51,7 @@ export function openSecret(key: SecretKey, context: Buffer, sealed: SealedSecret
     decipher.setAAD(context);
     decipher.setAuthTag(sealed.ciphertext.subarray(sealed.ciphertext.length - TAG_BYTES));
     const text = Buffer.concat([decipher.update(sealed.ciphertext.subarray(0, sealed.ciphertext.length - TAG_BYTES)), decipher.final()]).toString("utf8");
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (error) {
     throw new SluiceError("SECRET_DECRYPT_FAILED", `The stored secret ${where} does not decrypt: it was altered, or moved from another field or source`, {
       failureType: "config_error",

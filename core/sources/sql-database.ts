@@ -21,3 +21,12 @@ export interface SqlDatabase {
   transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/**
+ * Postgres's `json` (114) and `jsonb` (3802) type ids: both drivers read their values with Sluice's
+ * JSON reader, so an integer past 2^53 in a stored config keeps its digits (`JSON.parse` rounds it).
+ *
+ * @example
+ * PGlite.create(dir, { parsers: Object.fromEntries([...JSON_TYPE_IDS].map((oid) => [oid, parseJson])) });
+ */
+export const JSON_TYPE_IDS: ReadonlySet<number> = new Set([114, 3802]);

@@ -1,3 +1,4 @@
+import { stringifyJson } from "../../python/exact-json.js";
 import { ConfigError, type ConnectorConfig } from "../../sdk/index.js";
 import { changedPaths, describePath, parsePathKey, pathKey, type ConfigPath } from "./config-paths.js";
 import { migrate } from "./migrations.js";
@@ -168,7 +169,7 @@ export class SqlSourceStore implements SourceStore {
   /** Stores a whole config: the plain part in the row, each secret sealed in its own row. */
   private async write(tx: SqlTransaction, key: SecretKey, name: string, config: ConnectorConfig, secretPaths: readonly ConfigPath[]): Promise<void> {
     const { plain, secrets } = splitSecrets(config, secretPaths);
-    await tx.query("UPDATE sluice_sources SET config = $2::jsonb, updated_at = now() WHERE name = $1", [name, JSON.stringify(plain)]);
+    await tx.query("UPDATE sluice_sources SET config = $2::jsonb, updated_at = now() WHERE name = $1", [name, stringifyJson(plain)]);
     await tx.query("DELETE FROM sluice_source_secrets WHERE source = $1", [name]);
     for (const secret of secrets) {
       const path = pathKey(secret.path);

@@ -22,6 +22,9 @@ describe("integers beyond 2^53 in a response", () => {
     if (path === "/parents") return { body: `{"data":[{"id":${BIG},"n":${HUGE},"f":1.5,"s":"${BIG}"}]}`, headers: { "Content-Type": "application/json" } };
     if (path.startsWith("/children/")) return { body: `{"data":[{"child_of":"${path.slice("/children/".length)}"}]}`, headers: { "Content-Type": "application/json" } };
     if (path === "/lines") return { body: `{"id":${BIG}}\n{"id":1}\n`, headers: { "Content-Type": "application/x-ndjson" } };
+    if (path === "/items-doc") return { body: `{"meta":{"n":${HUGE}},"data":{"users":[{"id":${BIG}},{"id":2,"score":1.25}]}}`, headers: { "Content-Type": "application/json" } };
+    if (path === "/items-overflow") return { body: `{"data":{"users":[{"id":1},{"id":2,"amount":-1e999999}]}}`, headers: { "Content-Type": "application/json" } };
+    if (path === "/echo") return { body: `{"data":[{"account":"${req.url.searchParams.get("account")}","page":"${req.url.searchParams.get("next")}"}]}`, headers: { "Content-Type": "application/json" } };
     if (path === "/overflow") return { body: `{"data":[{"id":1,"amount":1e999999}]}`, headers: { "Content-Type": "application/json" } };
     return { status: 404, body: {} };
   });
@@ -61,6 +64,31 @@ describe("integers beyond 2^53 in a response", () => {
     const run = await read([streamDef({ urlBase: api.url, name: "lines", path: "/lines", retriever: { decoder: { type: "JsonlDecoder" } } })]);
     assert.equal(run.code, 0, run.stderr);
     assert.ok(run.records[0]!.includes(`"id":${BIG}`), run.records[0]);
+  });
+
+  it("JsonItemsDecoder keeps the exact digits, and refuses a number beyond float range after the items before it", async () => {
+    const decoder = (items: string) => ({ retriever: { decoder: { type: "JsonItemsDecoder", items_path: "data.users" } }, path: items });
+    const exact = await read([streamDef({ urlBase: api.url, name: "doc", fieldPath: [], ...decoder("/items-doc") })]);
+    assert.equal(exact.code, 0, exact.stderr);
+    assert.ok(exact.records[0]!.includes(`"id":${BIG}`), exact.records[0]);
+    assert.ok(exact.records[1]!.includes('"score":1.25'), exact.records[1]);
+    const overflow = await read([streamDef({ urlBase: api.url, name: "doc", fieldPath: [], ...decoder("/items-overflow") })]);
+    assert.notEqual(overflow.code, 0);
+    assert.match(overflow.stdout + overflow.stderr, /RESPONSE_NUMBER_OUT_OF_RANGE/);
+    assert.equal(overflow.records.length, 1, "the item before the bad number was delivered");
+  });
+
+  it("a config value past 2^53 (--config) reaches the request, and the records, with its exact digits", async () => {
+    const stream = streamDef({
+      urlBase: api.url, name: "echo", path: "/echo", fieldPath: ["data"],
+      requester: { request_parameters: { account: "{{ config['account_id'] }}", next: "{{ config['account_id'] + 1 }}" } },
+    });
+    writeFileSync(join(dir, "manifest.yaml"), stringify(sourceDef([stream])));
+    writeFileSync(join(dir, "big-config.json"), `{"account_id": ${BIG}}`);
+    const run = await runCli(["read", "--manifest", "manifest.yaml", "--config", "big-config.json"], dir);
+    assert.equal(run.code, 0, run.stderr);
+    const record = run.stdout.split("\n").find((line) => line.includes('"type":"RECORD"'))!;
+    assert.ok(record.includes(`"account":"${BIG}","page":"9007199254740994"`), record);
   });
 
   it("1e999999 is a coded error naming the field, not a silent null", async () => {

@@ -64,6 +64,14 @@ export function storeContract(backend: StoreBackend): void {
       await store.close();
     });
 
+    it("keeps an integer past 2^53 exact, in the plain part and in a secret", async () => {
+      const store = open();
+      const config = { account_id: 9007199254740993n, api_key: 2n ** 70n, plain: 1.5 };
+      await store.create({ name: "big-ints", manifest: { path: "/srv/big/manifest.yaml" }, config, secretPaths: [["api_key"]] });
+      const loaded = await store.load("big-ints");
+      assert.deepEqual(loaded.config, config);
+    });
+
     it("refuses a taken name and names the stored sources for an unknown one", async () => {
       const store = open();
       await assert.rejects(store.create({ name: "acme", manifest: { path: "/x" }, config: {}, secretPaths: [] }), { code: "SOURCE_EXISTS" });
