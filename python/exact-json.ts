@@ -18,9 +18,69 @@ import { SluiceError } from "../sdk/index.js";
  */
 export function parseJson(text: string): unknown {
   const value: unknown = JSON.parse(text);
-  if (!holdsInexactNumber(value)) return value;
+  return holdsInexactNumber(value) ? parseExactly(text, value) : value;
+}
+
+/** What {@link parseJsonWithin} returns for a value nested deeper than its limit. */
+export const TOO_DEEP: unique symbol = Symbol("nested too deep");
+
+/**
+ * {@link parseJson} for a response body, with its nesting limit checked in the same walk of the parsed
+ * value (one walk per page instead of two): {@link TOO_DEEP} when the value nests deeper than
+ * `maxDepth` objects and lists.
+ *
+ * @example
+ * const value = parseJsonWithin(body, 1_000);
+ * if (value === TOO_DEEP) throw tooDeep();
+ */
+export function parseJsonWithin(text: string, maxDepth: number): unknown {
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== "object" || value === null) return typeof value === "number" && inexact(value) ? parseExactly(text, value) : value;
+  const found = scan(value, 1, maxDepth);
+  return found === DEEP ? TOO_DEEP : found === INEXACT ? parseExactly(text, value) : value;
+}
+
+const INEXACT = 1;
+const DEEP = 2;
+
+/**
+ * One recursive walk, bounded by `maxDepth`: {@link DEEP} when `node` nests deeper than `maxDepth`,
+ * else {@link INEXACT} when it holds a number JSON.parse may have rounded, else 0. A parsed number past
+ * ±(2^53 - 1) is such a number (every double that large is an integer; an infinity is one too).
+ */
+function scan(node: object, depth: number, maxDepth: number): number {
+  if (depth > maxDepth) return DEEP;
+  let found = 0;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const item: unknown = node[i];
+      if (typeof item === "number") {
+        if (item > Number.MAX_SAFE_INTEGER || item < -Number.MAX_SAFE_INTEGER) found = INEXACT;
+      } else if (typeof item === "object" && item !== null) {
+        const inner = scan(item, depth + 1, maxDepth);
+        if (inner === DEEP) return DEEP;
+        found |= inner;
+      }
+    }
+    return found;
+  }
+  for (const key in node) {
+    const item: unknown = (node as Record<string, unknown>)[key];
+    if (typeof item === "number") {
+      if (item > Number.MAX_SAFE_INTEGER || item < -Number.MAX_SAFE_INTEGER) found = INEXACT;
+    } else if (typeof item === "object" && item !== null) {
+      const inner = scan(item, depth + 1, maxDepth);
+      if (inner === DEEP) return DEEP;
+      found |= inner;
+    }
+  }
+  return found;
+}
+
+/** The text parsed again with its integers past 2^53 as bigints (`value`: JSON.parse's answer, kept when the reviver's stack runs out). */
+function parseExactly(text: string, value: unknown): unknown {
   const rewritten = rewriteNumbers(text);
-  if (rewritten === undefined) return JSON.parse(text);
+  if (rewritten === undefined) return value;
   try {
     return JSON.parse(rewritten, function revive(this: unknown, key: string, item: unknown) {
       if (typeof item !== "string" || !item.startsWith(MARK)) return item;

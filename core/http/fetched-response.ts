@@ -1,5 +1,5 @@
-import { parseJson } from "../../python/exact-json.js";
-import { jsonDocuments, HttpRequestError, nestsDeeperThan, SluiceError, type HttpResponse, type LinkEntry, type ResponseHeaders, type TransportHeaders } from "../../sdk/index.js";
+import { parseJsonWithin, TOO_DEEP } from "../../python/exact-json.js";
+import { jsonDocuments, HttpRequestError, SluiceError, type HttpResponse, type LinkEntry, type ResponseHeaders, type TransportHeaders } from "../../sdk/index.js";
 import { parseLinkHeader } from "./parse-link-header.js";
 
 /**
@@ -132,8 +132,9 @@ export class FetchedResponse implements HttpResponse {
     if (body.trim() === "") {
       this.parsed = {};
     } else {
+      const maxDepth = this.decoding.maxDepth ?? 1_000;
       try {
-        this.parsed = parseJson(body);
+        this.parsed = parseJsonWithin(body, maxDepth);
       } catch (error) {
         if (error instanceof SluiceError && error.code === "RESPONSE_NUMBER_OUT_OF_RANGE") {
           throw new HttpRequestError("RESPONSE_NUMBER_OUT_OF_RANGE", `The response to ${this.requestLabel}: ${error.message}`, {
@@ -154,8 +155,7 @@ export class FetchedResponse implements HttpResponse {
           cause: error,
         });
       }
-      const maxDepth = this.decoding.maxDepth ?? 1_000;
-      if (nestsDeeperThan(this.parsed, maxDepth)) {
+      if (this.parsed === TOO_DEEP) {
         this.parsed = undefined;
         throw new HttpRequestError("RESPONSE_TOO_DEEP", `The response to ${this.requestLabel} nests objects and lists more than ${maxDepth} levels deep`, {
           status: this.status,

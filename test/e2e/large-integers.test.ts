@@ -112,6 +112,16 @@ describe("parseJson", () => {
     assert.doesNotThrow(() => parseJson(`${"[".repeat(200_000)}9007199254740993${"]".repeat(200_000)}`), "past the reviver's stack: no bare stack overflow");
     assert.equal(stringifyJson({ id: 2n ** 70n, s: "x" }), '{"id":1180591620717411303424,"s":"x"}');
   });
+
+  it("parseJsonWithin: one walk finds both a body nested too deep and an integer past 2^53", async () => {
+    const { parseJsonWithin, TOO_DEEP } = await import("../../python/exact-json.js");
+    assert.deepEqual(parseJsonWithin('{"a":[{"id":1,"x":-2.5}]}', 3), { a: [{ id: 1, x: -2.5 }] });
+    assert.equal(parseJsonWithin('{"a":[{"id":1}]}', 2), TOO_DEEP);
+    assert.equal(parseJsonWithin(`{"a":[{"id":${BIG}}],"b":[[[[[1]]]]]}`, 5), TOO_DEEP, "deeper wins over an exact number");
+    assert.deepEqual(parseJsonWithin(`{"a":[{"id":${BIG}}],"n":-${BIG}}`, 5), { a: [{ id: BigInt(BIG) }], n: -BigInt(BIG) });
+    assert.equal(parseJsonWithin(BIG, 5), BigInt(BIG));
+    assert.equal(parseJsonWithin("[9007199254740991, 1e300]", 5)?.toString(), "9007199254740991,1e+300");
+  });
 });
 
 describe("a state file with a cursor past 2^53", () => {
