@@ -26,6 +26,8 @@ export interface Analysis {
   streams: string[];
   spec: Record<string, unknown> | null;
   fields: Record<string, { value: unknown; origin: FieldOrigin }>;
+  /** Each custom `class_name` and its module file in the folder (`found` when it exists). */
+  classFiles?: Record<string, { found?: string; expected: string }>;
 }
 
 export interface Session {

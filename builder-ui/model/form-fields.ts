@@ -13,9 +13,15 @@ export interface FormField {
   /** The product's label: the control's visible label and accessible name. */
   label: string;
   path: string;
-  /** text: a string input; select: one of `options`; list: a list of strings (edited in YAML for now); method: a component type shown by its product name. */
-  kind: "text" | "select" | "list" | "method";
+  /**
+   * text: a string input; select: one of `options`; list: a list of strings (typed comma-separated);
+   * method: a component type shown by its product name; integer: a number, or a template (a string);
+   * boolean: a checkbox; template: a string input listing the `variables` it may use.
+   */
+  kind: "text" | "select" | "list" | "method" | "integer" | "boolean" | "template";
   options?: readonly string[];
+  /** The template variables a `template` field may use, listed under it. */
+  variables?: readonly string[];
   /** One line under the control. */
   hint?: string;
 }
@@ -46,11 +52,12 @@ export const STREAM_SECTIONS: readonly FormSection[] = [
       { id: "name", label: "Name", path: "streams[*].name", kind: "text" },
       { id: "path", label: "URL Path", path: "streams[*].retriever.requester.path", kind: "text", hint: "Appended to the API Base URL, e.g. /customers" },
       { id: "http_method", label: "HTTP Method", path: "streams[*].retriever.requester.http_method", kind: "select", options: ["GET", "POST"] },
+      { id: "primary_key", label: "Primary Key", path: "streams[*].primary_key", kind: "list", hint: "The field(s) that identify a record, comma-separated, e.g. id" },
     ],
   },
   {
     title: "Record Selector",
-    fields: [{ id: "field_path", label: "Field Path", path: "streams[*].retriever.record_selector.extractor.field_path", kind: "list", hint: "Where the records are in a response, e.g. data" }],
+    fields: [{ id: "field_path", label: "Field Path", path: "streams[*].retriever.record_selector.extractor.field_path", kind: "list", hint: "Where the records are in a response, comma-separated, e.g. data, items (empty: the whole response)" }],
   },
 ];
 

@@ -1,6 +1,6 @@
 import type { Analysis } from "../api-client.js";
 import type { FormSection } from "../model/form-fields.js";
-import type { FieldValue, ManifestModel, Segment } from "../model/manifest-model.js";
+import type { ManifestModel, Segment } from "../model/manifest-model.js";
 import { FieldControl } from "./field-control.js";
 
 export interface FormViewProps {
@@ -9,7 +9,7 @@ export interface FormViewProps {
   stream: number;
   analysis: Analysis;
   model: ManifestModel;
-  onEdit(segments: Segment[], value: FieldValue): void;
+  onEdit(segments: Segment[], value: unknown): void;
   onReveal(line: number): void;
 }
 
