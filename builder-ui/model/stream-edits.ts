@@ -64,13 +64,17 @@ function asObject(value: unknown): Record<string, unknown> | undefined {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-/** A model without stream `index`, and without its name in `check.stream_names`. */
+/** A model without stream `index`, and without its name in `check.stream_names` (the first stream left takes its place when none would be). */
 export function removeStream(model: ManifestModel, index: number): ManifestModel {
   const name = model.valueAt(["streams", index, "name"]);
   const document = model.document.clone();
   document.deleteIn(["streams", index]);
   const checked = document.getIn(["check", "stream_names"], true);
-  if (isSeq(checked)) checked.items = checked.items.filter((item) => !(isScalar(item) && item.value === name));
+  if (isSeq(checked)) {
+    checked.items = checked.items.filter((item) => !(isScalar(item) && item.value === name));
+    const first = (model.valueAt(["streams"]) as Array<{ name?: unknown }>).find((_, i) => i !== index)?.name;
+    if (checked.items.length === 0 && typeof first === "string") checked.items.push(document.createNode(first));
+  }
   return ManifestModel.parse(document.toString({ lineWidth: 0, flowCollectionPadding: false }));
 }
 

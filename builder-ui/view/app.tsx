@@ -66,7 +66,7 @@ export function App({ session }: { session: Session }) {
   };
   const dropStream = (index: number) => {
     setModel((current) => removeStream(current, index));
-    setPage(index > 0 ? { kind: "stream", index: index - 1 } : { kind: "global" });
+    setPage(analysis.streams.length > 1 ? { kind: "stream", index: Math.max(0, index - 1) } : { kind: "global" });
   };
   const showLine = (line: number) => setReveal({ line, nonce: (reveal?.nonce ?? 0) + 1 });
 

@@ -97,8 +97,8 @@ export function KeyValueList({ field, stream, analysis, model, title, onModel, o
             };
             return (
               <div class="kv-row">
-                <input type="text" spellcheck={false} aria-label={`Key ${entries.length + d + 1}`} value={draft} onInput={(e) => setDrafts(drafts.map((k, i) => (i === d ? e.currentTarget.value : k)))} onChange={(e) => commit(e.currentTarget.value.trim(), "")} />
-                <input type="text" spellcheck={false} aria-label={`Value ${entries.length + d + 1}`} value="" onInput={(e) => commit(draft.trim(), e.currentTarget.value)} />
+                <input type="text" spellcheck={false} aria-label={`Key ${entries.length + d + 1}`} value={draft} onInput={(e) => setDrafts(drafts.map((k, i) => (i === d ? e.currentTarget.value : k)))} onBlur={(e) => (e.relatedTarget as HTMLElement | null)?.dataset?.draft !== String(d) && commit(e.currentTarget.value.trim(), "")} />
+                <input type="text" spellcheck={false} aria-label={`Value ${entries.length + d + 1}`} data-draft={String(d)} value="" onInput={(e) => commit(draft.trim(), e.currentTarget.value)} />
                 <span />
               </div>
             );

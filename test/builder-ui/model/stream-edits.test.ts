@@ -40,11 +40,13 @@ describe("the stream page's edits", () => {
     assert.deepEqual((next.valueAt(["streams"]) as Array<{ retriever: { requester: { path: string } } }>).map((s) => s.retriever.requester.path), ["/items"]);
   });
 
-  it("removes a stream and its name from check.stream_names", () => {
+  it("removes a stream and its name from check.stream_names, the next stream checked instead when none is left", () => {
     const two = addStream(ManifestModel.parse(MANIFEST), { name: "orders", path: "/orders" });
     const next = removeStream(two, 0);
     assert.deepEqual((next.valueAt(["streams"]) as Array<{ name: string }>).map((s) => s.name), ["orders"]);
-    assert.deepEqual(next.valueAt(["check", "stream_names"]), []);
+    assert.deepEqual(next.valueAt(["check", "stream_names"]), ["orders"]);
+    const three = addStream(two, { name: "refunds", path: "/refunds" }).setIn(["check", "stream_names", 0], "orders");
+    assert.deepEqual(removeStream(three, 2).valueAt(["check", "stream_names"]), ["orders"]);
   });
 
   it("renames a stream in check.stream_names too, each in place", () => {
