@@ -177,7 +177,7 @@ function CursorSourceControl({ stream, analysis, onModel, source, path, onCustom
     <>
       <div class="field">
         <label for={id}>Next page cursor</label>
-        <select id={id} value={source} onChange={(e) => write(e.currentTarget.value as CursorSource, path.length ? path : e.currentTarget.value === "headers" ? ["link", "next", "url"] : ["next"])}>
+        <select id={id} value={source} onChange={(e) => write(e.currentTarget.value as CursorSource, e.currentTarget.value === "headers" ? ["link", "next", "url"] : ["next"])}>
           {CURSOR_SOURCES.map((s) => (
             <option value={s.value}>{s.label}</option>
           ))}

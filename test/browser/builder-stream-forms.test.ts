@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -111,16 +111,115 @@ describe("the Builder's stream and pagination forms in a real browser", () => {
     await withBuilderPage(browser, oneStream(api.url, "/offset"), async ({ page, dir }) => {
       await openStream(page, "items");
       await turnOnPagination(page, "Offset Increment");
+      // No Limit yet (the product gives none): the engine's rule shows in the group it concerns.
+      const limitGroup = page.getByRole("group", { name: "Inject limit into outgoing HTTP request", exact: true });
+      await limitGroup.getByText("page_size_option is set but the pagination strategy has no page_size").waitFor();
       await page.getByLabel("Limit", { exact: true }).fill("2");
+      await limitGroup.getByText("page_size_option is set but the pagination strategy has no page_size").waitFor({ state: "detached" });
       assert.equal(await page.getByLabel("Inject Offset on First Request", { exact: true }).isChecked(), false);
       for (const target of TARGETS) {
         await inject(page, "Inject limit into outgoing HTTP request", target);
         await inject(page, "Inject offset into outgoing HTTP request", target);
         await readsEveryPage(page, api, dir, target, "/offset", "offset", [undefined, "2", "4"]);
       }
+      // The product's custom parameter injection: the offset's injection off, the stream's query parameter carries next_page_token.
+      await inject(page, "Inject limit into outgoing HTTP request", "request_parameter");
+      await page.getByRole("checkbox", { name: "Inject offset into outgoing HTTP request", exact: true }).click();
+      const params = page.getByRole("group", { name: "Query Parameters" });
+      await params.getByRole("button", { name: "Add query parameter" }).click();
+      await params.getByLabel("Key 1").fill("offset");
+      await params.getByLabel("Value 1").fill("{{ next_page_token['next_page_token'] or 0 }}");
+      await readsEveryPage(page, api, dir, "request_parameter", "/offset", "offset", ["0", "2", "4"]);
+      assert.doesNotMatch(await yamlText(page), /page_token_option/);
+      // Off: no paginator in the stream.
+      await page.getByRole("checkbox", { name: "Pagination", exact: true }).click();
+      await page.getByLabel("Pagination Method", { exact: true }).waitFor({ state: "detached" });
+      assert.doesNotMatch(await yamlText(page), /paginator/);
+    });
+  });
+
+  it("Page Increment: Page size, Start From Page and both injections into each target read every page; the first page injected when asked", async () => {
+    await withBuilderPage(browser, oneStream(api.url, "/page"), async ({ page, dir }) => {
+      await openStream(page, "items");
+      await turnOnPagination(page, "Page Increment");
+      await page.getByLabel("Page size", { exact: true }).fill("2");
+      await page.getByLabel("Start From Page", { exact: true }).fill("1");
+      for (const target of TARGETS) {
+        await inject(page, "Inject page size into outgoing HTTP request", target, "per_page");
+        await inject(page, "Inject page number into outgoing HTTP request", target);
+        await readsEveryPage(page, api, dir, target, "/page", "page", [undefined, "2", "3"]);
+      }
+      await page.getByLabel("Inject Page Number on First Request", { exact: true }).check();
+      await readsEveryPage(page, api, dir, "body_data", "/page", "page", ["1", "2", "3"]);
+    });
+  });
+
+  it("Cursor Pagination: a cursor from the response body into each target, and the Link header's next URL into the path, read every page", async () => {
+    await withBuilderPage(browser, oneStream(api.url, "/cursor"), async ({ page, dir }) => {
+      await openStream(page, "items");
+      await turnOnPagination(page, "Cursor Pagination");
+      await valueIs(page, "Next page cursor", "response");
+      await page.getByLabel("Cursor property path", { exact: true }).fill("next_cursor");
+      for (const target of TARGETS) {
+        await inject(page, "Inject cursor into outgoing HTTP request", target);
+        await readsEveryPage(page, api, dir, target, "/cursor", "cursor", [undefined, "c2", "c4"]);
+      }
+      // The same stream on the Link header: the whole next URL replaces the request's.
+      await page.getByLabel("URL Path", { exact: true }).fill("/cursor-link");
+      await page.getByLabel("Next page cursor", { exact: true }).selectOption("headers");
+      await valueIs(page, "Cursor property path", "link, next, url");
+      await inject(page, "Inject cursor into outgoing HTTP request", "path");
+      await readsEveryPage(page, api, dir, "request_parameter", "/cursor-link", "cursor", [undefined, "c2", "c4"]);
+      const yaml = await yamlText(page);
+      assert.match(yaml, /cursor_value: "\{\{ headers\.link\.next\.url \}\}"/);
+      assert.match(yaml, /page_token_option:\s*\n\s*type: RequestPath/);
+
+      // Custom: the template fields, each listing its variables, with the engine's syntax check as the author types.
+      await page.getByLabel("Next page cursor", { exact: true }).selectOption("custom");
+      const stop = page.getByLabel("Stop condition", { exact: true });
+      await stop.fill("{{ 'next' not in headers['link'] ");
+      await page.getByText("is not valid Jinja").first().waitFor();
+      await stop.fill("{{ 'next' not in headers['link'] }}");
+      await page.getByText("is not valid Jinja").first().waitFor({ state: "detached" });
+      await page.getByText("Variables: config, headers (the parsed Link header as headers.link").first().waitFor();
+      await readsEveryPage(page, api, dir, "request_parameter", "/cursor-link", "cursor", [undefined, "c2", "c4"]);
+    });
+  });
+
+  it("Custom Pagination Strategy: names a class, says whether its file is in the folder, and reads every page with it", async () => {
+    await withBuilderPage(browser, oneStream(api.url, "/reports"), async ({ page, dir }) => {
+      await openStream(page, "items");
+      await turnOnPagination(page, "Custom Pagination Strategy");
+      const className = page.getByLabel("Class Name", { exact: true });
+      await className.fill("source_reports.components.TotalPagesFromZero");
+      await page.getByText("No file for this class in the connector folder yet: write source_reports/components.ts").waitFor();
+      mkdirSync(join(dir, "source_reports"));
+      writeFileSync(join(dir, "source_reports", "components.ts"), TOTAL_PAGES_CLASS);
+      await className.fill("source_reports.components.TotalPagesFromZero "); // any edit asks the server again
+      await className.fill("source_reports.components.TotalPagesFromZero");
+      await page.getByText("Found source_reports/components.ts in the connector folder.").waitFor();
+      await inject(page, "Inject page token into outgoing HTTP request", "request_parameter");
+      await readsEveryPage(page, api, dir, "request_parameter", "/reports", "page", [undefined, "1", "2"]);
     });
   });
 });
+
+/** A custom strategy as an author writes it: pages from 0 until `total_pages` (examples/custom-strategy). */
+const TOTAL_PAGES_CLASS = `import { PaginationStrategy } from "sluice/sdk";
+export class TotalPagesFromZero extends PaginationStrategy {
+  nextPageToken({ response, lastToken }) {
+    const next = Number(lastToken ?? 0) + 1;
+    return next < Number(response.json().total_pages) ? next : undefined;
+  }
+}
+`;
+
+/** Waits for the control named `label` to show `expected` (the form redraws from the server's analysis). */
+async function valueIs(page: Page, label: string, expected: string): Promise<void> {
+  const control = page.getByLabel(label, { exact: true });
+  for (let i = 0; i < 50 && (await control.inputValue()) !== expected; i++) await page.waitForTimeout(100);
+  assert.equal(await control.inputValue(), expected, label);
+}
 
 function nav(page: Page, name: string) {
   return page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name, exact: true });
