@@ -38,6 +38,13 @@ try {
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(out, "stream.png") });
 
+  // The same stream's Pagination section: a cursor paginator shared by every stream through definitions.
+  await page.getByRole("group", { name: "Pagination", exact: true }).scrollIntoViewIfNeeded();
+  await page.getByRole("button", { name: "Show Stop condition in YAML" }).waitFor().catch(() => undefined);
+  await page.getByRole("group", { name: "Inject cursor into outgoing HTTP request", exact: true }).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(out, "pagination.png") });
+
   await page.getByRole("button", { name: "Testing values" }).click();
   await page.getByLabel("Start date", { exact: true }).fill("2024-13-01x");
   await page.getByText("a required field is missing").waitFor({ state: "detached" }).catch(() => undefined);
@@ -52,7 +59,7 @@ try {
   await page.getByRole("alertdialog").waitFor();
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(out, "changed-on-disk.png") });
-  console.log(`docs:screenshots: wrote ${["global-configuration", "stream", "testing-values", "changed-on-disk"].map((n) => `docs/builder/${n}.png`).join(", ")}`);
+  console.log(`docs:screenshots: wrote ${["global-configuration", "stream", "pagination", "testing-values", "changed-on-disk"].map((n) => `docs/builder/${n}.png`).join(", ")}`);
 } finally {
   await browser.close();
   await builder.close();

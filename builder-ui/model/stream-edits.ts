@@ -140,3 +140,31 @@ export function renameKey(model: ManifestModel, segments: readonly Segment[], fr
   return model;
 }
 
+
+/**
+ * Where the key at the end of a resolved path is written: each step follows a `$ref` (a `{ $ref }`
+ * map without the next key, or a `"#/definitions/..."` string) as the resolver does, and the result is
+ * the written place of the last key itself (not of what its value refers to). Turning a stream's
+ * pagination off removes the key there: in the stream when written there, else in the shared
+ * definition that holds it (every stream sharing it loses it, as the form says), never the
+ * definition a reference points at.
+ *
+ * @example
+ * // streams: [{ $ref: "#/definitions/base" }], definitions.base.retriever.paginator: "#/definitions/paginator"
+ * keyHolder(model, ["streams", 0, "retriever", "paginator"]); // ["definitions", "base", "retriever", "paginator"]
+ */
+export function keyHolder(model: ManifestModel, segments: readonly Segment[]): Segment[] | undefined {
+  let at: Segment[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const key = segments[i]!;
+    for (let hops = 0; hops < 16; hops++) {
+      const value = model.valueAt(at);
+      if (typeof value === "string" && value.startsWith("#/")) at = refSegments(value);
+      else if (asObject(value) && !Object.hasOwn(asObject(value)!, String(key)) && typeof asObject(value)!.$ref === "string") at = refSegments(asObject(value)!.$ref as string);
+      else break;
+    }
+    at = [...at, key];
+    if (model.kindAt(at) === "absent") return undefined;
+  }
+  return at;
+}

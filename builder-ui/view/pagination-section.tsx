@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import type { Analysis } from "../api-client.js";
 import type { ManifestModel, Segment } from "../model/manifest-model.js";
 import { removeKey, writeValue } from "../model/model-edits.js";
+import { keyHolder } from "../model/stream-edits.js";
 import {
   CURSOR_SOURCES,
   cursorSourceOf,
@@ -50,11 +51,15 @@ export function PaginationSection(props: PaginationSectionProps) {
   const name = analysis.streams[stream] ?? "stream";
   const own: Segment[] = ["streams", stream, "retriever", "paginator"];
   const id = `pagination-${stream}`;
+  const sharing = analysis.streams.filter((_, i) => analysis.fields[PAGINATOR_PATH.replace("streams[*]", `streams[${i}]`)]?.origin.sourcePath === paginator.origin.sourcePath);
   const problems = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path === paginator.origin.sourcePath || f.path === PAGINATOR_PATH.replace("streams[*]", `streams[${stream}]`)));
 
   const toggle = (on: boolean) =>
     onModel((current) => {
-      if (!on) return removeKey(current, current.kindAt(own) !== "absent" ? own : paginator.origin.segments);
+      if (!on) {
+        const holder = keyHolder(current, own);
+        return holder ? removeKey(current, holder) : current;
+      }
       const place = current.kindAt(own.slice(0, -1)) === "map" ? own : paginator.origin.segments;
       return writeValue(current, place, defaultPaginator("OffsetIncrement", name));
     });
@@ -84,7 +89,16 @@ export function PaginationSection(props: PaginationSectionProps) {
         <label>
           <input type="checkbox" checked={method !== ""} onChange={(e) => toggle(e.currentTarget.checked)} /> Pagination
         </label>
-        <p class="note">{method === "" ? "Off: the API returns every record in one response." : "On: the stream reads page after page."}</p>
+        <p class="note">
+          {method === "" ? "Off: the API returns every record in one response." : "On: the stream reads page after page."}
+          {method !== "" && paginator.origin.via === "$ref" && (
+            <>
+              {" "}
+              Defined in <code>{paginator.origin.sourcePath}</code>
+              {sharing.length > 1 ? `. Shared by ${sharing.length} streams (${sharing.join(", ")}): a change here changes every one.` : "."}
+            </>
+          )}
+        </p>
       </div>
       {method === "other" && <p class="note">This paginator is not one the form knows; edit it in the YAML.</p>}
       {method !== "" && method !== "other" && (
@@ -139,7 +153,7 @@ function Injection({ injection, stream, analysis, onModel }: PaginationSectionPr
       return writeValue(current, written, changed === "injectInto" ? next.injectInto : next.fieldName);
     });
   const toggle = (on: boolean) =>
-    onModel((current) => (on ? writeValue(current, place, requestOptionComponent({ injectInto: "request_parameter", fieldName: injection.fieldName })) : removeKey(current, current.kindAt(own) !== "absent" ? own : place)));
+    onModel((current) => (on ? writeValue(current, place, requestOptionComponent({ injectInto: "request_parameter", fieldName: injection.fieldName })) : removeKey(current, keyHolder(current, own) ?? place)));
   return (
     <RequestOptionGroup
       title={injection.title}

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ManifestModel } from "../../../builder-ui/model/manifest-model.js";
-import { addStream, removeStream, renameKey, writeField, writeList } from "../../../builder-ui/model/stream-edits.js";
+import { addStream, keyHolder, removeStream, renameKey, writeField, writeList } from "../../../builder-ui/model/stream-edits.js";
 
 const MANIFEST = `version: 6.0.0
 type: DeclarativeSource
@@ -76,5 +76,24 @@ describe("the stream page's edits", () => {
     assert.equal(renameKey(model, at, "per_page", "a: b").text, MANIFEST.replace("per_page:", '"a: b":'));
     const two = model.setIn([...at, "page"], "1");
     assert.equal(renameKey(two, at, "page", "per_page"), two);
+  });
+
+  it("finds where a key is written through $ref maps and reference strings, not where its value points", () => {
+    const model = ManifestModel.parse(`definitions:
+  paginator: { type: DefaultPaginator }
+  base:
+    retriever:
+      paginator: "#/definitions/paginator"
+streams:
+  - $ref: "#/definitions/base"
+    name: a
+  - name: b
+    retriever:
+      $ref: "#/definitions/base/retriever"
+      paginator: { type: NoPagination }
+`);
+    assert.deepEqual(keyHolder(model, ["streams", 0, "retriever", "paginator"]), ["definitions", "base", "retriever", "paginator"]);
+    assert.deepEqual(keyHolder(model, ["streams", 1, "retriever", "paginator"]), ["streams", 1, "retriever", "paginator"]);
+    assert.equal(keyHolder(model, ["streams", 0, "retriever", "requester"]), undefined);
   });
 });
