@@ -1,3 +1,5 @@
+import { REQUEST_VARIABLES } from "./request-forms.js";
+
 /**
  * The fields the page's forms show, each by the product's label (its accessible name) and the path of
  * the resolved manifest it shows; `streams[*]` is one stream. The server answers each path with the
@@ -50,7 +52,7 @@ export const STREAM_SECTIONS: readonly FormSection[] = [
     title: "Stream",
     fields: [
       { id: "name", label: "Name", path: "streams[*].name", kind: "text" },
-      { id: "path", label: "URL Path", path: "streams[*].retriever.requester.path", kind: "text", hint: "Appended to the API Base URL, e.g. /customers" },
+      { id: "path", label: "URL Path", path: "streams[*].retriever.requester.path", kind: "template", variables: REQUEST_VARIABLES, hint: "Appended to the API Base URL, e.g. /customers" },
       { id: "http_method", label: "HTTP Method", path: "streams[*].retriever.requester.http_method", kind: "select", options: ["GET", "POST"] },
       { id: "primary_key", label: "Primary Key", path: "streams[*].primary_key", kind: "list", hint: "The field(s) that identify a record, comma-separated, e.g. id" },
     ],
@@ -65,7 +67,7 @@ export const STREAM_SECTIONS: readonly FormSection[] = [
 export const ALL_FIELD_PATHS: readonly string[] = [...GLOBAL_SECTIONS, ...STREAM_SECTIONS].flatMap((s) => s.fields.map((f) => f.path));
 
 /** A field's path for one stream. */
-export function fieldPath(field: FormField, stream: number): string {
+export function fieldPath(field: Pick<FormField, "path">, stream: number): string {
   return field.path.replace("streams[*]", `streams[${stream}]`);
 }
 

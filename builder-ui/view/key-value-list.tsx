@@ -27,7 +27,7 @@ export interface KeyValueListProps {
 export function KeyValueList({ field, stream, analysis, model, title, onModel, onReveal }: KeyValueListProps) {
   // New rows not yet written: a row is written once its key is typed (with the value, when given).
   const [drafts, setDrafts] = useState<string[]>([]);
-  const path = fieldPath({ ...field, label: field.title, kind: "text" }, stream);
+  const path = fieldPath(field, stream);
   const view = analysis.fields[path];
   if (!view) return null;
   const { origin } = view;

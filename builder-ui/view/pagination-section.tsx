@@ -19,6 +19,7 @@ import {
   type PaginationMethod,
 } from "../model/pagination-forms.js";
 import { requestOptionComponent, requestOptionOf, type RequestOptionState } from "../model/request-option.js";
+import { fieldPath } from "../model/form-fields.js";
 import { FieldControl } from "./field-control.js";
 import { RequestOptionGroup } from "./request-option-group.js";
 
@@ -41,7 +42,7 @@ export function PaginationSection(props: PaginationSectionProps) {
   const { stream, analysis, onModel } = props;
   // "Custom" chosen as the cursor's source while the written templates still read as a response path.
   const [customCursor, setCustomCursor] = useState(false);
-  const at = (path: string) => analysis.fields[path.replace("streams[*]", `streams[${stream}]`)];
+  const at = (path: string) => analysis.fields[fieldPath({ path }, stream)];
   const paginator = at(PAGINATOR_PATH);
   if (!paginator) return null;
   const method = paginationMethodOf(paginator.value);
@@ -51,8 +52,8 @@ export function PaginationSection(props: PaginationSectionProps) {
   const name = analysis.streams[stream] ?? "stream";
   const own: Segment[] = ["streams", stream, "retriever", "paginator"];
   const id = `pagination-${stream}`;
-  const sharing = analysis.streams.filter((_, i) => analysis.fields[PAGINATOR_PATH.replace("streams[*]", `streams[${i}]`)]?.origin.sourcePath === paginator.origin.sourcePath);
-  const problems = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path === paginator.origin.sourcePath || f.path === PAGINATOR_PATH.replace("streams[*]", `streams[${stream}]`)));
+  const sharing = analysis.streams.filter((_, i) => analysis.fields[fieldPath({ path: PAGINATOR_PATH }, i)]?.origin.sourcePath === paginator.origin.sourcePath);
+  const problems = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path === paginator.origin.sourcePath || f.path === fieldPath({ path: PAGINATOR_PATH }, stream)));
 
   const toggle = (on: boolean) =>
     onModel((current) => {
@@ -136,9 +137,9 @@ export function PaginationSection(props: PaginationSectionProps) {
 
 /** One injection group of the paginator (`page_size_option` or `page_token_option`), with its on/off toggle. */
 function Injection({ injection, stream, analysis, onModel }: PaginationSectionProps & { injection: PaginationInjection }) {
-  const path = `${PAGINATOR_PATH}.${injection.key}`.replace("streams[*]", `streams[${stream}]`);
+  const path = fieldPath({ path: `${PAGINATOR_PATH}.${injection.key}` }, stream);
   const option = analysis.fields[path];
-  const paginator = analysis.fields[PAGINATOR_PATH.replace("streams[*]", `streams[${stream}]`)];
+  const paginator = analysis.fields[fieldPath({ path: PAGINATOR_PATH }, stream)];
   if (!option || !paginator) return null;
   const place = option.origin.segments;
   const own: Segment[] = ["streams", stream, "retriever", "paginator", injection.key];
@@ -159,7 +160,7 @@ function Injection({ injection, stream, analysis, onModel }: PaginationSectionPr
       title={injection.title}
       id={`${injection.key}-${stream}`}
       value={state}
-      targets={injection.path ? ["request_parameter", "header", "body_json", "body_data", "path"] : ["request_parameter", "header", "body_json", "body_data"]}
+      targets={injection.path ? ["header", "request_parameter", "body_data", "body_json", "path"] : undefined}
       fieldLabel={injection.fieldLabel}
       problems={problems}
       enabled={enabled}
@@ -173,7 +174,7 @@ function Injection({ injection, stream, analysis, onModel }: PaginationSectionPr
 /** Cursor Pagination's "Next page cursor": from the response body, the headers (a path), or custom templates. */
 function CursorSourceControl({ stream, analysis, onModel, source, path, onCustom }: PaginationSectionProps & { source: CursorSource; path: string[]; onCustom(on: boolean): void }) {
   const [draft, setDraft] = useState<string>();
-  const strategyPath = `${PAGINATOR_PATH}.pagination_strategy`.replace("streams[*]", `streams[${stream}]`);
+  const strategyPath = fieldPath({ path: `${PAGINATOR_PATH}.pagination_strategy` }, stream);
   const strategy = analysis.fields[strategyPath];
   const cursor = analysis.fields[`${strategyPath}.cursor_value`];
   const stop = analysis.fields[`${strategyPath}.stop_condition`];

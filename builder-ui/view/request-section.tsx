@@ -20,7 +20,7 @@ export interface RequestSectionProps {
  */
 export function RequestSection(props: RequestSectionProps) {
   const { stream, analysis, model, onModel } = props;
-  const at = (field: KeyValueListField) => analysis.fields[fieldPath({ ...field, label: field.title, kind: "text" }, stream)];
+  const at = (field: KeyValueListField) => analysis.fields[fieldPath(field, stream)];
   const json = at(BODY_JSON);
   const data = at(BODY_DATA);
   if (!json || !data) return null;
@@ -62,7 +62,7 @@ export function RequestSection(props: RequestSectionProps) {
             <textarea id={`${id}-text`} rows={4} spellcheck={false} value={text} onInput={(e) => onModel((current) => current.setIn(json.origin.segments, e.currentTarget.value))} />
             <p class="note">A JSON document; a template. Variables: {REQUEST_VARIABLES.join(", ")}.</p>
             {analysis.findings
-              .filter((f) => f.path === fieldPath({ ...BODY_JSON, label: "", kind: "text" }, stream) || f.path === json.origin.sourcePath)
+              .filter((f) => f.path === fieldPath(BODY_JSON, stream) || f.path === json.origin.sourcePath)
               .map((f) => (
                 <p class={`problems ${f.severity}`}>{f.message}</p>
               ))}
