@@ -107,7 +107,7 @@ describe("the Builder's stream and pagination forms in a real browser", () => {
     }
   });
 
-  it("Offset Increment: Limit and both injections into each target read every page", async () => {
+  it("Offset Increment: Limit and both injections into each target read every page; with the injections off, next_page_token in a query parameter or a free-form JSON body does it", async () => {
     await withBuilderPage(browser, oneStream(api.url, "/offset"), async ({ page, dir }) => {
       await openStream(page, "items");
       await turnOnPagination(page, "Offset Increment");
@@ -131,6 +131,13 @@ describe("the Builder's stream and pagination forms in a real browser", () => {
       await params.getByLabel("Value 1").fill("{{ next_page_token['next_page_token'] or 0 }}");
       await readsEveryPage(page, api, dir, "request_parameter", "/offset", "offset", ["0", "2", "4"]);
       assert.doesNotMatch(await yamlText(page), /page_token_option/);
+      // The same in a free-form JSON body, the limit too, by POST.
+      await params.getByRole("button", { name: "Remove offset" }).click();
+      await page.getByRole("checkbox", { name: "Inject limit into outgoing HTTP request", exact: true }).click();
+      await page.getByLabel("HTTP Method", { exact: true }).selectOption("POST");
+      await page.getByLabel("Body Type", { exact: true }).selectOption({ label: "JSON (free form)" });
+      await page.getByLabel("JSON Body", { exact: true }).fill(`{"limit": 2, "offset": {{ next_page_token['next_page_token'] or 0 }}}`);
+      await readsEveryPage(page, api, dir, "body_json", "/offset", "offset", ["0", "2", "4"]);
       // Off: no paginator in the stream.
       await page.getByRole("checkbox", { name: "Pagination", exact: true }).click();
       await page.getByLabel("Pagination Method", { exact: true }).waitFor({ state: "detached" });
