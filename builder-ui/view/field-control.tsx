@@ -81,7 +81,7 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
         {where(origin.via, origin.sourcePath, editable)}
         {users.length > 1 && origin.via !== "absent" ? ` Shared by ${users.length} streams (${users.join(", ")}): a change here changes every one.` : ""}
         {!editable ? " A form cannot edit this value; edit it in the YAML." : field.hint ? ` ${field.hint}` : ""}
-        {field.variables ? ` Variables: ${field.variables.join(", ")}.` : ""}
+        {field.variables && <span class="variables">Variables: {field.variables.join(", ")}.</span>}
         {line !== undefined && (
           <>
             {" "}
