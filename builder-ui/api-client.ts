@@ -26,6 +26,8 @@ export interface Analysis {
   streams: string[];
   spec: Record<string, unknown> | null;
   fields: Record<string, { value: unknown; origin: FieldOrigin }>;
+  /** Each custom `class_name` with whether its module is in the connector folder (core/builder/custom-class-files.ts). */
+  customClasses?: Record<string, { file?: string; tried: string[]; problem?: string }>;
 }
 
 export interface Session {

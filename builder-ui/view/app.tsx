@@ -2,15 +2,18 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, ApiError, type Analysis, type Session, type TestReadResult } from "../api-client.js";
 import { ALL_FIELD_PATHS, GLOBAL_SECTIONS, STREAM_SECTIONS } from "../model/form-fields.js";
 import { ManifestModel, type FieldValue, type Segment } from "../model/manifest-model.js";
+import { AuthenticationSection, AUTHENTICATOR_PATH } from "./authentication-section.js";
 import { ConflictDialog } from "./conflict-dialog.js";
 import { FormView } from "./form-view.js";
+import { InputsPage } from "./inputs-page.js";
 import { TestResult } from "./test-result.js";
 import { TestingValuesPanel } from "./testing-values-panel.js";
 import { YamlEditor } from "./yaml-editor.js";
 
-type Page = { kind: "global" } | { kind: "stream"; index: number } | { kind: "testing" };
+type Page = { kind: "global" } | { kind: "stream"; index: number } | { kind: "inputs" } | { kind: "testing" };
 
 const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {} };
+const FIELD_PATHS = [...ALL_FIELD_PATHS, AUTHENTICATOR_PATH];
 
 /**
  * The Builder's page: a navigation (Global Configuration, the streams, Testing values), the form of
@@ -36,7 +39,7 @@ export function App({ session }: { session: Session }) {
   useEffect(() => {
     const mine = ++sequence.current;
     const timer = setTimeout(() => {
-      api.analyze(model.text, ALL_FIELD_PATHS, values).then(
+      api.analyze(model.text, FIELD_PATHS, values).then(
         (result) => mine === sequence.current && setAnalysis(result),
         (error: Error) => mine === sequence.current && setStatus(`Could not check the manifest: ${error.message}`),
       );
@@ -53,6 +56,7 @@ export function App({ session }: { session: Session }) {
   }, [manifestDirty, valuesDirty]);
 
   const edit = (segments: Segment[], value: FieldValue) => setModel((current) => current.setIn(segments, value));
+  const editModel = (change: (current: ManifestModel) => ManifestModel) => setModel((current) => change(current));
   const showLine = (line: number) => setReveal({ line, nonce: (reveal?.nonce ?? 0) + 1 });
 
   const save = async (overwrite = false) => {
@@ -135,12 +139,29 @@ export function App({ session }: { session: Session }) {
             </li>
           ))}
         </ul>
-        <button type="button" class="testing-nav" aria-current={page.kind === "testing" ? "page" : undefined} onClick={() => setPage({ kind: "testing" })}>
+        <button type="button" class="testing-nav" aria-current={page.kind === "inputs" ? "page" : undefined} onClick={() => setPage({ kind: "inputs" })}>
+          Inputs
+        </button>
+        <button type="button" aria-current={page.kind === "testing" ? "page" : undefined} onClick={() => setPage({ kind: "testing" })}>
           Testing values
         </button>
       </nav>
       <main class="forms">
-        {page.kind === "global" && <FormView title="Global Configuration" sections={GLOBAL_SECTIONS} stream={0} analysis={analysis} model={model} onEdit={edit} onReveal={showLine} />}
+        {page.kind === "global" && (
+          <FormView title="Global Configuration" sections={GLOBAL_SECTIONS} stream={0} analysis={analysis} model={model} onEdit={edit} onReveal={showLine}>
+            <AuthenticationSection
+              analysis={analysis}
+              model={model}
+              values={values}
+              findings={analysis.findings}
+              connectorName={folderName.replace(/\W+/g, "_")}
+              onModel={editModel}
+              onValues={setValues}
+              onReveal={showLine}
+            />
+          </FormView>
+        )}
+        {page.kind === "inputs" && <InputsPage model={model} onModel={editModel} />}
         {page.kind === "stream" && (
           <FormView title={`Stream: ${analysis.streams[page.index] ?? ""}`} sections={STREAM_SECTIONS} stream={page.index} analysis={analysis} model={model} onEdit={edit} onReveal={showLine} />
         )}
