@@ -184,10 +184,9 @@ export const AUTH_METHODS: readonly AuthMethod[] = [
 /** The methods a session login's own authentication may use (not OAuth 2, not Session Token). */
 export const LOGIN_METHODS: readonly AuthMethod[] = AUTH_METHODS.filter((m) => m.name !== "OAuth 2" && m.name !== "Session Token");
 
-export function methodNamed(name: string): AuthMethod {
-  const found = AUTH_METHODS.find((m) => m.name === name);
-  if (!found) throw new Error(`no authentication method named ${name}`);
-  return found;
+/** The method of a product name (every name of {@link AuthMethodName} has one). */
+export function methodNamed(name: AuthMethodName): AuthMethod {
+  return AUTH_METHODS.find((m) => m.name === name)!;
 }
 
 /** The method of a written or resolved authenticator (absent: No auth; a `Custom*` type: Custom; a type the forms do not know: undefined). */

@@ -188,14 +188,15 @@ function JsonControl({ id, value, onWrite }: { id: string; value: unknown; onWri
             setTyped({ text });
             return onWrite("");
           }
+          let parsed: unknown;
           try {
-            const parsed: unknown = JSON.parse(text);
-            if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("expected an object, e.g. {\"key\": \"value\"}");
-            setTyped({ text });
-            onWrite(parsed);
+            parsed = JSON.parse(text);
           } catch (error) {
-            setTyped({ text, error: (error as Error).message });
+            return setTyped({ text, error: (error as Error).message });
           }
+          if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return setTyped({ text, error: 'expected an object, e.g. {"key": "value"}' });
+          setTyped({ text });
+          onWrite(parsed);
         }}
       />
       {typed?.error && <p class="problem-line error">Not written: {typed.error}</p>}

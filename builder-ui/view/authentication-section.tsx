@@ -7,6 +7,7 @@ import type { Segment } from "../model/manifest-model.js";
 import { userInputs } from "../model/user-inputs.js";
 import { segmentsPath } from "../model/linked-authenticators.js";
 import { AuthFieldControl, type AuthContext } from "./auth-field.js";
+import { DeclarativeOAuth } from "./declarative-oauth.js";
 import { LinkedAuthenticators } from "./linked-authenticators.js";
 import { ProblemLines, type Problem } from "./problem-lines.js";
 
@@ -138,6 +139,7 @@ function MethodFields(props: MethodFieldsProps) {
         </div>
       )}
       {updater && UPDATER_FIELDS.map(control)}
+      {method.name === "OAuth 2" && keyPrefix === "" && <DeclarativeOAuth {...props} />}
     </>
   );
 }

@@ -1,15 +1,18 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { parse } from "yaml";
+import { parse, stringify } from "yaml";
 import { createSluice } from "../../core/index.js";
 import { startBuilder } from "../../core/builder/builder-server.js";
+import { DEMO_OAUTH_CLIENT } from "../../examples/demo-api/routes/oauth-server.js";
+import { startDemoApi } from "../../examples/demo-api/server.js";
+import { demoOAuthManifest } from "../e2e/oauth-consent-manifest.js";
 import { runSluice } from "../support/run-sluice.js";
 import { CREDENTIALS, ITEMS, signedJwt, startAuthApi, type AuthApi } from "./support/auth-api.js";
-import { openPage, replaceYaml, withBuilderPage, yamlText } from "./support/builder-fixture.js";
+import { connectorFolder, openPage, replaceYaml, withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
 
 // Not part of `npm test`: scripts/test-browser.sh (CI) installs Debian's chromium and runs the browser suite.
@@ -266,5 +269,39 @@ describe("the Builder's authentication forms in a real browser", () => {
       assert.equal(manifest.definitions.auth.api_token, "{{ config['api_key'] }}");
       assert.deepEqual(manifest.streams[1]!.retriever.requester.authenticator, { $ref: "#/definitions/auth" });
     });
+  });
+
+  it("OAuth 2 (declarative): Authorize runs the consent from the page, the tokens land in the testing values, and the read uses them", async () => {
+    const demo = await startDemoApi();
+    const dir = connectorFolder(stringify(demoOAuthManifest({ pkce: true })));
+    mkdirSync(join(dir, "secrets"), { mode: 0o700 });
+    writeFileSync(join(dir, "secrets/config.json"), JSON.stringify({ base_url: demo.url, credentials: { client_id: DEMO_OAUTH_CLIENT.id, client_secret: DEMO_OAUTH_CLIENT.secret } }), { mode: 0o600 });
+    const builder = await startBuilder(createSluice({ logLevel: "error" }), { dir });
+    const page = await browser.newPage();
+    try {
+      await openPage(page, builder.url);
+      assert.equal(await page.getByRole("combobox", { name: "Authentication Method" }).first().inputValue(), "OAuth 2");
+      assert.ok(await page.getByLabel("Declarative OAuth Connector Specification", { exact: true }).isChecked());
+      assert.match(await page.getByLabel("Consent URL", { exact: true }).inputValue(), /authz\/authorize/);
+      const popup = page.waitForEvent("popup");
+      await page.getByRole("button", { name: "Authorize" }).click();
+      const consent = await popup;
+      await consent.getByRole("button", { name: "Allow" }).click();
+      await consent.waitForFunction(() => (globalThis as unknown as { document: { title: string } }).document.title === "Sluice is connected");
+      await page.getByText("Consent granted: the tokens were written to the testing values (credentials.access_token").waitFor();
+      const written = JSON.parse(readFileSync(join(dir, "secrets/config.json"), "utf8")) as { credentials: Record<string, string> };
+      assert.match(written.credentials.access_token!, /^at_/);
+      assert.match(written.credentials.refresh_token!, /^rt_/);
+      assert.equal(written.credentials.client_secret, DEMO_OAUTH_CLIENT.secret);
+      assert.ok(!(await page.content()).includes(written.credentials.refresh_token!), "no token is shown on the page");
+      const read = await runSluice(["read", "--config", "secrets/config.json"], dir);
+      assert.equal(read.code, 0, read.stderr);
+      assert.equal(read.messages.filter((m) => m.type === "RECORD").length, 1);
+    } finally {
+      await page.close();
+      await builder.close();
+      await demo.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

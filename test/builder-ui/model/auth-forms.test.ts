@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import { chooseMethod, configNames, configReference, setRefreshTokenUpdater } from "../../../builder-ui/model/auth-forms.js";
 import { AUTH_METHODS, LOGIN_METHODS, methodNamed, methodOf } from "../../../builder-ui/model/auth-methods.js";
 import { authWarnings, isIsoDuration } from "../../../builder-ui/model/auth-rules.js";
+import { hasDeclarativeOAuth, INPUT_SPEC, setDeclarativeOAuth } from "../../../builder-ui/model/declarative-oauth.js";
 import { ManifestModel } from "../../../builder-ui/model/manifest-model.js";
 import { userInputs } from "../../../builder-ui/model/user-inputs.js";
 
@@ -144,5 +145,19 @@ describe("the Builder's authentication rules", () => {
     );
     for (const ok of ["PT1H", "P1D", "PT30M", "P1DT12H", "PT0.5S", "{{ config['ttl'] }}"]) assert.ok(isIsoDuration(ok), ok);
     for (const bad of ["1h", "P", "PT", "3600", "P1H"]) assert.ok(!isIsoDuration(bad), bad);
+  });
+});
+
+describe("OAuth 2's declarative variant", () => {
+  it("the toggle writes spec.advanced_auth whose outputs land in the legacy form's inputs, and removes it when off", () => {
+    const on = setDeclarativeOAuth(ManifestModel.parse(SCAFFOLD), true);
+    assert.ok(hasDeclarativeOAuth(on));
+    const outputs = on.valueAt(["spec", "advanced_auth", "oauth_config_specification", "complete_oauth_output_specification", "properties"]) as Record<string, { path_in_connector_config: string[] }>;
+    assert.deepEqual(outputs.refresh_token!.path_in_connector_config, ["client_refresh_token"]);
+    assert.match(String(on.valueAt([...INPUT_SPEC, "consent_url"])), /\{\{ client_id_param \}\}/);
+    assert.equal(setDeclarativeOAuth(on, true), on, "a written consent is kept");
+    const off = setDeclarativeOAuth(on, false);
+    assert.equal(off.kindAt(["spec", "advanced_auth"]), "absent");
+    assert.deepEqual(off.valueAt(["spec", "connection_specification"]), ManifestModel.parse(SCAFFOLD).valueAt(["spec", "connection_specification"]));
   });
 });
