@@ -81,6 +81,22 @@ export function unlinkPlace(model: ManifestModel, place: AuthenticatorPlace): Ma
   return writeValue(model, place.segments, structuredClone(model.valueAt(place.linkedTo)));
 }
 
+/**
+ * Where an authenticator is really written: a place holding only a reference (`"#/definitions/x"`,
+ * `{ $ref: "#/definitions/x" }`) leads to the definition, followed until a component (at most 10 hops).
+ */
+export function writtenPlace(model: ManifestModel, segments: readonly Segment[]): Segment[] {
+  let at = [...segments];
+  for (let hop = 0; hop < 10; hop++) {
+    const value = model.valueAt(at);
+    const onlyRef = typeof value === "string" || (value !== null && typeof value === "object" && Object.keys(value).length === 1);
+    const target = onlyRef ? referenceOf(value) : undefined;
+    if (!target) return at;
+    at = target;
+  }
+  return at;
+}
+
 /** Segments as a manifest path: `streams[1].retriever.requester`. */
 export function segmentsPath(segments: readonly Segment[]): string {
   return segments.reduce<string>((path, s) => (typeof s === "number" ? `${path}[${s}]` : path === "" ? s : `${path}.${s}`), "");

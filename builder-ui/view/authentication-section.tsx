@@ -5,7 +5,7 @@ import { AUTH_METHODS, LOGIN_METHODS, methodOf, UPDATER_FIELDS, type AuthField, 
 import { authWarnings, type AuthWarning } from "../model/auth-rules.js";
 import type { Segment } from "../model/manifest-model.js";
 import { userInputs } from "../model/user-inputs.js";
-import { segmentsPath } from "../model/linked-authenticators.js";
+import { segmentsPath, writtenPlace } from "../model/linked-authenticators.js";
 import { AuthFieldControl, type AuthContext } from "./auth-field.js";
 import { DeclarativeOAuth } from "./declarative-oauth.js";
 import { LinkedAuthenticators } from "./linked-authenticators.js";
@@ -38,12 +38,15 @@ export function AuthenticationSection(props: AuthenticationSectionProps) {
       </fieldset>
     );
   }
+  // Each stream's authenticator where it is written (a reference followed to its definition).
+  const written = views.map((v) => (v ? writtenPlace(model, v.origin.segments) : undefined));
   const places: Segment[][] = [];
-  for (const view of views) if (view && !places.some((p) => segmentsPath(p) === view.origin.sourcePath)) places.push(view.origin.segments);
-  const place = first.origin.segments;
+  for (const at of written) if (at && !places.some((p) => segmentsPath(p) === segmentsPath(at))) places.push(at);
+  const place = written[0]!;
   const method = methodOf(first.value);
-  const warnings = authWarnings(views.map((v) => v?.value), analysis.streams, values);
-  const shared = analysis.streams.filter((_, i) => views[i]?.origin.sourcePath === first.origin.sourcePath);
+  // The rule compares what is written: resolved values differ by each stream's $parameters.
+  const warnings = authWarnings(views.map((v, i) => (written[i] && model.kindAt(written[i]!) !== "absent" ? model.valueAt(written[i]!) : v?.value)), analysis.streams, values);
+  const shared = analysis.streams.filter((_, i) => written[i] && segmentsPath(written[i]!) === segmentsPath(place));
   const line = model.lineOf(place);
   // A choice drops the inputs only the old method read, and their testing values with them.
   const choose = (chosen: AuthMethod) => {
@@ -65,7 +68,7 @@ export function AuthenticationSection(props: AuthenticationSectionProps) {
           ))}
         </select>
         <p class="note">
-          {first.origin.via === "absent" ? "Not set: requests carry no authentication." : <>Defined in <code>{first.origin.sourcePath}</code>.</>}
+          {model.kindAt(place) === "absent" ? "Not set: requests carry no authentication." : <>Defined in <code>{segmentsPath(place)}</code>.</>}
           {shared.length > 1 ? ` One method for all streams: used by ${shared.length} streams (${shared.join(", ")}).` : ""}
           {method?.note ? ` ${method.note}` : ""}
           {line !== undefined && (

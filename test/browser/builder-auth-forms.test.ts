@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { parse, stringify } from "yaml";
@@ -108,9 +108,24 @@ describe("the Builder's authentication forms in a real browser", () => {
   }
 
   it("offers exactly the product's methods, in order", async () => {
-    await fromEmptyFolder(async (page) => {
+    await fromEmptyFolder(async (page, dir) => {
       const options = await page.getByRole("combobox", { name: "Authentication Method" }).first().locator("option").allInnerTexts();
       assert.deepEqual(options, ["No auth", "Basic HTTP", "Bearer Token", "API Key", "JWT", "OAuth 2", "Session Token", "Selective Authenticator", "Custom"]);
+
+      await chooseMethod(page, "Selective Authenticator");
+      await page.getByText("its authenticators and their inputs are edited in YAML").waitFor();
+      assert.match(await page.getByLabel("Selective Authenticator YAML").innerText(), /authenticator_selection_path:/);
+
+      // Custom: the server says whether the class's file is in the folder.
+      const name = basename(dir).replace(/\W+/g, "_");
+      await chooseMethod(page, "Custom");
+      const className = page.getByLabel("Class Name", { exact: true });
+      assert.equal(await className.inputValue(), `source_${name}.components.CustomAuthenticator`);
+      await page.getByText(`No file for source_${name}.components.CustomAuthenticator in the connector folder (looked for source_${name}/components.ts`).waitFor();
+      mkdirSync(join(dir, `source_${name}`));
+      writeFileSync(join(dir, `source_${name}`, "signer.ts"), "export class Signer {}\n");
+      await className.fill(`source_${name}.signer.Signer`);
+      await page.getByText(`Found source_${name}/signer.ts in the connector folder.`).waitFor();
     });
   });
 
@@ -187,6 +202,11 @@ describe("the Builder's authentication forms in a real browser", () => {
       assert.equal(await page.getByLabel("Header Prefix", { exact: true }).inputValue(), "Bearer");
       assert.equal(await page.getByLabel("Token Duration", { exact: true }).inputValue(), "1200");
       assert.equal(await page.getByLabel("Algorithm", { exact: true }).inputValue(), "HS256");
+      // The validator's problem shows next to its field.
+      await page.getByLabel("Token Duration", { exact: true }).fill("soon");
+      await page.locator(".field", { has: page.getByLabel("Token Duration", { exact: true }) }).getByText("the value has the wrong type").waitFor();
+      await page.getByLabel("Token Duration", { exact: true }).fill("1200");
+      await page.getByText("the value has the wrong type", { exact: true }).waitFor({ state: "detached" });
       api.expect((r) => signedJwt(r, CREDENTIALS.jwtSecret));
       assert.deepEqual(await saveAndRead(page, dir), ITEMS);
       assertNoCredentialIn(dir, CREDENTIALS.jwtSecret);
@@ -241,10 +261,39 @@ describe("the Builder's authentication forms in a real browser", () => {
     });
   });
 
+  it("Inputs: the chosen method's input is listed; an input is added, edited, renamed and removed, each in the YAML", async () => {
+    await fromEmptyFolder(async (page) => {
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "Inputs" }).click();
+      const apiKey = page.getByRole("group", { name: "api_key" });
+      assert.ok(await apiKey.getByLabel("Secret", { exact: true }).isChecked());
+      assert.ok(await apiKey.getByLabel("Required", { exact: true }).isChecked());
+      await page.getByLabel("Input name", { exact: true }).fill("region");
+      await page.getByRole("button", { name: "Add input" }).click();
+      const region = page.getByRole("group", { name: "region" });
+      await region.getByLabel("Title", { exact: true }).fill("Region");
+      await region.getByLabel("Description", { exact: true }).fill("Where the account lives");
+      await region.getByLabel("Allowed values", { exact: true }).fill("eu, us");
+      await region.getByLabel("Allowed values", { exact: true }).press("Enter");
+      await region.getByLabel("Default", { exact: true }).fill("eu");
+      await region.getByLabel("Required", { exact: true }).check();
+      await region.getByLabel("Name", { exact: true }).fill("zone");
+      await region.getByLabel("Name", { exact: true }).press("Enter");
+      const spec = async () => (parse(await yamlText(page)) as { spec: { connection_specification: { required: string[]; properties: Record<string, unknown> } } }).spec.connection_specification;
+      await page.getByRole("group", { name: "zone" }).waitFor();
+      assert.deepEqual((await spec()).properties.zone, { type: "string", title: "Region", order: 1, description: "Where the account lives", enum: ["eu", "us"], default: "eu" });
+      assert.deepEqual((await spec()).required, ["api_key", "zone"]);
+      await page.getByRole("button", { name: "Remove zone" }).click();
+      assert.deepEqual(Object.keys((await spec()).properties), ["api_key"]);
+      assert.deepEqual((await spec()).required, ["api_key"]);
+    });
+  });
+
   it("links a place to the shared authenticator keeping its own values, unlinks it, and links it again keeping the shared ones", async () => {
     await withBuilderPage(browser, LINKED, async ({ page }) => {
       const yaml = async () => parse(await yamlText(page)) as { definitions: { auth: { api_token: string } }; streams: Array<{ retriever: { requester: { authenticator: Record<string, string> } } }> };
       await page.getByText("The streams do not share one authenticator").waitFor();
+      // The first stream's `$ref` leads the form to the definition it edits.
+      await page.getByText("Defined in definitions.auth.").waitFor();
       const shared = page.getByRole("group", { name: "Shared authenticator definitions.auth" });
       await shared.getByText("A change to it applies to: Data requests of stream users.").waitFor();
       const orders = shared.getByRole("switch", { name: "Data requests of stream orders uses the shared authenticator definitions.auth" });

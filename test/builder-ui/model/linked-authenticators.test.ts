@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { authenticatorPlaces, differsFromShared, linkPlace, sharedAuthenticators, unlinkPlace } from "../../../builder-ui/model/linked-authenticators.js";
+import { authenticatorPlaces, differsFromShared, linkPlace, sharedAuthenticators, unlinkPlace, writtenPlace } from "../../../builder-ui/model/linked-authenticators.js";
 import { ManifestModel } from "../../../builder-ui/model/manifest-model.js";
 
 const TEXT = `definitions:
@@ -68,5 +68,11 @@ describe("linked authenticators", () => {
     assert.deepEqual(local.valueAt(users.segments), { type: "BearerAuthenticator", api_token: "{{ config['api_key'] }}" });
     assert.ok(!authenticatorPlaces(local)[1]!.linkedTo);
     assert.equal(unlinkPlace(model, places[2]!), model, "a local place stays as it is");
+  });
+
+  it("a place holding only a reference leads to the definition the form edits; a component stays where it is", () => {
+    assert.deepEqual(writtenPlace(model, ["streams", 0, "retriever", "requester", "authenticator"]), ["definitions", "auth"]);
+    assert.deepEqual(writtenPlace(model, ["definitions", "session", "login_requester", "authenticator"]), ["definitions", "auth"]);
+    assert.deepEqual(writtenPlace(model, ["streams", 1, "retriever", "requester", "authenticator"]), ["streams", 1, "retriever", "requester", "authenticator"]);
   });
 });
