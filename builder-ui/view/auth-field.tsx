@@ -38,8 +38,9 @@ export function AuthFieldControl(props: AuthFieldControlProps) {
   const { field, place, model, resolved, idPrefix, problems, onModel } = props;
   const at = [...place, ...field.key];
   const id = `${idPrefix}${field.key.join("-")}`;
-  const written = model.valueAt(at);
-  const value = written !== undefined ? written : resolved;
+  // What is written, once the authenticator is written at its place (the resolved value lags a moment behind an edit).
+  const value = model.kindAt(place) !== "absent" ? model.valueAt(at) : resolved;
+  const [typed, setTyped] = useState<string>();
   const write = (next: unknown) => onModel((m) => (next === undefined ? removeKey(m, at) : writeValue(m, at, next)));
   const optional = (next: unknown) => write(next === "" && !field.required ? undefined : next);
   const line = model.lineOf(at);
@@ -91,12 +92,15 @@ export function AuthFieldControl(props: AuthFieldControlProps) {
           spellcheck={false}
           placeholder={field.placeholder}
           inputMode={field.kind === "integer" ? "numeric" : undefined}
-          value={field.kind === "list" ? listText(value, field.key[0] === "scopes" ? " " : ", ") : value === undefined || value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value)}
+          value={field.kind === "list" && typed !== undefined && JSON.stringify(listOf(typed, field)) === JSON.stringify(value ?? "") ? typed : field.kind === "list" ? listText(value, field.key[0] === "scopes" ? " " : ", ") : value === undefined || value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value)}
           onInput={(e) => {
             const text = e.currentTarget.value;
             if (field.kind === "integer") optional(/^\d+$/.test(text.trim()) ? Number(text) : text);
-            else if (field.kind === "list") optional(text.trim() === "" ? "" : text.split(field.key[0] === "scopes" ? /\s+/ : /\s*,\s*/).filter(Boolean));
-            else optional(text);
+            else if (field.kind === "list") {
+              // "data, " is kept as typed while it reads as the list written ([data]), so the next item can be typed.
+              setTyped(text);
+              optional(listOf(text, field));
+            } else optional(text);
           }}
         />
       )}
@@ -202,6 +206,12 @@ function JsonControl({ id, value, onWrite }: { id: string; value: unknown; onWri
       {typed?.error && <p class="problem-line error">Not written: {typed.error}</p>}
     </>
   );
+}
+
+/** A list typed comma-separated (Scopes: space-separated); "" when empty. */
+function listOf(text: string, field: AuthField): string[] | "" {
+  const items = text.split(field.key[0] === "scopes" ? /\s+/ : /\s*,\s*/).filter(Boolean);
+  return items.length ? items : "";
 }
 
 function listText(value: unknown, separator: string): string {

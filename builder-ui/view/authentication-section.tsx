@@ -43,7 +43,8 @@ export function AuthenticationSection(props: AuthenticationSectionProps) {
   const places: Segment[][] = [];
   for (const at of written) if (at && !places.some((p) => segmentsPath(p) === segmentsPath(at))) places.push(at);
   const place = written[0]!;
-  const method = methodOf(first.value);
+  const component = typeOrResolved(model.valueAt(place), first.value);
+  const method = methodOf(component);
   // The rule compares what is written: resolved values differ by each stream's $parameters.
   const warnings = authWarnings(views.map((v, i) => (written[i] && model.kindAt(written[i]!) !== "absent" ? model.valueAt(written[i]!) : v?.value)), analysis.streams, values);
   const shared = analysis.streams.filter((_, i) => written[i] && segmentsPath(written[i]!) === segmentsPath(place));
@@ -62,7 +63,7 @@ export function AuthenticationSection(props: AuthenticationSectionProps) {
       <div class="field">
         <label for="auth-method">Authentication Method</label>
         <select id="auth-method" value={method?.name ?? ""} onChange={(e) => choose(AUTH_METHODS.find((x) => x.name === e.currentTarget.value)!)}>
-          {!method && <option value="">{String((first.value as { type?: unknown }).type)} (edit in YAML)</option>}
+          {!method && <option value="">{String((component as { type?: unknown } | undefined)?.type)} (edit in YAML)</option>}
           {AUTH_METHODS.map((m) => (
             <option value={m.name}>{m.name}</option>
           ))}
@@ -82,8 +83,8 @@ export function AuthenticationSection(props: AuthenticationSectionProps) {
         </p>
         <ProblemLines problems={asProblems(warnings, "method")} />
       </div>
-      {method?.name === "Selective Authenticator" && <pre class="yaml-preview" aria-label="Selective Authenticator YAML">{stringify(first.value)}</pre>}
-      {method?.name === "Custom" && <CustomClassNote className={(first.value as { class_name?: unknown }).class_name} files={analysis.customClasses} />}
+      {method?.name === "Selective Authenticator" && <pre class="yaml-preview" aria-label="Selective Authenticator YAML">{stringify(component)}</pre>}
+      {method?.name === "Custom" && <CustomClassNote className={(component as { class_name?: unknown }).class_name} files={analysis.customClasses} />}
       {method && <MethodFields {...props} method={method} place={place} resolved={first.value} idPrefix="auth-" warnings={warnings} keyPrefix="" />}
       <LinkedAuthenticators {...props} />
     </fieldset>
@@ -111,11 +112,12 @@ function MethodFields(props: MethodFieldsProps) {
     const config: Problem[] = name ? findings.filter((f) => f.code === "CONFIG_INVALID" && f.path === `config.${name}`) : [];
     return [...own, ...config, ...asProblems(warnings, keyPrefix + field.key.join("."))];
   };
-  const control = (field: AuthField) => <AuthFieldControl {...props} field={field} resolved={valueIn(resolved, field.key)} problems={problemsOf(field)} />;
-  const requestAuthType = (valueIn(resolved, ["request_authentication", "type"]) as string | undefined) ?? "";
+  const control = (field: AuthField) => <AuthFieldControl {...props} key={field.key.join(".")} field={field} resolved={valueIn(resolved, field.key)} problems={problemsOf(field)} />;
+  const current = (key: readonly Segment[]) => (props.model.kindAt(place) !== "absent" ? props.model.valueAt([...place, ...key]) : valueIn(resolved, key));
+  const requestAuthType = (current(["request_authentication", "type"]) as string | undefined) ?? "";
   const fields = method.fields.filter((f) => !(f.key[0] === "request_authentication" && f.kind === "injection" && requestAuthType !== "ApiKey"));
   const login = fields.filter((f) => f.key[0] === "login_requester");
-  const updater = method.name === "OAuth 2" && (props.model.kindAt([...place, "refresh_token_updater"]) !== "absent" || valueIn(resolved, ["refresh_token_updater"]) !== undefined);
+  const updater = method.name === "OAuth 2" && current(["refresh_token_updater"]) !== undefined;
   return (
     <>
       {login.length > 0 && (
@@ -151,7 +153,7 @@ function MethodFields(props: MethodFieldsProps) {
 function LoginMethod(props: MethodFieldsProps & { field: AuthField; problems: readonly Problem[] }) {
   const { field, place, resolved, problems, onModel, connectorName } = props;
   const at = [...place, ...field.key];
-  const current = valueIn(resolved, field.key);
+  const current = typeOrResolved(props.model.valueAt(at), valueIn(resolved, field.key));
   const method = methodOf(current);
   const id = `${props.idPrefix}login-method`;
   return (
@@ -188,4 +190,9 @@ function valueIn(value: unknown, key: readonly Segment[]): unknown {
   let node = value;
   for (const segment of key) node = node && typeof node === "object" ? (node as Record<string, unknown>)[String(segment)] : undefined;
   return node;
+}
+
+/** The written component when it names its type (it is what an edit just changed), else the resolved one. */
+function typeOrResolved(written: unknown, resolved: unknown): unknown {
+  return written && typeof written === "object" && typeof (written as { type?: unknown }).type === "string" ? written : resolved;
 }

@@ -59,7 +59,7 @@ function InputGroup({ input, onModel }: { input: UserInputView; onModel: InputsP
       <div class="input-grid">
         <div class="field">
           <label for={`${id}-name`}>Name</label>
-          <input id={`${id}-name`} type="text" spellcheck={false} value={input.name} onChange={(e) => onModel((m) => renameUserInput(m, input.name, e.currentTarget.value.trim()))} />
+          <CommitOnChange id={`${id}-name`} value={input.name} onCommit={(text) => onModel((m) => renameUserInput(m, input.name, text.trim()))} />
         </div>
         <div class="field">
           <label for={`${id}-type`}>Type</label>
@@ -84,7 +84,7 @@ function InputGroup({ input, onModel }: { input: UserInputView; onModel: InputsP
       </div>
       <div class="field">
         <label for={`${id}-allowed`}>Allowed values</label>
-        <input id={`${id}-allowed`} type="text" spellcheck={false} value={input.allowed.join(", ")} onChange={(e) => set("allowed", e.currentTarget.value.split(/\s*,\s*/))} />
+        <CommitOnChange id={`${id}-allowed`} value={input.allowed.join(", ")} onCommit={(text) => set("allowed", text.split(/\s*,\s*/))} />
         <p class="note">Comma-separated; empty allows any value.</p>
       </div>
       <div class="control-row">
@@ -99,5 +99,26 @@ function InputGroup({ input, onModel }: { input: UserInputView; onModel: InputsP
         </button>
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * A text field whose edit is applied when it is committed (Enter or leaving the field), as a rename must
+ * be: what is typed meanwhile is kept in the field, so a redraw (a new analysis) does not put the old value back.
+ */
+function CommitOnChange({ id, value, onCommit }: { id: string; value: string; onCommit(text: string): void }) {
+  const [draft, setDraft] = useState<string>();
+  return (
+    <input
+      id={id}
+      type="text"
+      spellcheck={false}
+      value={draft ?? value}
+      onInput={(e) => setDraft(e.currentTarget.value)}
+      onChange={(e) => {
+        setDraft(undefined);
+        onCommit(e.currentTarget.value);
+      }}
+    />
   );
 }

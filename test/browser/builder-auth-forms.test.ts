@@ -220,6 +220,9 @@ describe("the Builder's authentication forms in a real browser", () => {
       await page.getByLabel("Client Secret", { exact: true }).fill(CREDENTIALS.clientSecret);
       await page.getByLabel("Refresh Token", { exact: true }).fill(CREDENTIALS.refreshToken);
       await page.getByLabel("Token Refresh Endpoint", { exact: true }).fill(`${api.url}/oauth/token`);
+      // Scopes are typed space-separated, as a person types them, and written as a list.
+      await page.getByLabel("Scopes", { exact: true }).pressSequentially("read write");
+      assert.deepEqual((parse(await yamlText(page)) as { definitions: { authenticator: { scopes: string[] } } }).definitions.authenticator.scopes, ["read", "write"]);
       await page.getByLabel("Refresh Token Updater", { exact: true }).check();
       // The Builder's rule: the updater needs an initial access token and its expiry among the testing values.
       const rule = page.getByText("The Refresh Token Updater needs an initial access token (Access Token Value) among the testing values");
@@ -258,6 +261,17 @@ describe("the Builder's authentication forms in a real browser", () => {
       api.expect((r) => r.headers.authorization === "Bearer sess_1");
       assert.deepEqual(await saveAndRead(page, dir), ITEMS);
       assertNoCredentialIn(dir, CREDENTIALS.password);
+
+      // The data requests' authentication as an API key in a header of the author's naming.
+      await page.getByRole("button", { name: "Global Configuration" }).click();
+      await page.getByLabel("Data Request Authentication", { exact: true }).selectOption("ApiKey");
+      const inject = page.getByRole("group", { name: "Inject Session Token into outgoing HTTP request" });
+      await inject.waitFor();
+      assert.deepEqual(await inject.getByLabel("Inject into").locator("option").allInnerTexts(), ["(choose)", "Header", "Query Parameter"]);
+      await inject.getByLabel("Inject into").selectOption("header");
+      await inject.getByLabel("Field name").fill("X-Session");
+      api.expect((r) => r.headers["x-session"] === "sess_1" && r.headers.authorization === undefined);
+      assert.deepEqual(await saveAndRead(page, dir), ITEMS);
     });
   });
 
