@@ -75,6 +75,18 @@ export function linkPlace(model: ManifestModel, place: AuthenticatorPlace, defin
   return writeValue(model, place.segments, { $ref: `#/${definition.join("/")}` });
 }
 
+/**
+ * Makes a local place's authenticator a shared one: written under `definitions` (the first free of
+ * `authenticator`, `authenticator_2`, ...), the place linked to it; other places can then be linked.
+ */
+export function sharePlace(model: ManifestModel, place: AuthenticatorPlace): { model: ManifestModel; definition: Segment[] } {
+  let name = "authenticator";
+  for (let n = 2; model.kindAt(["definitions", name]) !== "absent"; n++) name = `authenticator_${n}`;
+  const definition: Segment[] = ["definitions", name];
+  const next = writeValue(model, definition, model.valueAt(place.segments));
+  return { model: linkPlace(next, place, definition, "shared"), definition };
+}
+
 /** Unlinks a place: it gets a copy of the shared values, which it then keeps when the definition changes. */
 export function unlinkPlace(model: ManifestModel, place: AuthenticatorPlace): ManifestModel {
   if (!place.linkedTo) return model;

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { authenticatorPlaces, differsFromShared, linkPlace, segmentsPath, sharedAuthenticators, unlinkPlace, type AuthenticatorPlace } from "../model/linked-authenticators.js";
+import { authenticatorPlaces, differsFromShared, linkPlace, segmentsPath, sharedAuthenticators, sharePlace, unlinkPlace, type AuthenticatorPlace } from "../model/linked-authenticators.js";
 import type { Segment } from "../model/manifest-model.js";
 import type { AuthContext } from "./auth-field.js";
 import { LinkDialog, LinkToggle } from "./link-toggle.js";
@@ -13,7 +13,20 @@ export function LinkedAuthenticators({ model, onModel }: AuthContext) {
   const [asking, setAsking] = useState<{ place: AuthenticatorPlace; definition: Segment[] }>();
   const places = authenticatorPlaces(model);
   const shared = sharedAuthenticators(model, places);
-  if (shared.length === 0) return null;
+  if (shared.length === 0) {
+    if (places.length < 2) return null;
+    return (
+      <fieldset class="linked">
+        <legend>Shared authenticator</legend>
+        <p class="note">Each place has its own authenticator ({places.map((p) => p.role).join("; ")}). Share one, then link the others to it.</p>
+        {places.map((place) => (
+          <button type="button" class="secondary" onClick={() => onModel((m) => sharePlace(m, place).model)}>
+            Share the authenticator of {place.role}
+          </button>
+        ))}
+      </fieldset>
+    );
+  }
   const linkedTo = (definition: readonly Segment[]) => places.filter((p) => p.linkedTo && segmentsPath(p.linkedTo) === segmentsPath(definition));
   const toggle = (place: AuthenticatorPlace, definition: Segment[], on: boolean) => {
     if (!on) return onModel((m) => unlinkPlace(m, place));

@@ -331,6 +331,16 @@ describe("the Builder's authentication forms in a real browser", () => {
       manifest = await yaml();
       assert.equal(manifest.definitions.auth.api_token, "{{ config['api_key'] }}");
       assert.deepEqual(manifest.streams[1]!.retriever.requester.authenticator, { $ref: "#/definitions/auth" });
+
+      // Nothing shared yet: one place's authenticator is shared, and the other linked to it.
+      const inline = LINKED.replace(/definitions:\n(    .*\n|  auth:\n)+/, "").replace('          $ref: "#/definitions/auth"', "          type: BearerAuthenticator\n          api_token: \"{{ config['api_key'] }}\"");
+      await replaceYaml(page, inline);
+      await page.getByRole("button", { name: "Share the authenticator of Data requests of stream users" }).click();
+      const made = page.getByRole("group", { name: "Shared authenticator definitions.authenticator" });
+      await made.getByRole("switch", { name: "Data requests of stream orders uses the shared authenticator definitions.authenticator" }).click();
+      await dialog.getByRole("button", { name: "Keep the shared values" }).click();
+      await made.getByText("A change to it applies to: Data requests of stream users; Data requests of stream orders.").waitFor();
+      assert.deepEqual((await yaml()).streams[0]!.retriever.requester.authenticator, { $ref: "#/definitions/authenticator" });
     });
   });
 

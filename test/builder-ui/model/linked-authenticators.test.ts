@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { authenticatorPlaces, differsFromShared, linkPlace, sharedAuthenticators, unlinkPlace, writtenPlace } from "../../../builder-ui/model/linked-authenticators.js";
+import { authenticatorPlaces, differsFromShared, linkPlace, sharedAuthenticators, sharePlace, unlinkPlace, writtenPlace } from "../../../builder-ui/model/linked-authenticators.js";
 import { ManifestModel } from "../../../builder-ui/model/manifest-model.js";
 
 const TEXT = `definitions:
@@ -74,5 +74,13 @@ describe("linked authenticators", () => {
     assert.deepEqual(writtenPlace(model, ["streams", 0, "retriever", "requester", "authenticator"]), ["definitions", "auth"]);
     assert.deepEqual(writtenPlace(model, ["definitions", "session", "login_requester", "authenticator"]), ["definitions", "auth"]);
     assert.deepEqual(writtenPlace(model, ["streams", 1, "retriever", "requester", "authenticator"]), ["streams", 1, "retriever", "requester", "authenticator"]);
+  });
+
+  it("shares a local place's authenticator under a free definitions name and links the place to it", () => {
+    const { model: next, definition } = sharePlace(model, places[2]!);
+    assert.deepEqual(definition, ["definitions", "authenticator"]);
+    assert.deepEqual(next.valueAt(definition), { type: "BearerAuthenticator", api_token: "{{ config['orders_key'] }}" });
+    assert.deepEqual(next.valueAt(places[2]!.segments), { $ref: "#/definitions/authenticator" });
+    assert.deepEqual(sharePlace(next, authenticatorPlaces(next)[2]!).definition, ["definitions", "authenticator_2"]);
   });
 });
