@@ -34,15 +34,11 @@ export interface FormSection {
   fields: readonly FormField[];
 }
 
-/** The Global Configuration page: what every stream shares. */
+/** The Global Configuration page: what every stream shares (the Authentication section is view/authentication-section.tsx). */
 export const GLOBAL_SECTIONS: readonly FormSection[] = [
   {
     title: "API",
     fields: [{ id: "url_base", label: "API Base URL", path: "streams[*].retriever.requester.url_base", kind: "text", hint: "The address every request starts from, e.g. https://api.example.com/v1" }],
-  },
-  {
-    title: "Authentication",
-    fields: [{ id: "authenticator", label: "Authentication Method", path: "streams[*].retriever.requester.authenticator", kind: "method" }],
   },
 ];
 

@@ -5,19 +5,20 @@ import { ManifestModel, type Segment } from "../model/manifest-model.js";
 import { PAGINATION_FIELD_PATHS } from "../model/pagination-forms.js";
 import { REQUEST_FIELD_PATHS } from "../model/request-forms.js";
 import { addStream, removeStream, writeField } from "../model/stream-edits.js";
+import { AuthenticationSection, AUTHENTICATOR_PATH } from "./authentication-section.js";
 import { ConflictDialog } from "./conflict-dialog.js";
 import { FormView } from "./form-view.js";
+import { InputsPage } from "./inputs-page.js";
 import { StreamList } from "./stream-list.js";
 import { StreamPage } from "./stream-page.js";
 import { TestResult } from "./test-result.js";
 import { TestingValuesPanel } from "./testing-values-panel.js";
 import { YamlEditor } from "./yaml-editor.js";
 
-const FIELD_PATHS = [...ALL_FIELD_PATHS, ...REQUEST_FIELD_PATHS, ...PAGINATION_FIELD_PATHS];
-
-type Page = { kind: "global" } | { kind: "stream"; index: number } | { kind: "testing" };
+type Page = { kind: "global" } | { kind: "stream"; index: number } | { kind: "inputs" } | { kind: "testing" };
 
 const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {} };
+const FIELD_PATHS = [...ALL_FIELD_PATHS, AUTHENTICATOR_PATH, ...REQUEST_FIELD_PATHS, ...PAGINATION_FIELD_PATHS];
 
 /**
  * The Builder's page: a navigation (Global Configuration, the streams, Testing values), the form of
@@ -60,6 +61,7 @@ export function App({ session }: { session: Session }) {
   }, [manifestDirty, valuesDirty]);
 
   const edit = (segments: Segment[], value: unknown) => setModel((current) => writeField(current, segments, value));
+  const editModel = (change: (current: ManifestModel) => ManifestModel) => setModel((current) => change(current));
   const newStream = (stream: { name: string; path: string }) => {
     setModel((current) => addStream(current, stream));
     setPage({ kind: "stream", index: analysis.streams.length });
@@ -142,13 +144,30 @@ export function App({ session }: { session: Session }) {
         </button>
         <h2 class="nav-title">Streams</h2>
         <StreamList streams={analysis.streams} current={page.kind === "stream" ? page.index : undefined} onSelect={(index) => setPage({ kind: "stream", index })} onAdd={newStream} />
-        <button type="button" class="testing-nav" aria-current={page.kind === "testing" ? "page" : undefined} onClick={() => setPage({ kind: "testing" })}>
+        <button type="button" class="testing-nav" aria-current={page.kind === "inputs" ? "page" : undefined} onClick={() => setPage({ kind: "inputs" })}>
+          Inputs
+        </button>
+        <button type="button" aria-current={page.kind === "testing" ? "page" : undefined} onClick={() => setPage({ kind: "testing" })}>
           Testing values
         </button>
       </nav>
       <main class="forms">
-        {page.kind === "global" && <FormView title="Global Configuration" sections={GLOBAL_SECTIONS} stream={0} analysis={analysis} model={model} onEdit={edit} onReveal={showLine} />}
-        {page.kind === "stream" && <StreamPage stream={page.index} analysis={analysis} model={model} onEdit={edit} onModel={setModel} onRemove={dropStream} onReveal={showLine} />}
+        {page.kind === "global" && (
+          <FormView title="Global Configuration" sections={GLOBAL_SECTIONS} stream={0} analysis={analysis} model={model} onEdit={edit} onReveal={showLine}>
+            <AuthenticationSection
+              analysis={analysis}
+              model={model}
+              values={values}
+              findings={analysis.findings}
+              connectorName={folderName.replace(/\W+/g, "_")}
+              onModel={editModel}
+              onValues={setValues}
+              onReveal={showLine}
+            />
+          </FormView>
+        )}
+        {page.kind === "inputs" && <InputsPage model={model} onModel={editModel} />}
+        {page.kind === "stream" && <StreamPage stream={page.index} analysis={analysis} model={model} onEdit={edit} onModel={editModel} onRemove={dropStream} onReveal={showLine} />}
         {page.kind === "testing" && <TestingValuesPanel spec={analysis.spec} values={values} findings={analysis.findings} onChange={setValues} />}
         {test && <TestResult running={test.running} result={test.result} error={test.error} onClose={() => setTest(undefined)} />}
       </main>

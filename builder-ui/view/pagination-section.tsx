@@ -226,11 +226,21 @@ function CursorSourceControl({ stream, analysis, onModel, source, path, onCustom
 /** Whether the file of a custom class is in the connector folder (the server looks, as the loader would). */
 function ClassFile({ analysis, className }: { analysis: Analysis; className: unknown }) {
   if (typeof className !== "string" || className === "") return null;
-  const file = analysis.classFiles?.[className];
+  const file = analysis.customClasses?.[className];
   if (file === undefined) return null;
   return (
     <p class="note" role="note" aria-label="Class file">
-      {file.found ? <>Found <code>{file.found}</code> in the connector folder.</> : <>No file for this class in the connector folder yet: write <code>{file.expected}</code> exporting it.</>}
+      {file.file ? (
+        <>
+          Found <code>{file.file}</code> in the connector folder.
+        </>
+      ) : file.tried.length ? (
+        <>
+          No file for this class in the connector folder yet: write <code>{file.tried[0]}</code> exporting it.
+        </>
+      ) : (
+        <>{file.problem}</>
+      )}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { ProblemLines } from "./problem-lines.js";
 import { INJECT_INTO_CHOICES, type InjectInto, type RequestOptionState } from "../model/request-option.js";
 
 /** What a request-option group shows and reports. */
@@ -73,13 +74,7 @@ export function RequestOptionGroup(props: RequestOptionGroupProps) {
           {hint}
         </p>
       )}
-      {problems.length > 0 && (
-        <ul class="problems" id={`${id}-problems`}>
-          {problems.map((p) => (
-            <li class={p.severity}>{p.message}</li>
-          ))}
-        </ul>
-      )}
+      <ProblemLines problems={problems} id={`${id}-problems`} />
     </fieldset>
   );
 }

@@ -20,15 +20,14 @@ export function StreamPage(props: StreamPageProps) {
   const { stream, analysis, onRemove } = props;
   const name = analysis.streams[stream] ?? "";
   return (
-    <>
-      <FormView title={`Stream: ${name}`} sections={STREAM_SECTIONS} {...props} />
-      <RequestSection {...props} />
-      <PaginationSection {...props} />
-      <p class="stream-actions">
-        <button type="button" class="danger" onClick={() => onRemove(stream)}>
-          Remove stream {name}
-        </button>
-      </p>
-    </>
+    <FormView title={`Stream: ${name}`} sections={STREAM_SECTIONS} {...props}>
+        <RequestSection {...props} />
+        <PaginationSection {...props} />
+        <p class="stream-actions">
+          <button type="button" class="danger" onClick={() => onRemove(stream)}>
+            Remove stream {name}
+          </button>
+        </p>
+      </FormView>
   );
 }
