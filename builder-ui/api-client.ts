@@ -26,6 +26,8 @@ export interface Analysis {
   streams: string[];
   spec: Record<string, unknown> | null;
   fields: Record<string, { value: unknown; origin: FieldOrigin }>;
+  /** Each custom `class_name` with whether its module is in the connector folder (core/builder/custom-class-files.ts). */
+  customClasses?: Record<string, { file?: string; tried: string[]; problem?: string }>;
 }
 
 export interface Session {
@@ -65,6 +67,8 @@ export const api = {
   readManifest: () => call<{ text: string; hash: string }>("GET", "api/manifest"),
   saveManifest: (text: string, baseHash: string, overwrite = false) => call<{ text: string; hash: string }>("PUT", "api/manifest", { text, baseHash, overwrite }),
   saveTestingValues: (values: Record<string, unknown>) => call<{ saved: boolean }>("PUT", "api/testing-values", { values }),
+  startConsent: (text: string) => call<{ url: string; redirectUri: string }>("POST", "api/oauth/consent", { text }),
+  consentStatus: () => call<{ state: "idle" | "waiting" | "done" | "failed"; written?: string[]; code?: string; message?: string }>("GET", "api/oauth/consent"),
   test: (text: string, stream: string) => call<TestReadResult>("POST", "api/test", { text, stream }),
 };
 

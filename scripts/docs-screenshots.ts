@@ -28,6 +28,26 @@ try {
   await openPage(page, builder.url);
   await page.screenshot({ path: join(out, "global-configuration.png") });
 
+  // Authentication: an API Key in a shared definition, with its injection group and the link switches.
+  const original = readFileSync(join(dir, "manifest.yaml"), "utf8");
+  const shared = original
+    .replace("definitions:\n", 'definitions:\n  auth:\n    type: ApiKeyAuthenticator\n    api_token: "{{ config[\'api_key\'] }}"\n    inject_into: { type: RequestOption, inject_into: header, field_name: X-Api-Key }\n')
+    .replace(/    authenticator:\n      type: BearerAuthenticator\n      api_token: .*\n/, '    authenticator: { $ref: "#/definitions/auth" }\n');
+  await replaceYaml(page, shared);
+  await page.keyboard.press("Escape"); // the YAML view's completion, opened by the typing
+  await page.getByRole("group", { name: "Inject API Key into outgoing HTTP request" }).waitFor();
+  await page.getByRole("group", { name: "Authentication" }).scrollIntoViewIfNeeded();
+  await page.getByLabel("Authentication Method", { exact: true }).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(out, "authentication.png") });
+
+  await page.getByRole("button", { name: "Inputs", exact: true }).click();
+  await page.getByRole("heading", { name: "Inputs" }).waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(out, "inputs.png") });
+  await replaceYaml(page, original);
+  await page.getByRole("button", { name: "Global Configuration" }).click();
+
   // A stream page, with a typo the validator points at in both views.
   await page.getByRole("button", { name: "invoices", exact: true }).click();
   await page.getByLabel("URL Path", { exact: true }).fill("/invoices");
@@ -37,6 +57,13 @@ try {
   await page.getByRole("button", { name: "Show URL Path in YAML" }).click();
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(out, "stream.png") });
+
+  // The same stream's Pagination section: a cursor paginator shared by every stream through definitions.
+  await page.getByRole("group", { name: "Pagination", exact: true }).scrollIntoViewIfNeeded();
+  await page.getByRole("button", { name: "Show Stop condition in YAML" }).waitFor().catch(() => undefined);
+  await page.getByRole("group", { name: "Inject cursor into outgoing HTTP request", exact: true }).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(out, "pagination.png") });
 
   await page.getByRole("button", { name: "Testing values" }).click();
   await page.getByLabel("Start date", { exact: true }).fill("2024-13-01x");
@@ -52,7 +79,7 @@ try {
   await page.getByRole("alertdialog").waitFor();
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(out, "changed-on-disk.png") });
-  console.log(`docs:screenshots: wrote ${["global-configuration", "stream", "testing-values", "changed-on-disk"].map((n) => `docs/builder/${n}.png`).join(", ")}`);
+  console.log(`docs:screenshots: wrote ${["global-configuration", "authentication", "inputs", "stream", "pagination", "testing-values", "changed-on-disk"].map((n) => `docs/builder/${n}.png`).join(", ")}`);
 } finally {
   await browser.close();
   await builder.close();

@@ -1,16 +1,24 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, ApiError, type Analysis, type Session, type TestReadResult } from "../api-client.js";
-import { ALL_FIELD_PATHS, GLOBAL_SECTIONS, STREAM_SECTIONS } from "../model/form-fields.js";
-import { ManifestModel, type FieldValue, type Segment } from "../model/manifest-model.js";
+import { ALL_FIELD_PATHS, GLOBAL_SECTIONS } from "../model/form-fields.js";
+import { ManifestModel, type Segment } from "../model/manifest-model.js";
+import { PAGINATION_FIELD_PATHS } from "../model/pagination-forms.js";
+import { REQUEST_FIELD_PATHS } from "../model/request-forms.js";
+import { addStream, removeStream, writeField } from "../model/stream-edits.js";
+import { AuthenticationSection, AUTHENTICATOR_PATH } from "./authentication-section.js";
 import { ConflictDialog } from "./conflict-dialog.js";
 import { FormView } from "./form-view.js";
+import { InputsPage } from "./inputs-page.js";
+import { StreamList } from "./stream-list.js";
+import { StreamPage } from "./stream-page.js";
 import { TestResult } from "./test-result.js";
 import { TestingValuesPanel } from "./testing-values-panel.js";
 import { YamlEditor } from "./yaml-editor.js";
 
-type Page = { kind: "global" } | { kind: "stream"; index: number } | { kind: "testing" };
+type Page = { kind: "global" } | { kind: "stream"; index: number } | { kind: "inputs" } | { kind: "testing" };
 
 const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {} };
+const FIELD_PATHS = [...ALL_FIELD_PATHS, AUTHENTICATOR_PATH, ...REQUEST_FIELD_PATHS, ...PAGINATION_FIELD_PATHS];
 
 /**
  * The Builder's page: a navigation (Global Configuration, the streams, Testing values), the form of
@@ -36,7 +44,7 @@ export function App({ session }: { session: Session }) {
   useEffect(() => {
     const mine = ++sequence.current;
     const timer = setTimeout(() => {
-      api.analyze(model.text, ALL_FIELD_PATHS, values).then(
+      api.analyze(model.text, FIELD_PATHS, values).then(
         (result) => mine === sequence.current && setAnalysis(result),
         (error: Error) => mine === sequence.current && setStatus(`Could not check the manifest: ${error.message}`),
       );
@@ -52,7 +60,16 @@ export function App({ session }: { session: Session }) {
     return () => removeEventListener("beforeunload", warn);
   }, [manifestDirty, valuesDirty]);
 
-  const edit = (segments: Segment[], value: FieldValue) => setModel((current) => current.setIn(segments, value));
+  const edit = (segments: Segment[], value: unknown) => setModel((current) => writeField(current, segments, value));
+  const editModel = (change: (current: ManifestModel) => ManifestModel) => setModel((current) => change(current));
+  const newStream = (stream: { name: string; path: string }) => {
+    setModel((current) => addStream(current, stream));
+    setPage({ kind: "stream", index: analysis.streams.length });
+  };
+  const dropStream = (index: number) => {
+    setModel((current) => removeStream(current, index));
+    setPage(analysis.streams.length > 1 ? { kind: "stream", index: Math.max(0, index - 1) } : { kind: "global" });
+  };
   const showLine = (line: number) => setReveal({ line, nonce: (reveal?.nonce ?? 0) + 1 });
 
   const save = async (overwrite = false) => {
@@ -126,24 +143,31 @@ export function App({ session }: { session: Session }) {
           Global Configuration
         </button>
         <h2 class="nav-title">Streams</h2>
-        <ul>
-          {analysis.streams.map((name, index) => (
-            <li>
-              <button type="button" aria-current={page.kind === "stream" && page.index === index ? "page" : undefined} onClick={() => setPage({ kind: "stream", index })}>
-                {name || `(stream ${index + 1})`}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <button type="button" class="testing-nav" aria-current={page.kind === "testing" ? "page" : undefined} onClick={() => setPage({ kind: "testing" })}>
+        <StreamList streams={analysis.streams} current={page.kind === "stream" ? page.index : undefined} onSelect={(index) => setPage({ kind: "stream", index })} onAdd={newStream} />
+        <button type="button" class="testing-nav" aria-current={page.kind === "inputs" ? "page" : undefined} onClick={() => setPage({ kind: "inputs" })}>
+          Inputs
+        </button>
+        <button type="button" aria-current={page.kind === "testing" ? "page" : undefined} onClick={() => setPage({ kind: "testing" })}>
           Testing values
         </button>
       </nav>
       <main class="forms">
-        {page.kind === "global" && <FormView title="Global Configuration" sections={GLOBAL_SECTIONS} stream={0} analysis={analysis} model={model} onEdit={edit} onReveal={showLine} />}
-        {page.kind === "stream" && (
-          <FormView title={`Stream: ${analysis.streams[page.index] ?? ""}`} sections={STREAM_SECTIONS} stream={page.index} analysis={analysis} model={model} onEdit={edit} onReveal={showLine} />
+        {page.kind === "global" && (
+          <FormView title="Global Configuration" sections={GLOBAL_SECTIONS} stream={0} analysis={analysis} model={model} onEdit={edit} onReveal={showLine}>
+            <AuthenticationSection
+              analysis={analysis}
+              model={model}
+              values={values}
+              findings={analysis.findings}
+              connectorName={folderName.replace(/\W+/g, "_")}
+              onModel={editModel}
+              onValues={setValues}
+              onReveal={showLine}
+            />
+          </FormView>
         )}
+        {page.kind === "inputs" && <InputsPage model={model} onModel={editModel} />}
+        {page.kind === "stream" && <StreamPage stream={page.index} analysis={analysis} model={model} onEdit={edit} onModel={editModel} onRemove={dropStream} onReveal={showLine} />}
         {page.kind === "testing" && <TestingValuesPanel spec={analysis.spec} values={values} findings={analysis.findings} onChange={setValues} />}
         {test && <TestResult running={test.running} result={test.result} error={test.error} onClose={() => setTest(undefined)} />}
       </main>

@@ -1,6 +1,7 @@
+import { useState } from "preact/hooks";
 import type { Analysis } from "../api-client.js";
 import { authenticationMethodName, fieldPath, type FormField } from "../model/form-fields.js";
-import type { FieldValue, ManifestModel, Segment } from "../model/manifest-model.js";
+import type { ManifestModel, Segment } from "../model/manifest-model.js";
 
 export interface FieldControlProps {
   field: FormField;
@@ -8,7 +9,8 @@ export interface FieldControlProps {
   stream: number;
   analysis: Analysis;
   model: ManifestModel;
-  onEdit(segments: Segment[], value: FieldValue): void;
+  /** A new value for the place `segments`: a scalar, or a list of strings (a `list` field). */
+  onEdit(segments: Segment[], value: unknown): void;
   onReveal(line: number): void;
 }
 
@@ -19,6 +21,8 @@ export interface FieldControlProps {
  * component) is shown read-only with a link to its place in the YAML.
  */
 export function FieldControl({ field, stream, analysis, model, onEdit, onReveal }: FieldControlProps) {
+  // A list is typed comma-separated: the text as typed stays while the control has focus.
+  const [draft, setDraft] = useState<string>();
   const id = `field-${field.id}-${stream}`;
   const path = fieldPath(field, stream);
   const view = analysis.fields[path];
@@ -35,17 +39,27 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
   const written = model.kindAt(origin.segments);
   const value = written === "scalar" ? model.valueAt(origin.segments) : view.value;
   const scalar = value === undefined || value === null || typeof value !== "object";
-  const editable = (field.kind === "text" || field.kind === "select") && (written === "scalar" || written === "absent") && scalar;
+  const isList = field.kind === "list" && (written === "seq" || written === "absent" || written === "scalar") && (scalar || (Array.isArray(value) && value.every((v) => typeof v !== "object")));
+  const editable = isList || (field.kind !== "method" && field.kind !== "list" && (written === "scalar" || written === "absent") && scalar);
   const line = model.lineOf(origin.segments) ?? origin.line;
   const users = analysis.streams.filter((_, i) => analysis.fields[fieldPath(field, i)]?.origin.sourcePath === origin.sourcePath);
-  const problems = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.usedAt === path || f.path === origin.sourcePath));
+  const problems = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.usedAt === path || f.path === origin.sourcePath || f.path === path));
   const describedBy = [`${id}-note`, problems.length ? `${id}-problems` : ""].filter(Boolean).join(" ");
   const shown = field.kind === "method" ? authenticationMethodName(view.value) : Array.isArray(value) ? value.join(", ") : scalar ? String(value ?? "") : JSON.stringify(value);
+  const write = (text: string) => {
+    if (!editable) return;
+    if (field.kind === "list") {
+      setDraft(text);
+      onEdit(origin.segments, text.split(",").map((s) => s.trim()).filter(Boolean));
+    } else onEdit(origin.segments, field.kind === "integer" && /^\s*-?\d+\s*$/.test(text) ? Number(text) : text);
+  };
 
   return (
     <div class={`field${problems.length ? " has-problem" : ""}`}>
       <label for={id}>{field.label}</label>
-      {editable && field.kind === "select" ? (
+      {editable && field.kind === "boolean" ? (
+        <input id={id} type="checkbox" aria-describedby={describedBy} checked={value === true} onChange={(e) => onEdit(origin.segments, e.currentTarget.checked)} />
+      ) : editable && field.kind === "select" ? (
         <select id={id} aria-describedby={describedBy} value={shown} onChange={(e) => onEdit(origin.segments, e.currentTarget.value)}>
           {[...new Set([...(field.options ?? []), ...(shown ? [shown] : [])])].map((option) => (
             <option value={option}>{option}</option>
@@ -58,14 +72,16 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
           spellcheck={false}
           readOnly={!editable}
           aria-describedby={describedBy}
-          value={shown}
-          onInput={(e) => editable && onEdit(origin.segments, e.currentTarget.value)}
+          value={draft ?? shown}
+          onInput={(e) => write(e.currentTarget.value)}
+          onBlur={() => setDraft(undefined)}
         />
       )}
       <p class="note" id={`${id}-note`}>
         {where(origin.via, origin.sourcePath, editable)}
         {users.length > 1 && origin.via !== "absent" ? ` Shared by ${users.length} streams (${users.join(", ")}): a change here changes every one.` : ""}
         {!editable ? " A form cannot edit this value; edit it in the YAML." : field.hint ? ` ${field.hint}` : ""}
+        {field.variables && <span class="variables">Variables: {field.variables.join(", ")}.</span>}
         {line !== undefined && (
           <>
             {" "}

@@ -1,6 +1,7 @@
+import type { ComponentChildren } from "preact";
 import type { Analysis } from "../api-client.js";
 import type { FormSection } from "../model/form-fields.js";
-import type { FieldValue, ManifestModel, Segment } from "../model/manifest-model.js";
+import type { ManifestModel, Segment } from "../model/manifest-model.js";
 import { FieldControl } from "./field-control.js";
 
 export interface FormViewProps {
@@ -9,13 +10,15 @@ export interface FormViewProps {
   stream: number;
   analysis: Analysis;
   model: ManifestModel;
-  onEdit(segments: Segment[], value: FieldValue): void;
+  onEdit(segments: Segment[], value: unknown): void;
   onReveal(line: number): void;
+  /** Sections of their own (the Authentication section), after the listed ones. */
+  children?: ComponentChildren;
 }
 
 /** A page of forms: its sections, each a group named by its title, each field a {@link FieldControl}. */
 export function FormView(props: FormViewProps) {
-  const { title, sections, ...rest } = props;
+  const { title, sections, children, ...rest } = props;
   return (
     <section class="form-view" aria-labelledby="form-title">
       <h2 id="form-title">{title}</h2>
@@ -27,6 +30,7 @@ export function FormView(props: FormViewProps) {
           ))}
         </fieldset>
       ))}
+      {children}
     </section>
   );
 }

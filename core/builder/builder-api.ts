@@ -11,6 +11,7 @@ import { testRead } from "../test-read/test-read.js";
 import type { TestReadDocument } from "../test-read/test-read-document.js";
 import { validateConnector, type Finding } from "../validate/validate-connector.js";
 import type { BuilderFolder, ManifestText } from "./builder-folder.js";
+import { customClassFiles, type CustomClassFile } from "./custom-class-files.js";
 import { fieldOrigin, type FieldOrigin } from "./field-origin.js";
 
 /** What the page gets when it opens. */
@@ -48,6 +49,8 @@ export interface AnalyzeResponse {
   /** `spec.connection_specification`, from which the testing-values panel is generated. */
   spec: Record<string, unknown> | null;
   fields: Record<string, FieldView>;
+  /** Each custom `class_name` with whether its module is in the folder. */
+  customClasses: Record<string, CustomClassFile>;
 }
 
 /**
@@ -85,7 +88,7 @@ export class BuilderApi {
     // Sluice of its own per check keeps every half-typed value out of the host's registry.
     const checker = request.testingValues ? createSluice({ trustCustomCode: this.sluice.services.get(CustomCodeLoader).trusted, logLevel: "error" }) : this.sluice;
     const findings = (await validateConnector(checker, { path: this.folder.manifestFile, text, config: request.testingValues, configFile: this.folder.configFile })).findings;
-    const response: AnalyzeResponse = { findings, streams: [], spec: null, fields: {} };
+    const response: AnalyzeResponse = { findings, streams: [], spec: null, fields: {}, customClasses: {} };
     let resolved: Record<string, unknown>;
     try {
       const manifest = await parseManifestText(text, this.folder.manifestFile);
@@ -97,6 +100,7 @@ export class BuilderApi {
     response.streams = streams.map((s) => String(s?.name ?? ""));
     const spec = (resolved.spec as { connection_specification?: unknown } | undefined)?.connection_specification;
     response.spec = isObject(spec) ? spec : null;
+    response.customClasses = await customClassFiles(resolved, this.folder.dir);
     const positions = SourcePositions.parse(text);
     for (const pattern of request.fields ?? []) {
       const paths = pattern.includes("streams[*]") ? streams.map((_, i) => pattern.replace("streams[*]", `streams[${i}]`)) : [pattern];

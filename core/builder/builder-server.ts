@@ -5,6 +5,7 @@ import { SluiceError } from "../../sdk/index.js";
 import type { Sluice } from "../sluice.js";
 import { BuilderApi } from "./builder-api.js";
 import { BuilderAssets } from "./builder-assets.js";
+import { BuilderConsent } from "./builder-consent.js";
 import { BuilderFolder } from "./builder-folder.js";
 import { manifestJsonSchema } from "../manifest/manifest-json-schema.js";
 import { RequestGuard } from "./request-guard.js";
@@ -57,10 +58,11 @@ export async function startBuilder(sluice: Sluice, options: BuilderOptions): Pro
   const assets = await BuilderAssets.locate();
   const { folder, created } = await BuilderFolder.open(options.dir, { schema: () => manifestJsonSchema(sluice.registry) });
   const api = new BuilderApi(sluice, folder, created);
+  const consent = new BuilderConsent(folder);
   const token = options.token ?? randomBytes(32).toString("base64url");
   let guard: RequestGuard | undefined;
   const server = createServer((request, response) => {
-    handle(request, response, { guard: guard!, api, assets, onRefused: options.onRefused }).catch((error: unknown) => sendError(response, error));
+    handle(request, response, { guard: guard!, api, consent, assets, onRefused: options.onRefused }).catch((error: unknown) => sendError(response, error));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -74,6 +76,7 @@ export async function startBuilder(sluice: Sluice, options: BuilderOptions): Pro
 interface HandlerContext {
   guard: RequestGuard;
   api: BuilderApi;
+  consent: BuilderConsent;
   assets: BuilderAssets;
   onRefused?: BuilderOptions["onRefused"];
 }
@@ -124,6 +127,10 @@ async function handle(request: IncomingMessage, response: ServerResponse, ctx: H
       return sendJson(response, 200, { saved: true });
     case "POST /api/test":
       return sendJson(response, 200, await ctx.api.test({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route) }));
+    case "POST /api/oauth/consent":
+      return sendJson(response, 200, await ctx.consent.start(field(body, "text", "string", route)));
+    case "GET /api/oauth/consent":
+      return sendJson(response, 200, ctx.consent.status());
     default:
       return sendJson(response, 404, { error: { code: "BUILDER_BAD_REQUEST", message: `no route ${route}` } });
   }

@@ -65,7 +65,8 @@ describe("the Builder in a real browser", () => {
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
       const saved = readFileSync(join(dir, "manifest.yaml"), "utf8");
-      assert.equal(saved, SHARED_MANIFEST.replace("path: /users", "path: /users # the people").replace("name: users", "name: people"));
+      // The rename follows into check.stream_names, in place.
+      assert.equal(saved, SHARED_MANIFEST.replace("path: /users", "path: /users # the people").replace("name: users", "name: people").replace("stream_names: [users]", "stream_names: [people]"));
       assert.ok(!saved.includes(TOKEN), "the testing value is not in the manifest");
       assert.deepEqual(JSON.parse(readFileSync(join(dir, "secrets/config.json"), "utf8")), { base_url: api.url, api_key: TOKEN, page_size: 10 });
       assert.equal(statSync(join(dir, "secrets/config.json")).mode & 0o777, 0o600);

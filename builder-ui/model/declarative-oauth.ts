@@ -1,0 +1,65 @@
+import type { AuthField } from "./auth-methods.js";
+import type { ManifestModel, Segment } from "./manifest-model.js";
+import { removeKey, writeValue } from "./model-edits.js";
+
+/**
+ * OAuth 2's declarative variant: the "Declarative OAuth Connector Specification" toggle writes the
+ * manifest's `spec.advanced_auth` (the consent the platform, `sluice oauth` and the Builder's Authorize
+ * button run), its fields sit under `oauth_connector_input_specification`. The skeleton's outputs land
+ * in the user inputs the legacy form reads (client_id, client_secret, client_refresh_token,
+ * oauth_access_token, oauth_token_expiry_date), so consent and refresh meet in the testing values.
+ *
+ * @example
+ * const on = setDeclarativeOAuth(model, true);
+ * on.valueAt([...INPUT_SPEC, "consent_url"]) // "https://api.example.com/oauth/authorize?{{ client_id_param }}&..."
+ */
+export const ADVANCED_AUTH: readonly Segment[] = ["spec", "advanced_auth"];
+export const INPUT_SPEC: readonly Segment[] = [...ADVANCED_AUTH, "oauth_config_specification", "oauth_connector_input_specification"];
+
+export const DECLARATIVE_FIELDS: readonly AuthField[] = [
+  { key: ["consent_url"], label: "Consent URL", kind: "text", required: true, hint: "A template with {{client_id_value}}, {{redirect_uri_value}}, {{scope_value}}, {{state_value}} (or the *_param forms)." },
+  { key: ["access_token_url"], label: "Access Token URL", kind: "text", required: true },
+  { key: ["access_token_headers"], label: "Access Token Headers", kind: "json" },
+  { key: ["access_token_params"], label: "Access Token Query Params (Json Encoded)", kind: "json" },
+  { key: ["state"], label: "Configurable State Query Param", kind: "json", hint: 'e.g. {"min": 7, "max": 27}' },
+  { key: ["client_id_key"], label: "Client ID Key Override", kind: "text", placeholder: "client_id" },
+  { key: ["client_secret_key"], label: "Client Secret Key Override", kind: "text", placeholder: "client_secret" },
+  { key: ["scope_key"], label: "Scopes Key Override", kind: "text", placeholder: "scope" },
+  { key: ["state_key"], label: "State Key Override", kind: "text", placeholder: "state" },
+  { key: ["auth_code_key"], label: "Auth Code Key Override", kind: "text", placeholder: "code" },
+  { key: ["redirect_uri_key"], label: "Redirect URI Key Override", kind: "text", placeholder: "redirect_uri" },
+];
+
+const out = (path: string) => ({ type: "string", path_in_connector_config: [path] });
+
+/** The `advanced_auth` a fresh toggle writes. */
+export function declarativeOAuthSkeleton(): Record<string, unknown> {
+  return {
+    auth_flow_type: "oauth2.0",
+    oauth_config_specification: {
+      oauth_connector_input_specification: {
+        consent_url: "https://api.example.com/oauth/authorize?{{ client_id_param }}&{{ redirect_uri_param }}&{{ state_param }}&response_type=code",
+        access_token_url: "https://api.example.com/oauth/token",
+        access_token_params: { grant_type: "authorization_code", code: "{{ auth_code_value }}", client_id: "{{ client_id_value }}", client_secret: "{{ client_secret_value }}", redirect_uri: "{{ redirect_uri_value }}" },
+        extract_output: ["access_token", "refresh_token", "expires_in"],
+      },
+      complete_oauth_output_specification: {
+        type: "object",
+        properties: { access_token: out("oauth_access_token"), refresh_token: out("client_refresh_token"), token_expiry_date: out("oauth_token_expiry_date") },
+      },
+      complete_oauth_server_input_specification: { type: "object", properties: { client_id: { type: "string" }, client_secret: { type: "string" } } },
+      complete_oauth_server_output_specification: { type: "object", properties: { client_id: out("client_id"), client_secret: out("client_secret") } },
+    },
+  };
+}
+
+/** Whether the manifest has the declarative consent. */
+export function hasDeclarativeOAuth(model: ManifestModel): boolean {
+  return model.kindAt(INPUT_SPEC) !== "absent";
+}
+
+/** Turns the declarative variant on (the skeleton, unless one is written) or off (`spec.advanced_auth` removed). */
+export function setDeclarativeOAuth(model: ManifestModel, on: boolean): ManifestModel {
+  if (!on) return removeKey(model, ADVANCED_AUTH);
+  return hasDeclarativeOAuth(model) ? model : writeValue(model, ADVANCED_AUTH, declarativeOAuthSkeleton());
+}

@@ -1,0 +1,124 @@
+import { useState } from "preact/hooks";
+import type { Analysis } from "../api-client.js";
+import { fieldPath } from "../model/form-fields.js";
+import type { ManifestModel } from "../model/manifest-model.js";
+import { REQUEST_VARIABLES, type KeyValueListField } from "../model/request-forms.js";
+import { removeKey } from "../model/model-edits.js";
+import { renameKey } from "../model/stream-edits.js";
+
+export interface KeyValueListProps {
+  field: KeyValueListField;
+  stream: number;
+  analysis: Analysis;
+  model: ManifestModel;
+  /** A group title other than the field's (the body's list is titled by its type). */
+  title?: string;
+  onModel(next: (current: ManifestModel) => ManifestModel): void;
+  onReveal(line: number): void;
+}
+
+/**
+ * A mapping of templates as rows of Key and Value (query parameters, headers, a body), in a group
+ * named by the product's label. Each row is written where the mapping is written (the server's
+ * origin): a value in place, a key renamed in place, a row removed with its key; a new row is kept
+ * in the page until its key is typed. Template syntax errors and other problems the engine reports
+ * for a value (`TEMPLATE_SYNTAX`, `TEMPLATE_UNDEFINED_NAME`) are shown under its row.
+ */
+export function KeyValueList({ field, stream, analysis, model, title, onModel, onReveal }: KeyValueListProps) {
+  // New rows not yet written: a row is written once its key is typed (with the value, when given).
+  const [drafts, setDrafts] = useState<string[]>([]);
+  const path = fieldPath(field, stream);
+  const view = analysis.fields[path];
+  if (!view) return null;
+  const { origin } = view;
+  const written = model.kindAt(origin.segments);
+  const value = written === "map" ? model.valueAt(origin.segments) : view.value;
+  const entries = value && typeof value === "object" && !Array.isArray(value) ? Object.entries(value as Record<string, unknown>) : [];
+  const editable = (written === "map" || written === "absent") && (value === undefined || value === null || typeof value === "object") && !Array.isArray(value);
+  const line = model.lineOf(origin.segments) ?? origin.line;
+  const id = `${field.id}-${stream}`;
+  const problemsOf = (key: string) => analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path === `${path}.${key}` || f.path === `${origin.sourcePath}.${key}`));
+  const own = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path === path || f.path === origin.sourcePath));
+  const setKey = (key: string, next: unknown) => onModel((current) => current.setIn([...origin.segments, key], String(next ?? "")));
+
+  return (
+    <fieldset class="key-value-list">
+      <legend>{title ?? field.title}</legend>
+      {!editable ? (
+        <p class="note">
+          Written as <code>{JSON.stringify(value)}</code>; a form cannot edit it here.{" "}
+          {line !== undefined && (
+            <button type="button" class="link" onClick={() => onReveal(line)}>
+              Edit in YAML (line {line})
+            </button>
+          )}
+        </p>
+      ) : (
+        <>
+          {entries.length + drafts.length > 0 && (
+            <div class="kv-head" aria-hidden="true">
+              <span>Key</span>
+              <span>Value</span>
+            </div>
+          )}
+          {entries.map(([key, item], index) => {
+            const scalar = item === null || typeof item !== "object";
+            const problems = problemsOf(key);
+            return (
+              <div class={`kv-row${problems.length ? " has-problem" : ""}`}>
+                <input type="text" spellcheck={false} aria-label={`Key ${index + 1}`} value={key} onChange={(e) => onModel((current) => renameKey(current, origin.segments, key, e.currentTarget.value.trim()))} />
+                <input
+                  type="text"
+                  spellcheck={false}
+                  aria-label={`Value ${index + 1}`}
+                  readOnly={!scalar}
+                  value={scalar ? String(item ?? "") : JSON.stringify(item)}
+                  aria-describedby={problems.length ? `${id}-${index}-problems` : undefined}
+                  onInput={(e) => scalar && setKey(key, e.currentTarget.value)}
+                />
+                <button type="button" class="remove" aria-label={`Remove ${key}`} onClick={() => onModel((current) => removeKey(current, [...origin.segments, key]))}>
+                  ×
+                </button>
+                {problems.length > 0 && (
+                  <ul class="problems" id={`${id}-${index}-problems`}>
+                    {problems.map((p) => (
+                      <li class={p.severity}>{p.message}</li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            );
+          })}
+          {drafts.map((draft, d) => {
+            const commit = (key: string, item: string) => {
+              if (!key || entries.some(([k]) => k === key)) return;
+              setDrafts(drafts.filter((_, i) => i !== d));
+              setKey(key, item);
+            };
+            return (
+              <div class="kv-row">
+                <input type="text" spellcheck={false} aria-label={`Key ${entries.length + d + 1}`} value={draft} onInput={(e) => setDrafts(drafts.map((k, i) => (i === d ? e.currentTarget.value : k)))} onBlur={(e) => (e.relatedTarget as HTMLElement | null)?.dataset?.draft !== String(d) && commit(e.currentTarget.value.trim(), "")} />
+                <input type="text" spellcheck={false} aria-label={`Value ${entries.length + d + 1}`} data-draft={String(d)} value="" onInput={(e) => commit(draft.trim(), e.currentTarget.value)} />
+                <span />
+              </div>
+            );
+          })}
+          <p class="note">
+            <button type="button" onClick={() => setDrafts([...drafts, ""])}>
+              Add {field.noun}
+            </button>{" "}
+            Values are templates. Variables: {REQUEST_VARIABLES.join(", ")}.
+            {origin.via === "$ref" ? <> Defined in <code>{origin.sourcePath}</code>.</> : null}
+          </p>
+        </>
+      )}
+      {own.length > 0 && (
+        <ul class="problems">
+          {own.map((p) => (
+            <li class={p.severity}>{p.message}</li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useRef } from "preact/hooks";
+
+/**
+ * A place's link toggle: on, the place uses the shared definition; off, a local copy of its own. Its
+ * accessible name says which place and which definition ("Data requests of stream orders uses the
+ * shared authenticator definitions.auth").
+ */
+export function LinkToggle({ id, label, linked, onToggle }: { id: string; label: string; linked: boolean; onToggle(on: boolean): void }) {
+  return (
+    <div class="field link-toggle">
+      <label class="check" for={id}>
+        <input id={id} type="checkbox" role="switch" checked={linked} onChange={(e) => onToggle(e.currentTarget.checked)} /> {label}
+      </label>
+    </div>
+  );
+}
+
+/**
+ * Asked when a place whose own values differ from the shared ones is linked: keep the shared values (the
+ * place's are dropped), keep the place's (they become the shared ones, for every linked place), or cancel.
+ */
+export function LinkDialog({ place, definition, applies, onKeepShared, onKeepLocal, onCancel }: { place: string; definition: string; applies: readonly string[]; onKeepShared(): void; onKeepLocal(): void; onCancel(): void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => dialog.current?.showModal(), []);
+  return (
+    <dialog ref={dialog} aria-labelledby="link-title" aria-describedby="link-text" onCancel={onCancel}>
+      <h2 id="link-title">Which values to keep?</h2>
+      <p id="link-text">
+        {place} has its own authenticator, which differs from the shared one in <code>{definition}</code>. Keep the shared values (this place's are dropped), or keep this
+        place's (they become the shared ones and apply to {applies.length ? applies.join(", ") : "every linked place"})?
+      </p>
+      <div class="dialog-buttons">
+        <button type="button" onClick={onKeepShared}>
+          Keep the shared values
+        </button>
+        <button type="button" onClick={onKeepLocal}>
+          Keep this place's values
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}

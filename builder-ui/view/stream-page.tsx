@@ -1,0 +1,33 @@
+import type { Analysis } from "../api-client.js";
+import { STREAM_SECTIONS } from "../model/form-fields.js";
+import type { ManifestModel, Segment } from "../model/manifest-model.js";
+import { FormView } from "./form-view.js";
+import { PaginationSection } from "./pagination-section.js";
+import { RequestSection } from "./request-section.js";
+
+export interface StreamPageProps {
+  stream: number;
+  analysis: Analysis;
+  model: ManifestModel;
+  onEdit(segments: Segment[], value: unknown): void;
+  onModel(next: (current: ManifestModel) => ManifestModel): void;
+  onRemove(index: number): void;
+  onReveal(line: number): void;
+}
+
+/** A stream's page: its fields (name, path, method, primary key, record selector), its request options, its Pagination section and "Remove stream". */
+export function StreamPage(props: StreamPageProps) {
+  const { stream, analysis, onRemove } = props;
+  const name = analysis.streams[stream] ?? "";
+  return (
+    <FormView title={`Stream: ${name}`} sections={STREAM_SECTIONS} {...props}>
+        <RequestSection {...props} />
+        <PaginationSection {...props} />
+        <p class="stream-actions">
+          <button type="button" class="danger" onClick={() => onRemove(stream)}>
+            Remove stream {name}
+          </button>
+        </p>
+      </FormView>
+  );
+}

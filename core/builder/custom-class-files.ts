@@ -1,0 +1,52 @@
+import { relative } from "node:path";
+import { SluiceError } from "../../sdk/index.js";
+import { parseClassName } from "../loader/class-name.js";
+import { moduleCandidates } from "../loader/module-candidates.js";
+import { resolveCustomModule } from "../loader/resolve-custom-module.js";
+
+/** Where a custom `class_name`'s module is in the connector folder (relative paths), or where it was looked for. */
+export interface CustomClassFile {
+  /** The module found, relative to the folder. */
+  file?: string;
+  /** The candidates looked at (all of them when none exists). */
+  tried: string[];
+  /** Why it was not found or refused. */
+  problem?: string;
+}
+
+/**
+ * Each custom `class_name` of a resolved manifest with whether its module exists in the connector
+ * folder, for the page to say so next to the Class Name. Only the file is looked for (the loader's own
+ * resolution: confined to the folder, symlinks resolved); nothing is imported, so it holds without trust.
+ *
+ * @example
+ * await customClassFiles({ streams: [{ ... authenticator: { type: "CustomAuthenticator", class_name: "components.Signer" } }] }, "/c/acme")
+ * // { "components.Signer": { file: "components.ts", tried: ["components.ts"] } }
+ */
+export async function customClassFiles(resolved: unknown, dir: string): Promise<Record<string, CustomClassFile>> {
+  const names = new Set<string>();
+  collect(resolved, names);
+  const out: Record<string, CustomClassFile> = {};
+  for (const className of names) {
+    let candidates: string[] = [];
+    try {
+      const parsed = parseClassName(className);
+      candidates = moduleCandidates(dir, parsed.modulePath);
+      const found = await resolveCustomModule(dir, parsed);
+      out[className] = { file: relative(dir, found.file), tried: found.tried.map((f) => relative(dir, f)) };
+    } catch (error) {
+      if (!(error instanceof SluiceError)) throw error;
+      out[className] = { tried: candidates.map((f) => relative(dir, f)), problem: error.message };
+    }
+  }
+  return out;
+}
+
+function collect(value: unknown, names: Set<string>): void {
+  if (Array.isArray(value)) for (const item of value) collect(item, names);
+  else if (value && typeof value === "object") {
+    const def = value as Record<string, unknown>;
+    if (typeof def.class_name === "string" && typeof def.type === "string" && def.type.startsWith("Custom")) names.add(def.class_name);
+    for (const child of Object.values(def)) collect(child, names);
+  }
+}
