@@ -52,29 +52,17 @@ function scan(node: object, depth: number, maxDepth: number): number {
   if (depth > maxDepth) return DEEP;
   let found = 0;
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      const item: unknown = node[i];
-      if (typeof item === "number") {
-        if (item > Number.MAX_SAFE_INTEGER || item < -Number.MAX_SAFE_INTEGER) found = INEXACT;
-      } else if (typeof item === "object" && item !== null) {
-        const inner = scan(item, depth + 1, maxDepth);
-        if (inner === DEEP) return DEEP;
-        found |= inner;
-      }
-    }
+    for (let i = 0; i < node.length; i++) if ((found |= scanItem(node[i], depth, maxDepth)) & DEEP) return DEEP;
     return found;
   }
-  for (const key in node) {
-    const item: unknown = (node as Record<string, unknown>)[key];
-    if (typeof item === "number") {
-      if (item > Number.MAX_SAFE_INTEGER || item < -Number.MAX_SAFE_INTEGER) found = INEXACT;
-    } else if (typeof item === "object" && item !== null) {
-      const inner = scan(item, depth + 1, maxDepth);
-      if (inner === DEEP) return DEEP;
-      found |= inner;
-    }
-  }
+  for (const key in node) if ((found |= scanItem((node as Record<string, unknown>)[key], depth, maxDepth)) & DEEP) return DEEP;
   return found;
+}
+
+/** {@link scan} of one member of a node at `depth`. */
+function scanItem(item: unknown, depth: number, maxDepth: number): number {
+  if (typeof item === "number") return item > Number.MAX_SAFE_INTEGER || item < -Number.MAX_SAFE_INTEGER ? INEXACT : 0;
+  return typeof item === "object" && item !== null ? scan(item, depth + 1, maxDepth) : 0;
 }
 
 /** The text parsed again with its integers past 2^53 as bigints (`value`: JSON.parse's answer, kept when the reviver's stack runs out). */
