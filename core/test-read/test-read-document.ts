@@ -25,6 +25,10 @@ export interface TestReadStream {
   /** The stream's size as the API announces it (`total_records`, summed over the slices read), when it does. */
   estimate?: number;
   error?: string;
+  /** Where in the manifest the error points (`streams[0].retriever.requester.path`), when it knows. */
+  error_path?: string;
+  /** With `--detect-schema`: the JSON Schema inferred from the records (core/schema/), `null` when there were none. */
+  inferred_schema?: Record<string, unknown> | null;
 }
 
 /** One slice (a partition, a date window; `{}` for an unsliced stream) and its pages. */

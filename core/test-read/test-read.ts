@@ -84,6 +84,7 @@ export async function testRead(sluice: Sluice, input: TestReadInput): Promise<Te
     const current = new TestReadRecorder(name, secrets, limits, stop);
     recorder = current;
     let error: string | undefined;
+    let errorPath: string | undefined;
     try {
       // One slice at a time: the recorder pairs each page with the requests before it.
       for await (const record of connector.read(name, { signal: controller.signal, pagesPerSlice: limits.pages, concurrency: 1 })) {
@@ -96,7 +97,10 @@ export async function testRead(sluice: Sluice, input: TestReadInput): Promise<Te
     } catch (caught) {
       // Interrupted: the error is the interruption, whatever the aborted request threw.
       const cause = input.signal?.aborted ? controller.signal.reason : caught;
-      if (!(controller.signal.reason instanceof LimitReached)) error = secrets.redact(cause instanceof SluiceError ? cause.describe() : cause instanceof Error ? cause.message : String(cause));
+      if (!(controller.signal.reason instanceof LimitReached)) {
+        error = secrets.redact(cause instanceof SluiceError ? cause.describe() : cause instanceof Error ? cause.message : String(cause));
+        if (cause instanceof SluiceError) errorPath = cause.where.manifestPath;
+      }
     } finally {
       input.signal?.removeEventListener("abort", onInterrupt);
     }
@@ -105,7 +109,9 @@ export async function testRead(sluice: Sluice, input: TestReadInput): Promise<Te
     const reason = controller.signal.reason instanceof LimitReached ? controller.signal.reason.message : error ? `the read failed: ${error.split("\n")[0]}` : "the read ended";
     current.finish(reason);
     if (controller.signal.reason instanceof LimitReached) document.warnings.push(`${name}: ${reason}; the stream has more to read`);
-    document.streams.push(current.result(error));
+    const result = current.result(error);
+    if (errorPath) result.error_path = errorPath;
+    document.streams.push(result);
   }
   recorder = undefined;
   return document;
