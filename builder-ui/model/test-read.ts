@@ -8,12 +8,13 @@ export interface TestRequest {
   body: string | null;
 }
 
-/** A response as received, redacted; `body` is cut at the test read's body limit, `bytes` is the whole body's size. */
+/** A response as received, redacted; `body` is cut at the test read's body limit (`truncated` then), `bytes` is the whole body's size. */
 export interface TestResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
   bytes: number;
+  truncated?: true;
 }
 
 /** A request besides the page's own: a token refresh, a session login, a report job, a retried attempt, a parent stream's page. */

@@ -71,7 +71,7 @@ function ResponseView({ response, ms, title }: { response: TestResponse | null; 
         {title} <span class={`status ${ok ? "good" : "bad"}`}>{response.status}</span> <span class="note">{formatBytes(response.bytes)}{ms !== undefined ? `, ${ms} ms` : ""}</span>
       </h4>
       <Headers headers={response.headers} />
-      <Body text={response.body} label={`${title} body`} bytes={response.bytes} />
+      <Body text={response.body} label={`${title} body`} bytes={response.bytes} truncated={response.truncated === true} />
     </div>
   );
 }
@@ -94,14 +94,18 @@ function Headers({ headers }: { headers: Record<string, string> }) {
   );
 }
 
-function Body({ text, label, bytes }: { text: string; label: string; bytes?: number }) {
+/** A body, pretty-printed when it is JSON; one cut short (by the test read's body limit, or for the page) says so, with its size. */
+function Body({ text, label, bytes, truncated = false }: { text: string; label: string; bytes?: number; truncated?: boolean }) {
   const { text: shown, shortened } = prettyBody(text);
-  const received = new TextEncoder().encode(text).length;
-  const cut = shortened || (bytes !== undefined && bytes > received);
+  const size = bytes ?? new TextEncoder().encode(text).length;
   return (
     <>
       <pre class="body" aria-label={label}>{shown}</pre>
-      {cut && <p class="note">Truncated: the body is {formatBytes(bytes ?? received)}; the first {formatBytes(Math.min(received, new TextEncoder().encode(shown).length))} are shown.</p>}
+      {(truncated || shortened) && (
+        <p class="note">
+          Truncated: the body is {formatBytes(size)}; the first {shown.length.toLocaleString("en")} characters{shortened && !truncated ? " (pretty-printed)" : ""} are shown.
+        </p>
+      )}
     </>
   );
 }

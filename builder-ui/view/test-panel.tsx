@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { FieldOrigin } from "../api-client.js";
 import type { DetectedSchema } from "../model/detected-schema.js";
 import { errorTarget } from "../model/error-target.js";
@@ -30,14 +30,19 @@ export interface TestPanelProps {
 export function TestPanel(props: TestPanelProps) {
   const { stream, running, result, error, pages, onPages, onCancel, onClose, onGoTo, schema } = props;
   const [selected, setSelected] = useState(0);
+  const region = useRef<HTMLElement>(null);
   useEffect(() => setSelected(0), [result]);
+  // A new test read brings the panel into view (it sits under the stream's form).
+  useEffect(() => {
+    if (running) region.current?.scrollIntoView({ block: "start" });
+  }, [running]);
   const read = result?.streams[0];
   const numbered = read ? pagesOf(read) : [];
   const current = numbered[Math.min(selected, numbered.length - 1)];
   const target = read?.error_path ? errorTarget(read.error_path) : undefined;
 
   return (
-    <section class="test-panel" aria-labelledby="test-title" aria-busy={running}>
+    <section class="test-panel" ref={region} aria-labelledby="test-title" aria-busy={running}>
       <div class="panel-head">
         <h2 id="test-title">Test read: {stream}</h2>
         <label class="pages-input">

@@ -45,12 +45,13 @@ export interface TestReadRequest {
   body: string | null;
 }
 
-/** A response as received, redacted; `body` is cut at the body limit, `bytes` is the whole body's size. */
+/** A response as received, redacted; `body` is cut at the body limit (`truncated` then), `bytes` is the whole body's size as received. */
 export interface TestReadResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
   bytes: number;
+  truncated?: true;
 }
 
 /** A request the read needed besides the page itself: a token refresh, a session login, a parent stream's page, a retried attempt. */

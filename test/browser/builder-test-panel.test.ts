@@ -79,7 +79,7 @@ describe("the Builder's test panel in a real browser", () => {
       await logs.getByRole("button", { name: "Go to URL Path" }).click();
       await page.getByRole("group", { name: "Stream" }).waitFor();
       const urlPath = page.getByLabel("URL Path", { exact: true });
-      await page.waitForFunction(() => document.activeElement?.id === "field-path-0");
+      await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement?: { id: string } } }).document.activeElement?.id === "field-path-0");
       assert.equal(await urlPath.inputValue(), "/invoices/{{ config['region'] | nosuchfilter }}");
       const line = broken.split("\n").findIndex((l) => l.includes("nosuchfilter")) + 1;
       assert.equal(await selectedLine(page), line, "the YAML view selects the field's line");
