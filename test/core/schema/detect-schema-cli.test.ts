@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -74,6 +74,14 @@ describe("schemas detected from records on the command line", () => {
     assert.deepEqual(catalog.streams.find((s) => s.name === "invoices")!.json_schema, INVOICES_SCHEMA);
     assert.deepEqual(catalog.streams.find((s) => s.name === "customers")!.json_schema, CUSTOMERS_SCHEMA);
     assert.deepEqual(api.seen.map((r) => r.path), ["/invoices", "/invoices"]);
+  });
+
+  it("discover --detect-schemas says once that it uses the testing config", async () => {
+    mkdirSync(join(dir, "secrets"), { recursive: true });
+    writeFileSync(join(dir, "secrets", "config.json"), "{}");
+    const { code, stderr } = await runCli(["discover", "--detect-schemas", "--manifest", join(dir, "manifest.yaml")], dir);
+    assert.equal(code, 0, stderr);
+    assert.equal(stderr.split("using the testing config").length - 1, 1, stderr);
   });
 
   it("discover without --detect-schemas sends nothing and reports the declared schemas", async () => {
