@@ -53,6 +53,8 @@ export interface TestStream {
 export interface TestReadResult {
   streams: TestStream[];
   warnings: string[];
+  /** The read's log messages (info and above, redacted). */
+  logs?: Array<{ level: "debug" | "info" | "warn" | "error"; message: string }>;
 }
 
 /** One page with the slice it belongs to, as the page selector lists them (numbered across slices). */

@@ -69,7 +69,7 @@ export function TestPanel(props: TestPanelProps) {
           {read.error ? "; the read failed" : ""}
         </p>
       )}
-      {(read?.error || (result?.warnings.length ?? 0) > 0) && (
+      {(read?.error || (result?.warnings.length ?? 0) > 0 || (result?.logs?.length ?? 0) > 0) && (
         <div class="logs" role="log" aria-label="Logs">
           {read?.error && (
             <div class="problem-line error">
@@ -85,6 +85,11 @@ export function TestPanel(props: TestPanelProps) {
           )}
           {result?.warnings.map((w) => (
             <p class="warning-line">warning: {w}</p>
+          ))}
+          {result?.logs?.map((entry) => (
+            <p class={`log-line ${entry.level}`}>
+              {entry.level}: {entry.message}
+            </p>
           ))}
         </div>
       )}

@@ -178,6 +178,7 @@ export class BuilderApi {
       streams: [request.stream],
       limits: { pages: request.pages ?? DEFAULT_TEST_READ_LIMITS.pages, records: request.records ?? DEFAULT_TEST_READ_LIMITS.records },
       signal: request.signal,
+      collectLogs: true,
     });
   }
 

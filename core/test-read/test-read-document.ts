@@ -14,6 +14,14 @@ export interface TestReadDocument {
   streams: TestReadStream[];
   /** Things the author should know (a token rotated in memory only, a limit that cut the read short). */
   warnings: string[];
+  /** The read's log messages, info and above, redacted, when the read was asked to keep them (the Builder does). */
+  logs?: TestReadLog[];
+}
+
+/** One log message of a test read. */
+export interface TestReadLog {
+  level: "debug" | "info" | "warn" | "error";
+  message: string;
 }
 
 /** One stream of a test read; `error` when the read failed (the pages before the failure are kept). */

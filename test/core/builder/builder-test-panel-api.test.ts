@@ -106,6 +106,23 @@ describe("the Builder's test panel API", () => {
     assert.deepEqual(stream!.error_origin.segments, ["streams", 0, "retriever", "requester", "path"]);
   });
 
+  it("keeps the read's log messages beside its pages, and a retried attempt as an auxiliary request", async () => {
+    let calls = 0;
+    api.route("/flaky", (_req, res) => {
+      if (calls++ === 0) {
+        res.writeHead(503, { "content-type": "application/json", "retry-after": "0.05" });
+        return res.end("{}");
+      }
+      json(res, 200, { data: [{ id: 1 }] });
+    });
+    const text = manifest(api.url, "").replace("path: /items", "path: /flaky");
+    const document = (await post("api/test", { text, stream: "items" })).json<{ logs: Array<{ level: string; message: string }>; streams: Array<{ slices: Array<{ pages: Array<{ auxiliary_requests: Array<{ purpose: string; response: { status: number } }> }> }> }> }>();
+    assert.ok(document.logs.some((l) => l.level === "warn" && /^retrying in \d+ ms/.test(l.message)), JSON.stringify(document.logs));
+    const [aux] = document.streams[0]!.slices[0]!.pages[0]!.auxiliary_requests;
+    assert.equal(aux!.purpose, "retried attempt");
+    assert.equal(aux!.response.status, 503);
+  });
+
   it("reads 5 pages by default and the number of pages the page asks for", async () => {
     let page = 0;
     api.route("/pages", (_req, res) => json(res, 200, { data: [{ id: ++page }], next: page }));
