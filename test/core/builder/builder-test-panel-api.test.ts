@@ -111,7 +111,8 @@ describe("the Builder's test panel API", () => {
     api.route("/flaky", (_req, res) => {
       if (calls++ === 0) {
         res.writeHead(503, { "content-type": "application/json", "retry-after": "0.05" });
-        return res.end("{}");
+        res.end("{}");
+        return;
       }
       json(res, 200, { data: [{ id: 1 }] });
     });
