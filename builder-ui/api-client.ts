@@ -1,4 +1,6 @@
+import type { DetectedSchema } from "./model/detected-schema.js";
 import type { Segment } from "./model/manifest-model.js";
+import type { TestReadResult } from "./model/test-read.js";
 
 /** One problem the validator found (core/validate/validate-connector.ts's Finding, as JSON). */
 export interface Finding {
@@ -40,11 +42,7 @@ export interface Session {
   created: string[];
 }
 
-/** A test read's result (core/test-read/test-read-document.ts, the parts the page shows). */
-export interface TestReadResult {
-  streams: Array<{ name: string; error?: string; records: number; slices: Array<{ pages: Array<{ request: { method: string; url: string } | null; response: { status: number } | null; records: unknown[]; stop_reason: string | null }> }> }>;
-  warnings: string[];
-}
+export type { TestReadResult } from "./model/test-read.js";
 
 /** An error the server answered with (a SluiceError's code and words). */
 export class ApiError extends Error {
@@ -69,11 +67,14 @@ export const api = {
   saveTestingValues: (values: Record<string, unknown>) => call<{ saved: boolean }>("PUT", "api/testing-values", { values }),
   startConsent: (text: string) => call<{ url: string; redirectUri: string }>("POST", "api/oauth/consent", { text }),
   consentStatus: () => call<{ state: "idle" | "waiting" | "done" | "failed"; written?: string[]; code?: string; message?: string }>("GET", "api/oauth/consent"),
-  test: (text: string, stream: string) => call<TestReadResult>("POST", "api/test", { text, stream }),
+  /** A test read of one stream; aborting `signal` cancels it (the server aborts the read's requests in flight). */
+  test: (text: string, stream: string, options: { pages?: number; signal?: AbortSignal } = {}) => call<TestReadResult>("POST", "api/test", { text, stream, pages: options.pages }, options.signal),
+  detectSchema: (text: string, stream: string, records: unknown[], dateTimeFormats: boolean) => call<DetectedSchema>("POST", "api/detect-schema", { text, stream, records, dateTimeFormats }),
+  writeSchemaFile: (text: string, stream: string, schema: Record<string, unknown>) => call<{ file: string }>("PUT", "api/schema-file", { text, stream, schema }),
 };
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, { method, headers: body === undefined ? {} : { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(path, { method, signal, headers: body === undefined ? {} : { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
   const value = (await response.json().catch(() => ({}))) as { error?: { code: string; message: string } };
   if (!response.ok) throw new ApiError(response.status, value.error?.code ?? "SYSTEM_ERROR", value.error?.message ?? `${method} ${path}: HTTP ${response.status}`);
   return value as T;

@@ -11,6 +11,8 @@ import { createSluice } from "../core/index.js";
 import { startBuilder } from "../core/builder/builder-server.js";
 import { launchChromium } from "../test/browser/support/chromium.js";
 import { openPage, replaceYaml } from "../test/browser/support/builder-fixture.js";
+import { PAGED_LOGIN, PAGED_MANIFEST, startPagedApi } from "../test/browser/support/session-paged-api.js";
+import type { Browser } from "playwright-core";
 
 const root = resolve(import.meta.dirname, "..");
 const out = join(root, "docs", "builder");
@@ -79,9 +81,48 @@ try {
   await page.getByRole("alertdialog").waitFor();
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(out, "changed-on-disk.png") });
-  console.log(`docs:screenshots: wrote ${["global-configuration", "authentication", "inputs", "stream", "pagination", "testing-values", "changed-on-disk"].map((n) => `docs/builder/${n}.png`).join(", ")}`);
+  await testPanelScreenshots(browser);
+  console.log(`docs:screenshots: wrote ${["global-configuration", "authentication", "inputs", "stream", "pagination", "testing-values", "changed-on-disk", "test-panel", "test-panel-error", "detected-schema"].map((n) => `docs/builder/${n}.png`).join(", ")}`);
 } finally {
   await browser.close();
   await builder.close();
   rmSync(dirname(dir), { recursive: true, force: true });
+}
+
+/** The test panel on a paginated loopback API behind a session login (test/browser/support/session-paged-api.ts). */
+async function testPanelScreenshots(browser: Browser): Promise<void> {
+  const api = await startPagedApi();
+  const folder = join(mkdtempSync(join(tmpdir(), "sluice-docs-")), "invoicing");
+  mkdirSync(join(folder, "secrets"), { recursive: true, mode: 0o700 });
+  writeFileSync(join(folder, "manifest.yaml"), PAGED_MANIFEST);
+  writeFileSync(join(folder, "secrets/config.json"), `${JSON.stringify({ base_url: api.url, ...PAGED_LOGIN }, null, 2)}\n`, { mode: 0o600 });
+  const paged = await startBuilder(createSluice({ logLevel: "error" }), { dir: folder });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 900 }, deviceScaleFactor: 1 });
+    await openPage(page, paged.url);
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "invoices", exact: true }).click();
+    await page.getByRole("button", { name: "Test", exact: true }).click();
+    await page.getByRole("status").filter({ hasText: "invoices: 5 records in 3 pages" }).waitFor();
+    await page.getByRole("group", { name: "Auxiliary request: session_login" }).locator("summary").first().click();
+    await page.getByRole("group", { name: "Request", exact: true }).getByText("Headers").click();
+    await page.getByRole("heading", { name: "Test read: invoices" }).evaluate((h) => h.scrollIntoView({ block: "start" }));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(out, "test-panel.png") });
+
+    await page.getByLabel("Detect date-time formats").check();
+    await page.getByLabel("Detected schema JSON").getByText('"format": "date-time"').waitFor();
+    await page.getByRole("heading", { name: "Detected schema" }).evaluate((h) => h.scrollIntoView({ block: "start" }));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(out, "detected-schema.png") });
+
+    await replaceYaml(page, PAGED_MANIFEST.replace("path: /invoices", `path: "/invoices/{{ config['region'] | nosuchfilter }}"`));
+    await page.getByRole("button", { name: "Test", exact: true }).click();
+    await page.getByRole("log", { name: "Logs" }).getByRole("button", { name: "Go to URL Path" }).click();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(out, "test-panel-error.png") });
+  } finally {
+    await paged.close();
+    await api.close();
+    rmSync(dirname(folder), { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, ApiError, type Analysis, type Session, type TestReadResult } from "../api-client.js";
+import { api, ApiError, type Analysis, type FieldOrigin, type Session } from "../api-client.js";
+import { errorTarget } from "../model/error-target.js";
 import { ALL_FIELD_PATHS, GLOBAL_SECTIONS } from "../model/form-fields.js";
 import { ManifestModel, type Segment } from "../model/manifest-model.js";
 import { PAGINATION_FIELD_PATHS } from "../model/pagination-forms.js";
@@ -11,7 +12,8 @@ import { FormView } from "./form-view.js";
 import { InputsPage } from "./inputs-page.js";
 import { StreamList } from "./stream-list.js";
 import { StreamPage } from "./stream-page.js";
-import { TestResult } from "./test-result.js";
+import { TestPanel } from "./test-panel.js";
+import { useTestRead } from "./use-test-read.js";
 import { TestingValuesPanel } from "./testing-values-panel.js";
 import { YamlEditor } from "./yaml-editor.js";
 
@@ -35,7 +37,7 @@ export function App({ session }: { session: Session }) {
   const [reveal, setReveal] = useState<{ line: number; nonce: number }>();
   const [conflict, setConflict] = useState(false);
   const [status, setStatus] = useState(session.created.length ? `The folder had no manifest: created ${session.created.join(", ")}.` : "");
-  const [test, setTest] = useState<{ running: boolean; result?: TestReadResult; error?: string }>();
+  const [focusId, setFocusId] = useState<string>();
   const sequence = useRef(0);
 
   const manifestDirty = model.text !== saved.text;
@@ -96,32 +98,52 @@ export function App({ session }: { session: Session }) {
   };
 
   const streamIndex = page.kind === "stream" ? page.index : 0;
-  const runTest = async () => {
-    const stream = analysis.streams[streamIndex];
-    if (stream === undefined) return setStatus("Nothing to test: the manifest has no stream that resolves.");
-    setTest({ running: true });
-    try {
-      if (valuesDirty) {
-        await api.saveTestingValues(values);
-        setSavedValues(JSON.stringify(values));
-      }
-      const result = await api.test(model.text, stream);
-      setTest({ running: false, result });
+  const test = useTestRead({
+    text: () => model.text,
+    prepare: async () => {
+      if (!valuesDirty) return;
+      await api.saveTestingValues(values);
+      setSavedValues(JSON.stringify(values));
+    },
+    finish: async () => {
       // A token the API rotated was written to secrets/config.json: the panel shows the new one.
       const fresh = await api.session();
       setValues(fresh.testingValues);
       setSavedValues(JSON.stringify(fresh.testingValues));
-    } catch (error) {
-      setTest({ running: false, error: (error as Error).message });
-    }
+    },
+    edit: setModel,
+    status: setStatus,
+  });
+  const runTest = () => {
+    const stream = analysis.streams[streamIndex];
+    if (stream === undefined) return setStatus("Nothing to test: the manifest has no stream that resolves.");
+    void test.run(stream);
   };
+  // An error about a manifest field: its form field (focused once its page is drawn) and its line in the YAML.
+  const goTo = (path: string, origin?: FieldOrigin) => {
+    const target = errorTarget(path);
+    if (target) {
+      setPage(target.page);
+      setFocusId(target.controlId);
+    }
+    const line = (origin && model.lineOf(origin.segments)) ?? origin?.line;
+    if (line !== undefined) showLine(line);
+  };
+  useEffect(() => {
+    if (!focusId) return;
+    const control = document.getElementById(focusId);
+    if (!control) return;
+    control.focus();
+    control.scrollIntoView({ block: "center" });
+    setFocusId(undefined);
+  });
 
   const errors = analysis.findings.filter((f) => f.severity === "error" && f.code !== "CONFIG_INVALID").length;
   const warnings = analysis.findings.filter((f) => f.severity === "warning").length;
   const folderName = useMemo(() => session.dir.split(/[\\/]/).filter(Boolean).at(-1) ?? session.dir, [session.dir]);
 
   return (
-    <div class="app">
+    <div class={`app${test.open ? " testing" : ""}`}>
       <header class="bar">
         <h1>
           Sluice Builder <span class="folder">{folderName}</span>
@@ -131,7 +153,7 @@ export function App({ session }: { session: Session }) {
           {status ? ` · ${status}` : ""}
         </p>
         <span class={`checks ${errors ? "bad" : "good"}`}>{errors ? `${errors} error${errors === 1 ? "" : "s"}` : "Valid"}{warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}</span>
-        <button type="button" class="secondary" onClick={runTest} disabled={test?.running}>
+        <button type="button" class="secondary" onClick={runTest} disabled={test.running}>
           Test
         </button>
         <button type="button" class="primary" onClick={() => save()}>
@@ -169,7 +191,7 @@ export function App({ session }: { session: Session }) {
         {page.kind === "inputs" && <InputsPage model={model} onModel={editModel} />}
         {page.kind === "stream" && <StreamPage stream={page.index} analysis={analysis} model={model} onEdit={edit} onModel={editModel} onRemove={dropStream} onReveal={showLine} />}
         {page.kind === "testing" && <TestingValuesPanel spec={analysis.spec} values={values} findings={analysis.findings} onChange={setValues} />}
-        {test && <TestResult running={test.running} result={test.result} error={test.error} onClose={() => setTest(undefined)} />}
+        {test.props && <TestPanel {...test.props} onGoTo={goTo} />}
       </main>
       <section class="yaml" aria-label="YAML">
         <h2 class="pane-title">YAML · {session.manifestFile.split(/[\\/]/).at(-1)}</h2>

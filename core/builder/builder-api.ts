@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { CustomCodeLoader, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
+import { readFile } from "node:fs/promises";
+import { CustomCodeLoader, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import { FileConfigStore } from "../config/file-config-store.js";
 import { secretFieldNames, secretValues } from "../config/validate-config.js";
 import { manifestJsonSchema } from "../manifest/manifest-json-schema.js";
@@ -7,11 +8,12 @@ import { splitPath } from "../manifest/manifest-path.js";
 import { parseManifestText } from "../manifest/parse-manifest-text.js";
 import { SourcePositions } from "../manifest/source-positions.js";
 import { createSluice, type Sluice } from "../sluice.js";
-import { testRead } from "../test-read/test-read.js";
+import { DEFAULT_TEST_READ_LIMITS, testRead } from "../test-read/test-read.js";
 import type { TestReadDocument } from "../test-read/test-read-document.js";
 import { validateConnector, type Finding } from "../validate/validate-connector.js";
 import type { BuilderFolder, ManifestText } from "./builder-folder.js";
 import { customClassFiles, type CustomClassFile } from "./custom-class-files.js";
+import { detectedSchema, writeSchemaFile, type DetectedSchemaView } from "./builder-schema.js";
 import { fieldOrigin, type FieldOrigin } from "./field-origin.js";
 
 /** What the page gets when it opens. */
@@ -31,6 +33,11 @@ export interface BuilderSession {
 export interface FieldView {
   value: unknown;
   origin: FieldOrigin;
+}
+
+/** A test read as the page gets it: the test-read document, each failed stream's error with the place in the text it points at. */
+export interface BuilderTestRead extends TestReadDocument {
+  streams: Array<TestReadDocument["streams"][number] & { error_origin?: FieldOrigin }>;
 }
 
 /** What the page asks while the author types: the validator's findings, the streams, the spec and the fields it shows. */
@@ -128,7 +135,39 @@ export class BuilderApi {
    * A test read of one stream of the page's (unsaved) manifest with the saved testing values; a token
    * the API rotates meanwhile is written back to `secrets/config.json`, never elsewhere.
    */
-  async test(request: { text: string; stream: string; pages?: number; records?: number }): Promise<TestReadDocument> {
+  async test(request: { text: string; stream: string; pages?: number; records?: number; signal?: AbortSignal }): Promise<BuilderTestRead> {
+    try {
+      const document: BuilderTestRead = await this.testRead(request);
+      for (const stream of document.streams) if (stream.error_path) stream.error_origin = fieldOrigin(SourcePositions.parse(request.text), stream.error_path);
+      return document;
+    } catch (error) {
+      // The manifest did not load or build (a template that does not compile...): the panel shows it as the stream's error, at its field.
+      if (!(error instanceof SluiceError)) throw error;
+      const path = error.where.manifestPath;
+      const stream: BuilderTestRead["streams"][number] = { name: request.stream, slices: [], records: 0, error: this.sluice.services.get(Secrets).redact(error.describe()) };
+      if (path) Object.assign(stream, { error_path: path, error_origin: fieldOrigin(SourcePositions.parse(request.text), path) });
+      return { streams: [stream], warnings: [] };
+    }
+  }
+
+  /** The schema detected from a test read's records beside the stream's declared one (core/builder/builder-schema.ts). */
+  async detectSchema(request: { text: string; stream: string; records: Array<Record<string, unknown>>; dateTimeFormats?: boolean }): Promise<DetectedSchemaView> {
+    const resolved = await this.resolve(request.text);
+    return detectedSchema({ ...request, resolved }, this.folder.dir, async (path) => JSON.parse(await readFile(path, "utf8")));
+  }
+
+  /** Writes an accepted schema into the schema file the stream's `JsonFileSchemaLoader` (in the page's text) reads. */
+  async writeSchemaFile(request: { text: string; stream: string; schema: Record<string, unknown> }): Promise<{ file: string }> {
+    const resolved = await this.resolve(request.text);
+    return { file: await writeSchemaFile({ resolved, stream: request.stream, schema: request.schema }, this.folder.dir) };
+  }
+
+  private async resolve(text: string): Promise<Record<string, unknown>> {
+    const manifest = await parseManifestText(text, this.folder.manifestFile);
+    return (await this.sluice.inspect({ manifest, searchFrom: this.folder.dir })).analysis.manifest;
+  }
+
+  private async testRead(request: { text: string; stream: string; pages?: number; records?: number; signal?: AbortSignal }): Promise<TestReadDocument> {
     const manifest = await parseManifestText(request.text, this.folder.manifestFile);
     await this.folder.prepareSecrets();
     const values = await this.folder.readTestingValues();
@@ -141,7 +180,9 @@ export class BuilderApi {
       configFile: this.folder.configFile,
       configStore,
       streams: [request.stream],
-      limits: { pages: request.pages ?? 2, records: request.records ?? 20 },
+      limits: { pages: request.pages ?? DEFAULT_TEST_READ_LIMITS.pages, records: request.records ?? DEFAULT_TEST_READ_LIMITS.records },
+      signal: request.signal,
+      collectLogs: true,
     });
   }
 

@@ -125,8 +125,17 @@ async function handle(request: IncomingMessage, response: ServerResponse, ctx: H
     case "PUT /api/testing-values":
       await ctx.api.saveTestingValues(field(body, "values", "object", route) as Record<string, unknown>);
       return sendJson(response, 200, { saved: true });
-    case "POST /api/test":
-      return sendJson(response, 200, await ctx.api.test({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route) }));
+    case "POST /api/test": {
+      // The page cancels a test read by dropping its request: the read's requests in flight are aborted.
+      const cancel = new AbortController();
+      response.on("close", () => response.writableFinished || cancel.abort());
+      const pages = typeof body.pages === "number" && Number.isInteger(body.pages) && body.pages > 0 ? body.pages : undefined;
+      return sendJson(response, 200, await ctx.api.test({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route), pages, signal: cancel.signal }));
+    }
+    case "POST /api/detect-schema":
+      return sendJson(response, 200, await ctx.api.detectSchema({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route), records: Array.isArray(body.records) ? (body.records as Array<Record<string, unknown>>) : [], dateTimeFormats: body.dateTimeFormats === true }));
+    case "PUT /api/schema-file":
+      return sendJson(response, 200, await ctx.api.writeSchemaFile({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route), schema: field(body, "schema", "object", route) as Record<string, unknown> }));
     case "POST /api/oauth/consent":
       return sendJson(response, 200, await ctx.consent.start(field(body, "text", "string", route)));
     case "GET /api/oauth/consent":

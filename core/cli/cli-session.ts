@@ -153,7 +153,15 @@ export class CliSession {
    * Loads the manifest and the config, building nothing and sending nothing: a stored source's
    * (`--source`), the `--config` file, or else the connector's testing config `secrets/config.json`.
    */
-  async load(): Promise<{ definition: ConnectorDefinition; config: ConnectorConfig; configFile?: string }> {
+  load(): Promise<{ definition: ConnectorDefinition; config: ConnectorConfig; configFile?: string }> {
+    // Once per session: `discover --detect-schemas` loads for its test read after `connect` did.
+    this.loaded ??= this.loadOnce();
+    return this.loaded;
+  }
+
+  private loaded?: Promise<{ definition: ConnectorDefinition; config: ConnectorConfig; configFile?: string }>;
+
+  private async loadOnce(): Promise<{ definition: ConnectorDefinition; config: ConnectorConfig; configFile?: string }> {
     if (this.flagError) throw this.flagError;
     const source = this.storedSource();
     if (source !== undefined) {

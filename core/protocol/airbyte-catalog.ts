@@ -20,20 +20,21 @@ export interface AirbyteStream {
 /**
  * The Airbyte catalog of a connector (what `sluice discover` prints in its CATALOG message): each
  * stream's name and JSON Schema, its sync modes (incremental where it has a cursor, which is
- * source-defined), and its primary key as a list of key paths.
+ * source-defined), and its primary key as a list of key paths. `schemas` replaces the declared schema of
+ * the streams it names (`sluice discover --detect-schemas`: the schemas detected from their records).
  *
  * @example
  * const catalog = await airbyteCatalog(connector);
  * process.stdout.write(`${JSON.stringify({ type: "CATALOG", catalog })}\n`);
  */
-export async function airbyteCatalog(connector: Connector): Promise<{ streams: AirbyteStream[] }> {
+export async function airbyteCatalog(connector: Connector, options: { schemas?: ReadonlyMap<string, Record<string, unknown>> } = {}): Promise<{ streams: AirbyteStream[] }> {
   const streams: AirbyteStream[] = [];
   for (const stream of connector.streams) {
     const key = stream.primaryKey;
     const cursor = stream.cursorField;
     streams.push({
       name: stream.name,
-      json_schema: await stream.jsonSchema(),
+      json_schema: options.schemas?.get(stream.name) ?? (await stream.jsonSchema()),
       supported_sync_modes: cursor === undefined ? ["full_refresh"] : ["full_refresh", "incremental"],
       ...(cursor === undefined ? {} : { source_defined_cursor: true as const, default_cursor_field: [cursor] }),
       ...(key === undefined || (Array.isArray(key) && key.length === 0) ? {} : { source_defined_primary_key: keyPaths(key) }),

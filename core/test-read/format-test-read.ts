@@ -77,6 +77,10 @@ export function formatTestRead(document: TestReadDocument, options: FormatOption
     const pages = stream.slices.reduce((sum, s) => sum + s.pages.length, 0);
     out.push(`  ${paint(stream.error ? "red" : "green", `${countNoun(stream.records, "record")} in ${countNoun(pages, "page")}${sliced ? ` of ${countNoun(stream.slices.length, "slice")}` : ""}${stream.estimate !== undefined ? ` (the API announces ~${stream.estimate} in all)` : ""}${stream.error ? ", then the read failed:" : ""}`)}`);
     if (stream.error) for (const line of stream.error.split("\n")) out.push(`  ${paint("red", line)}`);
+    if (stream.inferred_schema !== undefined) {
+      out.push(`  ${paint("bold", `Detected schema of ${stream.name}`)}${stream.inferred_schema === null ? paint("dim", ": no records to detect it from") : ""}`);
+      if (stream.inferred_schema) for (const line of JSON.stringify(stream.inferred_schema, null, 2).split("\n")) out.push(`  ${line}`);
+    }
     out.push("");
   }
   for (const warning of document.warnings) out.push(`${paint("yellow", "warning:")} ${warning}`);

@@ -14,6 +14,14 @@ export interface TestReadDocument {
   streams: TestReadStream[];
   /** Things the author should know (a token rotated in memory only, a limit that cut the read short). */
   warnings: string[];
+  /** The read's log messages, info and above, redacted, when the read was asked to keep them (the Builder does). */
+  logs?: TestReadLog[];
+}
+
+/** One log message of a test read. */
+export interface TestReadLog {
+  level: "debug" | "info" | "warn" | "error";
+  message: string;
 }
 
 /** One stream of a test read; `error` when the read failed (the pages before the failure are kept). */
@@ -25,6 +33,10 @@ export interface TestReadStream {
   /** The stream's size as the API announces it (`total_records`, summed over the slices read), when it does. */
   estimate?: number;
   error?: string;
+  /** Where in the manifest the error points (`streams[0].retriever.requester.path`), when it knows. */
+  error_path?: string;
+  /** With `--detect-schema`: the JSON Schema inferred from the records (core/schema/), `null` when there were none. */
+  inferred_schema?: Record<string, unknown> | null;
 }
 
 /** One slice (a partition, a date window; `{}` for an unsliced stream) and its pages. */
@@ -41,12 +53,13 @@ export interface TestReadRequest {
   body: string | null;
 }
 
-/** A response as received, redacted; `body` is cut at the body limit, `bytes` is the whole body's size. */
+/** A response as received, redacted; `body` is cut at the body limit (`truncated` then), `bytes` is the whole body's size as received. */
 export interface TestReadResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
   bytes: number;
+  truncated?: true;
 }
 
 /** A request the read needed besides the page itself: a token refresh, a session login, a parent stream's page, a retried attempt. */

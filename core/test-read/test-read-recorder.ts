@@ -106,8 +106,8 @@ export class TestReadRecorder implements ReadObserver {
 
   private response(exchange: ObservedExchange): TestReadResponse {
     const { status, headers, body, bytes } = exchange.response!;
-    const cut = body.length > this.limits.bodyChars ? body.slice(0, this.limits.bodyChars) : body;
-    return { status, headers, body: cut, bytes };
+    if (body.length <= this.limits.bodyChars) return { status, headers, body, bytes };
+    return { status, headers, body: body.slice(0, this.limits.bodyChars), bytes, truncated: true };
   }
 
   private auxiliary(exchange: ObservedExchange): TestReadExchange {

@@ -1,8 +1,9 @@
-import { MemoryConfigStore, ReadObserver, Secrets, SluiceError, type ConfigStore } from "../../sdk/index.js";
+import { Logger, MemoryConfigStore, ReadObserver, Secrets, SluiceError, type ConfigStore } from "../../sdk/index.js";
+import { StreamLogger } from "../services/stream-logger.js";
 import { readInterrupted } from "../scheduler/read-interrupted.js";
 import type { ConnectorDefinition } from "../connector/connector-definition.js";
 import type { ConnectInput, Sluice } from "../sluice.js";
-import type { TestReadDocument } from "./test-read-document.js";
+import type { TestReadDocument, TestReadLog } from "./test-read-document.js";
 import { TestReadRecorder } from "./test-read-recorder.js";
 
 /**
@@ -33,6 +34,11 @@ export interface TestReadInput extends Omit<ConnectInput, "configStore"> {
    */
   configStore?: ConfigStore;
   limits?: Partial<TestReadLimits>;
+  /**
+   * Keep the read's log messages (info and above, redacted) in the document's `logs`, as well as
+   * writing them to the host's logger (the Builder shows them beside the pages). Default: false.
+   */
+  collectLogs?: boolean;
   /** A manifest already loaded with {@link Sluice.define} (else it is loaded from the input). */
   definition?: ConnectorDefinition;
   /**
@@ -71,8 +77,10 @@ export async function testRead(sluice: Sluice, input: TestReadInput): Promise<Te
     page: (p) => recorder?.page(p),
     slice: (s) => recorder?.slice(s),
   };
-  const { definition, ...manifest } = input;
-  const connectInput: ConnectInput = { ...manifest, config, configStore, services: [...(input.services ?? []), [ReadObserver, observer]] };
+  const { definition, collectLogs, ...manifest } = input;
+  const services: Array<NonNullable<ConnectInput["services"]>[number]> = [...(input.services ?? []), [ReadObserver, observer]];
+  if (collectLogs) services.push([Logger, collectingLogger(sluice.services.get(Logger), secrets, (document.logs = []))]);
+  const connectInput: ConnectInput = { ...manifest, config, configStore, services };
   const connector = await sluice.connect(definition ? { ...connectInput, definition } : connectInput);
   for (const name of input.streams) connector.stream(name);
   for (const name of input.streams) {
@@ -84,6 +92,7 @@ export async function testRead(sluice: Sluice, input: TestReadInput): Promise<Te
     const current = new TestReadRecorder(name, secrets, limits, stop);
     recorder = current;
     let error: string | undefined;
+    let errorPath: string | undefined;
     try {
       // One slice at a time: the recorder pairs each page with the requests before it.
       for await (const record of connector.read(name, { signal: controller.signal, pagesPerSlice: limits.pages, concurrency: 1 })) {
@@ -96,7 +105,10 @@ export async function testRead(sluice: Sluice, input: TestReadInput): Promise<Te
     } catch (caught) {
       // Interrupted: the error is the interruption, whatever the aborted request threw.
       const cause = input.signal?.aborted ? controller.signal.reason : caught;
-      if (!(controller.signal.reason instanceof LimitReached)) error = secrets.redact(cause instanceof SluiceError ? cause.describe() : cause instanceof Error ? cause.message : String(cause));
+      if (!(controller.signal.reason instanceof LimitReached)) {
+        error = secrets.redact(cause instanceof SluiceError ? cause.describe() : cause instanceof Error ? cause.message : String(cause));
+        if (cause instanceof SluiceError) errorPath = cause.where.manifestPath;
+      }
     } finally {
       input.signal?.removeEventListener("abort", onInterrupt);
     }
@@ -105,8 +117,24 @@ export async function testRead(sluice: Sluice, input: TestReadInput): Promise<Te
     const reason = controller.signal.reason instanceof LimitReached ? controller.signal.reason.message : error ? `the read failed: ${error.split("\n")[0]}` : "the read ended";
     current.finish(reason);
     if (controller.signal.reason instanceof LimitReached) document.warnings.push(`${name}: ${reason}; the stream has more to read`);
-    document.streams.push(current.result(error));
+    const result = current.result(error);
+    if (errorPath) result.error_path = errorPath;
+    document.streams.push(result);
   }
   recorder = undefined;
   return document;
+}
+
+/** Log entries a test read keeps, at most: a read that logs a line per record stays bounded. */
+const MAX_LOGS = 500;
+
+/** A logger that keeps each entry (redacted) in `into` and passes it on to the host's logger. */
+function collectingLogger(host: Logger, secrets: Secrets, into: TestReadLog[]): Logger {
+  return new StreamLogger(secrets, {
+    level: "info",
+    emit: (level, message) => {
+      if (into.length < MAX_LOGS) into.push({ level, message });
+      host[level](message);
+    },
+  });
 }

@@ -5,17 +5,18 @@ import { recordFixture } from "../../fixtures/record-fixture.js";
 import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
 import { formatTestRead } from "../../test-read/format-test-read.js";
 import { DEFAULT_TEST_READ_LIMITS, testRead, type TestReadLimits } from "../../test-read/test-read.js";
+import { testReadSchema } from "../../schema/test-read-schema.js";
 
 /**
  * `sluice test-read --stream S`: reads a few pages of a stream and shows each request and response
  * (credentials redacted), the records, and each pagination decision; `--json` prints one JSON document
- * for tools. Nothing is persisted: a rotated token stays in memory, and a warning says so.
+ * for tools; `--detect-schema` adds the JSON Schema inferred from the records (the kit's shape). Nothing is persisted: a rotated token stays in memory, and a warning says so.
  *
  * @example
  * sluice test-read --manifest manifest.yaml --config secrets/config.json --stream users --pages 2
  */
 export const command: CliCommand = {
-  usage: "sluice test-read --stream S [--stream S2] [--pages N] [--records N] [--slices N] [--json] [--record DIR] [--manifest M] [--config C]",
+  usage: "sluice test-read --stream S [--stream S2] [--pages N] [--records N] [--slices N] [--json] [--detect-schema [--date-time-formats]] [--record DIR] [--manifest M] [--config C]",
   options: {
     ...CONNECTOR_OPTIONS,
     stream: { type: "string", short: "s", multiple: true, value: "NAME", description: "the stream to test-read" },
@@ -23,6 +24,8 @@ export const command: CliCommand = {
     records: { type: "string", value: "N", description: "show at most N records" },
     slices: { type: "string", value: "N", description: "read at most N slices (partitions, date windows)" },
     json: { type: "boolean", description: "print the whole test read as one JSON document" },
+    "detect-schema": { type: "boolean", description: "also print the JSON Schema inferred from the records read (as the kit's schema inferrer writes it)" },
+    "date-time-formats": { type: "boolean", description: "with --detect-schema: format date-time on a field whose every value is a date-time" },
     record: { type: "string", value: "DIR", description: "also save the read as a fixture in DIR (credentials as ****) for `sluice test --fixtures DIR`" },
   },
   async run(args, io) {
@@ -39,6 +42,10 @@ export const command: CliCommand = {
       const document = recorded?.document ?? (await testRead(session.sluice, input));
       if (recorded) io.stderr.write(`sluice test-read: recorded ${relative(io.cwd, recorded.file)}; replay it with \`sluice test --fixtures ${relative(io.cwd, recordDir!) || "."}\`\n`);
       const failed = document.streams.some((s) => s.error !== undefined);
+      if (args.values["detect-schema"]) {
+        const options = { dateTimeFormats: args.values["date-time-formats"] === true };
+        for (const stream of document.streams) stream.inferred_schema = testReadSchema(stream, options) ?? null;
+      }
       if (args.values.json) io.stdout.write(`${session.redact(JSON.stringify(document, null, 2))}\n`);
       else io.stdout.write(session.redact(formatTestRead(document, { color: wantsColor(io) })));
       return failed ? 1 : 0;

@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api } from "../api-client.js";
+import { writeInlineSchema, type DetectedSchema } from "../model/detected-schema.js";
+import type { ManifestModel } from "../model/manifest-model.js";
+import { pagesOf, type TestReadResult } from "../model/test-read.js";
+import type { TestPanelProps } from "./test-panel.js";
+
+/** What the page lends the test panel: the manifest as typed, and how to save testing values before and reload them after. */
+export interface TestReadHost {
+  text(): string;
+  /** Before a read: the testing values typed are saved (the read uses the saved ones). */
+  prepare(): Promise<void>;
+  /** After a read: a token the API rotated was written to secrets/config.json; the page reloads the values. */
+  finish(): Promise<void>;
+  edit(change: (model: ManifestModel) => ManifestModel): void;
+  status(text: string): void;
+}
+
+interface TestState {
+  stream: string;
+  text: string;
+  running: boolean;
+  result?: TestReadResult;
+  error?: string;
+}
+
+/**
+ * The test panel's state: a test read of one stream (cancellable: aborting the request makes the server
+ * abort the read's requests in flight), the number of pages to read (5 by default, as the product's
+ * test read), and the schema detected from its records, which one action writes into the stream.
+ */
+export function useTestRead(host: TestReadHost): { open: boolean; run(stream: string): Promise<void>; running: boolean; props?: TestPanelProps } {
+  const [test, setTest] = useState<TestState>();
+  const [pages, setPages] = useState(5);
+  const [dateTimeFormats, setDateTimeFormats] = useState(false);
+  const [detected, setDetected] = useState<{ schema?: DetectedSchema; problem?: string }>({});
+  const [detectRound, setDetectRound] = useState(0);
+  const controller = useRef<AbortController | undefined>(undefined);
+  const hostRef = useRef(host);
+  hostRef.current = host;
+
+  const run = async (stream: string) => {
+    controller.current?.abort();
+    const mine = new AbortController();
+    controller.current = mine;
+    const text = hostRef.current.text();
+    setDetected({});
+    setTest({ stream, text, running: true });
+    try {
+      await hostRef.current.prepare();
+      const result = await api.test(text, stream, { pages, signal: mine.signal });
+      setTest({ stream, text, running: false, result });
+      await hostRef.current.finish();
+    } catch (error) {
+      const cancelled = mine.signal.aborted;
+      setTest((current) => (current && controller.current === mine ? { ...current, running: false, error: cancelled ? "The test read was cancelled; its requests in flight were aborted." : (error as Error).message } : current));
+    }
+  };
+
+  const records = test?.result?.streams[0] ? pagesOf(test.result.streams[0]).flatMap((p) => p.page.records) : [];
+  useEffect(() => {
+    if (!test?.result || test.running) return;
+    if (records.length === 0) return setDetected({ problem: "No records to detect a schema from." });
+    let live = true;
+    api.detectSchema(hostRef.current.text(), test.stream, records, dateTimeFormats).then(
+      (schema) => live && setDetected({ schema }),
+      (error: Error) => live && setDetected({ problem: `The schema could not be detected: ${error.message}` }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [test?.result, dateTimeFormats, detectRound]);
+
+  const accept = async () => {
+    const schema = detected.schema;
+    if (!test || !schema?.inferred) return;
+    const { target } = schema;
+    if (target.kind === "inline") {
+      hostRef.current.edit((model) => writeInlineSchema(model, target, schema.inferred!));
+      hostRef.current.status(`The detected schema is written into ${target.sourcePath}; Save to keep it.`);
+    } else if (target.kind === "file") {
+      try {
+        const { file } = await api.writeSchemaFile(hostRef.current.text(), test.stream, schema.inferred);
+        hostRef.current.status(`Wrote the detected schema to ${file}.`);
+      } catch (error) {
+        hostRef.current.status(`The schema was not written: ${(error as Error).message}`);
+      }
+    }
+    // The declared schema is now the detected one: compare again (after the page has the new text).
+    setTimeout(() => setDetectRound((n) => n + 1), 0);
+  };
+
+  if (!test) return { open: false, run, running: false };
+  return {
+    open: true,
+    run,
+    running: test.running,
+    props: {
+      stream: test.stream,
+      running: test.running,
+      result: test.result,
+      error: test.error,
+      pages,
+      onPages: setPages,
+      onCancel: () => controller.current?.abort(),
+      onClose: () => {
+        controller.current?.abort();
+        setTest(undefined);
+      },
+      onGoTo: () => undefined,
+      schema: { detected: detected.schema, problem: detected.problem, dateTimeFormats, onDateTimeFormats: setDateTimeFormats, onAccept: accept },
+    },
+  };
+}
