@@ -218,6 +218,10 @@ describe("the Builder's authentication forms in a real browser", () => {
       await chooseMethod(page, "OAuth 2");
       await page.getByLabel("Client ID", { exact: true }).fill(CREDENTIALS.clientId);
       await page.getByLabel("Client Secret", { exact: true }).fill(CREDENTIALS.clientSecret);
+      // Client credentials take no refresh token: the field goes while that grant is chosen.
+      await page.getByLabel("Grant Type", { exact: true }).selectOption("client_credentials");
+      await page.getByLabel("Refresh Token", { exact: true }).waitFor({ state: "detached" });
+      await page.getByLabel("Grant Type", { exact: true }).selectOption("refresh_token");
       await page.getByLabel("Refresh Token", { exact: true }).fill(CREDENTIALS.refreshToken);
       await page.getByLabel("Token Refresh Endpoint", { exact: true }).fill(`${api.url}/oauth/token`);
       // Scopes are typed space-separated, as a person types them, and written as a list.
