@@ -276,6 +276,13 @@ describe("the Builder's authentication forms in a real browser", () => {
       await inject.getByLabel("Field name").fill("X-Session");
       api.expect((r) => r.headers["x-session"] === "sess_1" && r.headers.authorization === undefined);
       assert.deepEqual(await saveAndRead(page, dir), ITEMS);
+
+      // A manifest from elsewhere may break the product's rules: it still opens, and the rule is a warning at its field.
+      const foreign = (await yamlText(page)).replace(/( +)authenticator:\n +type: NoAuth\n/, '$1authenticator: { type: OAuthAuthenticator, token_refresh_endpoint: "https://x/token", client_id: a, client_secret: b, refresh_token: c }\n');
+      assert.match(foreign, /OAuthAuthenticator/);
+      await replaceYaml(page, foreign);
+      await page.getByText("A session login's authentication may not be OAuth 2").waitFor();
+      assert.equal(await page.getByRole("group", { name: "Login Requester" }).getByLabel("Authentication Method", { exact: true }).inputValue(), "");
     });
   });
 
