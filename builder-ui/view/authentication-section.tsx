@@ -115,7 +115,9 @@ function MethodFields(props: MethodFieldsProps) {
   const control = (field: AuthField) => <AuthFieldControl {...props} key={field.key.join(".")} field={field} resolved={valueIn(resolved, field.key)} problems={problemsOf(field)} />;
   const current = (key: readonly Segment[]) => (props.model.kindAt(place) !== "absent" ? props.model.valueAt([...place, ...key]) : valueIn(resolved, key));
   const requestAuthType = (current(["request_authentication", "type"]) as string | undefined) ?? "";
-  const fields = method.fields.filter((f) => !(f.key[0] === "request_authentication" && f.kind === "injection" && requestAuthType !== "ApiKey"));
+  // Client credentials use no refresh token (nor its updater); an API key session needs its injection.
+  const clientCredentials = method.name === "OAuth 2" && current(["grant_type"]) === "client_credentials";
+  const fields = method.fields.filter((f) => !(f.key[0] === "request_authentication" && f.kind === "injection" && requestAuthType !== "ApiKey") && !(clientCredentials && f.key[0] === "refresh_token"));
   const login = fields.filter((f) => f.key[0] === "login_requester");
   const updater = method.name === "OAuth 2" && current(["refresh_token_updater"]) !== undefined;
   return (
@@ -135,7 +137,7 @@ function MethodFields(props: MethodFieldsProps) {
             control(field)
           ),
         )}
-      {method.name === "OAuth 2" && (
+      {method.name === "OAuth 2" && !clientCredentials && (
         <div class="field">
           <label class="check">
             <input type="checkbox" checked={updater} onChange={(e) => props.onModel((m) => setRefreshTokenUpdater(m, place, e.currentTarget.checked))} /> Refresh Token Updater

@@ -38,7 +38,9 @@ const DEFAULT_TARGETS: readonly InjectInto[] = ["header", "request_parameter", "
  */
 export function RequestOptionGroup(props: RequestOptionGroupProps) {
   const { title, id, value, targets = DEFAULT_TARGETS, fieldLabel = "Field name", hint, problems = [], enabled = true, onToggle, onChange } = props;
-  const choices = INJECT_INTO_CHOICES.filter((c) => targets.includes(c.value) || c.value === value.injectInto);
+  // In the caller's order; a target written but not offered is still shown (a manifest from elsewhere).
+  const offered = value.injectInto && !targets.includes(value.injectInto) ? [...targets, value.injectInto] : targets;
+  const choices = offered.map((target) => INJECT_INTO_CHOICES.find((c) => c.value === target)!);
   const describedBy = [hint ? `${id}-hint` : "", problems.length ? `${id}-problems` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <fieldset class={`request-option${problems.length ? " has-problem" : ""}`} aria-describedby={describedBy}>

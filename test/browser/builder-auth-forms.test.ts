@@ -218,6 +218,10 @@ describe("the Builder's authentication forms in a real browser", () => {
       await chooseMethod(page, "OAuth 2");
       await page.getByLabel("Client ID", { exact: true }).fill(CREDENTIALS.clientId);
       await page.getByLabel("Client Secret", { exact: true }).fill(CREDENTIALS.clientSecret);
+      // Client credentials take no refresh token: the field goes while that grant is chosen.
+      await page.getByLabel("Grant Type", { exact: true }).selectOption("client_credentials");
+      await page.getByLabel("Refresh Token", { exact: true }).waitFor({ state: "detached" });
+      await page.getByLabel("Grant Type", { exact: true }).selectOption("refresh_token");
       await page.getByLabel("Refresh Token", { exact: true }).fill(CREDENTIALS.refreshToken);
       await page.getByLabel("Token Refresh Endpoint", { exact: true }).fill(`${api.url}/oauth/token`);
       // Scopes are typed space-separated, as a person types them, and written as a list.
@@ -272,6 +276,13 @@ describe("the Builder's authentication forms in a real browser", () => {
       await inject.getByLabel("Field name").fill("X-Session");
       api.expect((r) => r.headers["x-session"] === "sess_1" && r.headers.authorization === undefined);
       assert.deepEqual(await saveAndRead(page, dir), ITEMS);
+
+      // A manifest from elsewhere may break the product's rules: it still opens, and the rule is a warning at its field.
+      const foreign = (await yamlText(page)).replace(/( +)authenticator:\n +type: NoAuth\n/, '$1authenticator: { type: OAuthAuthenticator, token_refresh_endpoint: "https://x/token", client_id: a, client_secret: b, refresh_token: c }\n');
+      assert.match(foreign, /OAuthAuthenticator/);
+      await replaceYaml(page, foreign);
+      await page.getByText("A session login's authentication may not be OAuth 2").waitFor();
+      assert.equal(await page.getByRole("group", { name: "Login Requester" }).getByLabel("Authentication Method", { exact: true }).inputValue(), "");
     });
   });
 
