@@ -44,6 +44,16 @@ export interface TestReadResult {
   warnings: string[];
 }
 
+/** What Detect found for a stream (core/probe/detect-stream.ts's StreamDetection, as JSON). */
+export interface Detection {
+  stream: string;
+  request: { method: string; url: string; status: number };
+  changes: Array<{ field: string; path: string; segments: Segment[]; old: unknown; value: unknown; evidence: string }>;
+  confirmation?: { text: string };
+  rejected: string[];
+  undecided: string[];
+}
+
 /** An error the server answered with (a SluiceError's code and words). */
 export class ApiError extends Error {
   constructor(
@@ -66,6 +76,7 @@ export const api = {
   saveManifest: (text: string, baseHash: string, overwrite = false) => call<{ text: string; hash: string }>("PUT", "api/manifest", { text, baseHash, overwrite }),
   saveTestingValues: (values: Record<string, unknown>) => call<{ saved: boolean }>("PUT", "api/testing-values", { values }),
   test: (text: string, stream: string) => call<TestReadResult>("POST", "api/test", { text, stream }),
+  detect: (text: string, stream: string) => call<Detection>("POST", "api/detect", { text, stream }),
 };
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {

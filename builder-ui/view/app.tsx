@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, ApiError, type Analysis, type Session, type TestReadResult } from "../api-client.js";
+import { api, ApiError, type Analysis, type Detection, type Session, type TestReadResult } from "../api-client.js";
+import { applyDetection, changedFields } from "../model/apply-detection.js";
 import { ALL_FIELD_PATHS, GLOBAL_SECTIONS, STREAM_SECTIONS } from "../model/form-fields.js";
 import { ManifestModel, type FieldValue, type Segment } from "../model/manifest-model.js";
 import { ConflictDialog } from "./conflict-dialog.js";
+import { DetectDialog } from "./detect-dialog.js";
 import { FormView } from "./form-view.js";
 import { TestResult } from "./test-result.js";
 import { TestingValuesPanel } from "./testing-values-panel.js";
@@ -28,6 +30,7 @@ export function App({ session }: { session: Session }) {
   const [conflict, setConflict] = useState(false);
   const [status, setStatus] = useState(session.created.length ? `The folder had no manifest: created ${session.created.join(", ")}.` : "");
   const [test, setTest] = useState<{ running: boolean; result?: TestReadResult; error?: string }>();
+  const [detect, setDetect] = useState<{ stream: string; running: boolean; result?: Detection; error?: string }>();
   const sequence = useRef(0);
 
   const manifestDirty = model.text !== saved.text;
@@ -79,7 +82,7 @@ export function App({ session }: { session: Session }) {
   };
 
   const streamIndex = page.kind === "stream" ? page.index : 0;
-  const runTest = async () => {
+  const runTest = async (text = model.text) => {
     const stream = analysis.streams[streamIndex];
     if (stream === undefined) return setStatus("Nothing to test: the manifest has no stream that resolves.");
     setTest({ running: true });
@@ -88,7 +91,7 @@ export function App({ session }: { session: Session }) {
         await api.saveTestingValues(values);
         setSavedValues(JSON.stringify(values));
       }
-      const result = await api.test(model.text, stream);
+      const result = await api.test(text, stream);
       setTest({ running: false, result });
       // A token the API rotated was written to secrets/config.json: the panel shows the new one.
       const fresh = await api.session();
@@ -97,6 +100,29 @@ export function App({ session }: { session: Session }) {
     } catch (error) {
       setTest({ running: false, error: (error as Error).message });
     }
+  };
+
+  const runDetect = async () => {
+    const stream = analysis.streams[streamIndex];
+    if (stream === undefined) return setStatus("Nothing to detect: the manifest has no stream that resolves.");
+    setDetect({ stream, running: true });
+    try {
+      if (valuesDirty) {
+        await api.saveTestingValues(values);
+        setSavedValues(JSON.stringify(values));
+      }
+      setDetect({ stream, running: false, result: await api.detect(model.text, stream) });
+    } catch (error) {
+      setDetect({ stream, running: false, error: (error as Error).message });
+    }
+  };
+  const applyDetected = () => {
+    if (!detect?.result) return;
+    const next = applyDetection(model, changedFields(detect.result));
+    setModel(next);
+    setDetect(undefined);
+    setStatus(`Applied Detect's changes to ${detect.stream}.`);
+    void runTest(next.text);
   };
 
   const errors = analysis.findings.filter((f) => f.severity === "error" && f.code !== "CONFIG_INVALID").length;
@@ -114,7 +140,10 @@ export function App({ session }: { session: Session }) {
           {status ? ` · ${status}` : ""}
         </p>
         <span class={`checks ${errors ? "bad" : "good"}`}>{errors ? `${errors} error${errors === 1 ? "" : "s"}` : "Valid"}{warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}</span>
-        <button type="button" class="secondary" onClick={runTest} disabled={test?.running}>
+        <button type="button" class="secondary" onClick={runDetect} disabled={detect?.running}>
+          Detect
+        </button>
+        <button type="button" class="secondary" onClick={() => runTest()} disabled={test?.running}>
           Test
         </button>
         <button type="button" class="primary" onClick={() => save()}>
@@ -152,6 +181,7 @@ export function App({ session }: { session: Session }) {
         <YamlEditor text={model.text} findings={analysis.findings} componentFields={session.componentFields} reveal={reveal} onChange={(text) => setModel((current) => current.withText(text))} />
         <ProblemList analysis={analysis} onReveal={showLine} />
       </section>
+      {detect && <DetectDialog {...detect} onApply={applyDetected} onDismiss={() => setDetect(undefined)} />}
       {conflict && <ConflictDialog file={session.manifestFile} onOverwrite={() => save(true)} onReload={reloadFromDisk} onCancel={() => setConflict(false)} />}
     </div>
   );

@@ -124,6 +124,8 @@ async function handle(request: IncomingMessage, response: ServerResponse, ctx: H
       return sendJson(response, 200, { saved: true });
     case "POST /api/test":
       return sendJson(response, 200, await ctx.api.test({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route) }));
+    case "POST /api/detect":
+      return sendJson(response, 200, await ctx.api.detect({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route) }));
     default:
       return sendJson(response, 404, { error: { code: "BUILDER_BAD_REQUEST", message: `no route ${route}` } });
   }

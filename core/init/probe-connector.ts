@@ -66,6 +66,8 @@ export async function probeConnector(sluice: Sluice, options: ProbeOptions): Pro
   const paginator = found("paginator") as Record<string, unknown> | undefined;
   const files = scaffoldConnector({
     ...base,
+    // A token the API rotated during the reads is the one to keep.
+    testingValues: Object.fromEntries(Object.keys(options.credentials).map((key) => [key, String(detection.config[key] ?? options.credentials[key])])),
     detected: {
       paginator: paginator ?? { type: "NoPagination" },
       recordsPath: (found("record path") as string[] | undefined) ?? [],

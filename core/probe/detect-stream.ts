@@ -1,5 +1,5 @@
 import { setPath, valueAtPath } from "../../python/index.js";
-import { SluiceError, type ConfigStore, type ConnectorConfig } from "../../sdk/index.js";
+import { MemoryConfigStore, SluiceError, type ConfigStore, type ConnectorConfig } from "../../sdk/index.js";
 import { fieldOrigin } from "../builder/field-origin.js";
 import { SourcePositions } from "../manifest/source-positions.js";
 import type { Sluice } from "../sluice.js";
@@ -17,7 +17,13 @@ export interface DetectStreamInput {
   manifest: JsonObject;
   /** The stream's index in `streams`. */
   stream: number;
+  /** Its name, when the written stream does not say it (a `$ref`); default the written `name`. */
+  streamName?: string;
   config: ConnectorConfig;
+  /**
+   * Where a credential the API rotates is kept between the reads (the Builder's secrets/config.json);
+   * default one store in memory for all of them, so a single-use refresh token is spent only once.
+   */
   configStore?: ConfigStore;
   configFile?: string;
   /** The connector's folder (custom components, relative paths). */
@@ -41,6 +47,8 @@ export interface DetectedChange {
 /** What {@link detectStream} found: the proposal, the changes it makes, and what it could not decide. */
 export interface StreamDetection {
   stream: string;
+  /** The config after the reads (a rotated token included): what `sluice init --probe` saves. Never sent to the page. */
+  config: ConnectorConfig;
   /** The probe request and the status it got. */
   request: { method: string; url: string; status: number };
   proposal: StreamProposal;
@@ -68,7 +76,7 @@ const LIMITS = { pages: 1, slices: 1, records: 100_000, bodyChars: 8_000_000 };
  */
 export async function detectStream(sluice: Sluice, input: DetectStreamInput): Promise<StreamDetection> {
   const streams = Array.isArray(input.manifest.streams) ? (input.manifest.streams as JsonObject[]) : [];
-  const name = String(streams[input.stream]?.name ?? "");
+  const name = input.streamName ?? String(streams[input.stream]?.name ?? "");
   const positions = SourcePositions.parse(input.text);
   const place = (path: string) => ({ path, segments: fieldOrigin(positions, path).segments });
   const at = `streams[${input.stream}]`;
@@ -77,8 +85,9 @@ export async function detectStream(sluice: Sluice, input: DetectStreamInput): Pr
     recordPath: place(`${at}.retriever.record_selector.extractor.field_path`),
     primaryKey: place(`${at}.primary_key`),
   };
+  const configStore = input.configStore ?? new MemoryConfigStore(structuredClone(input.config));
   const read = (manifest: JsonObject, pages: number) =>
-    testRead(sluice, { manifest, searchFrom: input.searchFrom, config: input.config, configStore: input.configStore, configFile: input.configFile, streams: [name], limits: { ...LIMITS, pages } });
+    testRead(sluice, { manifest, searchFrom: input.searchFrom, configStore, configFile: input.configFile, streams: [name], limits: { ...LIMITS, pages } });
 
   const probe = edited(input.manifest, [[places.paginator.segments, { type: "NoPagination" }], [places.recordPath.segments, []]]);
   const first = (await read(probe, 1)).streams[0];
@@ -107,7 +116,7 @@ export async function detectStream(sluice: Sluice, input: DetectStreamInput): Pr
   if (proposal.pagination && proposal.pagination.candidates.length > 0 && !confirmation) {
     undecided.push(`the pagination: ${proposal.pagination.evidence}, but no paginator tried read a second page of new records`);
   }
-  return { stream: name, request: { method: response.request.method, url: response.request.url, status: response.status }, proposal, changes, confirmation, rejected, undecided };
+  return { stream: name, config: configStore.current(), request: { method: response.request.method, url: response.request.url, status: response.status }, proposal, changes, confirmation, rejected, undecided };
 }
 
 /** A copy of the manifest with values set at written places. */

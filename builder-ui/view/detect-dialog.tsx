@@ -1,0 +1,68 @@
+import { useEffect, useRef } from "preact/hooks";
+import type { Detection } from "../api-client.js";
+import { changedFields } from "../model/apply-detection.js";
+
+/**
+ * Detect's proposal for the stream being edited: each field it would change (old -> new) with the
+ * evidence the guess came from, how the pagination was confirmed by reading, the paginators turned
+ * down and what could not be decided. Apply writes the changes into the manifest (then a test read
+ * runs); Dismiss leaves the manifest as it is.
+ */
+export function DetectDialog({ stream, running, result, error, onApply, onDismiss }: { stream: string; running: boolean; result?: Detection; error?: string; onApply(): void; onDismiss(): void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => dialog.current?.showModal(), []);
+  const changes = result ? changedFields(result) : [];
+  return (
+    <dialog ref={dialog} class="detect-dialog" aria-labelledby="detect-title" aria-busy={running} onCancel={onDismiss} style={{ maxWidth: "52rem" }}>
+      <h2 id="detect-title">Detect: {stream}</h2>
+      {running && <p role="status">Reading the first page, then a few pages for each paginator that could fit…</p>}
+      {error && <p class="problem-line error">Detection failed: {error}</p>}
+      {result && (
+        <>
+          <p>
+            From{" "}
+            <code>
+              {result.request.method} {result.request.url}
+            </code>{" "}
+            ({result.request.status})
+          </p>
+          {changes.length === 0 ? (
+            <p role="status">Nothing to change: the stream already reads as detected.</p>
+          ) : (
+            <ul class="detect-changes" aria-label="Proposed changes">
+              {changes.map((change) => (
+                <li>
+                  <strong>{change.field}</strong> <code>{change.path}</code>: <code>{shown(change.old)}</code> → <code>{shown(change.value)}</code>
+                  <br />
+                  <span class="note">evidence: {change.evidence}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {result.confirmation && <p>Confirmed by reading: {result.confirmation.text}.</p>}
+          {result.rejected.length > 0 && (
+            <>
+              <h3>Tried and turned down</h3>
+              <ul aria-label="Turned down">{result.rejected.map((r) => <li>{r}</li>)}</ul>
+            </>
+          )}
+          <h3>Could not decide</h3>
+          {result.undecided.length === 0 ? <p>Nothing: every guess had its evidence.</p> : <ul aria-label="Could not decide">{result.undecided.map((u) => <li>{u}</li>)}</ul>}
+        </>
+      )}
+      <div class="dialog-buttons">
+        <button type="button" class="primary" onClick={onApply} disabled={running || changes.length === 0}>
+          Apply
+        </button>
+        <button type="button" onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** A value on one line: JSON, `(none)` when absent. */
+function shown(value: unknown): string {
+  return value === undefined ? "(none)" : JSON.stringify(value);
+}
