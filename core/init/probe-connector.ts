@@ -25,6 +25,8 @@ export interface ProbeOptions {
 /** A probed connector: its files, what the detection found, and the URL's page parameters left out. */
 export interface ProbedConnector {
   files: Record<string, string>;
+  /** The stream's name in the written manifest. */
+  stream: string;
   detection: StreamDetection;
   /** Query parameters of the URL that say which page to read (`page=1`): the paginator sets them now. */
   dropped: string[];
@@ -64,8 +66,10 @@ export async function probeConnector(sluice: Sluice, options: ProbeOptions): Pro
   const found = (field: string) => detection.changes.find((c) => c.field === field)?.value;
   const kind = detection.proposal.pagination?.kind;
   const paginator = found("paginator") as Record<string, unknown> | undefined;
+  const stream = probedStreamName(url, found("record path") as string[] | undefined);
   const files = scaffoldConnector({
     ...base,
+    streamName: stream,
     // A token the API rotated during the reads is the one to keep.
     testingValues: Object.fromEntries(Object.keys(options.credentials).map((key) => [key, String(detection.config[key] ?? options.credentials[key])])),
     detected: {
@@ -75,7 +79,28 @@ export async function probeConnector(sluice: Sluice, options: ProbeOptions): Pro
       summary: paginator && kind ? `${KIND_SUMMARIES[kind]} (detected by sluice init --probe)` : "none detected by sluice init --probe (see its report)",
     },
   });
-  return { files, detection, dropped };
+  return { files, stream, detection, dropped };
+}
+
+/** Names of record arrays and endpoints that say nothing of what is listed. */
+const GENERIC = /^(data|results|records|items|value|values|entries|elements|edges|nodes|node|list|rows|hits|objects|query|search|graphql|api|v\d+(\.\d+)?|\*)$/i;
+
+/**
+ * The stream's name: the record array's own name when it says what is listed (Jira's `issues`,
+ * Slack's `members`, a GraphQL connection's `issues`), else a SOQL query's object (`q=SELECT ... FROM
+ * Account`), else the path's last segment that does (`/v1/customers` -> customers, `/api/users.list`
+ * -> users), else `items`.
+ *
+ * @example
+ * probedStreamName(new URL("https://x.atlassian.net/rest/api/3/search"), ["issues"]) // "issues"
+ * probedStreamName(new URL("https://api.notion.com/v1/databases/d98.../query"), ["results"]) // "databases"
+ */
+export function probedStreamName(url: URL, recordPath: readonly string[] | undefined): string {
+  const soql = /\bfrom\s+(\w+)/i.exec(url.searchParams.get("q") ?? "")?.[1];
+  const segments = url.pathname.split("/").filter(Boolean).map((s) => s.replace(/\.(json|xml)$/i, "").replace(/\.list$/i, ""));
+  const candidates = [...(recordPath ?? [])].reverse().concat(soql ? [soql.toLowerCase()] : [], [...segments].reverse());
+  const name = candidates.find((s) => !GENERIC.test(s) && /[a-z]/i.test(s) && !/\d{3,}|^[0-9a-f-]{16,}$/i.test(s));
+  return name?.replace(/[^\w]+/g, "_") || "items";
 }
 
 /** The probe URL, parsed; one holding a credential is refused, naming where (never the value). */

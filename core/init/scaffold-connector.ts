@@ -14,6 +14,8 @@ export interface ScaffoldOptions {
   url: string;
   /** The first stream's path under the URL (default `/items`); the stream is named after its last segment. */
   path?: string;
+  /** The first stream's name when not its path's last segment (`--probe` names it after its records). */
+  streamName?: string;
   /** The first stream's method and JSON body (`--method POST --body`); default GET with no body. */
   request?: { method: "GET" | "POST"; body?: Record<string, unknown> };
   /** Values for `secrets/config.json` instead of placeholders (`--probe` asked for them). */
@@ -50,7 +52,7 @@ export function scaffoldConnector(requested: ScaffoldOptions): Record<string, st
   const auth = withUrlCredentials(authScaffold(options.auth, options.url), split);
   const pagination = detectedPagination(options);
   const path = `/${(options.path ?? "/items").replace(/^\/+/, "")}`;
-  const stream = streamName(path);
+  const stream = options.streamName ?? streamName(path);
   const primaryKey = options.detected ? options.detected.primaryKey : "id";
   const requestOverrides = options.request?.method === "POST" ? { http_method: "POST", ...(options.request.body ? { request_body_json: options.request.body } : {}) } : {};
   const requester: Record<string, unknown> = { type: "HttpRequester", url_base: options.url, http_method: "GET" };

@@ -5,7 +5,7 @@ export interface Confirmation {
   confirmed: boolean;
   pages: number;
   records: number;
-  /** In words: `read 3 pages, 30 records, none repeated`, or why the paginator was turned down. */
+  /** In words: `3 pages, 30 records, none repeated`, or why the paginator was turned down. */
   text: string;
 }
 
@@ -15,13 +15,13 @@ export interface Confirmation {
  * the first page, or read the first page's records again (the API ignored the parameter).
  *
  * @example
- * confirmPaginator(document.streams[0], "id") // { confirmed: true, pages: 3, records: 30, text: "read 3 pages, 30 records, none repeated" }
+ * confirmPaginator(document.streams[0], "id") // { confirmed: true, pages: 3, records: 30, text: "3 pages, 30 records, none repeated" }
  */
 export function confirmPaginator(read: TestReadStream | undefined, primaryKey: string | undefined): Confirmation {
   const pages = read?.slices[0]?.pages ?? [];
   const records = pages.reduce((n, p) => n + p.records.length, 0);
   const result = (confirmed: boolean, text: string): Confirmation => ({ confirmed, pages: pages.length, records, text });
-  if (read?.error) return result(false, `the read failed: ${read.error.split("\n")[0]}`);
+  if (read?.error) return result(false, shortened(read.error.split("\n")[0]!));
   if (pages.length < 2) return result(false, "it stopped after the first page");
   const key = (record: unknown) => (primaryKey && typeof record === "object" && record !== null ? String((record as Record<string, unknown>)[primaryKey]) : JSON.stringify(record));
   const seen = new Set(pages[0]!.records.map(key));
@@ -30,5 +30,30 @@ export function confirmPaginator(read: TestReadStream | undefined, primaryKey: s
   if (second.every((k) => seen.has(k))) return result(false, "the second page repeated the first page's records (the API ignored the parameter)");
   let repeated = 0;
   for (const page of pages.slice(1)) for (const k of page.records.map(key)) (seen.has(k) ? repeated++ : seen.add(k));
-  return result(true, `read ${pages.length} pages, ${records} records, ${repeated === 0 ? "none repeated" : `${repeated} repeated`}`);
+  return result(true, `${pages.length} pages, ${records} records, ${repeated === 0 ? "none repeated" : `${repeated} repeated`}`);
+}
+
+/**
+ * An error line cut to what a reader takes in at a glance: an HTTP status error without its code and
+ * request (the probe's request is shown once already), at most 140 characters.
+ */
+function shortened(line: string): string {
+  const status = /^\[HTTP_STATUS\] \S+ \S+ answered (\d+): (.*)$/.exec(line);
+  const answer = status === null ? `the read failed: ${line}` : `the API answered ${status[1]}${messageOf(status[2]!)}`;
+  return answer.length > 140 ? `${answer.slice(0, 137)}...` : answer;
+}
+
+/** An API's error message from its JSON error body (`message`, `error.message`, `errors[0].message`, `error`), as ` (message)`. */
+function messageOf(body: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return `: ${body}`;
+  }
+  const object = (value ?? {}) as { message?: unknown; error?: unknown; errors?: unknown };
+  const nested = typeof object.error === "object" && object.error !== null ? (object.error as { message?: unknown }).message : object.error;
+  const first = Array.isArray(object.errors) ? (object.errors[0] as { message?: unknown } | undefined)?.message : undefined;
+  const message = [object.message, nested, first].find((m) => typeof m === "string");
+  return message === undefined ? `: ${body}` : ` (${String(message)})`;
 }

@@ -51,5 +51,19 @@ export function requestOption(field: string, response: ProbeResponse): JsonObjec
     : { type: "RequestOption", inject_into: "request_parameter", field_name: field };
 }
 
+/**
+ * Where an option puts its value, as a person reads it: `?starting_after=` for the query,
+ * `body.start_cursor` for a JSON body.
+ *
+ * @example
+ * shownOption({ type: "RequestOption", inject_into: "body_json", field_name: "start_cursor" }) // "body.start_cursor"
+ */
+export function shownOption(option: JsonObject): string {
+  const name = Array.isArray(option.field_path) ? option.field_path.join(".") : String(option.field_name);
+  if (option.inject_into === "request_parameter") return `?${name}=`;
+  if (option.inject_into === "body_json" || option.inject_into === "body_data") return `body.${name}`;
+  return `the ${String(option.inject_into)} ${name}`;
+}
+
 /** The page token replaces the whole URL (a next link). */
 export const REQUEST_PATH: JsonObject = { type: "RequestPath" };

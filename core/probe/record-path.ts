@@ -38,11 +38,13 @@ export function findRecordPath(body: unknown): RecordPathGuess | undefined {
   const ranked = found.map((candidate) => ({ ...candidate, score: score(candidate) })).sort((a, b) => b.score - a.score);
   const best = ranked[0]!;
   const alternatives = ranked.slice(1).filter((c) => c.records.length === best.records.length && c.records.length > 0).map((c) => showPath(c.path));
-  const edges = best.path.at(-1) === "node" ? " (a GraphQL connection: each edge's node is a record)" : "";
+  const edges = best.path.at(-1) === "node";
+  const array = showPath(edges ? best.path.slice(0, -2) : best.path);
+  const size = best.records.length === 0 ? "an empty array" : `the ${ranked.length > 1 ? "largest " : ""}array of objects (${count(best.records.length, "record")})`;
   return {
     path: best.path,
     records: best.records,
-    evidence: `${showPath(best.path)} is ${best.records.length === 0 ? "an empty array" : `the ${ranked.length > 1 ? "largest " : ""}array of objects (${count(best.records.length, "record")})`}${edges}`,
+    evidence: edges ? `${array} is a GraphQL connection's edges (${count(best.records.length, "record")}): each edge's node is a record` : `${array} is ${size}`,
     alternatives,
   };
 }

@@ -42,7 +42,7 @@ describe("the Builder's Detect in a real browser", () => {
       assert.match(changes, /primary key streams\[0\]\.primary_key: \(none\) → "id"/);
       assert.match(changes, /paginator streams\[0\]\.retriever\.paginator: \(none\) → .*starting_after/);
       assert.match(changes, /evidence: has_more: true with no cursor or next URL in the body/);
-      assert.match(await dialog.innerText(), /Confirmed by reading: read 3 pages, 30 records, none repeated; the last id goes back as starting_after/);
+      assert.match(await dialog.innerText(), /Confirmed by reading: 3 pages, 30 records, none repeated; the last id sent as \?starting_after=/);
       assert.equal(await yamlText(page), STRIPE_BEFORE_DETECT, "nothing changes before Apply");
 
       await dialog.getByRole("button", { name: "Apply" }).click();

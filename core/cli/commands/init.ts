@@ -102,7 +102,7 @@ async function probe(name: string, values: Record<string, unknown>, io: CliIO, s
   probed.files["manifest.schema.json"] = `${JSON.stringify(manifestJsonSchema(session.sluice.registry), null, 2)}\n`;
   const written = await writeConnector(folder, probed.files);
   const shown = relative(io.cwd, folder) || ".";
-  const stream = probed.detection.stream;
+  const stream = probed.stream;
   io.stdout.write(
     [
       session.redact(formatProbeReport(probed.detection, probed.dropped)),

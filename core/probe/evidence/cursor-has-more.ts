@@ -1,5 +1,5 @@
 import { isNextUrl, walkBody } from "../body-walk.js";
-import { cursorPaginator, requestOption, type EvidenceDetector, type PaginatorCandidate } from "../pagination-guess.js";
+import { cursorPaginator, requestOption, shownOption, type EvidenceDetector, type PaginatorCandidate } from "../pagination-guess.js";
 import { responseGetter, showPath } from "../response-getter.js";
 
 /** Keys (or the object holding them) that name a next page's cursor: Slack's next_cursor, HubSpot's after, Airtable's offset. */
@@ -26,10 +26,10 @@ export const cursorHasMore: EvidenceDetector = ({ response }) => {
   const getter = responseGetter(cursor.path);
   const stop = hasMore ? `not ${responseGetter(hasMore.path)} or not ${getter}` : `not ${getter}`;
   const names = parameterNames(cursor.path);
-  const candidates: PaginatorCandidate[] = names.map((name) => ({
-    paginator: cursorPaginator(getter, stop, requestOption(name, response)),
-    assumption: `the cursor goes back as ${name}`,
-  }));
+  const candidates: PaginatorCandidate[] = names.map((name) => {
+    const option = requestOption(name, response);
+    return { paginator: cursorPaginator(getter, stop, option), assumption: `the cursor sent as ${shownOption(option)}` };
+  });
   return {
     kind: "cursor",
     evidence: `a cursor at ${showPath(cursor.path)} (${JSON.stringify(cursor.value)})${hasMore ? ` with ${showPath(hasMore.path)}: ${String(hasMore.value)}` : ""}`,

@@ -1,5 +1,5 @@
 import { walkBody } from "../body-walk.js";
-import { cursorPaginator, requestOption, type EvidenceDetector } from "../pagination-guess.js";
+import { cursorPaginator, requestOption, shownOption, type EvidenceDetector } from "../pagination-guess.js";
 import { responseGetter, showPath } from "../response-getter.js";
 import { HAS_MORE_KEY } from "./cursor-has-more.js";
 
@@ -24,10 +24,10 @@ export const lastIdCursor: EvidenceDetector = ({ response, primaryKey }) => {
   return {
     kind: "last-id",
     evidence: `${evidence}; the last record's ${primaryKey} is the next page's cursor`,
-    candidates: PARAMETERS.map((name) => ({
-      paginator: cursorPaginator(`last_record['${primaryKey}']`, `not ${responseGetter(flag.path)}`, requestOption(name, response)),
-      assumption: `the last ${primaryKey} goes back as ${name}`,
-    })),
+    candidates: PARAMETERS.map((name) => {
+      const option = requestOption(name, response);
+      return { paginator: cursorPaginator(`last_record['${primaryKey}']`, `not ${responseGetter(flag.path)}`, option), assumption: `the last ${primaryKey} sent as ${shownOption(option)}` };
+    }),
     undecided: [],
   };
 };

@@ -5,19 +5,8 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { parse } from "yaml";
 import { runCli } from "../../support/run-cli.js";
-import { airtable, graphql, jira, notion, slack, stripe } from "./list-apis/cursor-apis.js";
-import { github, hubspot, microsoftGraph, salesforce, shopify, zendesk } from "./list-apis/link-apis.js";
-import { serveListApis, slug, TOKEN, USER, type ListApi } from "./list-apis/list-api.js";
-
-/** The twelve list endpoints, shaped as their APIs document them (test/core/probe/list-apis/). */
-export const LIST_APIS: readonly ListApi[] = [github, stripe, shopify, slack, hubspot, salesforce, zendesk, jira, notion, airtable, microsoftGraph, graphql];
-
-/** Runs `sluice init NAME --probe URL` for one API, credentials from the environment as a user gives them. */
-export async function initProbe(api: ListApi, origin: string, dir: string) {
-  const flags = api.probe.method ? ["--method", api.probe.method, ...(api.probe.body ? ["--body", JSON.stringify(api.probe.body)] : [])] : [];
-  const env = api.auth === "bearer" ? { SLUICE_API_KEY: TOKEN } : { SLUICE_USERNAME: USER.username, SLUICE_PASSWORD: USER.password };
-  return runCli(["init", slug(api), "--probe", `${origin}/${slug(api)}${api.probe.path}`, "--auth", api.auth, ...flags], dir, { env });
-}
+import { initProbe, LIST_APIS } from "./list-apis/index.js";
+import { serveListApis, slug, TOKEN, USER } from "./list-apis/list-api.js";
 
 /** The primary keys of every RECORD a whole `sluice read` of the folder's connector printed. */
 async function readAll(folder: string): Promise<{ code: number; stderr: string; keys: string[] }> {
