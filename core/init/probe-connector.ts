@@ -57,7 +57,7 @@ const KIND_SUMMARIES: Record<PaginationKind, string> = {
  * const { files, detection } = await probeConnector(createSluice(), { name: "stripe", url: "https://api.stripe.com/v1/customers?limit=10", auth: "bearer", credentials: { api_key }, method: "GET" });
  */
 export async function probeConnector(sluice: Sluice, options: ProbeOptions): Promise<ProbedConnector> {
-  const url = probeUrl(options.url);
+  const url = parseProbeUrl(options.url);
   const dropped = [...url.searchParams.keys()].filter((key) => PAGE_PARAMETERS.test(key));
   for (const key of dropped) url.searchParams.delete(key);
   const base = { name: options.name, auth: options.auth, pagination: "none" as const, url: `${url.origin}${url.search}`, path: url.pathname, request: { method: options.method, body: options.body }, testingValues: options.credentials };
@@ -103,8 +103,14 @@ export function probedStreamName(url: URL, recordPath: readonly string[] | undef
   return name?.replace(/[^\w]+/g, "_") || "items";
 }
 
-/** The probe URL, parsed; one holding a credential is refused, naming where (never the value). */
-function probeUrl(text: string): URL {
+/**
+ * The probe URL, parsed; one holding a credential is refused, naming where (never the value). The CLI
+ * checks it before asking for the credentials.
+ *
+ * @example
+ * parseProbeUrl("https://api.acme.com/v1/items?api_key=k"); // throws INIT_PROBE_URL_CREDENTIALS
+ */
+export function parseProbeUrl(text: string): URL {
   let url: URL;
   try {
     url = new URL(text);

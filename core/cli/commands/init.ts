@@ -7,7 +7,7 @@ import { AUTH_METHODS, authScaffold, type AuthMethod } from "../../init/auth-met
 import { PAGINATION_METHODS, paginationScaffold, type PaginationMethod } from "../../init/pagination-methods.js";
 import { credentialInputs } from "../../init/credential-inputs.js";
 import { formatProbeReport } from "../../init/format-probe-report.js";
-import { probeConnector } from "../../init/probe-connector.js";
+import { parseProbeUrl, probeConnector } from "../../init/probe-connector.js";
 import { scaffoldConnector, streamName, type ScaffoldOptions } from "../../init/scaffold-connector.js";
 import { hasUserInfo } from "../../init/url-credentials.js";
 import { writeConnector } from "../../init/write-connector.js";
@@ -90,6 +90,7 @@ async function probe(name: string, values: Record<string, unknown>, io: CliIO, s
   const auth = checked("auth", values.auth, AUTH_METHODS) ?? "none";
   const method = values.method === "POST" ? "POST" : "GET";
   const body = typeof values.body === "string" ? jsonBody(values.body) : undefined;
+  parseProbeUrl(String(values.probe));
   const folder = resolve(io.cwd, name);
   const interactive = io.interactive && io.stdin ? new Ask(io.stdin, io.stderr) : undefined;
   let credentials: Record<string, string>;
