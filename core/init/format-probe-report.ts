@@ -11,8 +11,8 @@ const KIND_NAMES: Record<PaginationKind, string> = {
   "body-next-url": "next URL in the body",
   cursor: "cursor in the body",
   "last-id": "last record's id",
-  offset: "offset with a total",
-  page: "page number with a total",
+  offset: "offset",
+  page: "page number",
 };
 
 /**

@@ -21,13 +21,14 @@ export function confirmPaginator(read: TestReadStream | undefined, primaryKey: s
   const pages = read?.slices[0]?.pages ?? [];
   const records = pages.reduce((n, p) => n + p.records.length, 0);
   const result = (confirmed: boolean, text: string): Confirmation => ({ confirmed, pages: pages.length, records, text });
+  const key = (record: unknown) => (primaryKey && typeof record === "object" && record !== null ? String((record as Record<string, unknown>)[primaryKey]) : JSON.stringify(record));
+  const seen = new Set(pages[0]?.records.map(key));
+  const second = pages[1]?.records.map(key) ?? [];
+  // A repeat says more than the error it leads to (the progress guard refusing a token used twice).
+  if (second.length > 0 && second.every((k) => seen.has(k))) return result(false, "the second page repeated the first page's records (the API ignored the parameter)");
   if (read?.error) return result(false, shortened(read.error.split("\n")[0]!));
   if (pages.length < 2) return result(false, "it stopped after the first page");
-  const key = (record: unknown) => (primaryKey && typeof record === "object" && record !== null ? String((record as Record<string, unknown>)[primaryKey]) : JSON.stringify(record));
-  const seen = new Set(pages[0]!.records.map(key));
-  const second = pages[1]!.records.map(key);
   if (second.length === 0) return result(false, "the second page was empty");
-  if (second.every((k) => seen.has(k))) return result(false, "the second page repeated the first page's records (the API ignored the parameter)");
   let repeated = 0;
   for (const page of pages.slice(1)) for (const k of page.records.map(key)) (seen.has(k) ? repeated++ : seen.add(k));
   return result(true, `${pages.length} pages, ${records} records, ${repeated === 0 ? "none repeated" : `${repeated} repeated`}`);

@@ -62,7 +62,7 @@ describe("sluice init --probe", () => {
     const probed = await initProbe(pageNumbered, server.origin, dir);
     assert.equal(probed.code, 0, probed.stderr);
     assert.match(probed.stdout, /left out of the URL, the paginator sets it: page/);
-    assert.match(probed.stdout, /pagination {3}page number with a total: PageIncrement, sent as \?page=/);
+    assert.match(probed.stdout, /pagination {3}page number: PageIncrement, sent as \?page=/);
     const manifest = parse(readFileSync(join(dir, "page-numbered", "manifest.yaml"), "utf8"));
     assert.equal(manifest.definitions.requester.request_parameters, undefined);
     const read = await runCli(["read", "--config", "secrets/config.json"], join(dir, "page-numbered"));

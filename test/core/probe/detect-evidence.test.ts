@@ -81,6 +81,21 @@ describe("pagination evidence", () => {
     assert.match(detect(response({ offset: 0, limit: 10, total: 2, data: ids(2) }))!.undecided[0]!, /held every record/);
   });
 
+  it("a total beside the request's page size tries the offset's parameter names by reading", () => {
+    const guess = detect(response({ data: ids(2), total: 5 }, { url: "https://h/v1/users?limit=2" }));
+    assert.equal(guess?.kind, "offset");
+    assert.deepEqual(guess!.candidates.map((c) => (c.paginator.page_token_option as { field_name: string }).field_name), ["offset", "skip", "start", "startAt", "from"]);
+    assert.deepEqual(strategy(guess), { type: "OffsetIncrement", page_size: 2 });
+    assert.equal(detect(response({ data: ids(2), total: 2 }, { url: "https://h/v1/users?limit=2" })), undefined, "the first page held the total");
+  });
+
+  it("a page number with a full first page of the asked size pages by number", () => {
+    const guess = detect(response({ orders: ids(3), page: 1 }, { url: "https://h/v1/orders?per_page=3" }));
+    assert.equal(guess?.kind, "page");
+    assert.match(guess!.evidence, /page: 1 in the body and a full first page \(3 records, per_page=3\)/);
+    assert.equal(detect(response({ orders: ids(2), page: 1 }, { url: "https://h/v1/orders?per_page=3" })), undefined, "a short first page is the only one");
+  });
+
   it("page, per_page and total_pages page from the first page's number", () => {
     const guess = detect(response({ page: 1, per_page: 6, total: 12, total_pages: 2, data: ids(6) }));
     assert.equal(guess?.kind, "page");
