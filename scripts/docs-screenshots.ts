@@ -11,6 +11,7 @@ import { createSluice } from "../core/index.js";
 import { startBuilder } from "../core/builder/builder-server.js";
 import { launchChromium } from "../test/browser/support/chromium.js";
 import { openPage, replaceYaml } from "../test/browser/support/builder-fixture.js";
+import { screenshotDetect } from "./docs-screenshots/detect.js";
 
 const root = resolve(import.meta.dirname, "..");
 const out = join(root, "docs", "builder");
@@ -52,7 +53,8 @@ try {
   await page.getByRole("alertdialog").waitFor();
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(out, "changed-on-disk.png") });
-  console.log(`docs:screenshots: wrote ${["global-configuration", "stream", "testing-values", "changed-on-disk"].map((n) => `docs/builder/${n}.png`).join(", ")}`);
+  await screenshotDetect(browser, out);
+  console.log(`docs:screenshots: wrote ${["global-configuration", "stream", "testing-values", "changed-on-disk", "detect"].map((n) => `docs/builder/${n}.png`).join(", ")}`);
 } finally {
   await browser.close();
   await builder.close();

@@ -1,5 +1,6 @@
 import type { Detection } from "../api-client.js";
 import type { ManifestModel, Segment } from "./manifest-model.js";
+import { spliceValue } from "./splice-value.js";
 
 /** One change of a detection as the page shows it. */
 export type DetectedChange = Detection["changes"][number];
@@ -15,10 +16,11 @@ export function changedFields(detection: Detection): DetectedChange[] {
 }
 
 /**
- * The model with Detect's changes written at their places, each through {@link ManifestModel.setIn}
- * and as deep as the written YAML allows: a paginator whose written map has no key the detected one
- * lacks gets only its differing values replaced (comments and layout around them kept); otherwise
- * the whole value is written.
+ * The model with Detect's changes written at their places, as deep as the written YAML allows: a
+ * paginator whose written map has no key the detected one lacks gets only its differing values
+ * replaced (a scalar through {@link ManifestModel.setIn}, in place); a list, a map or a new key is
+ * spliced into the text at its place ({@link spliceValue}), and only where the text cannot take it
+ * so does `setIn` serialize the document. Comments and layout elsewhere are kept.
  *
  * @example
  * applyDetection(model, changedFields(detection)).text
@@ -33,9 +35,10 @@ function applyValue(model: ManifestModel, segments: readonly Segment[], value: u
   if (isPlainObject(value) && model.kindAt(segments) === "map" && isPlainObject(written) && Object.keys(written).every((key) => key in value)) {
     return Object.entries(value).reduce((current, [key, child]) => applyValue(current, [...segments, key], child), model);
   }
-  if (Array.isArray(value) || isPlainObject(value)) return model.setIn(segments, value);
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null) return model.setIn(segments, value);
-  return model;
+  const scalar = typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null;
+  if (scalar && model.kindAt(segments) === "scalar") return model.setIn(segments, value);
+  if (!scalar && !Array.isArray(value) && !isPlainObject(value)) return model;
+  return spliceValue(model, segments, value) ?? model.setIn(segments, value as Parameters<ManifestModel["setIn"]>[1]);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "preact/hooks";
+import { stringify } from "yaml";
 import type { Detection } from "../api-client.js";
 import { changedFields } from "../model/apply-detection.js";
 
@@ -32,9 +33,8 @@ export function DetectDialog({ stream, running, result, error, onApply, onDismis
             <ul class="detect-changes" aria-label="Proposed changes">
               {changes.map((change) => (
                 <li>
-                  <strong>{change.field}</strong> <code>{change.path}</code>: <code>{shown(change.old)}</code> → <code>{shown(change.value)}</code>
-                  <br />
-                  <span class="note">evidence: {change.evidence}</span>
+                  <strong>{change.field}</strong> <code>{change.path}</code>: <Value value={change.old} /> → <Value value={change.value} />
+                  <div class="note">evidence: {change.evidence}</div>
                 </li>
               ))}
             </ul>
@@ -62,7 +62,11 @@ export function DetectDialog({ stream, running, result, error, onApply, onDismis
   );
 }
 
-/** A value on one line: JSON, `(none)` when absent. */
-function shown(value: unknown): string {
-  return value === undefined ? "(none)" : JSON.stringify(value);
+/** A value as the manifest would write it: a scalar or a short list on the line, a component as a YAML block. */
+function Value({ value }: { value: unknown }) {
+  if (value === undefined) return <code>(none)</code>;
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    return <pre style={{ margin: "0.25rem 0", whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{stringify(value, { lineWidth: 0 }).trimEnd()}</pre>;
+  }
+  return <code>{JSON.stringify(value)}</code>;
 }

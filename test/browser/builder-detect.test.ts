@@ -40,18 +40,17 @@ describe("the Builder's Detect in a real browser", () => {
       assert.match(changes, /record path streams\[0\]\.retriever\.record_selector\.extractor\.field_path: \[\] → \["data"\]/);
       assert.match(changes, /evidence: data is the array of objects \(10 records\)/);
       assert.match(changes, /primary key streams\[0\]\.primary_key: \(none\) → "id"/);
-      assert.match(changes, /paginator streams\[0\]\.retriever\.paginator: \(none\) → .*starting_after/);
+      assert.match(changes, /paginator streams\[0\]\.retriever\.paginator: \(none\) →\s*type: DefaultPaginator[\s\S]*field_name: starting_after/);
       assert.match(changes, /evidence: has_more: true with no cursor or next URL in the body/);
       assert.match(await dialog.innerText(), /Confirmed by reading: 3 pages, 30 records, none repeated; the last id sent as \?starting_after=/);
       assert.equal(await yamlText(page), STRIPE_BEFORE_DETECT, "nothing changes before Apply");
 
       await dialog.getByRole("button", { name: "Apply" }).click();
       await dialog.waitFor({ state: "detached" });
-      const text = await yamlText(page);
-      assert.match(text, /field_path:\s*\n?\s*(- data|\[ ?data ?\])/);
-      assert.match(text, /primary_key: id/);
-      assert.match(text, /field_name: starting_after/);
-      for (const comment of ["# Stripe customers, written by hand", "# the API", "# newest first"]) assert.ok(text.includes(comment), comment);
+      // Only the detected lines change: the record path in place, the paginator and the primary key added.
+      const paginator = ["      paginator:", "        type: DefaultPaginator", "        pagination_strategy:", "          type: CursorPagination", `          cursor_value: "{{ last_record['id'] }}"`, `          stop_condition: "{{ not response.get('has_more') }}"`, "        page_token_option:", "          type: RequestOption", "          inject_into: request_parameter", "          field_name: starting_after"];
+      const expected = STRIPE_BEFORE_DETECT.replace("          field_path: []\n", `          field_path: [data]\n${paginator.join("\n")}\n`).replace("schema: {} }\n", "schema: {} }\n    primary_key: id\n");
+      assert.equal(await yamlText(page), expected);
       // The test read that follows reads with the applied paginator: 2 pages of new customers.
       await page.getByRole("status").filter({ hasText: "customers: 20 records in 2 pages" }).waitFor({ timeout: 30_000 });
       assert.equal(readFileSync(join(dir, "manifest.yaml"), "utf8"), STRIPE_BEFORE_DETECT, "applied to the page's model; saved only by Save");

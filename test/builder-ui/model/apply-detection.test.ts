@@ -38,15 +38,32 @@ describe("applying Detect's changes to the page's model", () => {
     assert.equal(next.text, BEFORE.replace(`"{{ response.next }}"`, `"{{ last_record['id'] }}"`).replace("field_name: cursor", "field_name: starting_after"));
   });
 
-  it("writes a list and a new key through the document, the comments kept", () => {
+  it("splices a list and a new key into the text, changing only their lines", () => {
     const model = ManifestModel.parse(BEFORE);
     const next = applyDetection(model, [
       { field: "record path", path: "streams[0].retriever.record_selector.extractor.field_path", segments: ["streams", 0, "retriever", "record_selector", "extractor", "field_path"], old: ["items"], value: ["data"], evidence: "data" },
       { field: "primary key", path: "streams[0].primary_key", segments: ["streams", 0, "primary_key"], old: undefined, value: "id", evidence: "id" },
     ]);
-    assert.deepEqual(next.valueAt(["streams", 0, "retriever", "record_selector", "extractor", "field_path"]), ["data"]);
-    assert.equal(next.valueAt(["streams", 0, "primary_key"]), "id");
-    for (const comment of ["# hand-written", "# the stream", "# kept"]) assert.ok(next.text.includes(comment), comment);
+    assert.equal(next.text, BEFORE.replace("field_path: [items] # guessed", "field_path: [data] # guessed") + "    primary_key: id\n");
+  });
+
+  it("adds a whole paginator as the last key of its block map, at that map's indentation", () => {
+    const text = "streams:\n  - name: s\n    retriever:\n      requester: { path: /x } # flow stays\n      record_selector:\n        extractor: { field_path: [] }\ncheck: {}";
+    const next = applyDetection(ManifestModel.parse(text), [
+      { field: "paginator", path: "", segments: ["streams", 0, "retriever", "paginator"], old: undefined, value: { type: "DefaultPaginator", page_token_option: { type: "RequestPath" } }, evidence: "" },
+    ]);
+    assert.equal(next.text, text.replace("check: {}", "      paginator:\n        type: DefaultPaginator\n        page_token_option:\n          type: RequestPath\ncheck: {}"));
+  });
+
+  it("replaces a written paginator that has a key the detected one lacks, in place", () => {
+    const text = "# top\nretriever:\n  paginator:\n    type: DefaultPaginator\n    page_size_option: { type: RequestOption, inject_into: request_parameter, field_name: limit }\n  other: 1 # kept\n";
+    const next = applyDetection(ManifestModel.parse(text), [{ field: "paginator", path: "", segments: ["retriever", "paginator"], old: undefined, value: { type: "NoPagination" }, evidence: "" }]);
+    assert.equal(next.text, "# top\nretriever:\n  paginator:\n    type: NoPagination\n  other: 1 # kept\n");
+  });
+
+  it("falls back to the document when the text cannot take the value in place (a key in a flow map)", () => {
+    const next = applyDetection(ManifestModel.parse("retriever: { requester: {} }\n"), [{ field: "paginator", path: "", segments: ["retriever", "paginator"], old: undefined, value: { type: "NoPagination" }, evidence: "" }]);
+    assert.deepEqual(next.valueAt(["retriever", "paginator"]), { type: "NoPagination" });
   });
 
   it("lists only the fields that change", () => {
