@@ -60,7 +60,14 @@ export class Ask {
   async secret(question: string): Promise<string> {
     const tty = this.input as NodeJS.ReadStream;
     const raw = Boolean(tty.isTTY && tty.setRawMode);
-    if (raw) tty.setRawMode(true);
+    // Raw mode turns Ctrl-C into a character, not a signal: it ends the input (the question then fails).
+    const interrupt = (chunk: Buffer | string) => {
+      if (String(chunk).includes("\u0003")) this.lines.close();
+    };
+    if (raw) {
+      tty.setRawMode(true);
+      tty.on("data", interrupt);
+    }
     try {
       const typed = await this.question(`${question}: `);
       if (typed.includes("\u0003")) throw new ConfigError("INIT_INPUT_ENDED", "Interrupted while a credential was asked", { expected: "an answer to: " + question, found: "Ctrl-C" });
@@ -68,6 +75,7 @@ export class Ask {
       return [...typed].reduce((text, ch) => (ch === "\u007f" || ch === "\b" ? text.slice(0, -1) : text + ch), "").trim();
     } finally {
       if (raw) {
+        tty.off("data", interrupt);
         tty.setRawMode(false);
         this.output.write("\n");
       }

@@ -99,6 +99,7 @@ async function probe(name: string, values: Record<string, unknown>, io: CliIO, s
   } finally {
     interactive?.close();
   }
+  io.stderr.write(`Probing ${method} ${String(values.probe)}: the first page, then a few pages with each paginator that fits...\n`);
   const probed = await probeConnector(session.sluice, { name, url: String(values.probe), auth, credentials, method, body, searchFrom: io.cwd });
   probed.files["manifest.schema.json"] = `${JSON.stringify(manifestJsonSchema(session.sluice.registry), null, 2)}\n`;
   const written = await writeConnector(folder, probed.files);
