@@ -17,6 +17,22 @@ async function readAll(folder: string): Promise<{ code: number; stderr: string; 
   return { code, stderr, keys: records.map((m) => String(key ? m.record!.data[key] : JSON.stringify(m.record!.data))) };
 }
 
+/** The evidence each API's pagination is found from, as the report names it. */
+const FOUND_FROM: Record<string, string> = {
+  GitHub: "Link header",
+  Stripe: "last record's id",
+  Shopify: "Link header",
+  Slack: "cursor in the body",
+  HubSpot: "next URL in the body",
+  Salesforce: "next URL in the body",
+  Zendesk: "next URL in the body",
+  Jira: "offset",
+  Notion: "cursor in the body",
+  Airtable: "cursor in the body",
+  "Microsoft Graph": "OData nextLink",
+  GraphQL: "GraphQL pageInfo",
+};
+
 describe("sluice init --probe on twelve real APIs' list endpoints", () => {
   let dir: string;
   let server: Awaited<ReturnType<typeof serveListApis>>;
@@ -34,6 +50,8 @@ describe("sluice init --probe on twelve real APIs' list endpoints", () => {
       const probed = await initProbe(api, server.origin, dir);
       assert.equal(probed.code, 0, probed.stderr);
       assert.ok(!probed.stdout.includes(TOKEN) && !probed.stdout.includes(USER.password), "no credential printed");
+      assert.match(probed.stdout, new RegExp(`\\n  pagination   ${FOUND_FROM[api.name]}: `), probed.stdout);
+      assert.match(probed.stdout, /Confirmed by reading: 3 pages/);
       const read = await readAll(join(dir, slug(api)));
       assert.equal(read.code, 0, read.stderr);
       assert.deepEqual(read.keys, api.ids, `${api.name}: ${probed.stdout}`);
