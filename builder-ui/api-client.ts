@@ -44,6 +44,16 @@ export interface Session {
 
 export type { TestReadResult } from "./model/test-read.js";
 
+/** What Detect found for a stream (core/probe/detect-stream.ts's StreamDetection, as JSON). */
+export interface Detection {
+  stream: string;
+  request: { method: string; url: string; status: number };
+  changes: Array<{ field: string; path: string; segments: Segment[]; old: unknown; value: unknown; evidence: string }>;
+  confirmation?: { text: string };
+  rejected: string[];
+  undecided: string[];
+}
+
 /** An error the server answered with (a SluiceError's code and words). */
 export class ApiError extends Error {
   constructor(
@@ -71,6 +81,7 @@ export const api = {
   test: (text: string, stream: string, options: { pages?: number; signal?: AbortSignal } = {}) => call<TestReadResult>("POST", "api/test", { text, stream, pages: options.pages }, options.signal),
   detectSchema: (text: string, stream: string, records: unknown[], dateTimeFormats: boolean) => call<DetectedSchema>("POST", "api/detect-schema", { text, stream, records, dateTimeFormats }),
   writeSchemaFile: (text: string, stream: string, schema: Record<string, unknown>) => call<{ file: string }>("PUT", "api/schema-file", { text, stream, schema }),
+  detect: (text: string, stream: string) => call<Detection>("POST", "api/detect", { text, stream }),
 };
 
 async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {

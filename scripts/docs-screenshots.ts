@@ -13,6 +13,7 @@ import { launchChromium } from "../test/browser/support/chromium.js";
 import { openPage, replaceYaml } from "../test/browser/support/builder-fixture.js";
 import { PAGED_LOGIN, PAGED_MANIFEST, startPagedApi } from "../test/browser/support/session-paged-api.js";
 import type { Browser } from "playwright-core";
+import { screenshotDetect } from "./docs-screenshots/detect.js";
 
 const root = resolve(import.meta.dirname, "..");
 const out = join(root, "docs", "builder");
@@ -82,7 +83,8 @@ try {
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(out, "changed-on-disk.png") });
   await testPanelScreenshots(browser);
-  console.log(`docs:screenshots: wrote ${["global-configuration", "authentication", "inputs", "stream", "pagination", "testing-values", "changed-on-disk", "test-panel", "test-panel-error", "detected-schema"].map((n) => `docs/builder/${n}.png`).join(", ")}`);
+  await screenshotDetect(browser, out);
+  console.log(`docs:screenshots: wrote ${["global-configuration", "authentication", "inputs", "stream", "pagination", "testing-values", "changed-on-disk", "test-panel", "test-panel-error", "detected-schema", "detect"].map((n) => `docs/builder/${n}.png`).join(", ")}`);
 } finally {
   await browser.close();
   await builder.close();

@@ -85,16 +85,16 @@ export class ManifestModel {
   /**
    * A model with `value` written at `segments`. A scalar already written there is replaced in the
    * text, keeping its quoting style where the value allows it; a place that does not exist yet is
-   * created through the Document API.
+   * created through the Document API, and so is a list or a map (Detect's paginator).
    */
-  setIn(segments: readonly Segment[], value: FieldValue): ManifestModel {
+  setIn(segments: readonly Segment[], value: FieldValue | readonly unknown[] | Readonly<Record<string, unknown>>): ManifestModel {
     const node = this.nodeAt(segments);
     if (isScalar(node) && node.range) {
       const [start, end] = node.range;
       const written = this.text.slice(start, end);
       // A block scalar's range ends with its line break(s): they stay, so the next line stays where it is.
       const trailing = /\s*$/.exec(written)![0];
-      const styles = String(node.type).startsWith("BLOCK") || written.includes("\n") ? [] : [scalarSource(value, node.type)];
+      const styles = typeof value === "object" && value !== null ? [] : String(node.type).startsWith("BLOCK") || written.includes("\n") ? [] : [scalarSource(value, node.type)];
       if (typeof value === "string") styles.push(JSON.stringify(value));
       for (const source of styles) {
         const next = ManifestModel.parse(this.text.slice(0, start) + source + trailing + this.text.slice(end));

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, ApiError, type Analysis, type FieldOrigin, type Session } from "../api-client.js";
+import { api, ApiError, type Analysis, type Detection, type FieldOrigin, type Session } from "../api-client.js";
+import { applyDetection, changedFields } from "../model/apply-detection.js";
 import { errorTarget } from "../model/error-target.js";
 import { ALL_FIELD_PATHS, GLOBAL_SECTIONS } from "../model/form-fields.js";
 import { ManifestModel, type Segment } from "../model/manifest-model.js";
@@ -8,6 +9,7 @@ import { REQUEST_FIELD_PATHS } from "../model/request-forms.js";
 import { addStream, removeStream, writeField } from "../model/stream-edits.js";
 import { AuthenticationSection, AUTHENTICATOR_PATH } from "./authentication-section.js";
 import { ConflictDialog } from "./conflict-dialog.js";
+import { DetectDialog } from "./detect-dialog.js";
 import { FormView } from "./form-view.js";
 import { InputsPage } from "./inputs-page.js";
 import { StreamList } from "./stream-list.js";
@@ -38,6 +40,7 @@ export function App({ session }: { session: Session }) {
   const [conflict, setConflict] = useState(false);
   const [status, setStatus] = useState(session.created.length ? `The folder had no manifest: created ${session.created.join(", ")}.` : "");
   const [focusId, setFocusId] = useState<string>();
+  const [detect, setDetect] = useState<{ stream: string; running: boolean; result?: Detection; error?: string }>();
   const sequence = useRef(0);
 
   const manifestDirty = model.text !== saved.text;
@@ -138,6 +141,29 @@ export function App({ session }: { session: Session }) {
     setFocusId(undefined);
   });
 
+  const runDetect = async () => {
+    const stream = analysis.streams[streamIndex];
+    if (stream === undefined) return setStatus("Nothing to detect: the manifest has no stream that resolves.");
+    setDetect({ stream, running: true });
+    try {
+      if (valuesDirty) {
+        await api.saveTestingValues(values);
+        setSavedValues(JSON.stringify(values));
+      }
+      setDetect({ stream, running: false, result: await api.detect(model.text, stream) });
+    } catch (error) {
+      setDetect({ stream, running: false, error: (error as Error).message });
+    }
+  };
+  const applyDetected = () => {
+    if (!detect?.result) return;
+    const next = applyDetection(model, changedFields(detect.result));
+    setModel(next);
+    setDetect(undefined);
+    setStatus(`Applied Detect's changes to ${detect.stream}.`);
+    void test.run(detect.stream, next.text);
+  };
+
   const errors = analysis.findings.filter((f) => f.severity === "error" && f.code !== "CONFIG_INVALID").length;
   const warnings = analysis.findings.filter((f) => f.severity === "warning").length;
   const folderName = useMemo(() => session.dir.split(/[\\/]/).filter(Boolean).at(-1) ?? session.dir, [session.dir]);
@@ -153,6 +179,9 @@ export function App({ session }: { session: Session }) {
           {status ? ` · ${status}` : ""}
         </p>
         <span class={`checks ${errors ? "bad" : "good"}`}>{errors ? `${errors} error${errors === 1 ? "" : "s"}` : "Valid"}{warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}</span>
+        <button type="button" class="secondary" onClick={runDetect} disabled={detect?.running}>
+          Detect
+        </button>
         <button type="button" class="secondary" onClick={runTest} disabled={test.running}>
           Test
         </button>
@@ -198,6 +227,7 @@ export function App({ session }: { session: Session }) {
         <YamlEditor text={model.text} findings={analysis.findings} componentFields={session.componentFields} reveal={reveal} onChange={(text) => setModel((current) => current.withText(text))} />
         <ProblemList analysis={analysis} onReveal={showLine} />
       </section>
+      {detect && <DetectDialog {...detect} onApply={applyDetected} onDismiss={() => setDetect(undefined)} />}
       {conflict && <ConflictDialog file={session.manifestFile} onOverwrite={() => save(true)} onReload={reloadFromDisk} onCancel={() => setConflict(false)} />}
     </div>
   );

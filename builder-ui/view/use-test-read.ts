@@ -29,7 +29,7 @@ interface TestState {
  * abort the read's requests in flight), the number of pages to read (5 by default, as the product's
  * test read), and the schema detected from its records, which one action writes into the stream.
  */
-export function useTestRead(host: TestReadHost): { open: boolean; run(stream: string): Promise<void>; running: boolean; props?: TestPanelProps } {
+export function useTestRead(host: TestReadHost): { open: boolean; run(stream: string, text?: string): Promise<void>; running: boolean; props?: TestPanelProps } {
   const [test, setTest] = useState<TestState>();
   const [pages, setPages] = useState(5);
   const [dateTimeFormats, setDateTimeFormats] = useState(false);
@@ -39,11 +39,11 @@ export function useTestRead(host: TestReadHost): { open: boolean; run(stream: st
   const hostRef = useRef(host);
   hostRef.current = host;
 
-  const run = async (stream: string) => {
+  /** Test-reads `stream` of `text` (default: the page's manifest now; a caller that just changed the model passes the new text). */
+  const run = async (stream: string, text = hostRef.current.text()) => {
     controller.current?.abort();
     const mine = new AbortController();
     controller.current = mine;
-    const text = hostRef.current.text();
     setDetected({});
     setTest({ stream, text, running: true });
     try {

@@ -7,6 +7,7 @@ import { manifestJsonSchema } from "../manifest/manifest-json-schema.js";
 import { splitPath } from "../manifest/manifest-path.js";
 import { parseManifestText } from "../manifest/parse-manifest-text.js";
 import { SourcePositions } from "../manifest/source-positions.js";
+import { detectStream, type StreamDetection } from "../probe/detect-stream.js";
 import { createSluice, type Sluice } from "../sluice.js";
 import { DEFAULT_TEST_READ_LIMITS, testRead } from "../test-read/test-read.js";
 import type { TestReadDocument } from "../test-read/test-read-document.js";
@@ -184,6 +185,25 @@ export class BuilderApi {
       signal: request.signal,
       collectLogs: true,
     });
+  }
+
+  /**
+   * Detect (the Builder's button): the stream's records, primary key and pagination from its first
+   * response, read with the saved testing values, each paginator confirmed by a few pages
+   * ({@link detectStream}, as `sluice init --probe`). Nothing is changed: the page shows the changes.
+   */
+  async detect(request: { text: string; stream: string }): Promise<Omit<StreamDetection, "config">> {
+    const manifest = await parseManifestText(request.text, this.folder.manifestFile);
+    const resolved = (await this.sluice.inspect({ manifest, searchFrom: this.folder.dir })).analysis.manifest;
+    const index = (Array.isArray(resolved.streams) ? (resolved.streams as Array<{ name?: unknown }>) : []).findIndex((s) => s?.name === request.stream);
+    if (index < 0) throw new SluiceError("BUILDER_BAD_REQUEST", `No stream named ${JSON.stringify(request.stream)} to detect`, { failureType: "config_error", expected: "the name of one of the manifest's streams", found: request.stream });
+    await this.folder.prepareSecrets();
+    const config = await this.folder.readTestingValues();
+    // A token the API rotates during the reads is written back to secrets/config.json, as a test read's is.
+    if (!existsSync(this.folder.configFile)) await this.folder.writeTestingValues(config);
+    const configStore = await FileConfigStore.open(this.folder.configFile, { config });
+    const { config: _kept, ...detection } = await detectStream(this.sluice, { text: request.text, manifest, stream: index, streamName: request.stream, config, configStore, configFile: this.folder.configFile, searchFrom: this.folder.dir });
+    return detection;
   }
 
   /** The manifest object (its spec's secret fields are found wherever they are written, definitions included). */

@@ -136,6 +136,8 @@ async function handle(request: IncomingMessage, response: ServerResponse, ctx: H
       return sendJson(response, 200, await ctx.api.detectSchema({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route), records: Array.isArray(body.records) ? (body.records as Array<Record<string, unknown>>) : [], dateTimeFormats: body.dateTimeFormats === true }));
     case "PUT /api/schema-file":
       return sendJson(response, 200, await ctx.api.writeSchemaFile({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route), schema: field(body, "schema", "object", route) as Record<string, unknown> }));
+    case "POST /api/detect":
+      return sendJson(response, 200, await ctx.api.detect({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route) }));
     case "POST /api/oauth/consent":
       return sendJson(response, 200, await ctx.consent.start(field(body, "text", "string", route)));
     case "GET /api/oauth/consent":

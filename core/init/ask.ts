@@ -21,7 +21,10 @@ export class Ask {
   /** Lines typed ahead are buffered by the iterator, not lost between questions. */
   private readonly answers: AsyncIterator<string>;
 
-  constructor(input: NodeJS.ReadableStream, private readonly output: { write(text: string): unknown }) {
+  constructor(
+    private readonly input: NodeJS.ReadableStream,
+    private readonly output: { write(text: string): unknown },
+  ) {
     this.lines = createInterface({ input, terminal: false });
     this.answers = this.lines[Symbol.asyncIterator]();
   }
@@ -48,6 +51,35 @@ export class Ask {
   async text(question: string, fallback: string): Promise<string> {
     const answer = (await this.question(`${question} [${fallback}]: `)).trim();
     return answer || fallback;
+  }
+
+  /**
+   * A line typed without echo when the input is a terminal (raw mode: the terminal shows nothing), for
+   * a credential; a piped answer is read as a line.
+   */
+  async secret(question: string): Promise<string> {
+    const tty = this.input as NodeJS.ReadStream;
+    const raw = Boolean(tty.isTTY && tty.setRawMode);
+    // Raw mode turns Ctrl-C into a character, not a signal: it ends the input (the question then fails).
+    const interrupt = (chunk: Buffer | string) => {
+      if (String(chunk).includes("\u0003")) this.lines.close();
+    };
+    if (raw) {
+      tty.setRawMode(true);
+      tty.on("data", interrupt);
+    }
+    try {
+      const typed = await this.question(`${question}: `);
+      if (typed.includes("\u0003")) throw new ConfigError("INIT_INPUT_ENDED", "Interrupted while a credential was asked", { expected: "an answer to: " + question, found: "Ctrl-C" });
+      // Raw mode hands over Backspace as a character: apply it.
+      return [...typed].reduce((text, ch) => (ch === "\u007f" || ch === "\b" ? text.slice(0, -1) : text + ch), "").trim();
+    } finally {
+      if (raw) {
+        tty.off("data", interrupt);
+        tty.setRawMode(false);
+        this.output.write("\n");
+      }
+    }
   }
 
   close(): void {

@@ -14,6 +14,24 @@ export interface ScaffoldOptions {
   url: string;
   /** The first stream's path under the URL (default `/items`); the stream is named after its last segment. */
   path?: string;
+  /** The first stream's name when not its path's last segment (`--probe` names it after its records). */
+  streamName?: string;
+  /** The first stream's method and JSON body (`--method POST --body`); default GET with no body. */
+  request?: { method: "GET" | "POST"; body?: Record<string, unknown> };
+  /** Values for `secrets/config.json` instead of placeholders (`--probe` asked for them). */
+  testingValues?: Record<string, string>;
+  /** What `--probe` detected: replaces the pagination method's paginator and record path, and sets the primary key. */
+  detected?: DetectedStream;
+}
+
+/** The parts of the first stream `sluice init --probe` detected. */
+export interface DetectedStream {
+  paginator: Record<string, unknown>;
+  recordsPath: string[];
+  /** Undefined when no id-like field was found: the stream gets no primary key. */
+  primaryKey?: string;
+  /** One line for the manifest's and the README's "Pagination:" (how it was detected). */
+  summary: string;
 }
 
 /**
@@ -32,9 +50,11 @@ export function scaffoldConnector(requested: ScaffoldOptions): Record<string, st
   const split = splitUrlCredentials(requested.url, requested.auth, authScaffold(requested.auth, "").fields.map((f) => f.name));
   const options = { ...requested, url: split.url };
   const auth = withUrlCredentials(authScaffold(options.auth, options.url), split);
-  const pagination = paginationScaffold(options.pagination);
+  const pagination = detectedPagination(options);
   const path = `/${(options.path ?? "/items").replace(/^\/+/, "")}`;
-  const stream = path.split("/").filter(Boolean).at(-1)?.replace(/[^\w]+/g, "_") || "items";
+  const stream = options.streamName ?? streamName(path);
+  const primaryKey = options.detected ? options.detected.primaryKey : "id";
+  const requestOverrides = options.request?.method === "POST" ? { http_method: "POST", ...(options.request.body ? { request_body_json: options.request.body } : {}) } : {};
   const requester: Record<string, unknown> = { type: "HttpRequester", url_base: options.url, http_method: "GET" };
   if (split.query.length > 0) requester.request_parameters = Object.fromEntries(split.query.map((q) => [q.param, q.field ? `{{ config['${q.field.name}'] }}` : q.literal]));
   if (auth.authenticator) requester.authenticator = "#/definitions/authenticator";
@@ -43,14 +63,14 @@ export function scaffoldConnector(requested: ScaffoldOptions): Record<string, st
     {
       type: "DeclarativeStream",
       name: stream,
-      primary_key: "id",
+      ...(primaryKey ? { primary_key: primaryKey } : {}),
       retriever: {
         type: "SimpleRetriever",
-        requester: { $ref: "#/definitions/requester", path },
+        requester: { $ref: "#/definitions/requester", path, ...requestOverrides },
         record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: pagination.recordsPath } },
         paginator: pagination.paginator,
       },
-      schema_loader: { type: "InlineSchemaLoader", schema: { type: "object", additionalProperties: true, properties: { id: {} } } },
+      schema_loader: { type: "InlineSchemaLoader", schema: { type: "object", additionalProperties: true, properties: primaryKey ? { [primaryKey]: {} } : {} } },
     },
   ];
   const properties = Object.fromEntries(
@@ -72,7 +92,7 @@ export function scaffoldConnector(requested: ScaffoldOptions): Record<string, st
     section({ check: { type: "CheckStream", stream_names: [stream] } }),
     section({ spec }),
   ].join("\n");
-  const config = Object.fromEntries(auth.fields.map((f) => [f.name, f.placeholder]));
+  const config = Object.fromEntries(auth.fields.map((f) => [f.name, options.testingValues?.[f.name] ?? f.placeholder]));
   return {
     "manifest.yaml": manifest,
     "secrets/config.json": `${JSON.stringify(config, null, 2)}\n`,
@@ -80,6 +100,18 @@ export function scaffoldConnector(requested: ScaffoldOptions): Record<string, st
     "README.md": readme(options, stream, auth.fields.map((f) => f.name), pagination.sample, auth.summary, pagination.summary),
     ...regressionTestFiles(stream),
   };
+}
+
+/** The first stream's name: its path's last segment, without an extension (`/admin/api/2024-01/products.json` is `products`). */
+export function streamName(path: string): string {
+  return path.split("/").filter(Boolean).at(-1)?.replace(/\.(json|xml)$/i, "").replace(/[^\w]+/g, "_") || "items";
+}
+
+/** The chosen pagination method's, or what `--probe` detected. */
+function detectedPagination(options: ScaffoldOptions) {
+  const chosen = paginationScaffold(options.pagination);
+  const detected = options.detected;
+  return detected ? { ...chosen, summary: detected.summary, paginator: detected.paginator, recordsPath: detected.recordsPath, sample: "" } : chosen;
 }
 
 /** The method's fields with the URL's credentials: Basic's username and password filled in, one secret field per credential query parameter. */
@@ -109,7 +141,7 @@ function readme(options: ScaffoldOptions, stream: string, fields: string[], samp
 A Sluice connector for ${options.url} (Airbyte declarative manifest format; Sluice's \`docs/manifest.md\` explains every part).
 
 - Authentication: ${auth}
-- Pagination: ${pagination}; a response looks like \`${sample}\`
+- Pagination: ${pagination}${sample ? `; a response looks like \`${sample}\`` : ""}
 
 ## Try it
 

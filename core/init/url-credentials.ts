@@ -22,7 +22,7 @@ export interface SplitUrl {
 }
 
 /** Parameter names that carry credentials (`api_key`, `access_token`, `sig`, `password`...). */
-const CREDENTIAL_PARAM = /key|token|secret|passw|pwd|auth|sig|session|credential|bearer|code/i;
+export const CREDENTIAL_PARAM = /key|token|secret|passw|pwd|auth|sig|session|credential|bearer|code/i;
 
 /**
  * Takes the credentials out of a base URL given to `sluice init`, so they never reach `manifest.yaml`

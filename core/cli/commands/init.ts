@@ -5,7 +5,10 @@ import { CliSession } from "../cli-session.js";
 import { Ask } from "../../init/ask.js";
 import { AUTH_METHODS, authScaffold, type AuthMethod } from "../../init/auth-methods.js";
 import { PAGINATION_METHODS, paginationScaffold, type PaginationMethod } from "../../init/pagination-methods.js";
-import { scaffoldConnector, type ScaffoldOptions } from "../../init/scaffold-connector.js";
+import { credentialInputs } from "../../init/credential-inputs.js";
+import { formatProbeReport } from "../../init/format-probe-report.js";
+import { parseProbeUrl, probeConnector } from "../../init/probe-connector.js";
+import { scaffoldConnector, streamName, type ScaffoldOptions } from "../../init/scaffold-connector.js";
 import { hasUserInfo } from "../../init/url-credentials.js";
 import { writeConnector } from "../../init/write-connector.js";
 import { manifestJsonSchema } from "../../manifest/manifest-json-schema.js";
@@ -18,12 +21,23 @@ const DEFAULT_URL = "https://api.example.com/v1";
  * `secrets/config.json` for testing values, a `.gitignore` for `secrets/`, a README, and the editor
  * schema `manifest.schema.json`.
  *
+ * With `--probe URL` it sends that list request instead (credentials from `SLUICE_<FIELD>` environment
+ * variables or typed when asked), detects the records, primary key, page size and pagination from the
+ * answer, confirms the pagination by reading a few pages, and prints the evidence of each guess.
+ *
  * @example
  * sluice init acme --auth bearer --pagination cursor --url https://api.acme.com/v1 --path /customers
+ * SLUICE_API_KEY=sk_test_... sluice init stripe --probe "https://api.stripe.com/v1/customers?limit=10" --auth bearer
  */
 export const command: CliCommand = {
-  usage: `sluice init NAME [--auth ${AUTH_METHODS.join("|")}] [--pagination ${PAGINATION_METHODS.join("|")}] [--url URL] [--path /items]`,
+  usage: [
+    `sluice init NAME [--auth ${AUTH_METHODS.join("|")}] [--pagination ${PAGINATION_METHODS.join("|")}] [--url URL] [--path /items]`,
+    `       sluice init NAME --probe URL [--auth METHOD] [--method GET|POST --body JSON]`,
+  ].join("\n"),
   options: {
+    probe: { type: "string", value: "URL", description: "send this list request and detect records, primary key and pagination from its answer (credentials from SLUICE_<FIELD> variables or typed)" },
+    method: { type: "string", value: "METHOD", choices: ["GET", "POST"], description: "the probe request's method (default GET)" },
+    body: { type: "string", value: "JSON", description: "the probe request's JSON body (a GraphQL query and its variables)" },
     auth: { type: "string", value: "METHOD", description: `the authentication to scaffold (${AUTH_METHODS.join(", ")})` },
     pagination: { type: "string", value: "METHOD", description: `the pagination to scaffold (${PAGINATION_METHODS.join(", ")})` },
     url: { type: "string", value: "URL", description: "the API's base URL (url_base)" },
@@ -41,12 +55,14 @@ export const command: CliCommand = {
           found: args.positionals.length ? args.positionals.join(" ") : "no name",
         });
       }
+      if (typeof args.values.probe === "string") return await probe(name, args.values, io, session);
       const options = await chooseOptions(name, args.values, io);
       const folder = resolve(io.cwd, name);
       const files = scaffoldConnector(options);
       files["manifest.schema.json"] = `${JSON.stringify(manifestJsonSchema(session.sluice.registry), null, 2)}\n`;
       const written = await writeConnector(folder, files);
       const shown = relative(io.cwd, folder) || ".";
+      const stream = streamName(options.path ?? "/items");
       io.stdout.write(
         [
           `Created ${shown}/ (${options.auth} authentication, ${options.pagination} pagination):`,
@@ -54,8 +70,8 @@ export const command: CliCommand = {
           "",
           "Next:",
           `  1. put your testing values in ${join(shown, "secrets/config.json")}`,
-          `  2. cd ${shown} && sluice test-read --config secrets/config.json --stream ${firstStream(options)}`,
-          `  3. record a regression test: sluice test-read --config secrets/config.json --stream ${firstStream(options)} --record fixtures`,
+          `  2. cd ${shown} && sluice test-read --config secrets/config.json --stream ${stream}`,
+          `  3. record a regression test: sluice test-read --config secrets/config.json --stream ${stream} --record fixtures`,
           "",
         ].join("\n"),
       );
@@ -68,6 +84,53 @@ export const command: CliCommand = {
     }
   },
 };
+
+/** `init NAME --probe URL`: asks for the credentials, probes, writes the folder and prints the evidence. */
+async function probe(name: string, values: Record<string, unknown>, io: CliIO, session: CliSession): Promise<number> {
+  const auth = checked("auth", values.auth, AUTH_METHODS) ?? "none";
+  const method = values.method === "POST" ? "POST" : "GET";
+  const body = typeof values.body === "string" ? jsonBody(values.body) : undefined;
+  parseProbeUrl(String(values.probe));
+  const folder = resolve(io.cwd, name);
+  const interactive = io.interactive && io.stdin ? new Ask(io.stdin, io.stderr) : undefined;
+  let credentials: Record<string, string>;
+  try {
+    credentials = await credentialInputs(authScaffold(auth, "").fields, io.env, interactive);
+  } finally {
+    interactive?.close();
+  }
+  io.stderr.write(`Probing ${method} ${String(values.probe)}: the first page, then a few pages with each paginator that fits...\n`);
+  const probed = await probeConnector(session.sluice, { name, url: String(values.probe), auth, credentials, method, body, searchFrom: io.cwd });
+  probed.files["manifest.schema.json"] = `${JSON.stringify(manifestJsonSchema(session.sluice.registry), null, 2)}\n`;
+  const written = await writeConnector(folder, probed.files);
+  const shown = relative(io.cwd, folder) || ".";
+  const stream = probed.stream;
+  io.stdout.write(
+    [
+      session.redact(formatProbeReport(probed.detection, probed.dropped)),
+      `Created ${shown}/ (${auth} authentication; the testing values are in ${join(shown, "secrets/config.json")}):`,
+      ...written.map((file) => `  ${join(shown, file)}`),
+      "",
+      "Next:",
+      `  1. cd ${shown} && sluice read --config secrets/config.json   (every record)`,
+      `  2. look at a few pages: sluice test-read --config secrets/config.json --stream ${stream}`,
+      `  3. record a regression test: sluice test-read --config secrets/config.json --stream ${stream} --record fixtures`,
+      "",
+    ].join("\n"),
+  );
+  return 0;
+}
+
+function jsonBody(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  throw new SluiceError("INIT_OPTION_INVALID", "--body must be a JSON object", { failureType: "config_error", expected: 'a JSON object, e.g. \'{"query": "...", "variables": {}}\'', found: text.length > 60 ? `${text.slice(0, 60)}...` : text });
+}
 
 /** The flags, and in a terminal the answers to what the flags leave open; a wrong flag is an error naming the choices. */
 async function chooseOptions(name: string, values: Record<string, unknown>, io: CliIO): Promise<ScaffoldOptions> {
@@ -106,8 +169,4 @@ function withScheme(url: string): string {
     expected: `http:// or https:// before the host, e.g. https://${url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")}`,
     found: JSON.stringify(url),
   });
-}
-
-function firstStream(options: ScaffoldOptions): string {
-  return (options.path ?? "/items").split("/").filter(Boolean).at(-1)?.replace(/[^\w]+/g, "_") || "items";
 }

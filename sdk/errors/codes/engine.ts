@@ -97,6 +97,21 @@ export const ENGINE_ERRORS = {
     message: "The folder `sluice init` would create exists and is not empty; nothing is overwritten.",
     action: "Choose another name, or remove the folder.",
   },
+  INIT_CREDENTIAL_MISSING: {
+    failureType: "config_error",
+    message: "`sluice init --probe` needs the credentials of its `--auth` method to send its request, and no terminal was there to ask for them and no environment variable (`SLUICE_API_KEY`, `SLUICE_USERNAME`...) held them; the missing variables are named.",
+    action: "Set the named environment variables, or run `sluice init --probe` in a terminal to be asked.",
+  },
+  INIT_PROBE_URL_CREDENTIALS: {
+    failureType: "config_error",
+    message: "The URL given to `sluice init --probe` holds a credential (`user:password@`, a query parameter named like a key or token): a probe takes credentials only from its `--auth` method's inputs, so they reach secrets/config.json and never the manifest, the README or a shell history.",
+    action: "Remove the credential from the URL and give `--auth` (with its value in the named environment variable, or typed when asked).",
+  },
+  PROBE_REQUEST_FAILED: {
+    failureType: "config_error",
+    message: "The request that pagination and record detection reads (`sluice init --probe`, the Builder's Detect) failed or did not answer with JSON; the stream, the request and the answer are named.",
+    action: "Check the URL, the method and body, and the credentials with `sluice test-read`; the detection needs a JSON answer to read.",
+  },
   COMPONENT_BUILD: {
     failureType: "config_error",
     message: "A component failed while being built, for a reason that is not one of the codes here; the component type and manifest path are named and the original error is the cause.",

@@ -1,0 +1,156 @@
+import { setPath, valueAtPath } from "../../python/index.js";
+import { MemoryConfigStore, SluiceError, type ConfigStore, type ConnectorConfig } from "../../sdk/index.js";
+import { fieldOrigin } from "../builder/field-origin.js";
+import { SourcePositions } from "../manifest/source-positions.js";
+import type { Sluice } from "../sluice.js";
+import { testRead } from "../test-read/test-read.js";
+import type { TestReadStream } from "../test-read/test-read-document.js";
+import { confirmPaginator, type Confirmation } from "./confirm-paginator.js";
+import type { JsonObject, ProbeResponse } from "./probe-response.js";
+import { proposeStream, type StreamProposal } from "./stream-proposal.js";
+
+/** Which stream of which manifest to detect, read with which config. */
+export interface DetectStreamInput {
+  /** The manifest as written: where each field is written is found in it. */
+  text: string;
+  /** The same manifest, parsed. */
+  manifest: JsonObject;
+  /** The stream's index in `streams`. */
+  stream: number;
+  /** Its name, when the written stream does not say it (a `$ref`); default the written `name`. */
+  streamName?: string;
+  config: ConnectorConfig;
+  /**
+   * Where a credential the API rotates is kept between the reads (the Builder's secrets/config.json);
+   * default one store in memory for all of them, so a single-use refresh token is spent only once.
+   */
+  configStore?: ConfigStore;
+  configFile?: string;
+  /** The connector's folder (custom components, relative paths). */
+  searchFrom?: string;
+  /** Pages read to confirm a paginator (default 3). */
+  pages?: number;
+}
+
+/** One field the detection would write: where (the resolved path and the written place), what is there, what comes, and why. */
+export interface DetectedChange {
+  field: "record path" | "primary key" | "paginator";
+  /** The resolved manifest's path: `streams[0].retriever.paginator`. */
+  path: string;
+  /** The written place (behind a `$ref`, in `$parameters`), as the Builder's YAML model addresses it. */
+  segments: Array<string | number>;
+  old: unknown;
+  value: unknown;
+  evidence: string;
+}
+
+/** What {@link detectStream} found: the proposal, the changes it makes, and what it could not decide. */
+export interface StreamDetection {
+  stream: string;
+  /** The config after the reads (a rotated token included): what `sluice init --probe` saves. Never sent to the page. */
+  config: ConnectorConfig;
+  /** The probe request and the status it got. */
+  request: { method: string; url: string; status: number };
+  proposal: StreamProposal;
+  changes: DetectedChange[];
+  /** How the chosen paginator was confirmed by reading. */
+  confirmation?: Confirmation;
+  /** Paginators tried and turned down, each with why. */
+  rejected: string[];
+  undecided: string[];
+}
+
+const LIMITS = { pages: 1, slices: 1, records: 100_000, bodyChars: 8_000_000 };
+
+/**
+ * Detects a stream's record path, primary key and pagination from its first response, then proves the
+ * pagination by reading: each candidate paginator (several when a parameter name had to be guessed)
+ * is test-read for a few pages, and the first that reads pages of new records is kept. The first
+ * request is the stream's own (its authenticator, its testing values), sent with no paginator and the
+ * whole body as the record. Nothing is written: the changes are for the caller to apply (`sluice init
+ * --probe` writes them into the new manifest, the Builder shows them and applies them when accepted).
+ *
+ * @example
+ * const detection = await detectStream(sluice, { text, manifest, stream: 0, config });
+ * detection.changes.map((c) => c.field); // ["record path", "primary key", "paginator"]
+ */
+export async function detectStream(sluice: Sluice, input: DetectStreamInput): Promise<StreamDetection> {
+  const streams = Array.isArray(input.manifest.streams) ? (input.manifest.streams as JsonObject[]) : [];
+  const name = input.streamName ?? String(streams[input.stream]?.name ?? "");
+  const positions = SourcePositions.parse(input.text);
+  const place = (path: string) => ({ path, segments: fieldOrigin(positions, path).segments });
+  const at = `streams[${input.stream}]`;
+  const places = {
+    paginator: place(`${at}.retriever.paginator`),
+    recordPath: place(`${at}.retriever.record_selector.extractor.field_path`),
+    primaryKey: place(`${at}.primary_key`),
+  };
+  const configStore = input.configStore ?? new MemoryConfigStore(structuredClone(input.config));
+  const read = (manifest: JsonObject, pages: number) =>
+    testRead(sluice, { manifest, searchFrom: input.searchFrom, configStore, configFile: input.configFile, streams: [name], limits: { ...LIMITS, pages } });
+
+  const probe = edited(input.manifest, [[places.paginator.segments, { type: "NoPagination" }], [places.recordPath.segments, []]]);
+  const first = (await read(probe, 1)).streams[0];
+  const response = probeResponse(name, first);
+  const proposal = proposeStream(response);
+  const changes: DetectedChange[] = [];
+  const change = (field: DetectedChange["field"], where: { path: string; segments: Array<string | number> }, value: unknown, evidence: string) =>
+    changes.push({ field, ...where, old: valueAtPath(input.manifest, where.segments), value, evidence });
+  if (proposal.recordPath) change("record path", places.recordPath, proposal.recordPath.value, proposal.recordPath.evidence);
+  if (proposal.primaryKey) change("primary key", places.primaryKey, proposal.primaryKey.value, proposal.primaryKey.evidence);
+  const base = edited(input.manifest, changes.map((c) => [c.segments, c.value]));
+
+  const undecided = [...proposal.undecided];
+  const rejected: string[] = [];
+  let confirmation: Confirmation | undefined;
+  for (const candidate of proposal.pagination?.candidates ?? []) {
+    const trial = edited(base, [[places.paginator.segments, candidate.paginator]]);
+    const result = confirmPaginator((await read(trial, input.pages ?? 3)).streams[0], proposal.primaryKey?.value);
+    if (result.confirmed) {
+      confirmation = { ...result, text: candidate.assumption ? `${result.text}; ${candidate.assumption}` : result.text };
+      change("paginator", places.paginator, candidate.paginator, proposal.pagination!.evidence);
+      break;
+    }
+    rejected.push(`${candidate.assumption ?? proposal.pagination!.kind}: ${result.text}`);
+  }
+  if (proposal.pagination && proposal.pagination.candidates.length > 0 && !confirmation) {
+    undecided.push(`the pagination: ${proposal.pagination.evidence}, but no paginator tried read a second page of new records`);
+  }
+  return { stream: name, config: configStore.current(), request: { method: response.request.method, url: response.request.url, status: response.status }, proposal, changes, confirmation, rejected, undecided };
+}
+
+/** A copy of the manifest with values set at written places. */
+function edited(manifest: JsonObject, values: ReadonlyArray<readonly [Array<string | number>, unknown]>): JsonObject {
+  const copy = structuredClone(manifest);
+  for (const [segments, value] of values) setPath(copy, segments, structuredClone(value));
+  return copy;
+}
+
+/** The first page's exchange as the detectors read it; a failed or non-JSON answer is an error naming it. */
+function probeResponse(stream: string, read: TestReadStream | undefined): ProbeResponse {
+  const page = read?.slices[0]?.pages[0];
+  const where = page?.request ? `${page.request.method} ${page.request.url}` : `the stream ${stream}'s first request`;
+  if (!page?.request || !page.response) {
+    throw new SluiceError("PROBE_REQUEST_FAILED", `The first request of ${stream} got no answer to detect from`, { failureType: "config_error", expected: "a JSON answer", found: read?.error?.split("\n")[0] ?? "no request was sent", where: { stream } });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(page.response.body);
+  } catch {
+    throw new SluiceError("PROBE_REQUEST_FAILED", `${where} answered ${page.response.status} with a body that is not JSON`, {
+      failureType: "config_error",
+      expected: "a JSON body (the detection reads JSON)",
+      found: JSON.stringify(page.response.body.slice(0, 80)),
+      where: { stream },
+    });
+  }
+  if (read?.error) throw new SluiceError("PROBE_REQUEST_FAILED", `${where} failed`, { failureType: "config_error", expected: "a successful answer", found: read.error.split("\n")[0], where: { stream } });
+  const headers = Object.fromEntries(Object.entries(page.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+  let requestBody: unknown = null;
+  try {
+    requestBody = page.request.body ? JSON.parse(page.request.body) : null;
+  } catch {
+    requestBody = page.request.body;
+  }
+  return { request: { method: page.request.method, url: page.request.url, body: requestBody }, status: page.response.status, headers, body };
+}
