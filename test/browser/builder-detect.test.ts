@@ -51,8 +51,8 @@ describe("the Builder's Detect in a real browser", () => {
       const paginator = ["      paginator:", "        type: DefaultPaginator", "        pagination_strategy:", "          type: CursorPagination", `          cursor_value: "{{ last_record['id'] }}"`, `          stop_condition: "{{ not response.get('has_more') }}"`, "        page_token_option:", "          type: RequestOption", "          inject_into: request_parameter", "          field_name: starting_after"];
       const expected = STRIPE_BEFORE_DETECT.replace("          field_path: []\n", `          field_path: [data]\n${paginator.join("\n")}\n`).replace("schema: {} }\n", "schema: {} }\n    primary_key: id\n");
       assert.equal(await yamlText(page), expected);
-      // The test read that follows reads with the applied paginator: 2 pages of new customers.
-      await page.getByRole("status").filter({ hasText: "customers: 20 records in 2 pages" }).waitFor({ timeout: 30_000 });
+      // The test read that follows reads with the applied paginator: every customer (43), in the test panel's 5 pages.
+      await page.getByRole("status").filter({ hasText: "customers: 43 records in 5 pages" }).waitFor({ timeout: 30_000 });
       assert.equal(readFileSync(join(dir, "manifest.yaml"), "utf8"), STRIPE_BEFORE_DETECT, "applied to the page's model; saved only by Save");
     });
   });
