@@ -1,4 +1,4 @@
-import { SELECTION_PAUSE, type DataRecord, type HttpResponse } from "../../sdk/index.js";
+import { SELECTION_PAUSE, type DataRecord, type HttpResponse, type SelectionStats } from "../../sdk/index.js";
 
 /**
  * A page of a streaming decoder (`JsonlDecoder`, `CsvDecoder`, gzip...), whose records are parsed as
@@ -21,7 +21,7 @@ export class StreamedPage {
   constructor(
     private readonly records: Iterator<DataRecord>,
     readonly response: HttpResponse,
-    readonly stats: { rawCount: number },
+    readonly stats: SelectionStats,
     private readonly locate: (error: unknown) => unknown,
   ) {}
 
@@ -53,18 +53,21 @@ export class StreamedPage {
 
   /**
    * Up to `max` records, for a reader that hands out records a batch at a time; fewer (none, even) when
-   * the page ended or the selection paused: {@link ended} tells which.
+   * the page ended or the selection paused: {@link ended} tells which. A pause within `pauseEvery`
+   * items of the batch's start is passed over (the reader gave the event loop a turn at that start), so
+   * a page whose records are all kept comes in whole batches.
    */
   takeBatch(max: number): DataRecord[] {
     const batch: DataRecord[] = [];
+    const start = this.stats.rawCount;
+    const pauseEvery = this.stats.pauseEvery ?? Infinity;
     while (batch.length < max) {
       const record = this.take();
-      if (!record) break;
-      batch.push(record);
+      if (record) batch.push(record);
+      else if (this.done || this.stats.rawCount - start >= pauseEvery) break;
     }
     return batch;
   }
-
 
   /** The reader stopped: the decoder's generator is closed. */
   close(): void {

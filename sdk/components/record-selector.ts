@@ -57,6 +57,12 @@ export interface SelectionStats {
 /**
  * Not a record: what a selection yields, when asked to by {@link SelectionStats.pauseEvery}, to let its
  * reader give the event loop a turn. Compared by identity; never written out.
+ *
+ * @example
+ * for (const record of selector.select(response, context, { rawCount: 0, pauseEvery: 2048 })) {
+ *   if (record === SELECTION_PAUSE) continue; // (a reader that can wait gives the event loop a turn here)
+ *   write(record);
+ * }
  */
 export const SELECTION_PAUSE: DataRecord = Object.freeze({ __sluice_selection_pause: true }) as DataRecord;
 
