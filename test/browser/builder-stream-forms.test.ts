@@ -242,7 +242,7 @@ async function openStream(page: Page, name: string): Promise<void> {
 }
 
 async function turnOnPagination(page: Page, method: string): Promise<void> {
-  await page.getByRole("checkbox", { name: "Pagination", exact: true }).click();
+  await page.getByRole("checkbox", { name: "Pagination", exact: true }).check(); // the toggle follows the click at once
   await page.getByLabel("Pagination Method", { exact: true }).selectOption({ label: method });
 }
 
