@@ -37,7 +37,7 @@ export function KeyValueList({ field, stream, analysis, model, title, onModel, o
   const editable = (written === "map" || written === "absent") && (value === undefined || value === null || typeof value === "object") && !Array.isArray(value);
   const line = model.lineOf(origin.segments) ?? origin.line;
   const id = `${field.id}-${stream}`;
-  const problemsOf = (key: string) => analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path === `${path}.${key}` || f.path === `${origin.sourcePath}.${key}`));
+  const problemsOf = (key: string) => analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && [f.path, f.usedAt].some((p) => p === joinKey(path, key) || p === joinKey(origin.sourcePath, key)));
   const own = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path === path || f.path === origin.sourcePath));
   const setKey = (key: string, next: unknown) => onModel((current) => current.setIn([...origin.segments, key], String(next ?? "")));
 
@@ -121,4 +121,9 @@ export function KeyValueList({ field, stream, analysis, model, title, onModel, o
       )}
     </fieldset>
   );
+}
+
+/** A key under a manifest path, as the library writes paths (`a.b`, `a["X-Page"]`). */
+function joinKey(path: string, key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }

@@ -45,7 +45,7 @@ export function PaginationSection(props: PaginationSectionProps) {
   const at = (path: string) => analysis.fields[fieldPath({ path }, stream)];
   const paginator = at(PAGINATOR_PATH);
   if (!paginator) return null;
-  const method = paginationMethodOf(paginator.value);
+  const method = shownMethod(props.model, paginator);
   const strategyValue = at(`${PAGINATOR_PATH}.pagination_strategy`)?.value as Record<string, unknown> | undefined;
   const parsedCursor = cursorSourceOf(strategyValue?.cursor_value, strategyValue?.stop_condition);
   const cursorSource: CursorSource = customCursor ? "custom" : parsedCursor.source;
@@ -133,6 +133,18 @@ export function PaginationSection(props: PaginationSectionProps) {
       )}
     </fieldset>
   );
+}
+
+/**
+ * The method as written now, so the toggle and the selector follow a click at once instead of after the
+ * next analysis: the model's value at the paginator's place when the form can read it (a written map,
+ * or nothing where the stream itself would hold it), else the resolved one.
+ */
+function shownMethod(model: ManifestModel, paginator: { value: unknown; origin: { via: string; segments: Segment[] } }): ReturnType<typeof paginationMethodOf> {
+  const kind = model.kindAt(paginator.origin.segments);
+  if (kind === "absent" && paginator.origin.via !== "$parameters") return "";
+  const written = kind === "map" ? paginationMethodOf(model.valueAt(paginator.origin.segments)) : "other";
+  return written === "other" ? paginationMethodOf(paginator.value) : written;
 }
 
 /** One injection group of the paginator (`page_size_option` or `page_token_option`), with its on/off toggle. */

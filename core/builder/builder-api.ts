@@ -16,6 +16,7 @@ import type { BuilderFolder, ManifestText } from "./builder-folder.js";
 import { customClassFiles, type CustomClassFile } from "./custom-class-files.js";
 import { detectedSchema, writeSchemaFile, type DetectedSchemaView } from "./builder-schema.js";
 import { fieldOrigin, type FieldOrigin } from "./field-origin.js";
+import { templateSyntaxFindings } from "./template-findings.js";
 
 /** What the page gets when it opens. */
 export interface BuilderSession {
@@ -114,6 +115,8 @@ export class BuilderApi {
       const paths = pattern.includes("streams[*]") ? streams.map((_, i) => pattern.replace("streams[*]", `streams[${i}]`)) : [pattern];
       for (const path of paths) response.fields[path] = { value: valueAt(resolved, path), origin: fieldOrigin(positions, path) };
     }
+    const shown = Object.fromEntries(Object.entries(response.fields).map(([path, field]) => [path, field.value]));
+    response.findings.push(...templateSyntaxFindings(shown, positions, findings));
     return response;
   }
 
