@@ -17,10 +17,10 @@ export interface FormField {
   path: string;
   /**
    * text: a string input; select: one of `options`; list: a list of strings (typed comma-separated);
-   * method: a component type shown by its product name; integer: a number, or a template (a string);
+   * integer: a number, or a template (a string);
    * boolean: a checkbox; template: a string input listing the `variables` it may use.
    */
-  kind: "text" | "select" | "list" | "method" | "integer" | "boolean" | "template";
+  kind: "text" | "select" | "list" | "integer" | "boolean" | "template";
   options?: readonly string[];
   /** The template variables a `template` field may use, listed under it. */
   variables?: readonly string[];
@@ -65,24 +65,4 @@ export const ALL_FIELD_PATHS: readonly string[] = [...GLOBAL_SECTIONS, ...STREAM
 /** A field's path for one stream. */
 export function fieldPath(field: Pick<FormField, "path">, stream: number): string {
   return field.path.replace("streams[*]", `streams[${stream}]`);
-}
-
-/** The product's names of the authentication methods (builder-forms.md), by component type. */
-const METHOD_NAMES: Record<string, string> = {
-  NoAuth: "No auth",
-  BasicHttpAuthenticator: "Basic HTTP",
-  BearerAuthenticator: "Bearer Token",
-  ApiKeyAuthenticator: "API Key",
-  JwtAuthenticator: "JWT",
-  OAuthAuthenticator: "OAuth 2",
-  SessionTokenAuthenticator: "Session Token",
-  SelectiveAuthenticator: "Selective Authenticator",
-};
-
-/** The product's name of a resolved authenticator (`undefined`: No auth; a `Custom*` type: Custom). */
-export function authenticationMethodName(authenticator: unknown): string {
-  if (authenticator === undefined || authenticator === null) return "No auth";
-  const type = typeof authenticator === "object" ? String((authenticator as { type?: unknown }).type ?? "") : "";
-  if (type.startsWith("Custom")) return "Custom";
-  return METHOD_NAMES[type] ?? (type || "Unknown");
 }

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import type { Analysis } from "../api-client.js";
-import { authenticationMethodName, fieldPath, type FormField } from "../model/form-fields.js";
+import { fieldPath, type FormField } from "../model/form-fields.js";
 import type { ManifestModel, Segment } from "../model/manifest-model.js";
 
 export interface FieldControlProps {
@@ -40,12 +40,12 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
   const value = written === "scalar" ? model.valueAt(origin.segments) : view.value;
   const scalar = value === undefined || value === null || typeof value !== "object";
   const isList = field.kind === "list" && (written === "seq" || written === "absent" || written === "scalar") && (scalar || (Array.isArray(value) && value.every((v) => typeof v !== "object")));
-  const editable = isList || (field.kind !== "method" && field.kind !== "list" && (written === "scalar" || written === "absent") && scalar);
+  const editable = isList || (field.kind !== "list" && (written === "scalar" || written === "absent") && scalar);
   const line = model.lineOf(origin.segments) ?? origin.line;
   const users = analysis.streams.filter((_, i) => analysis.fields[fieldPath(field, i)]?.origin.sourcePath === origin.sourcePath);
   const problems = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.usedAt === path || f.path === origin.sourcePath || f.path === path));
   const describedBy = [`${id}-note`, problems.length ? `${id}-problems` : ""].filter(Boolean).join(" ");
-  const shown = field.kind === "method" ? authenticationMethodName(view.value) : Array.isArray(value) ? value.join(", ") : scalar ? String(value ?? "") : JSON.stringify(value);
+  const shown = Array.isArray(value) ? value.join(", ") : scalar ? String(value ?? "") : JSON.stringify(value);
   const write = (text: string) => {
     if (!editable) return;
     if (field.kind === "list") {
