@@ -1,7 +1,8 @@
 import { PyError } from "./values.js";
 
 /**
- * Python's integer arithmetic, exact at any size: JSON bodies give integers past 2^53 as a `bigint`
+ * Python's integer arithmetic on two ints, exact at any size (undefined when an operand is not an int,
+ * or the result is not an int: `//` or `%` by zero, `**` by a negative power): JSON bodies give integers past 2^53 as a `bigint`
  * (python/exact-json.ts), and Python's ints never round, so `record['id'] + 1` on `9007199254740993`
  * is `9007199254740994`, and `9007199254740992 + 1` is not `9007199254740992`. An integer result
  * within ±(2^53 - 1) comes back as a plain number (the common case stays on numbers); a larger one as
@@ -10,11 +11,16 @@ import { PyError } from "./values.js";
  * @example
  * exactIntOp("+", 9007199254740993n, 1); // 9007199254740994n
  * exactIntOp("*", 2 ** 52, 4); // 18014398509481984n
- * exactIntOp("+", 1, 2); // undefined: plain numbers do it exactly
+ * exactIntOp("+", 1, 2); // 3
+ * exactIntOp("+", 1, 0.5); // undefined: a float, which the caller's number path adds
  */
 export function exactIntOp(symbol: IntOperator, a: unknown, b: unknown): number | bigint | undefined {
   if (!isInt(a) || !isInt(b)) return undefined;
-  if (typeof a !== "bigint" && typeof b !== "bigint" && Number.isSafeInteger(numberOp(symbol, Number(a), Number(b)))) return undefined;
+  if (typeof a !== "bigint" && typeof b !== "bigint") {
+    // Plain ints: the number answer, when it is exact (the common case, computed once).
+    const quick = numberOp(symbol, Number(a), Number(b));
+    if (Number.isSafeInteger(quick)) return quick;
+  }
   const x = BigInt(a), y = BigInt(b);
   switch (symbol) {
     case "+": return normalize(x + y);
