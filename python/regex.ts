@@ -32,16 +32,16 @@ export function pyRegex(pattern: string): RegExp {
  * withPyRegex("(\\d+)-(\\d+)", (re) => re.exec("order 12-34")); // ["12-34", "12", "34"]
  */
 export function withPyRegex<T>(pattern: string, work: (regex: RegExp) => T): T {
-  const { body, flags } = translatePattern(pattern);
-  if (linearEngine() && linearPatterns.get(pattern) !== false) {
-    let regex: RegExp | undefined;
-    try {
-      regex = new RegExp(body, `gl${flags}`);
-    } catch {
-      // backreferences, lookarounds (or an invalid pattern, which pyRegex reports below)
+  if (linearEngine()) {
+    let regex = linearPatterns.get(pattern);
+    if (regex === undefined) {
+      regex = linearRegex(pattern);
+      remember(pattern, regex);
     }
-    remember(pattern, regex !== undefined);
-    if (regex) return work(regex);
+    if (regex) {
+      regex.lastIndex = 0; // compiled once per pattern, with the g flag: each call starts at the text's start
+      return work(regex);
+    }
   }
   const regex = pyRegex(pattern);
   sandbox.work = () => work(regex);
@@ -57,13 +57,27 @@ export function withPyRegex<T>(pattern: string, work: (regex: RegExp) => T): T {
 
 const sandbox: { work?: () => unknown } = createContext({ work: undefined });
 const budgeted = new Script("work()");
-/** Whether each pattern seen runs on the linear engine (bounded: patterns come from manifests). */
-const linearPatterns = new Map<string, boolean>();
+/**
+ * Each pattern seen, compiled for the linear engine once (false: only the backtracking engine runs it),
+ * so a template that runs per record does not translate and compile its pattern per record (bounded:
+ * patterns come from manifests).
+ */
+const linearPatterns = new Map<string, RegExp | false>();
 let linear: boolean | undefined;
 
-function remember(pattern: string, isLinear: boolean): void {
+function remember(pattern: string, regex: RegExp | false): void {
   if (linearPatterns.size >= 1000) linearPatterns.clear();
-  linearPatterns.set(pattern, isLinear);
+  linearPatterns.set(pattern, regex);
+}
+
+/** The pattern compiled for the linear engine; false when that engine refuses it (backreferences, lookarounds, or an invalid pattern, which pyRegex reports). */
+function linearRegex(pattern: string): RegExp | false {
+  const { body, flags } = translatePattern(pattern);
+  try {
+    return new RegExp(body, `gl${flags}`);
+  } catch {
+    return false;
+  }
 }
 
 /** Turns on V8's linear-time engine for regexes with the `l` flag (it changes no other regex). */

@@ -117,14 +117,27 @@ export function kitMacros(clock: () => number, clockMicroseconds?: () => bigint)
   ]);
 }
 
+/** One date formatter per time zone (null: a zone the runtime does not know): making one costs far more than using it, and a template renders per request. */
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat | null>();
+
+function dateFormatIn(zone: string): Intl.DateTimeFormat | undefined {
+  let format = DATE_FORMATS.get(zone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "numeric", day: "numeric", era: "short" });
+    } catch {
+      format = null;
+    }
+    DATE_FORMATS.set(zone, format);
+  }
+  return format ?? undefined;
+}
+
 /** The calendar date at `ms` in the IANA time zone `zone` (undefined for a zone the runtime does not know), from the runtime's time zone data. */
 function dateInZone(ms: number, zone: string): { year: number; month: number; day: number } | undefined {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "numeric", day: "numeric", era: "short" }).formatToParts(ms);
-  } catch {
-    return undefined;
-  }
+  const format = dateFormatIn(zone);
+  if (!format) return undefined;
+  const parts = format.formatToParts(ms);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part("year"), month: part("month"), day: part("day") };
 }

@@ -80,7 +80,8 @@ function removeUnusedInputs(model: ManifestModel, names: readonly string[]): Man
   return model;
 }
 
-function valueIn(value: unknown, key: readonly Segment[]): unknown {
+/** The value at `key` inside a resolved component (undefined where a step is missing). */
+export function valueIn(value: unknown, key: readonly Segment[]): unknown {
   let node = value;
   for (const segment of key) node = node && typeof node === "object" ? (node as Record<string, unknown>)[String(segment)] : undefined;
   return node;

@@ -66,7 +66,6 @@ export function App({ session }: { session: Session }) {
   }, [manifestDirty, valuesDirty]);
 
   const edit = (segments: Segment[], value: unknown) => setModel((current) => writeField(current, segments, value));
-  const editModel = (change: (current: ManifestModel) => ManifestModel) => setModel((current) => change(current));
   const newStream = (stream: { name: string; path: string }) => {
     setModel((current) => addStream(current, stream));
     setPage({ kind: "stream", index: analysis.streams.length });
@@ -76,14 +75,22 @@ export function App({ session }: { session: Session }) {
     setPage(analysis.streams.length > 1 ? { kind: "stream", index: Math.max(0, index - 1) } : { kind: "global" });
   };
   const showLine = (line: number) => setReveal({ line, nonce: (reveal?.nonce ?? 0) + 1 });
+  /** Saves the testing values typed since the last save (a test read, Detect and a consent read the saved ones). */
+  const flushValues = async () => {
+    if (!valuesDirty) return;
+    await api.saveTestingValues(values);
+    setSavedValues(JSON.stringify(values));
+  };
+  /** Values written on disk by the server (a rotated token, a consent's tokens): shown, and saved as they are. */
+  const adoptSavedValues = (fresh: Record<string, unknown>) => {
+    setValues(fresh);
+    setSavedValues(JSON.stringify(fresh));
+  };
 
   const save = async (overwrite = false) => {
     setConflict(false);
     try {
-      if (valuesDirty) {
-        await api.saveTestingValues(values);
-        setSavedValues(JSON.stringify(values));
-      }
+      await flushValues();
       if (manifestDirty || overwrite) setSaved(await api.saveManifest(model.text, saved.hash, overwrite));
       setStatus(`Saved ${new Date().toLocaleTimeString()}.`);
     } catch (error) {
@@ -103,17 +110,9 @@ export function App({ session }: { session: Session }) {
   const streamIndex = page.kind === "stream" ? page.index : 0;
   const test = useTestRead({
     text: () => model.text,
-    prepare: async () => {
-      if (!valuesDirty) return;
-      await api.saveTestingValues(values);
-      setSavedValues(JSON.stringify(values));
-    },
-    finish: async () => {
-      // A token the API rotated was written to secrets/config.json: the panel shows the new one.
-      const fresh = await api.session();
-      setValues(fresh.testingValues);
-      setSavedValues(JSON.stringify(fresh.testingValues));
-    },
+    prepare: flushValues,
+    // A token the API rotated was written to secrets/config.json: the panel shows the new one.
+    finish: async () => adoptSavedValues((await api.session()).testingValues),
     edit: setModel,
     status: setStatus,
   });
@@ -146,10 +145,7 @@ export function App({ session }: { session: Session }) {
     if (stream === undefined) return setStatus("Nothing to detect: the manifest has no stream that resolves.");
     setDetect({ stream, running: true });
     try {
-      if (valuesDirty) {
-        await api.saveTestingValues(values);
-        setSavedValues(JSON.stringify(values));
-      }
+      await flushValues();
       setDetect({ stream, running: false, result: await api.detect(model.text, stream) });
     } catch (error) {
       setDetect({ stream, running: false, error: (error as Error).message });
@@ -211,14 +207,16 @@ export function App({ session }: { session: Session }) {
               values={values}
               findings={analysis.findings}
               connectorName={folderName.replace(/\W+/g, "_")}
-              onModel={editModel}
+              onModel={setModel}
               onValues={setValues}
+              onSaveValues={flushValues}
+              onSavedValues={adoptSavedValues}
               onReveal={showLine}
             />
           </FormView>
         )}
-        {page.kind === "inputs" && <InputsPage model={model} onModel={editModel} />}
-        {page.kind === "stream" && <StreamPage stream={page.index} analysis={analysis} model={model} onEdit={edit} onModel={editModel} onRemove={dropStream} onReveal={showLine} />}
+        {page.kind === "inputs" && <InputsPage model={model} onModel={setModel} />}
+        {page.kind === "stream" && <StreamPage stream={page.index} analysis={analysis} model={model} onEdit={edit} onModel={setModel} onRemove={dropStream} onReveal={showLine} />}
         {page.kind === "testing" && <TestingValuesPanel spec={analysis.spec} values={values} findings={analysis.findings} onChange={setValues} />}
         {test.props && <TestPanel {...test.props} onGoTo={goTo} />}
       </main>

@@ -16,6 +16,10 @@ export interface AuthContext {
   findings: readonly Finding[];
   onModel(edit: (model: ManifestModel) => ManifestModel): void;
   onValues(values: Record<string, unknown>): void;
+  /** Saves the testing values typed since the last save. */
+  onSaveValues(): Promise<void>;
+  /** Shows values the server wrote to secrets/config.json (a consent's tokens) as saved. */
+  onSavedValues(values: Record<string, unknown>): void;
   onReveal(line: number): void;
 }
 

@@ -1,6 +1,6 @@
 import { stringify } from "yaml";
 import type { Analysis } from "../api-client.js";
-import { chooseMethod, setRefreshTokenUpdater } from "../model/auth-forms.js";
+import { chooseMethod, setRefreshTokenUpdater, valueIn } from "../model/auth-forms.js";
 import { AUTH_METHODS, LOGIN_METHODS, methodOf, UPDATER_FIELDS, type AuthField, type AuthMethod } from "../model/auth-methods.js";
 import { authWarnings, type AuthWarning } from "../model/auth-rules.js";
 import type { Segment } from "../model/manifest-model.js";
@@ -186,12 +186,6 @@ function CustomClassNote({ className, files }: { className: unknown; files: Anal
 
 function asProblems(warnings: readonly AuthWarning[], key: string): Problem[] {
   return warnings.filter((w) => w.key === key).map((w) => ({ severity: "warning", message: w.message }));
-}
-
-function valueIn(value: unknown, key: readonly Segment[]): unknown {
-  let node = value;
-  for (const segment of key) node = node && typeof node === "object" ? (node as Record<string, unknown>)[String(segment)] : undefined;
-  return node;
 }
 
 /** The written component when it names its type (it is what an edit just changed), else the resolved one. */

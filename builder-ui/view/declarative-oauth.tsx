@@ -23,7 +23,7 @@ export function DeclarativeOAuth(props: AuthContext) {
       setWaiting(false);
       if (status.state === "done") {
         setConsent(`Consent granted: the tokens were written to the testing values (${(status.written ?? []).join(", ")}).`);
-        props.onValues((await api.session()).testingValues);
+        props.onSavedValues((await api.session()).testingValues);
       } else setConsent(`Consent failed: [${status.code}] ${status.message}`);
     }, 500);
     return () => clearInterval(timer);
@@ -32,7 +32,7 @@ export function DeclarativeOAuth(props: AuthContext) {
   const authorize = async () => {
     setConsent("Waiting for the consent in the provider's page…");
     try {
-      await api.saveTestingValues(props.values as Record<string, unknown>);
+      await props.onSaveValues();
       const { url } = await api.startConsent(model.text);
       window.open(url, "_blank", "noopener");
       setWaiting(true);

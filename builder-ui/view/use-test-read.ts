@@ -18,7 +18,6 @@ export interface TestReadHost {
 
 interface TestState {
   stream: string;
-  text: string;
   running: boolean;
   result?: TestReadResult;
   error?: string;
@@ -45,11 +44,11 @@ export function useTestRead(host: TestReadHost): { open: boolean; run(stream: st
     const mine = new AbortController();
     controller.current = mine;
     setDetected({});
-    setTest({ stream, text, running: true });
+    setTest({ stream, running: true });
     try {
       await hostRef.current.prepare();
       const result = await api.test(text, stream, { pages, signal: mine.signal });
-      setTest({ stream, text, running: false, result });
+      setTest({ stream, running: false, result });
       await hostRef.current.finish();
     } catch (error) {
       const cancelled = mine.signal.aborted;

@@ -1,4 +1,4 @@
-import { SluiceError } from "../../sdk/index.js";
+import { SecretRegistry, SluiceError } from "../../sdk/index.js";
 import { applyConsentValues } from "../../oauth-consent/apply-consent-values.js";
 import { runLoopbackConsent } from "../../oauth-consent/run-loopback-consent.js";
 import { resolveReferences } from "../manifest/resolve-references.js";
@@ -44,19 +44,27 @@ export class BuilderConsent {
     const file = this.folder.manifestFile;
     const manifest = resolveReferences((await parseManifestText(text, file)) as Record<string, unknown>, file);
     const config = await this.folder.readTestingValues();
-    const secrets = Object.values(config).flatMap(function strings(v: unknown): string[] {
-      return typeof v === "string" ? (v.length >= 4 ? [v] : []) : v && typeof v === "object" ? Object.values(v).flatMap(strings) : [];
-    });
-    const redact = (message: string) => secrets.reduce((m, s) => m.split(s).join("***"), message);
+    // Every string of the testing values, in every form it could take (raw, URL-encoded, base64...).
+    const registry = new SecretRegistry();
+    (function add(value: unknown): void {
+      if (typeof value === "string") registry.add(value);
+      else if (value && typeof value === "object") Object.values(value).forEach(add);
+    })(config);
+    const fail = (error: unknown): ConsentStatus => ({ state: "failed", code: error instanceof SluiceError ? error.code : "SYSTEM_ERROR", message: registry.redact(error instanceof Error ? error.message : String(error)) });
     return new Promise((resolve, reject) => {
       this.current = { state: "waiting" };
       runLoopbackConsent({ manifest, manifestFile: file, config, consentTimeoutMs: this.timeoutMs, onConsentUrl: (url, redirectUri) => resolve({ url, redirectUri }) }).then(
         async (result) => {
-          await this.folder.writeTestingValues(applyConsentValues(await this.folder.readTestingValues(), result.values));
-          this.current = { state: "done", written: result.values.map((v) => v.path.join(".")) };
+          try {
+            await this.folder.writeTestingValues(applyConsentValues(await this.folder.readTestingValues(), result.values));
+            this.current = { state: "done", written: result.values.map((v) => v.path.join(".")) };
+          } catch (error) {
+            // The testing values could not be read or written: the page says so (the consent is over either way).
+            this.current = fail(error);
+          }
         },
         (error: unknown) => {
-          this.current = { state: "failed", code: error instanceof SluiceError ? error.code : "SYSTEM_ERROR", message: redact(error instanceof Error ? error.message : String(error)) };
+          this.current = fail(error);
           reject(error); // before the URL: the page gets the error; after it, a no-op
         },
       );

@@ -118,7 +118,7 @@ export function parseProbeUrl(text: string): URL {
     url = new URL("invalid:");
   }
   if (!/^https?:$/.test(url.protocol)) {
-    throw new SluiceError("INIT_OPTION_INVALID", "--probe needs the list endpoint's whole URL", { failureType: "config_error", expected: "an http:// or https:// URL, e.g. https://api.stripe.com/v1/customers?limit=10", found: JSON.stringify(text) });
+    throw new SluiceError("INIT_OPTION_INVALID", "--probe needs the list endpoint's whole URL", { failureType: "config_error", expected: "an http:// or https:// URL, e.g. https://api.stripe.com/v1/customers?limit=10", found: url.protocol === "invalid:" ? "text that is not a URL (not shown: it may hold a credential)" : `a ${url.protocol} URL` });
   }
   const credential = [...url.searchParams.keys()].find((key) => CREDENTIAL_PARAM.test(key) && !PAGE_PARAMETERS.test(key));
   if (hasUserInfo(text) || credential !== undefined) {

@@ -13,13 +13,7 @@ import { SluiceError } from "../../sdk/index.js";
  */
 export async function writeConnector(folder: string, files: Record<string, string>, options: { addMissing?: boolean } = {}): Promise<string[]> {
   const target = resolve(folder);
-  if (!options.addMissing && existsSync(target) && readdirSync(target).length > 0) {
-    throw new SluiceError("INIT_TARGET_EXISTS", `The folder ${target} already exists and is not empty`, {
-      failureType: "config_error",
-      expected: "a new connector name (or an empty folder)",
-      found: readdirSync(target).slice(0, 5).join(", "),
-    });
-  }
+  if (!options.addMissing) assertNewFolder(target);
   const written: string[] = [];
   for (const [relative, content] of Object.entries(files)) {
     const file = join(target, relative);
@@ -30,4 +24,22 @@ export async function writeConnector(folder: string, files: Record<string, strin
     written.push(relative);
   }
   return written;
+}
+
+/**
+ * Refuses a folder that exists and is not empty (`INIT_TARGET_EXISTS`): checked before anything is sent
+ * or asked (`init --probe` spends a single-use token), and again when writing.
+ *
+ * @example
+ * assertNewFolder(resolve(cwd, "acme"));
+ */
+export function assertNewFolder(folder: string): void {
+  const target = resolve(folder);
+  if (existsSync(target) && readdirSync(target).length > 0) {
+    throw new SluiceError("INIT_TARGET_EXISTS", `The folder ${target} already exists and is not empty`, {
+      failureType: "config_error",
+      expected: "a new connector name (or an empty folder)",
+      found: readdirSync(target).slice(0, 5).join(", "),
+    });
+  }
 }

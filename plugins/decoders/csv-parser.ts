@@ -155,19 +155,19 @@ export class CsvParser extends Parser {
   private *records(cells: readonly string[][], state: CsvState): Generator<Record<string, unknown>> {
     let start = 0;
     if (!state.columns && cells.length > 0) {
-      state.columns = this.checked(cells[0]!, "The header row");
+      state.columns = this.checked(cells[0]!, () => "The header row");
       start = 1;
     }
     const columns = state.columns ?? [];
-    for (let i = start; i < cells.length; i++) yield this.record(columns, this.checked(cells[i]!, `Data row ${i - start + 1} of a piece starting near line ${state.line}`));
+    for (let i = start; i < cells.length; i++) yield this.record(columns, this.checked(cells[i]!, () => `Data row ${i - start + 1} of a piece starting near line ${state.line}`));
   }
 
-  /** A row within the column and field limits. */
-  private checked(row: string[], what: string): string[] {
+  /** A row within the column and field limits; `where` names the row, only when one is too large (not per row). */
+  private checked(row: string[], where: () => string): string[] {
     const { columns, fieldChars } = this.limits;
-    if (row.length > columns) throw this.tooLarge(what, `${columns} columns`, `${row.length} columns`);
+    if (row.length > columns) throw this.tooLarge(where(), `${columns} columns`, `${row.length} columns`);
     for (let c = 0; c < row.length; c++) {
-      if (row[c]!.length > fieldChars) throw this.tooLarge(`Column ${c + 1} of ${what.charAt(0).toLowerCase()}${what.slice(1)}`, `${fieldChars} characters per field`, `a field of ${row[c]!.length} characters`);
+      if (row[c]!.length > fieldChars) throw this.tooLarge(`Column ${c + 1} of ${where().charAt(0).toLowerCase()}${where().slice(1)}`, `${fieldChars} characters per field`, `a field of ${row[c]!.length} characters`);
     }
     return row;
   }

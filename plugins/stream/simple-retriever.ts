@@ -17,6 +17,7 @@ import {
   type StreamSlice,
   type StreamSlicer,
 } from "../../sdk/index.js";
+import { parseJson, stringifyJson } from "../../python/exact-json.js";
 import { ProgressGuard } from "../shared/progress-guard.js";
 import { PageReader } from "./page-reader.js";
 import { combineSlicers } from "./cartesian-slicer.js";
@@ -144,7 +145,7 @@ export class SimpleRetriever implements Retriever {
     const state = streamState ?? (() => ({}));
     const observe = slicer ? this.observe : undefined;
     return (slice: StreamSlice, options: SliceReadOptions = {}) => {
-      if (observe) observe.observer.slice?.({ stream, slice: JSON.parse(observe.secrets.redact(JSON.stringify(slice))) as StreamSlice });
+      if (observe) observe.observer.slice?.({ stream, slice: parseJson(observe.secrets.redact(stringifyJson(slice))) as StreamSlice }); // a partition id past 2^53 is a bigint
       return this.readSlice(stream, slice, options, streamGuard.partition(), slicer, state).pages();
     };
   }

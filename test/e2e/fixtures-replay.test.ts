@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -97,5 +97,18 @@ describe("recorded fixtures: sluice test-read --record, sluice test, and the tes
       writeFileSync(manifest, original);
     }
     assert.deepEqual(readdirSync(join(folder, "fixtures")), ["items.json"]);
+  });
+
+  it("a fixture file cut short or edited by hand is FIXTURE_INVALID naming the file", async () => {
+    const broken = join(folder, "broken-fixtures");
+    for (const [name, text] of [["truncated.json", '{"version":1,"exchanges":['], ["other.json", '{"hello":"world"}']] as const) {
+      rmSync(broken, { recursive: true, force: true });
+      mkdirSync(broken);
+      writeFileSync(join(broken, name), text);
+      const run = await runCli(["test", "--fixtures", "broken-fixtures"], folder);
+      assert.equal(run.code, 1);
+      assert.match(run.stdout + run.stderr, new RegExp(`FIXTURE_INVALID.*${name.replace(".", "\\.")}`, "s"));
+    }
+    rmSync(broken, { recursive: true, force: true });
   });
 });

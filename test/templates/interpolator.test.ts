@@ -231,6 +231,18 @@ describe("Python TypeErrors while rendering (the kit returns the template's own 
   });
 });
 
+describe("a regular expression used again and again", () => {
+  it("finds the same match on every call, with the pattern compiled once (no position left from the call before)", () => {
+    const page = interpolator.compile("{{ response.next | regex_search('page=(\\d+)') }}", { path: "p", names: ["response"] });
+    const replaced = interpolator.compile("{{ response.next | regex_replace('page=\\d+', 'page=N') }}", { path: "p", names: ["response"] });
+    for (let i = 0; i < 3; i++) {
+      assert.equal(page.render({ ...base, response: { next: "https://x/?page=3" } }), "3");
+      assert.equal(page.render({ ...base, response: { next: "?page=12&page=13" } }), "12");
+      assert.equal(replaced.render({ ...base, response: { next: "?page=4&page=5" } }), "?page=N&page=N");
+    }
+  });
+});
+
 describe("Jinja's self", () => {
   it("is in scope everywhere, never reported undeclared, and any attribute of it renders empty (source-snapchat-marketing)", () => {
     const message = interpolator.compile("Skipping {{self.name}} stream.", { path: "error_message", names: ["response"] });

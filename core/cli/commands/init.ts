@@ -10,7 +10,7 @@ import { formatProbeReport } from "../../init/format-probe-report.js";
 import { parseProbeUrl, probeConnector } from "../../init/probe-connector.js";
 import { scaffoldConnector, streamName, type ScaffoldOptions } from "../../init/scaffold-connector.js";
 import { hasUserInfo } from "../../init/url-credentials.js";
-import { writeConnector } from "../../init/write-connector.js";
+import { assertNewFolder, writeConnector } from "../../init/write-connector.js";
 import { manifestJsonSchema } from "../../manifest/manifest-json-schema.js";
 
 const DEFAULT_URL = "https://api.example.com/v1";
@@ -92,6 +92,7 @@ async function probe(name: string, values: Record<string, unknown>, io: CliIO, s
   const body = typeof values.body === "string" ? jsonBody(values.body) : undefined;
   parseProbeUrl(String(values.probe));
   const folder = resolve(io.cwd, name);
+  assertNewFolder(folder); // before a credential is asked for or a (single-use) token spent
   const interactive = io.interactive && io.stdin ? new Ask(io.stdin, io.stderr) : undefined;
   let credentials: Record<string, string>;
   try {

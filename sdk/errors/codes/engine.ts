@@ -152,6 +152,11 @@ export const ENGINE_ERRORS = {
     message: "`sluice test --fixtures DIR` found no recorded fixture (`*.json`) in the folder.",
     action: "Record one: `sluice test-read --config secrets/config.json --stream STREAM --record DIR`, then commit DIR.",
   },
+  FIXTURE_INVALID: {
+    failureType: "config_error",
+    message: "A file in the fixtures folder is not a fixture `sluice test-read --record` writes: it is not JSON (truncated, or edited by hand), or it lacks its `exchanges`, `streams` or `config`.",
+    action: "Record it again with `sluice test-read --record DIR`, or remove the file from the folder.",
+  },
   FIXTURE_NO_MATCH: {
     failureType: "config_error",
     message: "During a replay the connector sent a request the fixture has no recorded answer for (method, URL and body compared as recorded, secrets as `****`): the connector now asks for something else than when the fixture was recorded, or the request depends on the time (a date window ending now).",

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -46,6 +46,23 @@ describe("sluice init --probe", () => {
     assert.match(stderr, /INIT_CREDENTIAL_MISSING/);
     assert.match(stderr, /SLUICE_API_KEY/);
     assert.ok(!existsSync(join(dir, "unasked")));
+  });
+
+  it("refuses a folder that is not empty before asking for a credential or sending a request", async () => {
+    mkdirSync(join(dir, "taken"), { recursive: true });
+    writeFileSync(join(dir, "taken", "notes.txt"), "mine");
+    const before = server.requests.get(stripe.name) ?? 0;
+    const { code, stderr } = await runCli(["init", "taken", "--probe", url("/stripe/v1/customers?limit=10"), "--auth", "bearer"], dir, { env: { SLUICE_ACCESS_TOKEN: TOKEN, SLUICE_API_TOKEN: TOKEN } });
+    assert.equal(code, 1);
+    assert.match(stderr, /INIT_TARGET_EXISTS/);
+    assert.equal(server.requests.get(stripe.name) ?? 0, before, "a request was sent (a single-use token may have been spent) for a connector that could not be written");
+  });
+
+  it("a --probe value that is not a URL is refused without quoting it (it may hold a credential)", async () => {
+    const { code, stderr } = await runCli(["init", "not-url", "--probe", "https://ada:pw-secret@api.example.com:99999/v1", "--auth", "none"], dir);
+    assert.equal(code, 1);
+    assert.match(stderr, /INIT_OPTION_INVALID/);
+    assert.ok(!stderr.includes("pw-secret"), stderr);
   });
 
   it("refuses a credential in the URL without showing it", async () => {
