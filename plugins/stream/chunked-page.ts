@@ -1,4 +1,5 @@
 import { makeSlice, sliceCursor, sliceExtraFields, slicePartition, type DataRecord, type HttpResponse, type OutgoingRequest, type QueryProperties, type RecordSelector, type StreamSlice } from "../../sdk/index.js";
+import { pausingStats, takeSelected } from "./take-selected.js";
 
 /** What reading one page in chunks of query properties needs from the page reader. */
 export interface ChunkedPageParts {
@@ -12,6 +13,9 @@ export interface ChunkedPageParts {
   /** Sends a request; the response is decoded as the retriever's decoder says. */
   send(request: OutgoingRequest): Promise<HttpResponse | undefined>;
   nextPageToken: unknown;
+  /** The read's signal and whether it ended: a chunk's selection gives the event loop turns (take-selected.ts). */
+  signal?: AbortSignal;
+  ended(): boolean;
 }
 
 /** The records of a chunked page, the last chunk's response (what the paginator reads), and a failure. */
@@ -39,16 +43,18 @@ export async function readChunkedPage(chunks: readonly string[][], parts: Chunke
     if (i === 0) parts.check(request);
     const response = await parts.send(request);
     if (!response) return undefined;
-    const stats = { rawCount: 0 };
+    const stats = pausingStats();
+    const take = (record: DataRecord) => {
+      const key = parts.queryProperties.mergeKey(record);
+      const into = key === undefined ? undefined : merged.get(key);
+      if (key === undefined) page.records.push(record);
+      else if (into) deepMerge(into, record);
+      else merged.set(key, record);
+    };
     try {
-      for (const record of parts.selector.select(response, { streamSlice: slice, nextPageToken: parts.nextPageToken }, stats)) {
-        const key = parts.queryProperties.mergeKey(record);
-        const into = key === undefined ? undefined : merged.get(key);
-        if (key === undefined) page.records.push(record);
-        else if (into) deepMerge(into, record);
-        else merged.set(key, record);
-      }
+      if (!(await takeSelected(parts.selector.select(response, { streamSlice: slice, nextPageToken: parts.nextPageToken }, stats), take, parts))) return undefined;
     } catch (error) {
+      if (parts.signal?.aborted) throw error; // stopped while selecting: the read ends with the stop's reason
       page.failure = { error };
       break;
     }

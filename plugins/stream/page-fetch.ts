@@ -1,8 +1,9 @@
-import { SELECTION_PAUSE, SluiceError, withDecoder, type DataRecord, type SelectionStats, type HttpResponse, type OutgoingRequest, type SendOptions } from "../../sdk/index.js";
+import { SluiceError, withDecoder, type DataRecord, type HttpResponse, type OutgoingRequest, type SendOptions } from "../../sdk/index.js";
 import { requestSignature } from "../shared/progress-guard.js";
 import { readChunkedPage } from "./chunked-page.js";
 import type { PageReaderParts } from "./page-reader.js";
 import { StreamedPage } from "./streamed-page.js";
+import { pausingStats, takeSelected } from "./take-selected.js";
 
 /** A page the paginator has not seen yet: its response, and its record count and last record once known. */
 export interface UnpaginatedPage {
@@ -43,7 +44,7 @@ export async function fetchPage(parts: PageReaderParts, at: { page: number; toke
   const sent = await requester.send(request, send);
   if (at.ended()) return undefined;
   const response = decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
-  const stats: SelectionStats = { rawCount: 0, pauseEvery: SELECTION_PAUSE_EVERY };
+  const stats = pausingStats();
   const fetched: FetchedPage = { page, records: [] };
   const locate = (error: unknown): unknown => (error instanceof SluiceError ? error.locate({ stream, page }) : error);
   try {
@@ -55,11 +56,7 @@ export async function fetchPage(parts: PageReaderParts, at: { page: number; toke
     // A page selected as one array is kept as it is; records yielded one by one are collected (those
     // before a failure stay), giving the event loop a turn at each pause so that a stop is handled.
     if (Array.isArray(selected)) fetched.records = selected as DataRecord[];
-    else
-      for (const record of selected) {
-        if (record !== SELECTION_PAUSE) fetched.records.push(record);
-        else if (await stoppedAfterTurn(at)) return undefined;
-      }
+    else if (!(await takeSelected(selected, (record) => fetched.records.push(record), at))) return undefined;
   } catch (error) {
     // Stopped while the page was being selected: the read ends with the stop's reason, as a request aborted in flight does.
     if (at.signal?.aborted) throw error;
@@ -70,18 +67,8 @@ export async function fetchPage(parts: PageReaderParts, at: { page: number; toke
   return fetched;
 }
 
-/** Items a selection takes between two turns of the event loop (see `SelectionStats.pauseEvery`): a few milliseconds of filtering. */
-const SELECTION_PAUSE_EVERY = 2048;
-
-/** Gives the event loop a turn; true when the read ended meanwhile, and throws the reason when its signal was aborted. */
-async function stoppedAfterTurn(at: { signal?: AbortSignal; ended(): boolean }): Promise<boolean> {
-  await new Promise((resolve) => setImmediate(resolve));
-  if (at.signal?.aborted) throw at.signal.reason;
-  return at.ended();
-}
-
 /** A page of a requester with `QueryProperties`: one request per chunk, records merged by key (chunked-page.ts). */
-async function fetchChunkedPage(parts: PageReaderParts, at: { page: number; token: unknown; chunks?: string[][]; ended(): boolean }, send: SendOptions): Promise<FetchedPage | undefined> {
+async function fetchChunkedPage(parts: PageReaderParts, at: { page: number; token: unknown; chunks?: string[][]; signal?: AbortSignal; ended(): boolean }, send: SendOptions): Promise<FetchedPage | undefined> {
   const { stream, slice, selector, guard, decoder, requester } = parts;
   const { page, token } = at;
   const read = await readChunkedPage(at.chunks!, {
@@ -89,6 +76,8 @@ async function fetchChunkedPage(parts: PageReaderParts, at: { page: number; toke
     selector,
     queryProperties: requester.queryProperties!,
     nextPageToken: token,
+    signal: at.signal,
+    ended: at.ended,
     request: (chunkSlice) => pageRequest(parts, chunkSlice, token),
     check: (request) => guard.beforeRequest(page, token, requestSignature(request)),
     send: async (request) => {
