@@ -2,7 +2,10 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { appendFile, chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { ConfigError, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
+import { SluiceError, type ConnectorConfig } from "../../sdk/index.js";
+import { stringifyJson } from "../../python/exact-json.js";
+import { readBoundedText } from "../config/bounded-input-file.js";
+import { parseConfigText } from "../config/parse-config-text.js";
 import { writeFileAtomic } from "../config/write-file-atomic.js";
 import { scaffoldConnector } from "../init/scaffold-connector.js";
 import { writeConnector } from "../init/write-connector.js";
@@ -90,28 +93,22 @@ export class BuilderFolder {
     return { text, hash: textHash(text) };
   }
 
-  /** The testing values (`{}` when there is no `secrets/config.json` yet). */
+  /** The testing values (`{}` when there is no `secrets/config.json` yet), read as `--config` is (exact integers, bad JSON named by line and column). */
   async readTestingValues(): Promise<ConnectorConfig> {
     let text: string;
     try {
-      text = await readFile(this.configFile, "utf8");
+      text = await readBoundedText(this.configFile, "config");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
       throw error;
     }
-    try {
-      const value: unknown = JSON.parse(text);
-      if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as ConnectorConfig;
-    } catch {
-      // reported below; the text is not quoted: it holds credentials
-    }
-    throw new ConfigError("CONFIG_FILE_INVALID", `The testing values file ${this.configFile} is not a JSON object`, { where: { file: this.configFile }, expected: "a JSON object" });
+    return parseConfigText(text, this.configFile);
   }
 
   /** Replaces the testing values: `secrets/` created owner-only and git-ignored, the file written atomically, owner-only. */
   async writeTestingValues(values: ConnectorConfig): Promise<void> {
     await this.prepareSecrets();
-    await writeFileAtomic(this.configFile, `${JSON.stringify(values, null, 2)}\n`, 0o600);
+    await writeFileAtomic(this.configFile, `${stringifyJson(values, 2)}\n`, 0o600);
   }
 
   /** Makes `secrets/` (0700) and lists it in `.gitignore`; returns the config file's path. */
