@@ -15,7 +15,7 @@ export interface Finding {
   found?: string;
 }
 
-/** Where a field's value is written (core/builder/field-origin.ts). */
+/** Where a field's value is written (core/manifest/field-origin.ts). */
 export interface FieldOrigin {
   via: "self" | "$ref" | "$parameters" | "absent";
   sourcePath: string;

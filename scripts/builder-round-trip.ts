@@ -4,7 +4,7 @@
  *  1. saved without an edit, through the Builder's save (core/builder/builder-folder.ts) into a
  *     temporary folder: the file must have the same bytes;
  *  2. edited in one field of the forms (the first stream's API Base URL, URL Path and Name), at the
- *     place the Builder edits it (core/builder/field-origin.ts: in place, behind `$ref`, or in
+ *     place the Builder edits it (core/manifest/field-origin.ts: in place, behind `$ref`, or in
  *     `$parameters`): the resolved manifest (after `$ref` and `$parameters`, as the engine builds it)
  *     must differ only at that field and the places that share its definition, each from the old value
  *     to the new one.
@@ -22,7 +22,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ManifestModel } from "../builder-ui/model/manifest-model.js";
 import { BuilderFolder, textHash } from "../core/builder/builder-folder.js";
-import { fieldOrigin } from "../core/builder/field-origin.js";
+import { fieldOrigin } from "../core/manifest/field-origin.js";
 import { parseManifestText } from "../core/manifest/parse-manifest-text.js";
 import { SourcePositions } from "../core/manifest/source-positions.js";
 import { createSluice, type Sluice } from "../core/sluice.js";

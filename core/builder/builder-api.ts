@@ -15,7 +15,7 @@ import { validateConnector, type Finding } from "../validate/validate-connector.
 import type { BuilderFolder, ManifestText } from "./builder-folder.js";
 import { customClassFiles, type CustomClassFile } from "./custom-class-files.js";
 import { detectedSchema, writeSchemaFile, type DetectedSchemaView } from "./builder-schema.js";
-import { fieldOrigin, type FieldOrigin } from "./field-origin.js";
+import { fieldOrigin, type FieldOrigin } from "../manifest/field-origin.js";
 import { templateSyntaxFindings } from "./template-findings.js";
 
 /** What the page gets when it opens. */

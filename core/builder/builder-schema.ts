@@ -5,7 +5,7 @@ import { SourcePositions } from "../manifest/source-positions.js";
 import { declaredSchema, type DeclaredSchema } from "../schema/declared-schema.js";
 import { schemaDifferences, type SchemaDifference } from "../schema/schema-differences.js";
 import { inferSchema } from "../schema/schema-inferrer.js";
-import { fieldOrigin } from "./field-origin.js";
+import { fieldOrigin } from "../manifest/field-origin.js";
 
 /** What the page asks for a stream's detected schema: the records of its test read and the manifest as typed. */
 export interface DetectSchemaRequest {

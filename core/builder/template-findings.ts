@@ -3,7 +3,7 @@ import { createInterpolator } from "../../templates/index.js";
 import { joinPath } from "../manifest/manifest-path.js";
 import type { SourcePositions } from "../manifest/source-positions.js";
 import type { Finding } from "../validate/validate-connector.js";
-import { fieldOrigin } from "./field-origin.js";
+import { fieldOrigin } from "../manifest/field-origin.js";
 
 /** The engine's template compiler, as a connector's build makes it (compiling reads no clock). */
 let compiler: Interpolator | undefined;

@@ -1,5 +1,5 @@
-import { joinPath, splitPath } from "../manifest/manifest-path.js";
-import type { SourcePositions } from "../manifest/source-positions.js";
+import { joinPath, splitPath } from "./manifest-path.js";
+import type { SourcePositions } from "./source-positions.js";
 
 /**
  * Where the value of a field of the resolved manifest is written, so the page can show the resolved
