@@ -1,7 +1,7 @@
-import { useEffect, useRef } from "preact/hooks";
 import { stringify } from "yaml";
 import type { Detection } from "../api-client.js";
 import { changedFields } from "../model/apply-detection.js";
+import { ModalDialog } from "./modal-dialog.js";
 
 /**
  * Detect's proposal for the stream being edited: each field it would change (old -> new) with the
@@ -10,12 +10,9 @@ import { changedFields } from "../model/apply-detection.js";
  * runs); Dismiss leaves the manifest as it is.
  */
 export function DetectDialog({ stream, running, result, error, onApply, onDismiss }: { stream: string; running: boolean; result?: Detection; error?: string; onApply(): void; onDismiss(): void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => dialog.current?.showModal(), []);
   const changes = result ? changedFields(result) : [];
   return (
-    <dialog ref={dialog} class="detect-dialog" aria-labelledby="detect-title" aria-busy={running} onCancel={onDismiss} style={{ maxWidth: "52rem" }}>
-      <h2 id="detect-title">Detect: {stream}</h2>
+    <ModalDialog id="detect" title={`Detect: ${stream}`} class="detect-dialog" busy={running} onCancel={onDismiss} style={{ maxWidth: "52rem" }}>
       {running && <p role="status">Reading the first page, then a few pages for each paginator that could fit…</p>}
       {error && <p class="problem-line error">Detection failed: {error}</p>}
       {result && (
@@ -58,7 +55,7 @@ export function DetectDialog({ stream, running, result, error, onApply, onDismis
           Dismiss
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 

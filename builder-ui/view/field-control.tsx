@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import type { Analysis } from "../api-client.js";
 import { fieldPath, type FormField } from "../model/form-fields.js";
 import type { ManifestModel, Segment } from "../model/manifest-model.js";
+import { ProblemLines } from "./problem-lines.js";
 
 export interface FieldControlProps {
   field: FormField;
@@ -91,13 +92,7 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
           </>
         )}
       </p>
-      {problems.length > 0 && (
-        <ul class="problems" id={`${id}-problems`}>
-          {problems.map((p) => (
-            <li class={p.severity}>{p.message}</li>
-          ))}
-        </ul>
-      )}
+      <ProblemLines problems={problems} id={`${id}-problems`} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { ManifestModel } from "../model/manifest-model.js";
 import { REQUEST_VARIABLES, type KeyValueListField } from "../model/request-forms.js";
 import { removeKey } from "../model/model-edits.js";
 import { renameKey } from "../model/stream-edits.js";
+import { ProblemLines } from "./problem-lines.js";
 
 export interface KeyValueListProps {
   field: KeyValueListField;
@@ -79,13 +80,7 @@ export function KeyValueList({ field, stream, analysis, model, title, onModel, o
                 <button type="button" class="remove" aria-label={`Remove ${key}`} onClick={() => onModel((current) => removeKey(current, [...origin.segments, key]))}>
                   ×
                 </button>
-                {problems.length > 0 && (
-                  <ul class="problems" id={`${id}-${index}-problems`}>
-                    {problems.map((p) => (
-                      <li class={p.severity}>{p.message}</li>
-                    ))}
-                  </ul>
-                )}
+                <ProblemLines problems={problems} id={`${id}-${index}-problems`} />
               </div>
             );
           })}
@@ -112,13 +107,7 @@ export function KeyValueList({ field, stream, analysis, model, title, onModel, o
           </p>
         </>
       )}
-      {own.length > 0 && (
-        <ul class="problems">
-          {own.map((p) => (
-            <li class={p.severity}>{p.message}</li>
-          ))}
-        </ul>
-      )}
+      <ProblemLines problems={own} />
     </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "preact/hooks";
+import { DialogChoices, ModalDialog } from "./modal-dialog.js";
 
 /**
  * A place's link toggle: on, the place uses the shared definition; off, a local copy of its own. Its
@@ -20,26 +20,13 @@ export function LinkToggle({ id, label, linked, onToggle }: { id: string; label:
  * place's are dropped), keep the place's (they become the shared ones, for every linked place), or cancel.
  */
 export function LinkDialog({ place, definition, applies, onKeepShared, onKeepLocal, onCancel }: { place: string; definition: string; applies: readonly string[]; onKeepShared(): void; onKeepLocal(): void; onCancel(): void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => dialog.current?.showModal(), []);
   return (
-    <dialog ref={dialog} aria-labelledby="link-title" aria-describedby="link-text" onCancel={onCancel}>
-      <h2 id="link-title">Which values to keep?</h2>
+    <ModalDialog id="link" title="Which values to keep?" describedBy="link-text" onCancel={onCancel}>
       <p id="link-text">
         {place} has its own authenticator, which differs from the shared one in <code>{definition}</code>. Keep the shared values (this place's are dropped), or keep this
         place's (they become the shared ones and apply to {applies.length ? applies.join(", ") : "every linked place"})?
       </p>
-      <div class="dialog-buttons">
-        <button type="button" onClick={onKeepShared}>
-          Keep the shared values
-        </button>
-        <button type="button" onClick={onKeepLocal}>
-          Keep this place's values
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </dialog>
+      <DialogChoices choices={[{ label: "Keep the shared values", onClick: onKeepShared }, { label: "Keep this place's values", onClick: onKeepLocal }, { label: "Cancel", onClick: onCancel }]} />
+    </ModalDialog>
   );
 }

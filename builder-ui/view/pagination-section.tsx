@@ -22,6 +22,7 @@ import { requestOptionComponent, requestOptionOf, type RequestOptionState } from
 import { fieldPath } from "../model/form-fields.js";
 import { FieldControl } from "./field-control.js";
 import { RequestOptionGroup } from "./request-option-group.js";
+import { ProblemLines } from "./problem-lines.js";
 
 export interface PaginationSectionProps {
   stream: number;
@@ -124,13 +125,7 @@ export function PaginationSection(props: PaginationSectionProps) {
           ))}
         </>
       )}
-      {problems.length > 0 && (
-        <ul class="problems">
-          {problems.map((p) => (
-            <li class={p.severity}>{p.message}</li>
-          ))}
-        </ul>
-      )}
+      <ProblemLines problems={problems} />
     </fieldset>
   );
 }

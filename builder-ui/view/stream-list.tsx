@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
+import { ModalDialog } from "./modal-dialog.js";
 import type { NewStream } from "../model/stream-edits.js";
 
 export interface StreamListProps {
@@ -44,14 +45,11 @@ export function StreamList({ streams, current, onSelect, onAdd }: StreamListProp
 }
 
 function AddStreamDialog({ taken, onCreate, onCancel }: { taken: readonly string[]; onCreate(stream: NewStream): void; onCancel(): void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => dialog.current?.showModal(), []);
   const [name, setName] = useState("");
   const [path, setPath] = useState("");
   const problem = !name.trim() ? "A stream needs a name." : taken.includes(name.trim()) ? `A stream named ${name.trim()} exists already.` : undefined;
   return (
-    <dialog ref={dialog} aria-labelledby="add-stream-title" onCancel={onCancel}>
-      <h2 id="add-stream-title">Add stream</h2>
+    <ModalDialog id="add-stream" title="Add stream" onCancel={onCancel}>
       <form
         method="dialog"
         onSubmit={(e) => {
@@ -79,6 +77,6 @@ function AddStreamDialog({ taken, onCreate, onCancel }: { taken: readonly string
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
