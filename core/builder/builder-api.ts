@@ -5,6 +5,7 @@ import { FileConfigStore } from "../config/file-config-store.js";
 import { secretFieldNames, secretValues } from "../config/validate-config.js";
 import { manifestJsonSchema } from "../manifest/manifest-json-schema.js";
 import { splitPath } from "../manifest/manifest-path.js";
+import { valueAtPath } from "../../python/dpath.js";
 import { parseManifestText } from "../manifest/parse-manifest-text.js";
 import { SourcePositions } from "../manifest/source-positions.js";
 import { detectStream, type StreamDetection } from "../probe/detect-stream.js";
@@ -113,7 +114,7 @@ export class BuilderApi {
     const positions = SourcePositions.parse(text);
     for (const pattern of request.fields ?? []) {
       const paths = pattern.includes("streams[*]") ? streams.map((_, i) => pattern.replace("streams[*]", `streams[${i}]`)) : [pattern];
-      for (const path of paths) response.fields[path] = { value: valueAt(resolved, path), origin: fieldOrigin(positions, path) };
+      for (const path of paths) response.fields[path] = { value: valueAtPath(resolved, splitPath(path)), origin: fieldOrigin(positions, path) };
     }
     const shown = Object.fromEntries(Object.entries(response.fields).map(([path, field]) => [path, field.value]));
     response.findings.push(...templateSyntaxFindings(shown, positions, findings));
@@ -167,17 +168,27 @@ export class BuilderApi {
   }
 
   private async resolve(text: string): Promise<Record<string, unknown>> {
-    const manifest = await parseManifestText(text, this.folder.manifestFile);
-    return (await this.sluice.inspect({ manifest, searchFrom: this.folder.dir })).analysis.manifest;
+    return this.resolved(await parseManifestText(text, this.folder.manifestFile));
+  }
+
+  private async resolved(manifest: unknown): Promise<Record<string, unknown>> {
+    return (await this.sluice.inspect({ manifest: manifest as Record<string, unknown>, searchFrom: this.folder.dir })).analysis.manifest;
+  }
+
+  /**
+   * The saved testing values and a store over `secrets/config.json` for a read: a token the API rotates
+   * during it is written back there (the store re-reads and rewrites the file, so it is created first).
+   */
+  private async testingValuesStore(): Promise<{ config: ConnectorConfig; configStore: FileConfigStore }> {
+    await this.folder.prepareSecrets();
+    const config = await this.folder.readTestingValues();
+    if (!existsSync(this.folder.configFile)) await this.folder.writeTestingValues(config);
+    return { config, configStore: await FileConfigStore.open(this.folder.configFile, { config }) };
   }
 
   private async testRead(request: { text: string; stream: string; pages?: number; records?: number; signal?: AbortSignal }): Promise<TestReadDocument> {
     const manifest = await parseManifestText(request.text, this.folder.manifestFile);
-    await this.folder.prepareSecrets();
-    const values = await this.folder.readTestingValues();
-    // The store re-reads and rewrites the file when a token rotates: it must exist.
-    if (!existsSync(this.folder.configFile)) await this.folder.writeTestingValues(values);
-    const configStore = await FileConfigStore.open(this.folder.configFile, { config: values });
+    const { configStore } = await this.testingValuesStore();
     return testRead(this.sluice, {
       manifest,
       searchFrom: this.folder.dir,
@@ -197,14 +208,10 @@ export class BuilderApi {
    */
   async detect(request: { text: string; stream: string }): Promise<Omit<StreamDetection, "config">> {
     const manifest = await parseManifestText(request.text, this.folder.manifestFile);
-    const resolved = (await this.sluice.inspect({ manifest, searchFrom: this.folder.dir })).analysis.manifest;
+    const resolved = await this.resolved(manifest);
     const index = (Array.isArray(resolved.streams) ? (resolved.streams as Array<{ name?: unknown }>) : []).findIndex((s) => s?.name === request.stream);
     if (index < 0) throw new SluiceError("BUILDER_BAD_REQUEST", `No stream named ${JSON.stringify(request.stream)} to detect`, { failureType: "config_error", expected: "the name of one of the manifest's streams", found: request.stream });
-    await this.folder.prepareSecrets();
-    const config = await this.folder.readTestingValues();
-    // A token the API rotates during the reads is written back to secrets/config.json, as a test read's is.
-    if (!existsSync(this.folder.configFile)) await this.folder.writeTestingValues(config);
-    const configStore = await FileConfigStore.open(this.folder.configFile, { config });
+    const { config, configStore } = await this.testingValuesStore();
     const { config: _kept, ...detection } = await detectStream(this.sluice, { text: request.text, manifest, stream: index, streamName: request.stream, config, configStore, configFile: this.folder.configFile, searchFrom: this.folder.dir });
     return detection;
   }
@@ -226,16 +233,6 @@ function componentFields(schema: unknown): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const type of Object.keys(definitions).sort()) out[type] = Object.keys(definitions[type]?.properties ?? {}).filter((f) => f !== "type" && f !== "$parameters");
   return out;
-}
-
-function valueAt(root: unknown, path: string): unknown {
-  let node = root;
-  for (const segment of splitPath(path)) {
-    if (Array.isArray(node) && typeof segment === "number") node = node[segment];
-    else if (isObject(node) && typeof segment === "string") node = node[segment];
-    else return undefined;
-  }
-  return node;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,4 +1,5 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
+import { writeFileAtomic } from "../config/write-file-atomic.js";
 import { dirname, isAbsolute, relative, sep } from "node:path";
 import { SluiceError } from "../../sdk/index.js";
 import { SourcePositions } from "../manifest/source-positions.js";
@@ -83,9 +84,7 @@ export async function writeSchemaFile(request: { resolved: Record<string, unknow
     throw new SluiceError("BUILDER_BAD_REQUEST", `The schema file '${file}' is outside the connector folder's schema files`, { failureType: "config_error", expected: "a .json file_path inside the connector folder, not under secrets/", found: file });
   }
   await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(request.schema, null, 2)}\n`);
-  await rename(temporary, path);
+  await writeFileAtomic(path, `${JSON.stringify(request.schema, null, 2)}\n`, 0o644);
   return file;
 }
 
