@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { chmod, mkdir, open, readFile, stat } from "node:fs/promises";
+import { chmod, mkdir, open } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { SluiceError } from "../../sdk/index.js";
@@ -71,26 +71,35 @@ export async function loadSecretKey(options: { env?: NodeJS.ProcessEnv; home: st
   }
 }
 
-/** Reads a key file, or undefined when there is none. */
+/**
+ * Reads a key file, or undefined when there is none. The file is opened once and its mode checked on
+ * the open handle: a key file another process renames away meanwhile (a rotation moving
+ * `secret.key.next` into place) is either read whole or found absent, never an error.
+ */
 export async function readKeyFile(file: string): Promise<SecretKey | undefined> {
-  let info;
+  let handle;
   try {
-    info = await stat(file);
+    handle = await open(file, "r");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw keyFileError(file, error);
   }
-  if ((info.mode & 0o077) !== 0) {
-    throw new SluiceError("SECRET_KEY_FILE_UNSAFE", `The key file ${file} can be read by other users`, {
-      failureType: "config_error",
-      expected: "mode 0600 (only its owner reads it)",
-      found: `mode 0${(info.mode & 0o777).toString(8)}; run: chmod 600 ${file}`,
+  try {
+    const info = await handle.stat();
+    if ((info.mode & 0o077) !== 0) {
+      throw new SluiceError("SECRET_KEY_FILE_UNSAFE", `The key file ${file} can be read by other users`, {
+        failureType: "config_error",
+        expected: "mode 0600 (only its owner reads it)",
+        found: `mode 0${(info.mode & 0o777).toString(8)}; run: chmod 600 ${file}`,
+      });
+    }
+    const text = await handle.readFile("utf8").catch((error: unknown) => {
+      throw keyFileError(file, error);
     });
+    return SecretKey.fromBase64(text, file);
+  } finally {
+    await handle.close();
   }
-  const text = await readFile(file, "utf8").catch((error: unknown) => {
-    throw keyFileError(file, error);
-  });
-  return SecretKey.fromBase64(text, file);
 }
 
 /** Writes a key file with mode 0600 and flushes it to disk (`flag` "wx" refuses to replace one). */
