@@ -22,7 +22,7 @@ import { YamlEditor } from "./yaml-editor.js";
 
 type Page = { kind: "global" } | { kind: "stream"; index: number } | { kind: "inputs" } | { kind: "testing" };
 
-const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {} };
+const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {}, customClasses: {} };
 const FIELD_PATHS = [...ALL_FIELD_PATHS, AUTHENTICATOR_PATH, ...REQUEST_FIELD_PATHS, ...PAGINATION_FIELD_PATHS];
 
 /**
