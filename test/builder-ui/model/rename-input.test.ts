@@ -26,6 +26,7 @@ streams:
           d: '{{ config.get("api_key", "none") | upper }}'
           "{{ config['api_key'] }}": keyed
           e: config['api_key'] is not a template
+          g: '{{ config[''api_key''] }}'
           f: >-
             {{ config['api_key']
             ~ config.api_key }}
@@ -44,7 +45,7 @@ describe("renaming a user input", () => {
   it("rewrites every reference in every template and the spec's lists, and changes no other byte", () => {
     const result = renameInput(ManifestModel.parse(TEXT), ["api_key"], "token");
     assert.ok(result.ok);
-    assert.equal(result.references, 8);
+    assert.equal(result.references, 9);
     const expected = TEXT.replace(/api_key(?!_id)/g, "token").replace("e: config['token'] is not a template", "e: config['api_key'] is not a template");
     assert.equal(result.model.text, expected);
   });
