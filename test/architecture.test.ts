@@ -3,6 +3,8 @@
  * - floors import only floors below them: sdk <- python <- templates <- core, sdk <- python <- plugins,
  *   sdk <- python <- oauth-consent <- core; core joins plugins at one composition root (core/sluice.ts);
  * - a plugin folder imports another plugin folder only through the explicit shared module plugins/shared/;
+ * - builder-ui imports of core/ only the Builder API's types (core/builder/builder-api-types.ts), type-only,
+ *   and those types reach no node module;
  * - no source or test file passes 400 lines;
  * - every component type named by a registered component (field defaults, custom field types) is registered;
  * - one home per concept: the Airbyte protocol in core/protocol/ (the CLI only writes it), each command
@@ -27,6 +29,11 @@ const FLOORS: Record<string, readonly string[]> = {
   // The Builder's page runs in a browser: it talks to the library only through its server's JSON API.
   "builder-ui": ["builder-ui"],
 };
+/**
+ * The one module of core/ the Builder's page may import: the API's types, type-only (erased from the
+ * bundle), so the page and the server read one declaration of what passes between them.
+ */
+const PAGE_TYPES = "core/builder/builder-api-types.ts";
 /** The one composition root, and the one plugins/ module it may import. */
 const COMPOSITION_ROOT = "core/sluice.ts";
 const PLUGIN_LIST = "plugins/index.ts";
@@ -58,6 +65,13 @@ function importsOf(file: string): string[] {
 }
 
 const floorOf = (file: string) => file.split("/")[0]!;
+
+/** Whether every statement of `file` naming `spec` is `import type { ... }` or `export type { ... }` (erased when bundled). */
+function typeOnly(file: string, spec: string): boolean {
+  const text = readFileSync(join(root, file), "utf8");
+  const statements = [...text.matchAll(/(?:^|\n)\s*(import|export)\s+([^;]*?)\s+from\s+["']([^"']+)["']/g)].filter((m) => m[3] === spec);
+  return statements.length > 0 && statements.every((m) => /^type\s/.test(m[2]!));
+}
 const floorFiles = Object.keys(FLOORS).flatMap(sourceFiles);
 
 describe("architecture", () => {
@@ -70,10 +84,31 @@ describe("architecture", () => {
         const allowed = FLOORS[floorOf(file)]!;
         if (allowed.includes(floorOf(target))) continue;
         if (file === COMPOSITION_ROOT && target.replace(/\.js$/, ".ts") === PLUGIN_LIST) continue;
+        if (floorOf(file) === "builder-ui" && target.replace(/\.js$/, ".ts") === PAGE_TYPES && typeOnly(file, spec)) continue;
         wrong.push(`${file} imports ${target} (${floorOf(file)}/ may import ${allowed.join(", ")})`);
       }
     }
     assert.deepEqual(wrong, []);
+  });
+
+  it("keeps the page's types of the Builder API free of node: what they reach is types, or code with no node import", () => {
+    const reached = new Set<string>();
+    const wrong: string[] = [];
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const spec of importsOf(file)) {
+        if (spec.startsWith("node:")) wrong.push(`${file} imports ${spec}`);
+        else if (file === PAGE_TYPES && !typeOnly(file, spec)) wrong.push(`${file} imports ${spec}, not type-only`);
+        if (!spec.startsWith(".")) continue;
+        const target = normalize(join(dirname(file), spec)).replace(/\.js$/, ".ts");
+        if (target === "sdk/index.ts") wrong.push(`${file} imports sdk/index.ts (all of the SDK)`);
+        else visit(target);
+      }
+    };
+    visit(PAGE_TYPES);
+    assert.deepEqual(wrong, []);
+    assert.ok(reached.size > 5, `only ${reached.size} files reached`);
   });
 
   it("keeps each plugin folder to itself, except through plugins/shared/", () => {

@@ -1,3 +1,5 @@
+import { REQUEST_VARIABLES } from "./request-forms.js";
+
 /**
  * The product's authentication methods (`../shared/reference/builder-forms.md`), each with the fields
  * its form shows: the product's label, the key under the authenticator, the kind of control, and for a
@@ -30,10 +32,11 @@ export interface AuthField {
   /**
    * input: a credential (its value is a testing value; the manifest holds `{{ config['name'] }}`);
    * text / select / integer / boolean: a definition; list: a list of strings typed comma-separated;
-   * json: an object typed as JSON; duration: an ISO 8601 duration; injection: a request option group;
-   * method: the login request's own authentication method.
+   * json: an object typed as JSON; keyvalue: a mapping of templates as Key/Value rows (the stream
+   * request's component, with its template checks and `variables`); duration: an ISO 8601 duration;
+   * injection: a request option group; method: the login request's own authentication method.
    */
-  kind: "input" | "text" | "select" | "integer" | "boolean" | "list" | "json" | "duration" | "injection" | "method";
+  kind: "input" | "text" | "select" | "integer" | "boolean" | "list" | "json" | "keyvalue" | "duration" | "injection" | "method";
   input?: UserInput;
   options?: readonly string[];
   /** The product's default, shown as the placeholder (the engine's default when unset). */
@@ -42,6 +45,10 @@ export interface AuthField {
   required?: boolean;
   /** For an injection: its group's title. */
   title?: string;
+  /** For key/value rows: the singular noun of the add button ("Add header"). */
+  noun?: string;
+  /** For key/value rows: the template variables the values may use. */
+  variables?: readonly string[];
   /** For an injection: the targets offered. */
   targets?: ReadonlyArray<"header" | "request_parameter" | "body_data" | "body_json">;
 }
@@ -96,13 +103,17 @@ export function refreshTokenUpdater(refreshInput: string): Record<string, unknow
   return { refresh_token_name: "refresh_token", refresh_token_config_path: [refreshInput], access_token_config_path: ["oauth_access_token"], token_expiry_date_config_path: ["oauth_token_expiry_date"] };
 }
 
+/** The template variables of JWT's additional headers and payload (the authenticator's context). */
+export const JWT_VARIABLES = ["config"] as const;
+
 const LOGIN_FIELDS: readonly AuthField[] = [
   { key: ["login_requester", "url_base"], label: "URL", kind: "text", required: true, hint: "The login request's URL, e.g. https://api.example.com/session" },
   { key: ["login_requester", "http_method"], label: "HTTP Method", kind: "select", options: ["GET", "POST"] },
   { key: ["login_requester", "authenticator"], label: "Authentication Method", kind: "method", hint: "The login request's own; OAuth 2 and Session Token are not offered. No auth when the credentials go in the body." },
-  { key: ["login_requester", "request_parameters"], label: "Query Parameters", kind: "json" },
-  { key: ["login_requester", "request_headers"], label: "Request Headers", kind: "json" },
-  { key: ["login_requester", "request_body_json"], label: "Request Body", kind: "json", hint: "A JSON body; values may use {{ config['x'] }}, e.g. {\"username\": \"{{ config['username'] }}\"}." },
+  // The login request is an HttpRequester: the stream request's key/value rows and variables.
+  { key: ["login_requester", "request_parameters"], label: "Query Parameters", kind: "keyvalue", noun: "query parameter", variables: REQUEST_VARIABLES },
+  { key: ["login_requester", "request_headers"], label: "Request Headers", kind: "keyvalue", noun: "header", variables: REQUEST_VARIABLES },
+  { key: ["login_requester", "request_body_json"], label: "Request Body", kind: "keyvalue", noun: "body property", variables: REQUEST_VARIABLES },
 ];
 
 export const AUTH_METHODS: readonly AuthMethod[] = [
@@ -135,8 +146,8 @@ export const AUTH_METHODS: readonly AuthMethod[] = [
       input("secret_key", "Secret Key", "secret_key", "Secret Key", true, true),
       { key: ["algorithm"], label: "Algorithm", kind: "select", required: true, options: ["HS256", "HS384", "HS512", "ES256", "ES256K", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "EdDSA"] },
       { key: ["header_prefix"], label: "Header Prefix", kind: "text", placeholder: "Bearer" },
-      { key: ["additional_jwt_headers"], label: "Additional JWT Headers", kind: "json" },
-      { key: ["additional_jwt_payload"], label: "Additional JWT Payload", kind: "json" },
+      { key: ["additional_jwt_headers"], label: "Additional JWT Headers", kind: "keyvalue", noun: "header", variables: JWT_VARIABLES },
+      { key: ["additional_jwt_payload"], label: "Additional JWT Payload", kind: "keyvalue", noun: "claim", variables: JWT_VARIABLES },
       { key: ["base64_encode_secret_key"], label: "Base64 Encode Secret Key", kind: "boolean" },
       { key: ["token_duration"], label: "Token Duration", kind: "integer", hint: "Seconds the token is valid for.", placeholder: "1200" },
     ],

@@ -14,6 +14,8 @@ import { configReference } from "./auth-forms.js";
 export interface AuthWarning {
   key: string;
   message: string;
+  /** The user input (a testing value) the warning is about, when it names one: the Testing values page shows it there too. */
+  input?: string;
 }
 
 const ISO_DURATION = /^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/;
@@ -37,7 +39,7 @@ export function authWarnings(authenticators: readonly unknown[], streams: readon
     for (const [key, label] of [["access_token_value", "an initial access token (Access Token Value)"], ["token_expiry_date", "its expiry (Token Expiry Date)"]] as const) {
       const name = configReference(auth[key]);
       if (!name) warnings.push({ key, message: `The Refresh Token Updater needs ${label} among the testing values: make it a user input ({{ config['...'] }}).` });
-      else if (testingValues[name] === undefined || testingValues[name] === "") warnings.push({ key, message: `The Refresh Token Updater needs ${label} among the testing values: give ${name} a testing value.` });
+      else if (testingValues[name] === undefined || testingValues[name] === "") warnings.push({ key, input: name, message: `The Refresh Token Updater needs ${label} among the testing values: give ${name} a testing value.` });
     }
   }
   if (auth.type === "SessionTokenAuthenticator") {

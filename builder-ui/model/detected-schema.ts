@@ -1,25 +1,8 @@
 import { Document, isMap, isScalar, visit, type Node } from "yaml";
+import type { SchemaDifference, SchemaTarget } from "../api-client.js";
 import { ManifestModel, type Segment } from "./manifest-model.js";
 
-/** Where records and the declared schema disagree (core/schema/schema-differences.ts). */
-export interface SchemaDifference {
-  path: string;
-  kind: "missing" | "type";
-  declared?: string[];
-  found: string[];
-}
-
-/** Where accepting the detected schema writes it (core/builder/builder-schema.ts's `SchemaTarget`). */
-export type SchemaTarget = { kind: "inline"; segments: Segment[]; sourcePath: string; wrap: boolean } | { kind: "file"; file: string } | { kind: "none"; reason: string };
-
-/** What `POST api/detect-schema` answers: the detected schema beside the declared one. */
-export interface DetectedSchema {
-  inferred: Record<string, unknown> | null;
-  declared: Record<string, unknown> | null;
-  declaredIn: { kind: string; file?: string };
-  differences: SchemaDifference[];
-  target: SchemaTarget;
-}
+export type { DetectedSchema, SchemaDifference, SchemaTarget } from "../api-client.js";
 
 /** One line saying a difference, as the panel lists it. */
 export function describeDifference(d: SchemaDifference): string {

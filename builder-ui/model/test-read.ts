@@ -1,61 +1,16 @@
-import type { FieldOrigin } from "../api-client.js";
+import type { TestReadExchange, TestReadPage, TestReadRequest, TestReadResponse, TestReadStream } from "../api-client.js";
 
-/** A request as sent, credentials redacted (core/test-read/test-read-document.ts's `TestReadRequest`). */
-export interface TestRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string | null;
-}
-
+/** A request as sent, credentials redacted. */
+export type TestRequest = TestReadRequest;
 /** A response as received, redacted; `body` is cut at the test read's body limit (`truncated` then), `bytes` is the whole body's size. */
-export interface TestResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  bytes: number;
-  truncated?: true;
-}
-
+export type TestResponse = TestReadResponse;
 /** A request besides the page's own: a token refresh, a session login, a report job, a retried attempt, a parent stream's page. */
-export interface TestExchange {
-  purpose: string;
-  attempt: number;
-  ms: number;
-  request: TestRequest;
-  response: TestResponse | null;
-  error?: string;
-}
-
+export type TestExchange = TestReadExchange;
 /** One page of a test read: its request and response, records, and the pagination decision. */
-export interface TestPage {
-  request: TestRequest | null;
-  response: TestResponse | null;
-  records: Array<Record<string, unknown>>;
-  next_page_token: unknown;
-  stop_reason: string | null;
-  auxiliary_requests: TestExchange[];
-  ms?: number;
-}
-
-/** One stream of a test read; a failed read names its error and, when it knows, the manifest field and where it is written. */
-export interface TestStream {
-  name: string;
-  slices: Array<{ slice: Record<string, unknown>; pages: TestPage[] }>;
-  records: number;
-  estimate?: number;
-  error?: string;
-  error_path?: string;
-  error_origin?: FieldOrigin;
-}
-
-/** What `POST api/test` answers: `sluice test-read --json`'s document, with each error's place in the text. */
-export interface TestReadResult {
-  streams: TestStream[];
-  warnings: string[];
-  /** The read's log messages (info and above, redacted). */
-  logs?: Array<{ level: "debug" | "info" | "warn" | "error"; message: string }>;
-}
+export type TestPage = TestReadPage;
+/** One stream of a test read (its error with the place in the text it points at, in `POST api/test`'s answer). */
+export type TestStream = TestReadStream;
+export type { TestReadResult } from "../api-client.js";
 
 /** One page with the slice it belongs to, as the page selector lists them (numbered across slices). */
 export interface NumberedPage {

@@ -104,16 +104,6 @@ export function setInputAttribute(model: ManifestModel, name: string, attribute:
   }
 }
 
-/** Renames an input (its schema and `required` entry; references elsewhere are the author's to change). */
-export function renameUserInput(model: ManifestModel, from: string, to: string): ManifestModel {
-  if (from === to || to === "" || model.kindAt([...PROPERTIES, to]) !== "absent") return model;
-  const schema = model.valueAt([...PROPERTIES, from]);
-  const wasRequired = userInputs(model).find((i) => i.name === from)?.required ?? false;
-  model = removeUserInput(model, from);
-  model = writeValue(model, [...PROPERTIES, to], schema ?? { type: "string" });
-  return wasRequired ? setRequired(model, to, true) : model;
-}
-
 /** A typed value as the input's type reads it (a number for a number, JSON for an object; the text otherwise). */
 function typedAs(type: string, text: string): unknown {
   if ((type === "integer" || type === "number") && /^-?\d+(\.\d+)?$/.test(text.trim())) return Number(text);

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, ApiError, type Analysis, type Detection, type FieldOrigin, type Session } from "../api-client.js";
 import { applyDetection, changedFields } from "../model/apply-detection.js";
+import { authWarnings } from "../model/auth-rules.js";
 import { errorTarget } from "../model/error-target.js";
 import { ALL_FIELD_PATHS, GLOBAL_SECTIONS } from "../model/form-fields.js";
 import { ManifestModel, type Segment } from "../model/manifest-model.js";
@@ -21,7 +22,7 @@ import { YamlEditor } from "./yaml-editor.js";
 
 type Page = { kind: "global" } | { kind: "stream"; index: number } | { kind: "inputs" } | { kind: "testing" };
 
-const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {} };
+const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {}, customClasses: {} };
 const FIELD_PATHS = [...ALL_FIELD_PATHS, AUTHENTICATOR_PATH, ...REQUEST_FIELD_PATHS, ...PAGINATION_FIELD_PATHS];
 
 /**
@@ -215,9 +216,17 @@ export function App({ session }: { session: Session }) {
             />
           </FormView>
         )}
-        {page.kind === "inputs" && <InputsPage model={model} onModel={setModel} />}
+        {page.kind === "inputs" && <InputsPage model={model} values={values} onModel={setModel} onValues={setValues} />}
         {page.kind === "stream" && <StreamPage stream={page.index} analysis={analysis} model={model} onEdit={edit} onModel={setModel} onRemove={dropStream} onReveal={showLine} />}
-        {page.kind === "testing" && <TestingValuesPanel spec={analysis.spec} values={values} findings={analysis.findings} onChange={setValues} />}
+        {page.kind === "testing" && (
+          <TestingValuesPanel
+            spec={analysis.spec}
+            values={values}
+            findings={analysis.findings}
+            warnings={authWarnings(analysis.streams.map((_, i) => analysis.fields[AUTHENTICATOR_PATH.replace("streams[*]", `streams[${i}]`)]?.value), analysis.streams, values)}
+            onChange={setValues}
+          />
+        )}
         {test.props && <TestPanel {...test.props} onGoTo={goTo} />}
       </main>
       <section class="yaml" aria-label="YAML">

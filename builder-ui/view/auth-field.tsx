@@ -6,6 +6,8 @@ import type { ManifestModel, Segment } from "../model/manifest-model.js";
 import { removeKey, writeValue } from "../model/model-edits.js";
 import { requestOptionComponent, requestOptionOf } from "../model/request-option.js";
 import { addUserInput } from "../model/user-inputs.js";
+import { segmentsPath } from "../model/linked-authenticators.js";
+import { KeyValueList } from "./key-value-list.js";
 import { ProblemLines, type Problem } from "./problem-lines.js";
 import { RequestOptionGroup } from "./request-option-group.js";
 
@@ -64,6 +66,25 @@ export function AuthFieldControl(props: AuthFieldControlProps) {
             return removeKey(writeValue(m, at, requestOptionComponent(next)), [...place, "header"]);
           })
         }
+      />
+    );
+  }
+
+  if (field.kind === "keyvalue") {
+    // The stream request's rows: each row's template problems under it, the list's own under the list.
+    const sourcePath = segmentsPath(at);
+    return (
+      <KeyValueList
+        id={id}
+        title={field.label}
+        noun={field.noun ?? "entry"}
+        variables={field.variables ?? []}
+        path={sourcePath}
+        view={{ value, origin: { via: "self", sourcePath, segments: at, line } }}
+        findings={props.findings}
+        model={model}
+        onModel={onModel}
+        onReveal={props.onReveal}
       />
     );
   }

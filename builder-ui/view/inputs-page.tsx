@@ -1,10 +1,21 @@
 import { useState } from "preact/hooks";
 import type { ManifestModel } from "../model/manifest-model.js";
-import { addUserInput, INPUT_TYPES, removeUserInput, renameUserInput, setInputAttribute, setRequired, userInputs, type UserInputView } from "../model/user-inputs.js";
+import { moveTestingValue, renameInput } from "../model/rename-input.js";
+import { addUserInput, INPUT_TYPES, removeUserInput, setInputAttribute, setRequired, userInputs, type UserInputView } from "../model/user-inputs.js";
 
 export interface InputsPageProps {
   model: ManifestModel;
+  /** The testing values: a renamed input's value moves to its new name (saved to secrets/config.json with the next Save or Test). */
+  values: Readonly<Record<string, unknown>>;
   onModel(edit: (model: ManifestModel) => ManifestModel): void;
+  onValues(values: Record<string, unknown>): void;
+}
+
+/** The outcome of the last rename, shown under its input. */
+interface RenameNote {
+  name: string;
+  text: string;
+  severity: "error" | "note";
 }
 
 /**
@@ -12,9 +23,21 @@ export interface InputsPageProps {
  * its name with its type, title, description, secret, required, default and allowed values; inputs are
  * added and removed here. Their values while building are the testing values.
  */
-export function InputsPage({ model, onModel }: InputsPageProps) {
+export function InputsPage({ model, values, onModel, onValues }: InputsPageProps) {
   const inputs = userInputs(model);
   const [name, setName] = useState("");
+  const [note, setNote] = useState<RenameNote>();
+  // A rename rewrites every reference to the input (templates, the spec's lists, config paths) and moves its testing value.
+  const rename = (from: string, to: string) => {
+    if (to === from) return setNote(undefined);
+    const result = renameInput(model, [from], to);
+    if (!result.ok) return setNote({ name: from, text: `Not renamed: ${result.reason}`, severity: "error" });
+    onModel(() => result.model);
+    const moved = moveTestingValue(values, [from], to);
+    if (moved !== values) onValues(moved);
+    const references = `${result.references} reference${result.references === 1 ? "" : "s"}`;
+    setNote({ name: to, text: `Renamed ${from} to ${to}: ${references} rewritten${moved !== values ? ", its testing value moved" : ""}.`, severity: "note" });
+  };
   const taken = inputs.some((i) => i.name === name);
   return (
     <section class="form-view inputs" aria-labelledby="inputs-title">
@@ -25,7 +48,7 @@ export function InputsPage({ model, onModel }: InputsPageProps) {
       </p>
       {inputs.length === 0 && <p class="note">No user inputs yet.</p>}
       {inputs.map((input) => (
-        <InputGroup input={input} onModel={onModel} />
+        <InputGroup input={input} note={note?.name === input.name ? note : undefined} onModel={onModel} onRename={rename} />
       ))}
       <fieldset>
         <legend>New input</legend>
@@ -50,7 +73,7 @@ export function InputsPage({ model, onModel }: InputsPageProps) {
   );
 }
 
-function InputGroup({ input, onModel }: { input: UserInputView; onModel: InputsPageProps["onModel"] }) {
+function InputGroup({ input, note, onModel, onRename }: { input: UserInputView; note?: RenameNote; onModel: InputsPageProps["onModel"]; onRename(from: string, to: string): void }) {
   const id = `input-${input.name}`;
   const set = (attribute: Parameters<typeof setInputAttribute>[2], value: string | boolean | string[]) => onModel((m) => setInputAttribute(m, input.name, attribute, value));
   return (
@@ -59,7 +82,12 @@ function InputGroup({ input, onModel }: { input: UserInputView; onModel: InputsP
       <div class="input-grid">
         <div class="field">
           <label for={`${id}-name`}>Name</label>
-          <CommitOnChange id={`${id}-name`} value={input.name} onCommit={(text) => onModel((m) => renameUserInput(m, input.name, text.trim()))} />
+          <CommitOnChange id={`${id}-name`} value={input.name} invalid={note?.severity === "error"} describedBy={note ? `${id}-rename` : undefined} onCommit={(text) => onRename(input.name, text.trim())} />
+          {note && (
+            <p id={`${id}-rename`} class={note.severity === "error" ? "problem-line error" : "note"} role={note.severity === "error" ? "alert" : "status"}>
+              {note.text}
+            </p>
+          )}
         </div>
         <div class="field">
           <label for={`${id}-type`}>Type</label>
@@ -106,13 +134,15 @@ function InputGroup({ input, onModel }: { input: UserInputView; onModel: InputsP
  * A text field whose edit is applied when it is committed (Enter or leaving the field), as a rename must
  * be: what is typed meanwhile is kept in the field, so a redraw (a new analysis) does not put the old value back.
  */
-function CommitOnChange({ id, value, onCommit }: { id: string; value: string; onCommit(text: string): void }) {
+function CommitOnChange({ id, value, invalid, describedBy, onCommit }: { id: string; value: string; invalid?: boolean; describedBy?: string; onCommit(text: string): void }) {
   const [draft, setDraft] = useState<string>();
   return (
     <input
       id={id}
       type="text"
       spellcheck={false}
+      aria-invalid={invalid}
+      aria-describedby={describedBy}
       value={draft ?? value}
       onInput={(e) => setDraft(e.currentTarget.value)}
       onChange={(e) => {

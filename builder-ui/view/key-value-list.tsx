@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import type { Analysis } from "../api-client.js";
+import type { Analysis, FieldOrigin, Finding } from "../api-client.js";
 import { fieldPath } from "../model/form-fields.js";
 import type { ManifestModel } from "../model/manifest-model.js";
 import { REQUEST_VARIABLES, type KeyValueListField } from "../model/request-forms.js";
@@ -8,28 +8,44 @@ import { renameKey } from "../model/stream-edits.js";
 import { ProblemLines } from "./problem-lines.js";
 
 export interface KeyValueListProps {
-  field: KeyValueListField;
-  stream: number;
-  analysis: Analysis;
+  /** The prefix of the rows' element ids (unique on the page). */
+  id: string;
+  /** The product's label: the group's accessible name. */
+  title: string;
+  /** The singular noun of the add button ("Add query parameter"). */
+  noun: string;
+  /** The template variables the values may use, listed under the rows. */
+  variables: readonly string[];
+  /** The resolved path of the mapping (findings name it, or where it is written). */
+  path: string;
+  /** Its resolved value and where it is written; nothing to draw while the server has not answered. */
+  view: { value: unknown; origin: FieldOrigin } | undefined;
+  findings: readonly Finding[];
   model: ManifestModel;
-  /** A group title other than the field's (the body's list is titled by its type). */
-  title?: string;
   onModel(next: (current: ManifestModel) => ManifestModel): void;
   onReveal(line: number): void;
 }
 
+/** The props of a stream's request list (`streams[*]....request_parameters`), from the server's fields. */
+export function streamListProps(field: KeyValueListField, stream: number, analysis: Analysis): Pick<KeyValueListProps, "id" | "title" | "noun" | "variables" | "path" | "view" | "findings"> {
+  const path = fieldPath(field, stream);
+  return { id: `${field.id}-${stream}`, title: field.title, noun: field.noun, variables: REQUEST_VARIABLES, path, view: analysis.fields[path], findings: analysis.findings };
+}
+
 /**
- * A mapping of templates as rows of Key and Value (query parameters, headers, a body), in a group
- * named by the product's label. Each row is written where the mapping is written (the server's
- * origin): a value in place, a key renamed in place, a row removed with its key; a new row is kept
- * in the page until its key is typed. Template syntax errors and other problems the engine reports
- * for a value (`TEMPLATE_SYNTAX`, `TEMPLATE_UNDEFINED_NAME`) are shown under its row.
+ * A mapping of templates as rows of Key and Value (a stream's query parameters, headers and body, a
+ * session login's, JWT's additional headers and payload), in a group named by the product's label.
+ * Each row is written where the mapping is written (the server's origin): a value in place, a key
+ * renamed in place, a row removed with its key; a new row is kept in the page until its key is typed.
+ * Template syntax errors and other problems the engine reports for a value (`TEMPLATE_SYNTAX`,
+ * `TEMPLATE_UNDEFINED_NAME`) are shown under its row.
+ *
+ * @example
+ * <KeyValueList {...streamListProps(QUERY_PARAMETERS, 0, analysis)} model={model} onModel={setModel} onReveal={showLine} />
  */
-export function KeyValueList({ field, stream, analysis, model, title, onModel, onReveal }: KeyValueListProps) {
+export function KeyValueList({ id, title, noun, variables, path, view, findings, model, onModel, onReveal }: KeyValueListProps) {
   // New rows not yet written: a row is written once its key is typed (with the value, when given).
   const [drafts, setDrafts] = useState<string[]>([]);
-  const path = fieldPath(field, stream);
-  const view = analysis.fields[path];
   if (!view) return null;
   const { origin } = view;
   const written = model.kindAt(origin.segments);
@@ -37,14 +53,13 @@ export function KeyValueList({ field, stream, analysis, model, title, onModel, o
   const entries = value && typeof value === "object" && !Array.isArray(value) ? Object.entries(value as Record<string, unknown>) : [];
   const editable = (written === "map" || written === "absent") && (value === undefined || value === null || typeof value === "object") && !Array.isArray(value);
   const line = model.lineOf(origin.segments) ?? origin.line;
-  const id = `${field.id}-${stream}`;
-  const problemsOf = (key: string) => analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && [f.path, f.usedAt].some((p) => p === joinKey(path, key) || p === joinKey(origin.sourcePath, key)));
-  const own = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path === path || f.path === origin.sourcePath));
+  const problemsOf = (key: string) => findings.filter((f) => f.code !== "CONFIG_INVALID" && [f.path, f.usedAt].some((p) => p === joinKey(path, key) || p === joinKey(origin.sourcePath, key)));
+  const own = findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path === path || f.path === origin.sourcePath));
   const setKey = (key: string, next: unknown) => onModel((current) => current.setIn([...origin.segments, key], String(next ?? "")));
 
   return (
     <fieldset class="key-value-list">
-      <legend>{title ?? field.title}</legend>
+      <legend>{title}</legend>
       {!editable ? (
         <p class="note">
           Written as <code>{JSON.stringify(value)}</code>; a form cannot edit it here.{" "}
@@ -100,9 +115,9 @@ export function KeyValueList({ field, stream, analysis, model, title, onModel, o
           })}
           <p class="note">
             <button type="button" onClick={() => setDrafts([...drafts, ""])}>
-              Add {field.noun}
+              Add {noun}
             </button>{" "}
-            Values are templates. Variables: {REQUEST_VARIABLES.join(", ")}.
+            Values are templates. Variables: {variables.join(", ")}.
             {origin.via === "$ref" ? <> Defined in <code>{origin.sourcePath}</code>.</> : null}
           </p>
         </>

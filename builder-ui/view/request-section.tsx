@@ -3,7 +3,7 @@ import { fieldPath } from "../model/form-fields.js";
 import type { ManifestModel } from "../model/manifest-model.js";
 import { removeKey, writeValue } from "../model/model-edits.js";
 import { BODY_DATA, BODY_JSON, BODY_TYPES, bodyTypeOf, QUERY_PARAMETERS, REQUEST_HEADERS, REQUEST_VARIABLES, type BodyType, type KeyValueListField } from "../model/request-forms.js";
-import { KeyValueList } from "./key-value-list.js";
+import { KeyValueList, streamListProps } from "./key-value-list.js";
 
 export interface RequestSectionProps {
   stream: number;
@@ -27,6 +27,7 @@ export function RequestSection(props: RequestSectionProps) {
   const bodyType = bodyTypeOf(json.value, data.value);
   const id = `body-type-${stream}`;
   const text = typeof json.value === "string" ? json.value : "";
+  const lists = { model, onModel, onReveal: props.onReveal };
 
   const chooseBody = (next: BodyType) =>
     onModel((current) => {
@@ -41,8 +42,8 @@ export function RequestSection(props: RequestSectionProps) {
 
   return (
     <>
-      <KeyValueList field={QUERY_PARAMETERS} {...props} />
-      <KeyValueList field={REQUEST_HEADERS} {...props} />
+      <KeyValueList {...streamListProps(QUERY_PARAMETERS, stream, analysis)} {...lists} />
+      <KeyValueList {...streamListProps(REQUEST_HEADERS, stream, analysis)} {...lists} />
       <fieldset class="request-body">
         <legend>Request Body</legend>
         <div class="field">
@@ -54,8 +55,8 @@ export function RequestSection(props: RequestSectionProps) {
           </select>
           <p class="note">A body is sent with POST (choose it as the HTTP Method).</p>
         </div>
-        {bodyType === "json" && <KeyValueList field={BODY_JSON} title="JSON body" {...props} />}
-        {bodyType === "data" && <KeyValueList field={BODY_DATA} title="Form body" {...props} />}
+        {bodyType === "json" && <KeyValueList {...streamListProps(BODY_JSON, stream, analysis)} title="JSON body" {...lists} />}
+        {bodyType === "data" && <KeyValueList {...streamListProps(BODY_DATA, stream, analysis)} title="Form body" {...lists} />}
         {bodyType === "json-text" && (
           <div class="field">
             <label for={`${id}-text`}>JSON Body</label>

@@ -1,5 +1,7 @@
 import { useState } from "preact/hooks";
 import type { Finding } from "../api-client.js";
+import type { AuthWarning } from "../model/auth-rules.js";
+import { ProblemLines, type Problem } from "./problem-lines.js";
 import { shownValue, testingValueFields, typedValue, type TestingValueField } from "../model/testing-value-fields.js";
 
 export interface TestingValuesPanelProps {
@@ -7,6 +9,8 @@ export interface TestingValuesPanelProps {
   values: Record<string, unknown>;
   /** The validator's findings; `CONFIG_INVALID` ones at `config.<name>` belong to a field here. */
   findings: readonly Finding[];
+  /** The Builder's own rules about a testing value (the Refresh Token Updater's initial token): warnings at that input. */
+  warnings?: readonly AuthWarning[];
   onChange(values: Record<string, unknown>): void;
 }
 
@@ -15,9 +19,14 @@ export interface TestingValuesPanelProps {
  * masked with a reveal toggle, required ones marked, each checked by the validator as it is typed.
  * They are saved only to `secrets/config.json`, never into the manifest.
  */
-export function TestingValuesPanel({ spec, values, findings, onChange }: TestingValuesPanelProps) {
+export function TestingValuesPanel({ spec, values, findings, warnings = [], onChange }: TestingValuesPanelProps) {
   const fields = testingValueFields(spec);
+  // Each problem keeps its own severity: the validator's (a value the spec refuses is an error), the Builder's rules' (warnings).
   const problems = findings.filter((f) => f.code === "CONFIG_INVALID");
+  const problemsOf = (name: string): Problem[] => [
+    ...problems.filter((p) => p.path === `config.${name}` || p.path.startsWith(`config.${name}.`)),
+    ...warnings.filter((w) => w.input === name).map((w): Problem => ({ severity: "warning", message: w.message })),
+  ];
   return (
     <section class="form-view testing-values" aria-labelledby="testing-title">
       <h2 id="testing-title">Testing values</h2>
@@ -34,7 +43,7 @@ export function TestingValuesPanel({ spec, values, findings, onChange }: Testing
             <TestingValueControl
               field={field}
               value={values[field.name]}
-              problems={problems.filter((p) => p.path === `config.${field.name}` || p.path.startsWith(`config.${field.name}.`))}
+              problems={problemsOf(field.name)}
               onChange={(value) => {
                 const next = { ...values };
                 if (value === undefined) delete next[field.name];
@@ -46,13 +55,13 @@ export function TestingValuesPanel({ spec, values, findings, onChange }: Testing
         </fieldset>
       )}
       {problems.filter((p) => !fields.some((f) => p.path === `config.${f.name}` || p.path.startsWith(`config.${f.name}.`))).map((p) => (
-        <p class="problem-line error">{`${p.path}: ${p.message}`}</p>
+        <p class={`problem-line ${p.severity}`}>{`${p.path}: ${p.message}`}</p>
       ))}
     </section>
   );
 }
 
-function TestingValueControl({ field, value, problems, onChange }: { field: TestingValueField; value: unknown; problems: readonly Finding[]; onChange(value: unknown): void }) {
+function TestingValueControl({ field, value, problems, onChange }: { field: TestingValueField; value: unknown; problems: readonly Problem[]; onChange(value: unknown): void }) {
   const [revealed, setRevealed] = useState(false);
   const [typed, setTyped] = useState<string | undefined>(undefined);
   const id = `testing-${field.name}`;
@@ -64,7 +73,7 @@ function TestingValueControl({ field, value, problems, onChange }: { field: Test
     onChange(typedValue(field, raw));
   };
   return (
-    <div class={`field${problems.length ? " has-problem" : ""}`}>
+    <div class={`field${problems.some((p) => p.severity === "error") ? " has-problem" : ""}`}>
       {/* The marks sit beside the label, not in it: the control's name is the spec's title alone ("required" is the input's own state). */}
       <div class="label-row">
         <label for={id}>{field.label}</label>
@@ -98,7 +107,7 @@ function TestingValueControl({ field, value, problems, onChange }: { field: Test
             autocomplete="off"
             spellcheck={false}
             required={field.required}
-            aria-invalid={problems.length > 0}
+            aria-invalid={problems.some((p) => p.severity === "error")}
             aria-describedby={describedBy}
             placeholder={field.placeholder}
             value={text}
@@ -116,13 +125,7 @@ function TestingValueControl({ field, value, problems, onChange }: { field: Test
           {field.description}
         </p>
       )}
-      {problems.length > 0 && (
-        <ul class="problems" id={`${id}-problems`}>
-          {problems.map((p) => (
-            <li class="error">{p.message}</li>
-          ))}
-        </ul>
-      )}
+      <ProblemLines problems={problems} id={`${id}-problems`} />
     </div>
   );
 }

@@ -8,60 +8,19 @@ import { splitPath } from "../manifest/manifest-path.js";
 import { valueAtPath } from "../../python/dpath.js";
 import { parseManifestText } from "../manifest/parse-manifest-text.js";
 import { SourcePositions } from "../manifest/source-positions.js";
-import { detectStream, type StreamDetection } from "../probe/detect-stream.js";
+import { detectStream } from "../probe/detect-stream.js";
 import { createSluice, type Sluice } from "../sluice.js";
 import { DEFAULT_TEST_READ_LIMITS, testRead } from "../test-read/test-read.js";
 import type { TestReadDocument } from "../test-read/test-read-document.js";
-import { validateConnector, type Finding } from "../validate/validate-connector.js";
-import type { BuilderFolder, ManifestText } from "./builder-folder.js";
-import { customClassFiles, type CustomClassFile } from "./custom-class-files.js";
-import { detectedSchema, writeSchemaFile, type DetectedSchemaView } from "./builder-schema.js";
-import { fieldOrigin, type FieldOrigin } from "../manifest/field-origin.js";
+import { validateConnector } from "../validate/validate-connector.js";
+import type { AnalyzeRequest, AnalyzeResponse, BuilderSession, BuilderTestRead, DetectedSchemaView, DetectResponse, ManifestText } from "./builder-api-types.js";
+import type { BuilderFolder } from "./builder-folder.js";
+import { customClassFiles } from "./custom-class-files.js";
+import { detectedSchema, writeSchemaFile } from "./builder-schema.js";
+import { fieldOrigin } from "../manifest/field-origin.js";
 import { templateSyntaxFindings } from "./template-findings.js";
 
-/** What the page gets when it opens. */
-export interface BuilderSession {
-  dir: string;
-  manifestFile: string;
-  configFile: string;
-  manifest: ManifestText;
-  testingValues: ConnectorConfig;
-  /** The registered component types and each one's fields (the manifest schema's), for the YAML editor's completion. */
-  componentFields: Record<string, string[]>;
-  /** Files the server scaffolded because the folder had no manifest. */
-  created: string[];
-}
-
-/** One field the page shows: its resolved value and where it is written. */
-export interface FieldView {
-  value: unknown;
-  origin: FieldOrigin;
-}
-
-/** A test read as the page gets it: the test-read document, each failed stream's error with the place in the text it points at. */
-export interface BuilderTestRead extends TestReadDocument {
-  streams: Array<TestReadDocument["streams"][number] & { error_origin?: FieldOrigin }>;
-}
-
-/** What the page asks while the author types: the validator's findings, the streams, the spec and the fields it shows. */
-export interface AnalyzeRequest {
-  text: string;
-  /** Resolved-manifest paths; `streams[*]` stands for every stream. */
-  fields?: string[];
-  /** The testing values as typed, checked against the spec. */
-  testingValues?: ConnectorConfig;
-}
-
-export interface AnalyzeResponse {
-  findings: Finding[];
-  /** The resolved streams' names (empty when the manifest does not resolve). */
-  streams: string[];
-  /** `spec.connection_specification`, from which the testing-values panel is generated. */
-  spec: Record<string, unknown> | null;
-  fields: Record<string, FieldView>;
-  /** Each custom `class_name` with whether its module is in the folder. */
-  customClasses: Record<string, CustomClassFile>;
-}
+export type { AnalyzeRequest, AnalyzeResponse, BuilderSession, BuilderTestRead, FieldView } from "./builder-api-types.js";
 
 /**
  * The Builder's server side: each request is a call into the library (validate, inspect, test read)
@@ -206,7 +165,7 @@ export class BuilderApi {
    * response, read with the saved testing values, each paginator confirmed by a few pages
    * ({@link detectStream}, as `sluice init --probe`). Nothing is changed: the page shows the changes.
    */
-  async detect(request: { text: string; stream: string }): Promise<Omit<StreamDetection, "config">> {
+  async detect(request: { text: string; stream: string }): Promise<DetectResponse> {
     const manifest = await parseManifestText(request.text, this.folder.manifestFile);
     const resolved = await this.resolved(manifest);
     const index = (Array.isArray(resolved.streams) ? (resolved.streams as Array<{ name?: unknown }>) : []).findIndex((s) => s?.name === request.stream);

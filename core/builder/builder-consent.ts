@@ -3,15 +3,8 @@ import { applyConsentValues } from "../../oauth-consent/apply-consent-values.js"
 import { runLoopbackConsent } from "../../oauth-consent/run-loopback-consent.js";
 import { resolveReferences } from "../manifest/resolve-references.js";
 import { parseManifestText } from "../manifest/parse-manifest-text.js";
+import type { ConsentStart, ConsentStatus } from "./builder-api-types.js";
 import type { BuilderFolder } from "./builder-folder.js";
-
-/** Where the page's consent stands. `written`: the testing values the tokens went to (paths, never values). */
-export interface ConsentStatus {
-  state: "idle" | "waiting" | "done" | "failed";
-  written?: string[];
-  code?: string;
-  message?: string;
-}
 
 /**
  * The declarative OAuth consent, run from the page: `sluice oauth`'s loopback flow
@@ -37,7 +30,7 @@ export class BuilderConsent {
   }
 
   /** Starts a consent; resolves with the URL to open once the callback server listens. One at a time. */
-  async start(text: string): Promise<{ url: string; redirectUri: string }> {
+  async start(text: string): Promise<ConsentStart> {
     if (this.current.state === "waiting") {
       throw new SluiceError("BUILDER_BAD_REQUEST", "A consent is already waiting for its redirect; finish it or wait for it to time out", { failureType: "config_error" });
     }

@@ -9,13 +9,9 @@ import { parseConfigText } from "../config/parse-config-text.js";
 import { writeFileAtomic } from "../config/write-file-atomic.js";
 import { scaffoldConnector } from "../init/scaffold-connector.js";
 import { writeConnector } from "../init/write-connector.js";
+import type { ManifestText } from "./builder-api-types.js";
 
-/** The manifest's text as read, with the hash a later save compares against the disk. */
-export interface ManifestText {
-  text: string;
-  /** sha256 of the file's bytes when it was read. */
-  hash: string;
-}
+export type { ManifestText } from "./builder-api-types.js";
 
 /** A manifest file's hash, as {@link BuilderFolder} compares them. */
 export function textHash(text: string): string {

@@ -4,9 +4,12 @@ import { dirname, isAbsolute, relative, sep } from "node:path";
 import { SluiceError } from "../../sdk/index.js";
 import { SourcePositions } from "../manifest/source-positions.js";
 import { declaredSchema, type DeclaredSchema } from "../schema/declared-schema.js";
-import { schemaDifferences, type SchemaDifference } from "../schema/schema-differences.js";
+import { schemaDifferences } from "../schema/schema-differences.js";
 import { inferSchema } from "../schema/schema-inferrer.js";
 import { fieldOrigin } from "../manifest/field-origin.js";
+import type { DetectedSchemaView, SchemaTarget } from "./builder-api-types.js";
+
+export type { DetectedSchemaView, SchemaTarget } from "./builder-api-types.js";
 
 /** What the page asks for a stream's detected schema: the records of its test read and the manifest as typed. */
 export interface DetectSchemaRequest {
@@ -16,24 +19,6 @@ export interface DetectSchemaRequest {
   stream: string;
   records: Array<Record<string, unknown>>;
   dateTimeFormats?: boolean;
-}
-
-/**
- * Where accepting the detected schema writes it: into the manifest at `segments` (the page writes
- * `value` there, `wrap` saying whether `value` is a whole `InlineSchemaLoader` or just its `schema`),
- * or into the stream's schema file (`file`, relative to the connector folder; the server writes it).
- */
-export type SchemaTarget = { kind: "inline"; segments: Array<string | number>; sourcePath: string; wrap: boolean } | { kind: "file"; file: string } | { kind: "none"; reason: string };
-
-/** The detected schema beside the declared one. */
-export interface DetectedSchemaView {
-  inferred: Record<string, unknown> | null;
-  /** The declared schema (`null` when the stream declares none or it cannot be read here). */
-  declared: Record<string, unknown> | null;
-  /** How it is declared: `inline`, `file` (with `file`), `none`, `other`. */
-  declaredIn: { kind: string; file?: string };
-  differences: SchemaDifference[];
-  target: SchemaTarget;
 }
 
 /**

@@ -3,16 +3,9 @@ import { SluiceError } from "../../sdk/index.js";
 import { parseClassName } from "../loader/class-name.js";
 import { moduleCandidates } from "../loader/module-candidates.js";
 import { resolveCustomModule } from "../loader/resolve-custom-module.js";
+import type { CustomClassFile } from "./builder-api-types.js";
 
-/** Where a custom `class_name`'s module is in the connector folder (relative paths), or where it was looked for. */
-export interface CustomClassFile {
-  /** The module found, relative to the folder. */
-  file?: string;
-  /** The candidates looked at (all of them when none exists). */
-  tried: string[];
-  /** Why it was not found or refused. */
-  problem?: string;
-}
+export type { CustomClassFile } from "./builder-api-types.js";
 
 /**
  * Each custom `class_name` of a resolved manifest with whether its module exists in the connector

@@ -1,5 +1,4 @@
 import { joinPath, splitPath } from "./manifest-path.js";
-import type { SourcePositions } from "./source-positions.js";
 
 /**
  * Where the value of a field of the resolved manifest is written, so the page can show the resolved
@@ -22,8 +21,16 @@ export interface FieldOrigin {
   column?: number;
 }
 
+/**
+ * What {@link fieldOrigin} asks of the manifest's `SourcePositions`, by shape: this module stays free
+ * of node imports, so the Builder's page can import its {@link FieldOrigin} type.
+ */
+export interface PathLocator {
+  locate(path: string): { sourcePath: string; line?: number; column?: number; partial?: boolean } | undefined;
+}
+
 /** The origin of one resolved-manifest path: see {@link FieldOrigin}. */
-export function fieldOrigin(positions: SourcePositions, path: string): FieldOrigin {
+export function fieldOrigin(positions: PathLocator, path: string): FieldOrigin {
   const own = positions.locate(path);
   if (own && !own.partial) {
     return { via: own.sourcePath === path ? "self" : "$ref", sourcePath: own.sourcePath, segments: splitPath(own.sourcePath), line: own.line, column: own.column };

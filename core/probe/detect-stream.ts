@@ -7,7 +7,10 @@ import { testRead } from "../test-read/test-read.js";
 import type { TestReadStream } from "../test-read/test-read-document.js";
 import { confirmPaginator, type Confirmation } from "./confirm-paginator.js";
 import type { JsonObject, ProbeResponse } from "./probe-response.js";
-import { proposeStream, type StreamProposal } from "./stream-proposal.js";
+import { proposeStream } from "./stream-proposal.js";
+import type { DetectedChange, StreamDetection } from "./stream-detection.js";
+
+export type { DetectedChange, StreamDetection } from "./stream-detection.js";
 
 /** Which stream of which manifest to detect, read with which config. */
 export interface DetectStreamInput {
@@ -30,34 +33,6 @@ export interface DetectStreamInput {
   searchFrom?: string;
   /** Pages read to confirm a paginator (default 3). */
   pages?: number;
-}
-
-/** One field the detection would write: where (the resolved path and the written place), what is there, what comes, and why. */
-export interface DetectedChange {
-  field: "record path" | "primary key" | "paginator";
-  /** The resolved manifest's path: `streams[0].retriever.paginator`. */
-  path: string;
-  /** The written place (behind a `$ref`, in `$parameters`), as the Builder's YAML model addresses it. */
-  segments: Array<string | number>;
-  old: unknown;
-  value: unknown;
-  evidence: string;
-}
-
-/** What {@link detectStream} found: the proposal, the changes it makes, and what it could not decide. */
-export interface StreamDetection {
-  stream: string;
-  /** The config after the reads (a rotated token included): what `sluice init --probe` saves. Never sent to the page. */
-  config: ConnectorConfig;
-  /** The probe request and the status it got. */
-  request: { method: string; url: string; status: number };
-  proposal: StreamProposal;
-  changes: DetectedChange[];
-  /** How the chosen paginator was confirmed by reading. */
-  confirmation?: Confirmation;
-  /** Paginators tried and turned down, each with why. */
-  rejected: string[];
-  undecided: string[];
 }
 
 const LIMITS = { pages: 1, slices: 1, records: 100_000, bodyChars: 8_000_000 };

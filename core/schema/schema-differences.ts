@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../../sdk/index.js";
+import type { JsonSchema } from "../../sdk/components/records.js";
 
 /**
  * Where the records disagree with a stream's declared schema: a field the declaration does not have

@@ -1,4 +1,4 @@
-import type { DataRecord, StreamSlice } from "../../sdk/index.js";
+import type { DataRecord, StreamSlice } from "../../sdk/components/records.js";
 
 /**
  * What `sluice test-read --json` prints: for each stream, its slices, and for each slice its pages,

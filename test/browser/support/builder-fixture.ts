@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -52,9 +52,16 @@ export async function yamlText(page: Page): Promise<string> {
   });
 }
 
-/** Runs `scenario` on a page open at a Builder (in this process) for a new folder holding `text`; everything is removed after. */
-export async function withBuilderPage(browser: Browser, text: string, scenario: (at: { page: Page; dir: string; builder: RunningBuilder }) => Promise<void>): Promise<void> {
+/**
+ * Runs `scenario` on a page open at a Builder (in this process) for a new folder holding `text` (and
+ * `testingValues` saved in secrets/config.json, when given); everything is removed after.
+ */
+export async function withBuilderPage(browser: Browser, text: string, scenario: (at: { page: Page; dir: string; builder: RunningBuilder }) => Promise<void>, testingValues?: Record<string, unknown>): Promise<void> {
   const dir = connectorFolder(text);
+  if (testingValues) {
+    mkdirSync(join(dir, "secrets"), { mode: 0o700 });
+    writeFileSync(join(dir, "secrets/config.json"), JSON.stringify(testingValues), { mode: 0o600 });
+  }
   const builder = await startBuilder(createSluice({ logLevel: "error" }), { dir });
   const page = await browser.newPage();
   try {

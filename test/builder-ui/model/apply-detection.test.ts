@@ -20,7 +20,7 @@ streams:
 `;
 
 function detection(changes: Detection["changes"]): Detection {
-  return { stream: "customers", request: { method: "GET", url: "http://x/customers", status: 200 }, changes, rejected: [], undecided: [] };
+  return { stream: "customers", request: { method: "GET", url: "http://x/customers", status: 200 }, proposal: { undecided: [] }, changes, rejected: [], undecided: [] };
 }
 
 const paginator = (field: string) => ({

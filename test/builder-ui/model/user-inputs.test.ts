@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ManifestModel } from "../../../builder-ui/model/manifest-model.js";
-import { addUserInput, removeUserInput, renameUserInput, setInputAttribute, setRequired, userInputs } from "../../../builder-ui/model/user-inputs.js";
+import { renameInput } from "../../../builder-ui/model/rename-input.js";
+import { addUserInput, removeUserInput, setInputAttribute, setRequired, userInputs } from "../../../builder-ui/model/user-inputs.js";
 
 const TEXT = `version: 6.0.0 # pinned
 spec:
@@ -28,7 +29,9 @@ describe("the connector's user inputs", () => {
     model = setInputAttribute(model, "page_size", "default", "50");
     model = setInputAttribute(model, "region", "secret", true);
     model = setRequired(model, "region", true);
-    model = renameUserInput(model, "region", "zone");
+    const renamed = renameInput(model, ["region"], "zone");
+    assert.ok(renamed.ok);
+    model = renamed.model;
     const zone = userInputs(model).find((i) => i.name === "zone")!;
     assert.deepEqual(zone, { name: "zone", type: "string", title: "Region", description: "", secret: true, required: true, default: "eu", allowed: ["eu", "us"] });
     assert.equal(model.valueAt(["spec", "connection_specification", "properties", "page_size", "default"]), 50);

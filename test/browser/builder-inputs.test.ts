@@ -1,0 +1,160 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { runSluice } from "../support/run-sluice.js";
+import type { Loopback } from "../plugins/auth/support/loopback.js";
+import { startDataApi, withBuilderPage, yamlText } from "./support/builder-fixture.js";
+import { launchChromium } from "./support/chromium.js";
+
+// Not part of `npm test`: scripts/test-browser.sh (CI) installs Debian's chromium and runs the browser suite.
+
+const TOKEN = "tok-5e1f0c";
+
+/** A connector reading api_key in a shared authenticator (a comment beside it) and in a header template. */
+function renameManifest(url: string): string {
+  return `version: 6.0.0
+type: DeclarativeSource
+check: { type: CheckStream, stream_names: [users] }
+definitions:
+  auth:
+    type: BearerAuthenticator
+    api_token: "{{ config['api_key'] }}" # the account's key
+streams:
+  - type: DeclarativeStream
+    name: users
+    retriever:
+      type: SimpleRetriever
+      requester:
+        type: HttpRequester
+        url_base: ${url}
+        path: /users
+        authenticator: { $ref: "#/definitions/auth" }
+        request_headers:
+          X-Key-Set: '{{ "yes" if config.get("api_key") else "no" }}'
+      record_selector:
+        type: RecordSelector
+        extractor: { type: DpathExtractor, field_path: [data] }
+spec:
+  type: Spec
+  connection_specification:
+    type: object
+    required: [api_key]
+    properties:
+      api_key: { type: string, title: API Key, airbyte_secret: true }
+      region: { type: string, title: Region }
+`;
+}
+
+/** OAuth with the Refresh Token Updater but no initial access token among the testing values, and a page size the spec refuses. */
+const SEVERITIES = `version: 6.0.0
+type: DeclarativeSource
+check: { type: CheckStream, stream_names: [users] }
+streams:
+  - type: DeclarativeStream
+    name: users
+    retriever:
+      type: SimpleRetriever
+      requester:
+        type: HttpRequester
+        url_base: https://api.example.com
+        path: /users
+        authenticator:
+          type: OAuthAuthenticator
+          client_id: "{{ config['client_id'] }}"
+          client_secret: "{{ config['client_secret'] }}"
+          refresh_token: "{{ config['client_refresh_token'] }}"
+          token_refresh_endpoint: https://api.example.com/oauth/token
+          access_token_value: "{{ config['oauth_access_token'] }}"
+          token_expiry_date: "{{ config['oauth_token_expiry_date'] }}"
+          refresh_token_updater:
+            refresh_token_config_path: [client_refresh_token]
+            access_token_config_path: [oauth_access_token]
+            token_expiry_date_config_path: [oauth_token_expiry_date]
+      record_selector:
+        type: RecordSelector
+        extractor: { type: DpathExtractor, field_path: [data] }
+spec:
+  type: Spec
+  connection_specification:
+    type: object
+    properties:
+      client_id: { type: string, title: Client ID }
+      client_secret: { type: string, title: Client Secret, airbyte_secret: true }
+      client_refresh_token: { type: string, title: Refresh Token, airbyte_secret: true }
+      oauth_access_token: { type: string, title: Access Token, airbyte_secret: true }
+      oauth_token_expiry_date: { type: string, title: Token Expiry Date }
+      page_size: { type: integer, title: Page Size }
+`;
+
+describe("the Builder's Inputs and Testing values pages in a real browser", () => {
+  let browser: Browser;
+  let api: Loopback;
+  before(async () => {
+    browser = await launchChromium();
+    api = await startDataApi(TOKEN);
+  });
+  after(async () => {
+    await browser.close();
+    await api.close();
+  });
+
+  /** A page on a Builder for a folder holding `text` and these saved testing values. */
+  const withFolder = (text: string, values: Record<string, unknown>, scenario: (page: Page, dir: string) => Promise<void>) => withBuilderPage(browser, text, ({ page, dir }) => scenario(page, dir), values);
+
+  it("renaming an input rewrites every reference in place, says how many, moves its testing value, and refuses a name taken", async () => {
+    const text = renameManifest(api.url);
+    await withFolder(text, { api_key: TOKEN, region: "eu" }, async (page, dir) => {
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "Inputs" }).click();
+      const name = page.getByRole("group", { name: "api_key" }).getByLabel("Name", { exact: true });
+      await name.fill("token");
+      await name.press("Tab");
+      await page.getByRole("status").filter({ hasText: "Renamed api_key to token: 2 references rewritten, its testing value moved." }).waitFor();
+      // Only the name's characters changed: the comment, the quoting and the $ref are as they were.
+      const renamed = text.replaceAll("api_key", "token");
+      assert.equal(await yamlText(page), renamed);
+
+      const again = page.getByRole("group", { name: "token" }).getByLabel("Name", { exact: true });
+      await again.fill("region");
+      await again.press("Tab");
+      await page.getByRole("alert").filter({ hasText: "Not renamed: An input named region exists already" }).waitFor();
+      assert.equal(await again.inputValue(), "token");
+      assert.equal(await again.getAttribute("aria-invalid"), "true");
+      assert.equal(await yamlText(page), renamed);
+
+      await page.getByRole("button", { name: "Testing values" }).click();
+      assert.equal(await page.getByLabel("API Key", { exact: true }).inputValue(), TOKEN);
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
+      assert.equal(readFileSync(join(dir, "manifest.yaml"), "utf8"), renamed);
+      assert.deepEqual(JSON.parse(readFileSync(join(dir, "secrets/config.json"), "utf8")), { token: TOKEN, region: "eu" });
+      const seen = api.seen.length;
+      const read = await runSluice(["read", "--config", "secrets/config.json"], dir);
+      assert.equal(read.code, 0, read.stderr);
+      assert.equal(read.messages.filter((m) => m.type === "RECORD").length, 2);
+      assert.equal(api.seen.slice(seen).find((r) => r.path === "/users")?.headers["x-key-set"], "yes");
+    });
+  });
+
+  it("shows each testing-value problem with its own severity: the spec's refusal an error, the Builder's rule a warning", async () => {
+    const values = { client_id: "c", client_secret: "s", client_refresh_token: "r", oauth_token_expiry_date: "2030-01-01T00:00:00Z", page_size: "ten" };
+    await withFolder(SEVERITIES, values, async (page) => {
+      await page.getByRole("button", { name: "Testing values" }).click();
+      const field = (label: string) => page.locator(".field", { has: page.getByLabel(label, { exact: true }) });
+      const warning = field("Access Token").getByRole("listitem").filter({ hasText: "The Refresh Token Updater needs an initial access token (Access Token Value) among the testing values: give oauth_access_token a testing value." });
+      await warning.waitFor();
+      assert.equal(await warning.getAttribute("class"), "warning");
+      assert.notEqual(await page.getByLabel("Access Token", { exact: true }).getAttribute("aria-invalid"), "true");
+      const error = field("Page Size").getByRole("listitem").filter({ hasText: "must be integer" });
+      await error.waitFor();
+      assert.equal(await error.getAttribute("class"), "error");
+      assert.equal(await page.getByLabel("Page Size", { exact: true }).getAttribute("aria-invalid"), "true");
+
+      await page.getByLabel("Access Token", { exact: true }).fill("at_1");
+      await warning.waitFor({ state: "detached" });
+      await page.getByLabel("Page Size", { exact: true }).fill("10");
+      await error.waitFor({ state: "detached" });
+    });
+  });
+});
