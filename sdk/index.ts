@@ -63,7 +63,7 @@ export { serviceToken, type ServiceToken } from "./services/service-token.js";
 export { Interpolator, type CompiledTemplate, type CompiledValue, type NestedOptions, type TemplateContext, type TemplateSite } from "./services/interpolator.js";
 export { Clock, clockMicroseconds } from "./services/clock.js";
 export { Logger } from "./services/logger.js";
-export { Secrets, redactedExcerpt } from "./services/secrets.js";
+export { Secrets, redactedExcerpt, type SecretOptions } from "./services/secrets.js";
 export { SecretRegistry } from "./services/secret-registry.js";
 export { secretForms } from "./services/secret-forms.js";
 export { ConfigStore, type ConnectorConfig } from "./services/config-store.js";

@@ -136,7 +136,7 @@ export class RetryingHttpClient implements HttpClient {
         let encoded = this.encode(prepared, options);
         let added: AddedBySigning | undefined;
         if (hop.credentials && options.authenticator?.beforeSend) {
-          const signed = await runBeforeSend(options.authenticator, encoded, { attempt, hop: hops }, options.where ?? {});
+          const signed = await runBeforeSend(options.authenticator, encoded, { attempt, hop: hops }, { where: options.where ?? {}, secrets: this.parts.secrets });
           if (signed) {
             encoded = checkRequest(signed.request, this.parts.secrets, options.where ?? {});
             added = signed.added;
