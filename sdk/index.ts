@@ -61,7 +61,7 @@ export { Type, type Static, type TSchema } from "./plugin/typebox.js";
 export { lazyPackage } from "./plugin/lazy-package.js";
 export { serviceToken, type ServiceToken } from "./services/service-token.js";
 export { Interpolator, type CompiledTemplate, type CompiledValue, type NestedOptions, type TemplateContext, type TemplateSite } from "./services/interpolator.js";
-export { Clock, clockMicroseconds } from "./services/clock.js";
+export { Clock, clockMicroseconds, wallClockMicroseconds } from "./services/clock.js";
 export { Logger } from "./services/logger.js";
 export { Secrets, redactedExcerpt, type SecretOptions } from "./services/secrets.js";
 export { SecretRegistry } from "./services/secret-registry.js";
