@@ -81,7 +81,7 @@ export class RetryingHttpClient implements HttpClient {
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
     // A send with a cache key in a read (a parent stream's page) may be answered by the read's response cache.
     const root = options.cacheKey !== undefined && this.responseCache ? readRoot(options.signal) : undefined;
-    if (root) return this.responseCache!.fetch(root, options.cacheKey!, () => this.sendUncached(request, options));
+    if (root) return this.responseCache!.fetch(root, options.cacheKey!, (signal) => this.sendUncached(request, { ...options, signal }), options.signal);
     return this.sendUncached(request, options);
   }
 
