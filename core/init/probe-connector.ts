@@ -5,7 +5,7 @@ import type { PaginationKind } from "../probe/pagination-guess.js";
 import type { Sluice } from "../sluice.js";
 import type { AuthMethod } from "./auth-methods.js";
 import { scaffoldConnector } from "./scaffold-connector.js";
-import { CREDENTIAL_PARAM, hasUserInfo } from "./url-credentials.js";
+import { hasUserInfo, isCredentialName } from "./url-credentials.js";
 
 /** What `sluice init NAME --probe URL` is asked for. */
 export interface ProbeOptions {
@@ -120,7 +120,7 @@ export function parseProbeUrl(text: string): URL {
   if (!/^https?:$/.test(url.protocol)) {
     throw new SluiceError("INIT_OPTION_INVALID", "--probe needs the list endpoint's whole URL", { failureType: "config_error", expected: "an http:// or https:// URL, e.g. https://api.stripe.com/v1/customers?limit=10", found: url.protocol === "invalid:" ? "text that is not a URL (not shown: it may hold a credential)" : `a ${url.protocol} URL` });
   }
-  const credential = [...url.searchParams.keys()].find((key) => CREDENTIAL_PARAM.test(key) && !PAGE_PARAMETERS.test(key));
+  const credential = [...url.searchParams.keys()].find((key) => isCredentialName(key) && !PAGE_PARAMETERS.test(key));
   if (hasUserInfo(text) || credential !== undefined) {
     throw new SluiceError("INIT_PROBE_URL_CREDENTIALS", "The --probe URL holds a credential", {
       failureType: "config_error",
