@@ -30,7 +30,7 @@ export function parseJson(text: string, source?: JsonSource): unknown {
  * @example
  * parseJson(text, { file: "secrets/config.json" });
  */
-export interface JsonSource {
+interface JsonSource {
   file: string;
 }
 

@@ -2,7 +2,7 @@ import { Document, isMap, isScalar, visit, type Node } from "yaml";
 import { ManifestModel, type Segment } from "./manifest-model.js";
 
 /** Where records and the declared schema disagree (core/schema/schema-differences.ts). */
-export interface SchemaDifference {
+interface SchemaDifference {
   path: string;
   kind: "missing" | "type";
   declared?: string[];
@@ -10,7 +10,7 @@ export interface SchemaDifference {
 }
 
 /** Where accepting the detected schema writes it (core/builder/builder-schema.ts's `SchemaTarget`). */
-export type SchemaTarget = { kind: "inline"; segments: Segment[]; sourcePath: string; wrap: boolean } | { kind: "file"; file: string } | { kind: "none"; reason: string };
+type SchemaTarget = { kind: "inline"; segments: Segment[]; sourcePath: string; wrap: boolean } | { kind: "file"; file: string } | { kind: "none"; reason: string };
 
 /** What `POST api/detect-schema` answers: the detected schema beside the declared one. */
 export interface DetectedSchema {

@@ -28,7 +28,7 @@ export interface TestExchange {
 }
 
 /** One page of a test read: its request and response, records, and the pagination decision. */
-export interface TestPage {
+interface TestPage {
   request: TestRequest | null;
   response: TestResponse | null;
   records: Array<Record<string, unknown>>;
@@ -39,7 +39,7 @@ export interface TestPage {
 }
 
 /** One stream of a test read; a failed read names its error and, when it knows, the manifest field and where it is written. */
-export interface TestStream {
+interface TestStream {
   name: string;
   slices: Array<{ slice: Record<string, unknown>; pages: TestPage[] }>;
   records: number;

@@ -27,7 +27,7 @@ export interface UserInputView {
 /** The JSON Schema types an input may have. */
 export const INPUT_TYPES = ["string", "integer", "number", "boolean", "array", "object"] as const;
 
-export const SPEC: readonly Segment[] = ["spec", "connection_specification"];
+const SPEC: readonly Segment[] = ["spec", "connection_specification"];
 const PROPERTIES: readonly Segment[] = [...SPEC, "properties"];
 
 /** The inputs as written, in the spec's `order` (then as written). */

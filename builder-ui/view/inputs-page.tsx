@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import type { ManifestModel } from "../model/manifest-model.js";
 import { addUserInput, INPUT_TYPES, removeUserInput, renameUserInput, setInputAttribute, setRequired, userInputs, type UserInputView } from "../model/user-inputs.js";
 
-export interface InputsPageProps {
+interface InputsPageProps {
   model: ManifestModel;
   onModel(edit: (model: ManifestModel) => ManifestModel): void;
 }

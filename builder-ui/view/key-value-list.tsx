@@ -7,7 +7,7 @@ import { removeKey } from "../model/model-edits.js";
 import { renameKey } from "../model/stream-edits.js";
 import { ProblemLines } from "./problem-lines.js";
 
-export interface KeyValueListProps {
+interface KeyValueListProps {
   field: KeyValueListField;
   stream: number;
   analysis: Analysis;

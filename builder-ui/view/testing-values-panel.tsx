@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import type { Finding } from "../api-client.js";
 import { shownValue, testingValueFields, typedValue, type TestingValueField } from "../model/testing-value-fields.js";
 
-export interface TestingValuesPanelProps {
+interface TestingValuesPanelProps {
   spec: Record<string, unknown> | null;
   values: Record<string, unknown>;
   /** The validator's findings; `CONFIG_INVALID` ones at `config.<name>` belong to a field here. */

@@ -20,7 +20,7 @@ import { fieldOrigin, type FieldOrigin } from "../manifest/field-origin.js";
 import { templateSyntaxFindings } from "./template-findings.js";
 
 /** What the page gets when it opens. */
-export interface BuilderSession {
+interface BuilderSession {
   dir: string;
   manifestFile: string;
   configFile: string;
@@ -33,18 +33,18 @@ export interface BuilderSession {
 }
 
 /** One field the page shows: its resolved value and where it is written. */
-export interface FieldView {
+interface FieldView {
   value: unknown;
   origin: FieldOrigin;
 }
 
 /** A test read as the page gets it: the test-read document, each failed stream's error with the place in the text it points at. */
-export interface BuilderTestRead extends TestReadDocument {
+interface BuilderTestRead extends TestReadDocument {
   streams: Array<TestReadDocument["streams"][number] & { error_origin?: FieldOrigin }>;
 }
 
 /** What the page asks while the author types: the validator's findings, the streams, the spec and the fields it shows. */
-export interface AnalyzeRequest {
+interface AnalyzeRequest {
   text: string;
   /** Resolved-manifest paths; `streams[*]` stands for every stream. */
   fields?: string[];
@@ -52,7 +52,7 @@ export interface AnalyzeRequest {
   testingValues?: ConnectorConfig;
 }
 
-export interface AnalyzeResponse {
+interface AnalyzeResponse {
   findings: Finding[];
   /** The resolved streams' names (empty when the manifest does not resolve). */
   streams: string[];

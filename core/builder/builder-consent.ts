@@ -6,7 +6,7 @@ import { parseManifestText } from "../manifest/parse-manifest-text.js";
 import type { BuilderFolder } from "./builder-folder.js";
 
 /** Where the page's consent stands. `written`: the testing values the tokens went to (paths, never values). */
-export interface ConsentStatus {
+interface ConsentStatus {
   state: "idle" | "waiting" | "done" | "failed";
   written?: string[];
   code?: string;

@@ -9,7 +9,7 @@ import { inferSchema } from "../schema/schema-inferrer.js";
 import { fieldOrigin } from "../manifest/field-origin.js";
 
 /** What the page asks for a stream's detected schema: the records of its test read and the manifest as typed. */
-export interface DetectSchemaRequest {
+interface DetectSchemaRequest {
   /** The resolved manifest of the page's text. */
   resolved: Record<string, unknown>;
   text: string;
@@ -23,7 +23,7 @@ export interface DetectSchemaRequest {
  * `value` there, `wrap` saying whether `value` is a whole `InlineSchemaLoader` or just its `schema`),
  * or into the stream's schema file (`file`, relative to the connector folder; the server writes it).
  */
-export type SchemaTarget = { kind: "inline"; segments: Array<string | number>; sourcePath: string; wrap: boolean } | { kind: "file"; file: string } | { kind: "none"; reason: string };
+type SchemaTarget = { kind: "inline"; segments: Array<string | number>; sourcePath: string; wrap: boolean } | { kind: "file"; file: string } | { kind: "none"; reason: string };
 
 /** The detected schema beside the declared one. */
 export interface DetectedSchemaView {

@@ -6,7 +6,7 @@ import { connectorConfigControlMessage, type ConnectorConfigControlMessage } fro
 import { writeFileAtomic } from "./write-file-atomic.js";
 
 /** Options of {@link FileConfigStore}. */
-export interface FileConfigStoreOptions {
+interface FileConfigStoreOptions {
   /** The config object the connector reads (default: parsed from the file). It is kept up to date. */
   config?: ConnectorConfig;
   /** Called after each change is on disk, with the CONTROL message for stdout (the CLI prints it). */

@@ -36,7 +36,7 @@ import type { RequestSlots } from "../scheduler/request-slots.js";
 const REDIRECT_BODY_BYTES = 64 * 1024;
 
 /** What the client is made of; every part is a service a host can replace. */
-export interface HttpClientParts {
+interface HttpClientParts {
   fetch: Fetch;
   clock: Clock;
   secrets: Secrets;

@@ -2,7 +2,7 @@ import { SluiceError } from "../../sdk/index.js";
 import type { AuthMethod, CredentialField } from "./auth-methods.js";
 
 /** A query parameter of the base URL, moved to the requester: a config input (with its value) or a literal. */
-export interface UrlQueryInput {
+interface UrlQueryInput {
   /** The parameter's name in the URL. */
   param: string;
   /** The config field it reads, when it is a credential (its value goes to `secrets/config.json`). */

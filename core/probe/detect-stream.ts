@@ -10,7 +10,7 @@ import type { JsonObject, ProbeResponse } from "./probe-response.js";
 import { proposeStream, type StreamProposal } from "./stream-proposal.js";
 
 /** Which stream of which manifest to detect, read with which config. */
-export interface DetectStreamInput {
+interface DetectStreamInput {
   /** The manifest as written: where each field is written is found in it. */
   text: string;
   /** The same manifest, parsed. */
@@ -33,7 +33,7 @@ export interface DetectStreamInput {
 }
 
 /** One field the detection would write: where (the resolved path and the written place), what is there, what comes, and why. */
-export interface DetectedChange {
+interface DetectedChange {
   field: "record path" | "primary key" | "paginator";
   /** The resolved manifest's path: `streams[0].retriever.paginator`. */
   path: string;

@@ -5,7 +5,7 @@ import { guardCustomCall } from "./guard-custom-call.js";
 export type AuthenticatorStyle = "typescript" | "python";
 
 /** Options of {@link CustomAuthenticatorAdapter}. */
-export interface CustomAuthenticatorAdapterOptions {
+interface CustomAuthenticatorAdapterOptions {
   className: string;
   /** `typescript`: extends `Authenticator` (`apply`, `onUnauthorized`); `python`: the kit's `DeclarativeAuthenticator` shape. */
   style: AuthenticatorStyle;

@@ -79,7 +79,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
 });
 
 /** What a {@link SimpleRetriever} is made of. */
-export interface SimpleRetrieverParts {
+interface SimpleRetrieverParts {
   requester: Requester;
   selector: RecordSelector;
   paginator: Paginator;
