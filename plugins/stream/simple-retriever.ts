@@ -167,6 +167,7 @@ export class SimpleRetriever implements Retriever {
       state,
       totalRecords,
       observe,
+      secrets: this.secrets,
       readAhead: this.readAhead,
     });
   }
