@@ -91,11 +91,11 @@ describe("the secret registry", () => {
 });
 
 describe("request-time secrets (a signature per request)", () => {
-  it("keeps the most recent 512 request-time values masked and forgets older ones, so a long signed read stays bounded", () => {
+  it("keeps the most recent 256 request-time values masked and forgets older ones, so a long signed read stays bounded", () => {
     const secrets = new SecretRegistry();
     secrets.add("the-api-secret");
     for (let i = 0; i < 2000; i++) secrets.add(`signature-${i}`, { perRequest: true });
-    assert.equal(secrets.redact("signature-1999 signature-1488"), "**** ****");
+    assert.equal(secrets.redact("signature-1999 signature-1744"), "**** ****");
     assert.equal(secrets.redact("signature-0"), "signature-0");
     assert.equal(secrets.redact("the-api-secret"), "****", "a secret for the run is never forgotten");
   });
