@@ -24,7 +24,7 @@ function templatesOf(input: Record<string, unknown>): string[] {
  *   pkce: true
  *   consent_url: "https://example.com/authorize?{{ client_id_param }}&{{ redirect_uri_param }}&{{ state_param }}"
  */
-export interface PkceMode {
+interface PkceMode {
   enabled: boolean;
   /** Whether the consent URL must get `code_challenge` added (no template places it). */
   addChallenge: boolean;

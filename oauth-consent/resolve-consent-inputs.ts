@@ -4,7 +4,7 @@ import { valueAtPath } from "../python/dpath.js";
 import type { ConsentSpec } from "./read-consent-spec.js";
 
 /** The client credentials of the OAuth app, and where each came from. */
-export interface ClientCredentials {
+interface ClientCredentials {
   clientId: string;
   clientSecret?: string;
   /** Where the value was found in the config (absent when it came from an override). */

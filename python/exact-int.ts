@@ -33,10 +33,10 @@ export function exactIntOp(symbol: IntOperator, a: unknown, b: unknown): number 
 }
 
 /** The operators {@link exactIntOp} does. */
-export type IntOperator = "+" | "-" | "*" | "//" | "%" | "**";
+type IntOperator = "+" | "-" | "*" | "//" | "%" | "**";
 
 /** A Python int held exactly: an integral number (not a boxed float), a bool or a `bigint`. */
-export function isInt(value: unknown): value is number | boolean | bigint {
+function isInt(value: unknown): value is number | boolean | bigint {
   return typeof value === "bigint" || typeof value === "boolean" || (typeof value === "number" && Number.isInteger(value));
 }
 

@@ -6,7 +6,9 @@ import { SluiceError } from "../sdk/index.js";
  * its exact digits, as the kit's `json.loads` reads it into a Python int, and written back with the
  * same digits; templates, cursors and partitions see the `bigint` (`str()`, comparisons, `tojson`).
  * A number JSON cannot hold as a float (`1e999999`, which `JSON.parse` turns into Infinity and
- * `JSON.stringify` into a silent `null`) is refused with `RESPONSE_NUMBER_OUT_OF_RANGE` naming the field.
+ * `JSON.stringify` into a silent `null`) is refused naming the field: `RESPONSE_NUMBER_OUT_OF_RANGE` in
+ * a response, `FILE_NUMBER_OUT_OF_RANGE` (naming the file too) when `source.file` says the text is a
+ * file's (a config, state or catalog file).
  *
  * The common path stays `JSON.parse` plus a walk of the parsed value (~7% of the parse; a regex scan of
  * the text cost as much as the parse itself): only a value holding an integer at or past 2^53 or an
@@ -14,11 +16,22 @@ import { SluiceError } from "../sdk/index.js";
  *
  * @example
  * parseJson('{"id": 9007199254740993}'); // { id: 9007199254740993n }
+ * parseJson('{"limit": 1e999}', { file: "config.json" }); // throws FILE_NUMBER_OUT_OF_RANGE naming config.json and 'limit'
  * stringifyJson({ id: 9007199254740993n }); // '{"id":9007199254740993}'
  */
-export function parseJson(text: string): unknown {
+export function parseJson(text: string, source?: JsonSource): unknown {
   const value: unknown = JSON.parse(text);
-  return holdsInexactNumber(value) ? parseExactly(text, value) : value;
+  return holdsInexactNumber(value) ? parseExactly(text, value, source) : value;
+}
+
+/**
+ * Where a JSON text comes from, when it is a file's: its errors name the file.
+ *
+ * @example
+ * parseJson(text, { file: "secrets/config.json" });
+ */
+interface JsonSource {
+  file: string;
 }
 
 /** What {@link parseJsonWithin} returns for a value nested deeper than its limit. */
@@ -66,7 +79,7 @@ function scanItem(item: unknown, depth: number, maxDepth: number): number {
 }
 
 /** The text parsed again with its integers past 2^53 as bigints (`value`: JSON.parse's answer, kept when the reviver's stack runs out). */
-function parseExactly(text: string, value: unknown): unknown {
+function parseExactly(text: string, value: unknown, source?: JsonSource): unknown {
   const rewritten = rewriteNumbers(text);
   if (rewritten === undefined) return value;
   try {
@@ -74,7 +87,7 @@ function parseExactly(text: string, value: unknown): unknown {
       if (typeof item !== "string" || !item.startsWith(MARK)) return item;
       const token = item.slice(MARK.length + 1);
       if (item.charCodeAt(MARK.length) === 0x62 /* b */) return BigInt(token);
-      throw outOfRange(key, token);
+      throw outOfRangeIn(key === "" ? "the document itself" : `the field '${key}'`, token, source);
     });
   } catch (error) {
     // Nested past the reviver's stack (thousands of levels): the plain value, which every depth limit refuses.
@@ -194,14 +207,11 @@ function classify(token: string): "b" | "o" | "" {
   return Number.isFinite(Number(token)) ? "" : "o";
 }
 
-function outOfRange(key: string, token: string): SluiceError {
-  return outOfRangeIn(key === "" ? "the document itself" : `the field '${key}'`, token);
-}
-
-function outOfRangeIn(field: string, token: string): SluiceError {
-  return new SluiceError("RESPONSE_NUMBER_OUT_OF_RANGE", `A number in ${field} is beyond what a JSON number can hold`, {
-    failureType: "system_error",
-    expected: "a number within ±1.8e308 (a float), or an integer of any size",
-    found: `${token.length > 40 ? `${token.slice(0, 40)}...` : token} in ${field}`,
-  });
+function outOfRangeIn(field: string, token: string, source?: JsonSource): SluiceError {
+  const expected = "a number within ±1.8e308 (a float), or an integer of any size";
+  const found = `${token.length > 40 ? `${token.slice(0, 40)}...` : token} in ${field}`;
+  if (source) {
+    return new SluiceError("FILE_NUMBER_OUT_OF_RANGE", `A number in ${field} of ${source.file} is beyond what a JSON number can hold`, { where: { file: source.file }, expected, found });
+  }
+  return new SluiceError("RESPONSE_NUMBER_OUT_OF_RANGE", `A number in ${field} is beyond what a JSON number can hold`, { failureType: "system_error", expected, found });
 }

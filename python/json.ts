@@ -35,7 +35,7 @@ function number(value: number, float: boolean): string {
 }
 
 /** Options of {@link pyJsonDumps}. */
-export interface JsonDumpOptions {
+interface JsonDumpOptions {
   /** Sort dict keys (Jinja's `tojson` does). Default false. */
   sortKeys?: boolean;
   /** Escape `< > & '` as `\u003c`... (Jinja's `tojson`). Default false. */

@@ -21,11 +21,6 @@ function view(items: unknown[], kind: string): unknown[] {
   return items;
 }
 
-/** The view kind of an array made by `.items()`/`.keys()`/`.values()`, if any. */
-export function viewKind(value: unknown): string | undefined {
-  return Array.isArray(value) ? (value as unknown as Record<symbol, string | undefined>)[VIEW] : undefined;
-}
-
 function arg(args: unknown[], kwargs: Record<string, unknown>, index: number, name: string, fallback: unknown): unknown {
   if (index < args.length) return args[index];
   return Object.hasOwn(kwargs, name) ? kwargs[name] : fallback;

@@ -10,7 +10,7 @@ import {
 } from "./values.js";
 
 /** A value that implements some operators itself (datetimes, durations). */
-export interface PyOperand {
+interface PyOperand {
   pyEq?(other: unknown): boolean;
   pyCompare?(other: unknown): number | undefined;
   pyAdd?(other: unknown): unknown;

@@ -8,7 +8,7 @@ import { TEMPLATE_LIMITS } from "./resource-limits.js";
 import { PyError } from "./values.js";
 
 /** Compiles a Python pattern to a global JavaScript RegExp. */
-export function pyRegex(pattern: string): RegExp {
+function pyRegex(pattern: string): RegExp {
   const { body, flags } = translatePattern(pattern);
   try {
     return new RegExp(body, `g${flags}`);

@@ -5,7 +5,7 @@
 import { BoundMethod, isDict, isTuple, PyFloat, PyFunction, PySet, PyUndefined } from "./values.js";
 
 /** A value with its own Python rendering (datetimes, durations). */
-export interface PyObject {
+interface PyObject {
   readonly pyType: string;
   pyStr(): string;
   pyRepr(): string;

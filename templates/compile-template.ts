@@ -52,9 +52,9 @@ export interface CompileEnv {
 }
 
 /** A compiled expression. */
-export type Expr = (scope: Scope) => unknown;
+type Expr = (scope: Scope) => unknown;
 /** A compiled statement, appending its output. */
-export type Stmt = (scope: Scope, out: string[]) => void;
+type Stmt = (scope: Scope, out: string[]) => void;
 
 /** A construct Jinja has but Sluice does not support (macros, includes...): reported as a syntax error. */
 export class UnsupportedSyntax extends Error {}
@@ -66,7 +66,7 @@ function children(node: TemplateNode): TemplateNode[] {
 }
 
 /** Calls a template value with Python-style arguments. */
-export function callValue(fn: unknown, args: unknown[], kwargs: Record<string, unknown>): unknown {
+function callValue(fn: unknown, args: unknown[], kwargs: Record<string, unknown>): unknown {
   if (fn instanceof BoundMethod) return fn.impl(fn.self as never, args, kwargs);
   if (fn instanceof PyFunction) return fn.impl(args, kwargs);
   if (fn instanceof PyUndefined) fn.fail();
@@ -183,7 +183,7 @@ function compileCompare(node: TemplateNode, env: CompileEnv): Expr {
 }
 
 /** Compiles an expression node. */
-export function compileExpr(node: TemplateNode, env: CompileEnv): Expr {
+function compileExpr(node: TemplateNode, env: CompileEnv): Expr {
   const t = node.typename;
   const sub = (field: string): Expr => compileExpr(node[field] as TemplateNode, env);
   switch (t) {
@@ -299,7 +299,7 @@ function compileFor(node: TemplateNode, env: CompileEnv): Stmt {
 }
 
 /** Compiles a statement node (output, `{% if %}`, `{% for %}`, `{% set %}`). */
-export function compileStmt(node: TemplateNode, env: CompileEnv): Stmt {
+function compileStmt(node: TemplateNode, env: CompileEnv): Stmt {
   switch (node.typename) {
     case "Root": case "NodeList": {
       const parts = children(node).map((c) => compileStmt(c, env));

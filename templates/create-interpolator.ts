@@ -3,6 +3,7 @@
  * template into closures that follow Python/Jinja semantics, with the kit's literal step and boolean rule.
  */
 import { TemplateError } from "../sdk/errors/index.js";
+import { wallClockMicroseconds } from "../sdk/services/clock.js";
 import type { CompiledTemplate, CompiledValue, Interpolator, NestedOptions, TemplateContext, TemplateSite } from "../sdk/services/interpolator.js";
 import { isFalseValue } from "./boolean-rule.js";
 import { compileRender, Scope, UnsupportedSyntax, type CompileEnv, type FilterImpl } from "./compile-template.js";
@@ -231,8 +232,7 @@ function compileNestedValue(value: unknown, site: TemplateSite, env: CompileEnv,
  * next.eval({ config: {}, parameters: {}, response: { next: "abc" } }); // "abc"
  */
 export function createInterpolator(options: InterpolatorOptions = {}): Interpolator {
-  const systemMicroseconds = () => BigInt(Math.floor((performance.timeOrigin + performance.now()) * 1000));
-  const env = createEnv(options.clock ?? Date.now, options.clockMicroseconds ?? (options.clock ? undefined : systemMicroseconds));
+  const env = createEnv(options.clock ?? Date.now, options.clockMicroseconds ?? (options.clock ? undefined : () => wallClockMicroseconds()));
   return {
     compile: (template, site) => compileTemplate(template, site, env),
     compileNested: (value, site, options?: NestedOptions) => compileNestedValue(value, site, env, options?.validTypes ? new Set(options.validTypes) : undefined),

@@ -24,7 +24,7 @@ import { pyStr } from "../python/str.js";
 import { isNumber, makeFloat, makeNamespace, numeric, PyError, PyFunction, PyUndefined, typeName } from "../python/values.js";
 
 /** isodate's `parse_duration`: a timedelta, or a Duration when years or months are present. */
-export function parseDuration(text: unknown): PyTimedelta | PyDuration {
+function parseDuration(text: unknown): PyTimedelta | PyDuration {
   if (typeof text !== "string") throw new PyError("TypeError", `Expecting a string ${pyStr(text)}`);
   const parts = parseIsoDurationParts(text);
   if (!parts) throw new PyError("ValueError", `Unable to parse duration string '${text}'`);
@@ -33,13 +33,13 @@ export function parseDuration(text: unknown): PyTimedelta | PyDuration {
 }
 
 /** The kit's `str_to_datetime`: ISO text to a UTC datetime (naive counts as UTC). */
-export function strToDatetime(value: unknown): PyDateTime {
+function strToDatetime(value: unknown): PyDateTime {
   if (typeof value !== "string") throw new PyError("AttributeError", `'${typeName(value)}' object has no attribute 'encode'`);
   return isoParse(value).withOffset(0);
 }
 
 /** The kit's `format_datetime(dt, format, input_format=None)`. */
-export function formatDatetime(dt: unknown, format: unknown, inputFormat: unknown = null): string {
+function formatDatetime(dt: unknown, format: unknown, inputFormat: unknown = null): string {
   if (dt instanceof PyDateTime) return dt.strftime(pyStr(format));
   let parsed: PyDateTime;
   if (inputFormat !== null && inputFormat !== undefined) parsed = parseDatetime(dt, pyStr(inputFormat));

@@ -50,7 +50,7 @@ export interface ParserInstance {
 export type NodeClass = new (lineno: number, colno: number, ...fields: unknown[]) => TemplateNode;
 
 /** nunjucks' `Parser` class, extended with `Parser.extend(name, methods)`. */
-export interface ParserClass {
+interface ParserClass {
   extend(name: string, props: Record<string, unknown>): new (tokens: unknown) => ParserInstance;
 }
 

@@ -131,7 +131,7 @@ const JinjaParser = Parser.extend("JinjaParser", {
 const ESCAPES: Record<string, string> = { "\\": "\\", "'": "'", '"': '"', a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\n": "" };
 
 /** Python's `unicode-escape` decoding, which Jinja applies to string literals (`'\x41'` is `A`). */
-export function unescapePython(raw: string): string {
+function unescapePython(raw: string): string {
   return raw.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|[\s\S])/g, (match, esc: string) => {
     if (Object.hasOwn(ESCAPES, esc)) return ESCAPES[esc];
     if (/^[xuU]/.test(esc) && esc.length > 1) {

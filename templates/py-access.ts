@@ -15,7 +15,7 @@ export class PySlice {
 }
 
 /** A value that exposes attributes of its own (datetimes: `.year`, `.strftime`). */
-export interface PyAttributes {
+interface PyAttributes {
   pyAttr(name: string): unknown;
 }
 
@@ -99,7 +99,7 @@ function sliceBound(value: unknown, name: string): number | undefined {
 }
 
 /** Python slicing with negative and missing bounds and a step. */
-export function sliceOf(obj: unknown, slice: PySlice): unknown {
+function sliceOf(obj: unknown, slice: PySlice): unknown {
   if (!Array.isArray(obj) && typeof obj !== "string") {
     if (obj === null || obj === undefined || typeof obj !== "object") return missing(obj, "slice");
     throw new PyError("TypeError", `'${typeName(obj)}' object is not subscriptable`);

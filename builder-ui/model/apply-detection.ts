@@ -3,7 +3,7 @@ import type { ManifestModel, Segment } from "./manifest-model.js";
 import { spliceValue } from "./splice-value.js";
 
 /** One change of a detection as the page shows it. */
-export type DetectedChange = Detection["changes"][number];
+type DetectedChange = Detection["changes"][number];
 
 /**
  * The changes that change something (a field already as detected is left out of the list).

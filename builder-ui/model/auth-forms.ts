@@ -22,7 +22,7 @@ export function chooseMethod(model: ManifestModel, places: ReadonlyArray<readonl
 }
 
 /** The user inputs a component of `method` names through its credential fields (login request's included). */
-export function inputsOf(method: AuthMethod, component: unknown): UserInput[] {
+function inputsOf(method: AuthMethod, component: unknown): UserInput[] {
   const found: UserInput[] = [];
   const add = (field: AuthField, value: unknown) => {
     const name = configReference(value);

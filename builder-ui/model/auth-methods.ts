@@ -11,7 +11,7 @@ import { REQUEST_VARIABLES } from "./request-forms.js";
  * AUTH_METHODS.map((m) => m.name) // ["No auth", "Basic HTTP", "Bearer Token", "API Key", "JWT", "OAuth 2", "Session Token", "Selective Authenticator", "Custom"]
  * methodNamed("Bearer Token").template() // { type: "BearerAuthenticator", api_token: "{{ config['api_key'] }}" }
  */
-export type AuthMethodName = "No auth" | "Basic HTTP" | "Bearer Token" | "API Key" | "JWT" | "OAuth 2" | "Session Token" | "Selective Authenticator" | "Custom";
+type AuthMethodName = "No auth" | "Basic HTTP" | "Bearer Token" | "API Key" | "JWT" | "OAuth 2" | "Session Token" | "Selective Authenticator" | "Custom";
 
 /** A user input a credential field becomes (a spec property). */
 export interface UserInput {

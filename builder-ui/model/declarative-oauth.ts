@@ -13,7 +13,7 @@ import { removeKey, writeValue } from "./model-edits.js";
  * const on = setDeclarativeOAuth(model, true);
  * on.valueAt([...INPUT_SPEC, "consent_url"]) // "https://api.example.com/oauth/authorize?{{ client_id_param }}&..."
  */
-export const ADVANCED_AUTH: readonly Segment[] = ["spec", "advanced_auth"];
+const ADVANCED_AUTH: readonly Segment[] = ["spec", "advanced_auth"];
 export const INPUT_SPEC: readonly Segment[] = [...ADVANCED_AUTH, "oauth_config_specification", "oauth_connector_input_specification"];
 
 export const DECLARATIVE_FIELDS: readonly AuthField[] = [
@@ -33,7 +33,7 @@ export const DECLARATIVE_FIELDS: readonly AuthField[] = [
 const out = (path: string) => ({ type: "string", path_in_connector_config: [path] });
 
 /** The `advanced_auth` a fresh toggle writes. */
-export function declarativeOAuthSkeleton(): Record<string, unknown> {
+function declarativeOAuthSkeleton(): Record<string, unknown> {
   return {
     auth_flow_type: "oauth2.0",
     oauth_config_specification: {

@@ -1,7 +1,7 @@
 import { fieldPath, GLOBAL_SECTIONS, STREAM_SECTIONS, type FormField } from "./form-fields.js";
 
 /** The form field an error's manifest path is about, and the page that shows it. */
-export interface ErrorTarget {
+interface ErrorTarget {
   page: { kind: "global" } | { kind: "stream"; index: number };
   field: FormField;
   /** The control's element id (view/field-control.tsx's). */

@@ -4,7 +4,7 @@ import { Document, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, 
 export type Segment = string | number;
 
 /** What is written at a place: a value a form can edit in place, a collection, an alias, or nothing. */
-export type WrittenKind = "scalar" | "map" | "seq" | "alias" | "absent";
+type WrittenKind = "scalar" | "map" | "seq" | "alias" | "absent";
 
 /** A value a form field writes. */
 export type FieldValue = string | number | boolean | null;

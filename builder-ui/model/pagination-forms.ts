@@ -35,7 +35,7 @@ export interface PaginationInjection {
 }
 
 /** The template variables of a cursor value and a stop condition (the kit's context for them). */
-export const CURSOR_VARIABLES = ["config", "headers (the parsed Link header as headers.link, e.g. headers.link.next.url)", "last_page_size", "last_record", "last_records", "response"] as const;
+const CURSOR_VARIABLES = ["config", "headers (the parsed Link header as headers.link, e.g. headers.link.next.url)", "last_page_size", "last_record", "last_records", "response"] as const;
 
 const int = (id: string, label: string, path: string, hint?: string): FormField => ({ id, label, path: `${STRATEGY}.${path}`, kind: "integer", hint });
 
@@ -117,7 +117,7 @@ export function defaultStrategy(method: PaginationMethod, stream = "stream"): Re
 }
 
 /** The injections a new paginator of `method` starts with: every group the product turns on by default. */
-export function defaultInjections(method: PaginationMethod): Record<string, unknown> {
+function defaultInjections(method: PaginationMethod): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const injection of METHOD_INJECTIONS[method]) {
     // The cursor's page size is optional, so its injection starts off; the rest start on.

@@ -25,7 +25,7 @@ export interface AuthContext {
   onReveal(line: number): void;
 }
 
-export interface AuthFieldControlProps extends AuthContext {
+interface AuthFieldControlProps extends AuthContext {
   field: AuthField;
   /** Where the authenticator is written. */
   place: readonly Segment[];

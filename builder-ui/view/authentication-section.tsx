@@ -14,7 +14,7 @@ import { ProblemLines, type Problem } from "./problem-lines.js";
 /** The resolved path of a stream's authenticator (asked of the server with the form's other fields). */
 export const AUTHENTICATOR_PATH = "streams[*].retriever.requester.authenticator";
 
-export interface AuthenticationSectionProps extends AuthContext {
+interface AuthenticationSectionProps extends AuthContext {
   analysis: Analysis;
   /** The connector's name, for a Custom class's `source_<name>`. */
   connectorName: string;

@@ -4,7 +4,7 @@ import { fieldPath, type FormField } from "../model/form-fields.js";
 import type { ManifestModel, Segment } from "../model/manifest-model.js";
 import { ProblemLines } from "./problem-lines.js";
 
-export interface FieldControlProps {
+interface FieldControlProps {
   field: FormField;
   /** The stream whose value is shown (the Global Configuration shows the first stream's, with every stream that shares it). */
   stream: number;

@@ -4,7 +4,7 @@ import type { FormSection } from "../model/form-fields.js";
 import type { ManifestModel, Segment } from "../model/manifest-model.js";
 import { FieldControl } from "./field-control.js";
 
-export interface FormViewProps {
+interface FormViewProps {
   title: string;
   sections: readonly FormSection[];
   stream: number;

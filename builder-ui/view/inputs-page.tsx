@@ -3,7 +3,7 @@ import type { ManifestModel } from "../model/manifest-model.js";
 import { moveTestingValue, renameInput } from "../model/rename-input.js";
 import { addUserInput, INPUT_TYPES, removeUserInput, setInputAttribute, setRequired, userInputs, type UserInputView } from "../model/user-inputs.js";
 
-export interface InputsPageProps {
+interface InputsPageProps {
   model: ManifestModel;
   /** The testing values: a renamed input's value moves to its new name (saved to secrets/config.json with the next Save or Test). */
   values: Readonly<Record<string, unknown>>;

@@ -24,7 +24,7 @@ import { FieldControl } from "./field-control.js";
 import { RequestOptionGroup } from "./request-option-group.js";
 import { ProblemLines } from "./problem-lines.js";
 
-export interface PaginationSectionProps {
+interface PaginationSectionProps {
   stream: number;
   analysis: Analysis;
   model: ManifestModel;

@@ -2,7 +2,7 @@ import { ProblemLines } from "./problem-lines.js";
 import { INJECT_INTO_CHOICES, type InjectInto, type RequestOptionState } from "../model/request-option.js";
 
 /** What a request-option group shows and reports. */
-export interface RequestOptionGroupProps {
+interface RequestOptionGroupProps {
   /** The product's title, the group's accessible name: "Inject API Key into outgoing HTTP request", "Inject offset into outgoing HTTP request", ... */
   title: string;
   /** A page-unique prefix for the controls' ids. */

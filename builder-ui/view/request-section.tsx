@@ -5,7 +5,7 @@ import { removeKey, writeValue } from "../model/model-edits.js";
 import { BODY_DATA, BODY_JSON, BODY_TYPES, bodyTypeOf, QUERY_PARAMETERS, REQUEST_HEADERS, REQUEST_VARIABLES, type BodyType, type KeyValueListField } from "../model/request-forms.js";
 import { KeyValueList, streamListProps } from "./key-value-list.js";
 
-export interface RequestSectionProps {
+interface RequestSectionProps {
   stream: number;
   analysis: Analysis;
   model: ManifestModel;

@@ -1,6 +1,6 @@
 import { describeDifference, type DetectedSchema } from "../model/detected-schema.js";
 
-export interface SchemaDiffProps {
+interface SchemaDiffProps {
   detected?: DetectedSchema;
   /** Why there is no detected schema (no records, the request failed). */
   problem?: string;

@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import { ModalDialog } from "./modal-dialog.js";
 import type { NewStream } from "../model/stream-edits.js";
 
-export interface StreamListProps {
+interface StreamListProps {
   streams: readonly string[];
   /** The stream whose page is shown, if any. */
   current?: number;

@@ -5,7 +5,7 @@ import { FormView } from "./form-view.js";
 import { PaginationSection } from "./pagination-section.js";
 import { RequestSection } from "./request-section.js";
 
-export interface StreamPageProps {
+interface StreamPageProps {
   stream: number;
   analysis: Analysis;
   model: ManifestModel;

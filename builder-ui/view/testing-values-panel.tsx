@@ -4,7 +4,7 @@ import type { AuthWarning } from "../model/auth-rules.js";
 import { ProblemLines, type Problem } from "./problem-lines.js";
 import { shownValue, testingValueFields, typedValue, type TestingValueField } from "../model/testing-value-fields.js";
 
-export interface TestingValuesPanelProps {
+interface TestingValuesPanelProps {
   spec: Record<string, unknown> | null;
   values: Record<string, unknown>;
   /** The validator's findings; `CONFIG_INVALID` ones at `config.<name>` belong to a field here. */

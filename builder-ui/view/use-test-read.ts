@@ -6,7 +6,7 @@ import { pagesOf, type TestReadResult } from "../model/test-read.js";
 import type { TestPanelProps } from "./test-panel.js";
 
 /** What the page lends the test panel: the manifest as typed, and how to save testing values before and reload them after. */
-export interface TestReadHost {
+interface TestReadHost {
   text(): string;
   /** Before a read: the testing values typed are saved (the read uses the saved ones). */
   prepare(): Promise<void>;

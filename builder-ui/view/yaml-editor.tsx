@@ -9,7 +9,7 @@ import type { Finding } from "../api-client.js";
 import { keyCompletionAt } from "../model/key-completion.js";
 
 /** What the YAML view shows and tells. */
-export interface YamlEditorProps {
+interface YamlEditorProps {
   text: string;
   findings: readonly Finding[];
   /** Component types and their fields (`sluice schema`'s): types completed after `type: `, a component's fields where a key is typed. */

@@ -12,7 +12,7 @@ import type { DetectedSchemaView, SchemaTarget } from "./builder-api-types.js";
 export type { DetectedSchemaView, SchemaTarget } from "./builder-api-types.js";
 
 /** What the page asks for a stream's detected schema: the records of its test read and the manifest as typed. */
-export interface DetectSchemaRequest {
+interface DetectSchemaRequest {
   /** The resolved manifest of the page's text. */
   resolved: Record<string, unknown>;
   text: string;

@@ -11,7 +11,7 @@ import { manifestJsonSchema } from "../manifest/manifest-json-schema.js";
 import { RequestGuard } from "./request-guard.js";
 
 /** How {@link startBuilder} serves a folder. */
-export interface BuilderOptions {
+interface BuilderOptions {
   /** The connector folder (scaffolded when it has no manifest). */
   dir: string;
   /** The loopback port; default a free one. */

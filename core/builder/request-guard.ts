@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 
 /** Why a request was refused; shown as the refusal's text (no secret in it). */
-export type Refusal = { status: 403 | 404; reason: string };
+type Refusal = { status: 403 | 404; reason: string };
 
 /**
  * The Builder's door: every request must come to the loopback address and port the server listens on

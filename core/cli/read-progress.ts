@@ -1,12 +1,12 @@
 import { countNoun } from "./count-noun.js";
 /** Where the progress line is drawn: a terminal (stderr). */
-export interface ProgressTerminal {
+interface ProgressTerminal {
   write(text: string): unknown;
   columns?: number;
 }
 
 /** Options of {@link ReadProgress}. */
-export interface ReadProgressOptions {
+interface ReadProgressOptions {
   /** How many streams the read has. */
   streams: number;
   /** Least milliseconds between two redraws (default 250: at most 4 a second). */

@@ -6,10 +6,10 @@ import { ConfigError, nestsDeeperThan } from "../../sdk/index.js";
  * 200,000 levels deep was accepted and crashed the read later with a bare stack overflow. 64 MiB is
  * far above the largest real state or catalog; 1,000 levels is where Python's JSON reading stops.
  */
-export const INPUT_FILE_LIMITS = { maxBytes: 64 * 2 ** 20, maxDepth: 1_000 } as const;
+const INPUT_FILE_LIMITS = { maxBytes: 64 * 2 ** 20, maxDepth: 1_000 } as const;
 
 /** What the file is, for errors: `state`, `config`, `catalog`. */
-export type InputFileKind = "state" | "config" | "catalog";
+type InputFileKind = "state" | "config" | "catalog";
 
 /**
  * The text of an input file, refused with `INPUT_FILE_TOO_LARGE` (naming the file) before it is read

@@ -6,7 +6,7 @@ import { connectorConfigControlMessage, type ConnectorConfigControlMessage } fro
 import { writeFileAtomic } from "./write-file-atomic.js";
 
 /** Options of {@link FileConfigStore}. */
-export interface FileConfigStoreOptions {
+interface FileConfigStoreOptions {
   /** The config object the connector reads (default: parsed from the file). It is kept up to date. */
   config?: ConnectorConfig;
   /** Called after each change is on disk, with the CONTROL message for stdout (the CLI prints it). */
@@ -96,9 +96,9 @@ async function readConfigText(path: string): Promise<string> {
 function parseConfig(text: string, path: string): ConnectorConfig {
   let value: unknown;
   try {
-    value = parseJson(text); // an integer past 2^53 keeps its digits
+    value = parseJson(text, { file: path }); // an integer past 2^53 keeps its digits
   } catch (error) {
-    if (error instanceof SluiceError) throw error; // a number beyond float range, named
+    if (error instanceof SluiceError) throw error; // a number beyond float range, the file and field named
     // JSON.parse's message quotes the text around the error, which may be a token: only the position is shown.
     const position = /position (\d+)/.exec((error as Error).message)?.[0];
     throw new ConfigError("CONFIG_FILE_INVALID", `The config file ${path} is not valid JSON`, { where: { file: path }, expected: "a JSON object", found: `invalid JSON${position ? ` at ${position}` : ""}` });

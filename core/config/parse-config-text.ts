@@ -13,9 +13,9 @@ import { checkInputDepth } from "./bounded-input-file.js";
 export function parseConfigText(text: string, file: string): ConnectorConfig {
   let value: unknown;
   try {
-    value = parseJson(text); // an integer past 2^53 keeps its digits, as the kit's json.load keeps them
+    value = parseJson(text, { file }); // an integer past 2^53 keeps its digits, as the kit's json.load keeps them
   } catch (error) {
-    if (error instanceof SluiceError) throw error; // a number beyond float range, named
+    if (error instanceof SluiceError) throw error; // a number beyond float range, the file and field named
     // JSON.parse messages quote the text around the error, which may be a credential: only the place is shown.
     const position = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? NaN);
     const before = Number.isNaN(position) ? undefined : text.slice(0, position).split("\n");

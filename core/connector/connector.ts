@@ -30,7 +30,7 @@ export interface ConnectorReadOptions extends ReadOptions {
 export type RecordStream = AsyncIterable<DataRecord> & AsyncIterator<DataRecord> & { pages(): AsyncIterableIterator<DataRecord[]> };
 
 /** How a connector reads: its `concurrency_level` and its request slots. */
-export interface ConnectorReadSettings {
+interface ConnectorReadSettings {
   /** The manifest's `concurrency_level`, evaluated and clamped (undefined: the manifest is silent). */
   concurrencyLevel?: number;
   /** The connector's limit on requests in flight, resized to each read's concurrency. */

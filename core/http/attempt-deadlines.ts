@@ -1,7 +1,7 @@
 import { getEventListeners } from "node:events";
 
 /** One attempt's signal and its clean-up. */
-export interface AttemptDeadline {
+interface AttemptDeadline {
   /** Aborted by the caller's signal or after the timeout, whichever comes first. */
   readonly signal: AbortSignal;
   /** Whether the timeout (not the caller) aborted the signal. */

@@ -1,4 +1,4 @@
-import { SluiceError, type Authenticator, type BeforeSendContext, type EncodedRequest, type ErrorLocation } from "../../sdk/index.js";
+import { SluiceError, type Authenticator, type BeforeSendContext, type EncodedRequest, type ErrorLocation, type Secrets } from "../../sdk/index.js";
 
 /**
  * What an authenticator's `beforeSend` step added to or changed on a wire request: header names (lower
@@ -13,18 +13,21 @@ export interface AddedBySigning {
 
 /**
  * Runs the authenticator's `beforeSend` step on a copy of the encoded request and reports what it
- * added. Undefined when the authenticator has no such step (then nothing is copied: this runs for
- * every request). An error from the step learns where the request belongs.
+ * added. Every value it added is a request-time secret (`secrets.add(value, { perRequest: true })`):
+ * a signature is derived from a credential, and wherever the signed URL or headers travel (a recorded
+ * fixture, an error naming the response's URL, a host's logs) the registry masks it, for built-in and
+ * custom authenticators alike. Undefined when the authenticator has no such step (then nothing is
+ * copied: this runs for every request). An error from the step learns where the request belongs.
  *
  * @example
- * const signed = await runBeforeSend(authenticator, encoded, { attempt: 1, hop: 0 }, where);
+ * const signed = await runBeforeSend(authenticator, encoded, { attempt: 1, hop: 0 }, { where, secrets });
  * // signed.request.headers["CB-ACCESS-SIGN"], signed.added.headers.has("cb-access-sign")
  */
 export async function runBeforeSend(
   authenticator: Authenticator,
   encoded: EncodedRequest,
   context: BeforeSendContext,
-  where: ErrorLocation,
+  run: { where: ErrorLocation; secrets: Secrets },
 ): Promise<{ request: EncodedRequest; added: AddedBySigning } | undefined> {
   if (!authenticator.beforeSend) return undefined;
   const request: EncodedRequest = { method: encoded.method, url: encoded.url, headers: { ...encoded.headers } };
@@ -32,19 +35,28 @@ export async function runBeforeSend(
   try {
     await authenticator.beforeSend(request, context);
   } catch (error) {
-    throw error instanceof SluiceError ? error.locate(where) : error;
+    throw error instanceof SluiceError ? error.locate(run.where) : error;
   }
-  return { request, added: changes(encoded, request) };
+  return { request, added: changes(encoded, request, run.secrets) };
 }
 
-function changes(before: EncodedRequest, after: EncodedRequest): AddedBySigning {
+/** What the step changed, each new header and parameter value registered as a request-time secret. */
+function changes(before: EncodedRequest, after: EncodedRequest, secrets: Secrets): AddedBySigning {
   const headers = new Set<string>();
   const earlier = new Map(Object.entries(before.headers).map(([name, value]) => [name.toLowerCase(), value]));
-  for (const [name, value] of Object.entries(after.headers)) if (earlier.get(name.toLowerCase()) !== value) headers.add(name.toLowerCase());
+  for (const [name, value] of Object.entries(after.headers)) {
+    if (earlier.get(name.toLowerCase()) === value) continue;
+    headers.add(name.toLowerCase());
+    secrets.add(value, { perRequest: true });
+  }
   const params = new Set<string>();
   if (after.url !== before.url) {
     const old = pairs(before.url);
-    for (const [name, value] of pairs(after.url)) if (!old.some(([n, v]) => n === name && v === value)) params.add(name);
+    for (const [name, value] of pairs(after.url)) {
+      if (old.some(([n, v]) => n === name && v === value)) continue;
+      params.add(name);
+      secrets.add(value, { perRequest: true });
+    }
   }
   return { headers, params, body: (after.body ?? "") !== (before.body ?? "") };
 }

@@ -23,7 +23,7 @@ export function defaultDecision(outcome: AttemptOutcome): ErrorDecision {
  * @example
  * retryAfterMs("2") === 2000
  */
-export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^-?\d+(\.\d+)?$/.test(trimmed)) {

@@ -1,4 +1,4 @@
-import type { Logger } from "../../sdk/index.js";
+import { linkSignal, type Logger } from "../../sdk/index.js";
 import type { FetchedResponse } from "./fetched-response.js";
 
 /** One kept response: a pristine copy, and what it counts against the limit. */
@@ -7,10 +7,21 @@ interface Kept {
   bytes: number;
 }
 
+/**
+ * One send in flight, shared by everyone who asked for it while it ran. It runs under its own signal,
+ * aborted only when every sender waiting on it has gone (each leaves when its own signal aborts).
+ */
+interface Shared {
+  outcome: Promise<{ response?: FetchedResponse; kept?: Kept; error?: unknown }>;
+  controller: AbortController;
+  waiters: number;
+  settled: boolean;
+}
+
 /** The cache of one read: kept responses in least-recently-used order, and sends in flight. */
 interface ReadCache {
   kept: Map<string, Kept>;
-  inFlight: Map<string, Promise<Kept | undefined>>;
+  inFlight: Map<string, Shared>;
   bytes: number;
   evicted: number;
   hits: number;
@@ -21,12 +32,15 @@ interface ReadCache {
  * router gets the parent's pages from it instead of requesting them again. One cache per read (keyed on
  * the read's root signal, and gone with it), in memory only, bounded by `limitBytes` of bodies and headers
  * per read: past it the least recently used responses are evicted (requested again if needed), counted
- * in the debug log. Identical sends in flight at once share one request. Only successful responses are
- * kept; every consumer gets its own copy, so none sees what another did to a parsed body.
+ * in the debug log. Identical sends in flight at once share one request, sent under a signal of its own:
+ * a sender whose signal aborts stops waiting at once (rejected with its signal's reason) while the
+ * request goes on for the others, and the request is aborted when every sender waiting on it has gone.
+ * Only successful responses are kept; every consumer gets its own copy, so none sees what another did to
+ * a parsed body.
  *
  * @example
  * const cache = new ResponseCache(64 * 1024 * 1024, logger);
- * const response = await cache.fetch(readRoot(options.signal)!, options.cacheKey, () => send(request, options));
+ * const response = await cache.fetch(readRoot(options.signal)!, options.cacheKey, (signal) => send(request, { ...options, signal }), options.signal);
  */
 export class ResponseCache {
   private readonly reads = new WeakMap<AbortSignal, ReadCache>();
@@ -36,8 +50,11 @@ export class ResponseCache {
     private readonly logger: Logger,
   ) {}
 
-  /** The response for `key` in the read of `root`: a copy of a kept one, of one in flight, or `load()`'s own. */
-  async fetch(root: AbortSignal, key: string, load: () => Promise<FetchedResponse>): Promise<FetchedResponse> {
+  /**
+   * The response for `key` in the read of `root`: a copy of a kept one, of one in flight, or `load()`'s
+   * own; `signal` is this sender's (its abort ends its wait, not the shared request).
+   */
+  async fetch(root: AbortSignal, key: string, load: (signal: AbortSignal | undefined) => Promise<FetchedResponse>, signal?: AbortSignal): Promise<FetchedResponse> {
     const cache = this.readCache(root);
     const kept = cache.kept.get(key);
     if (kept) {
@@ -46,29 +63,60 @@ export class ResponseCache {
       cache.hits++;
       return kept.response.copy();
     }
+    signal?.throwIfAborted();
     const pending = cache.inFlight.get(key);
     if (pending) {
-      const shared = await pending;
-      if (shared) {
+      const shared = await this.wait(pending, signal);
+      if (shared.kept) {
         cache.hits++;
-        return shared.response.copy();
+        return shared.kept.response.copy();
       }
-      // The shared send failed or gave nothing to keep (an error, an aborted read-ahead): this one goes on its own.
-      return load();
+      // The shared send failed or gave nothing to keep (an error, an ignored response): this one goes on its own.
+      return load(signal);
     }
-    let settle: (value: Kept | undefined) => void = () => undefined;
-    cache.inFlight.set(key, new Promise<Kept | undefined>((resolve) => (settle = resolve)));
+    const started = this.start(cache, key, root, load);
+    const outcome = await this.wait(started, signal);
+    if (outcome.error !== undefined || !outcome.response) throw outcome.error;
+    return outcome.response;
+  }
+
+  /** Sends `key` once for everyone who asks while it runs; what it gave is kept when it may be. */
+  private start(cache: ReadCache, key: string, root: AbortSignal, load: (signal: AbortSignal | undefined) => Promise<FetchedResponse>): Shared {
+    const controller = new AbortController();
+    linkSignal(controller.signal, root);
+    const shared: Shared = { controller, waiters: 0, settled: false, outcome: Promise.resolve({}) };
+    shared.outcome = (async () => {
+      try {
+        const response = await load(controller.signal);
+        const snapshot = keepable(response);
+        if (snapshot) this.keep(cache, key, snapshot);
+        return { response, kept: snapshot };
+      } catch (error) {
+        return { error };
+      } finally {
+        shared.settled = true;
+        if (cache.inFlight.get(key) === shared) cache.inFlight.delete(key);
+      }
+    })();
+    cache.inFlight.set(key, shared);
+    return shared;
+  }
+
+  /** Waits for a shared send until `signal` aborts; the last waiter to leave aborts the send. */
+  private async wait(shared: Shared, signal: AbortSignal | undefined): Promise<Awaited<Shared["outcome"]>> {
+    shared.waiters++;
+    let onAbort: (() => void) | undefined;
     try {
-      const response = await load();
-      const snapshot = keepable(response);
-      if (snapshot) this.keep(cache, key, snapshot);
-      settle(snapshot);
-      return response;
-    } catch (error) {
-      settle(undefined);
-      throw error;
+      if (!signal) return await shared.outcome;
+      const aborted = new Promise<never>((_resolve, reject) => {
+        onAbort = () => reject(signal.reason);
+        if (signal.aborted) onAbort();
+        else signal.addEventListener("abort", onAbort, { once: true });
+      });
+      return await Promise.race([shared.outcome, aborted]);
     } finally {
-      cache.inFlight.delete(key);
+      if (onAbort) signal?.removeEventListener("abort", onAbort);
+      if (--shared.waiters === 0 && !shared.settled) shared.controller.abort(signal?.reason);
     }
   }
 

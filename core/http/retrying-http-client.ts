@@ -36,7 +36,7 @@ import type { RequestSlots } from "../scheduler/request-slots.js";
 const REDIRECT_BODY_BYTES = 64 * 1024;
 
 /** What the client is made of; every part is a service a host can replace. */
-export interface HttpClientParts {
+interface HttpClientParts {
   fetch: Fetch;
   clock: Clock;
   secrets: Secrets;
@@ -81,7 +81,7 @@ export class RetryingHttpClient implements HttpClient {
   async send(request: OutgoingRequest, options: SendOptions = {}): Promise<FetchedResponse> {
     // A send with a cache key in a read (a parent stream's page) may be answered by the read's response cache.
     const root = options.cacheKey !== undefined && this.responseCache ? readRoot(options.signal) : undefined;
-    if (root) return this.responseCache!.fetch(root, options.cacheKey!, () => this.sendUncached(request, options));
+    if (root) return this.responseCache!.fetch(root, options.cacheKey!, (signal) => this.sendUncached(request, { ...options, signal }), options.signal);
     return this.sendUncached(request, options);
   }
 
@@ -136,7 +136,7 @@ export class RetryingHttpClient implements HttpClient {
         let encoded = this.encode(prepared, options);
         let added: AddedBySigning | undefined;
         if (hop.credentials && options.authenticator?.beforeSend) {
-          const signed = await runBeforeSend(options.authenticator, encoded, { attempt, hop: hops }, options.where ?? {});
+          const signed = await runBeforeSend(options.authenticator, encoded, { attempt, hop: hops }, { where: options.where ?? {}, secrets: this.parts.secrets });
           if (signed) {
             encoded = checkRequest(signed.request, this.parts.secrets, options.where ?? {});
             added = signed.added;

@@ -6,7 +6,7 @@ import { SluiceError } from "../../sdk/index.js";
 import { stageImageContext, type ImageContext } from "./stage-image-context.js";
 
 /** The container engines `sluice image` can drive; both take the same `build` arguments. */
-export const IMAGE_ENGINES = ["docker", "podman"] as const;
+const IMAGE_ENGINES = ["docker", "podman"] as const;
 export type ImageEngine = (typeof IMAGE_ENGINES)[number];
 
 /**

@@ -16,7 +16,7 @@ export const EXCLUDED_FROM_IMAGE = ["secrets", ".env", ".env.*", "*.lock", "node
 const SLUICE_FILES = ["package.json", "package-lock.json", "LICENSE", "bin", "dist"] as const;
 
 /** Where the Sluice package an image carries comes from. */
-export type SluiceSource = { kind: "installed"; root: string } | { kind: "tarball"; file: string };
+type SluiceSource = { kind: "installed"; root: string } | { kind: "tarball"; file: string };
 
 /** A staged build context, with a way to remove it. */
 export interface ImageContext {
@@ -34,7 +34,7 @@ function excluded(name: string): boolean {
 }
 
 /** Throws IMAGE_CONNECTOR_INVALID unless `folder` is a folder holding a manifest. */
-export function assertConnectorFolder(folder: string): void {
+function assertConnectorFolder(folder: string): void {
   const stat = statSync(folder, { throwIfNoEntry: false });
   if (!stat?.isDirectory()) {
     throw new SluiceError("IMAGE_CONNECTOR_INVALID", `${folder} is not a folder`, { expected: "a connector folder", found: stat ? "a file" : "nothing at that path" });

@@ -2,7 +2,7 @@ import { ConfigError } from "../../sdk/index.js";
 import { createInterface, type Interface } from "node:readline";
 
 /** One choice of a prompt. */
-export interface Choice<T extends string> {
+interface Choice<T extends string> {
   value: T;
   label: string;
 }

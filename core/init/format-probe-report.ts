@@ -59,7 +59,7 @@ export function formatProbeReport(detection: StreamDetection, dropped: readonly 
  * describePaginator({ pagination_strategy: { type: "CursorPagination" }, page_token_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "starting_after" } })
  * // "CursorPagination, sent as ?starting_after="
  */
-export function describePaginator(value: unknown): string {
+function describePaginator(value: unknown): string {
   const paginator = value as { pagination_strategy?: { type?: string }; page_token_option?: JsonObject };
   const option = paginator.page_token_option;
   const sent = !option ? "" : option.type === REQUEST_PATH.type ? ", the next URL requested as it is" : `, sent as ${shownOption(option)}`;

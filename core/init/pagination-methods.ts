@@ -3,7 +3,7 @@ export const PAGINATION_METHODS = ["offset", "page", "cursor", "link", "none"] a
 export type PaginationMethod = (typeof PAGINATION_METHODS)[number];
 
 /** What a pagination method adds to a scaffolded connector. */
-export interface PaginationScaffold {
+interface PaginationScaffold {
   summary: string;
   paginator: Record<string, unknown>;
   /** Where the records are in a response (`DpathExtractor.field_path`). */

@@ -5,10 +5,10 @@ import type { PaginationKind } from "../probe/pagination-guess.js";
 import type { Sluice } from "../sluice.js";
 import type { AuthMethod } from "./auth-methods.js";
 import { scaffoldConnector } from "./scaffold-connector.js";
-import { CREDENTIAL_PARAM, hasUserInfo } from "./url-credentials.js";
+import { hasUserInfo, isCredentialName } from "./url-credentials.js";
 
 /** What `sluice init NAME --probe URL` is asked for. */
-export interface ProbeOptions {
+interface ProbeOptions {
   name: string;
   /** The list endpoint's whole URL, its query included (`https://api.stripe.com/v1/customers?limit=10`). */
   url: string;
@@ -23,7 +23,7 @@ export interface ProbeOptions {
 }
 
 /** A probed connector: its files, what the detection found, and the URL's page parameters left out. */
-export interface ProbedConnector {
+interface ProbedConnector {
   files: Record<string, string>;
   /** The stream's name in the written manifest. */
   stream: string;
@@ -95,7 +95,7 @@ const GENERIC = /^(data|results|records|items|value|values|entries|elements|edge
  * probedStreamName(new URL("https://x.atlassian.net/rest/api/3/search"), ["issues"]) // "issues"
  * probedStreamName(new URL("https://api.notion.com/v1/databases/d98.../query"), ["results"]) // "databases"
  */
-export function probedStreamName(url: URL, recordPath: readonly string[] | undefined): string {
+function probedStreamName(url: URL, recordPath: readonly string[] | undefined): string {
   const soql = /\bfrom\s+(\w+)/i.exec(url.searchParams.get("q") ?? "")?.[1];
   const segments = url.pathname.split("/").filter(Boolean).map((s) => s.replace(/\.(json|xml)$/i, "").replace(/\.list$/i, ""));
   const candidates = [...(recordPath ?? [])].reverse().concat(soql ? [soql.toLowerCase()] : [], [...segments].reverse());
@@ -120,7 +120,7 @@ export function parseProbeUrl(text: string): URL {
   if (!/^https?:$/.test(url.protocol)) {
     throw new SluiceError("INIT_OPTION_INVALID", "--probe needs the list endpoint's whole URL", { failureType: "config_error", expected: "an http:// or https:// URL, e.g. https://api.stripe.com/v1/customers?limit=10", found: url.protocol === "invalid:" ? "text that is not a URL (not shown: it may hold a credential)" : `a ${url.protocol} URL` });
   }
-  const credential = [...url.searchParams.keys()].find((key) => CREDENTIAL_PARAM.test(key) && !PAGE_PARAMETERS.test(key));
+  const credential = [...url.searchParams.keys()].find((key) => isCredentialName(key) && !PAGE_PARAMETERS.test(key));
   if (hasUserInfo(text) || credential !== undefined) {
     throw new SluiceError("INIT_PROBE_URL_CREDENTIALS", "The --probe URL holds a credential", {
       failureType: "config_error",

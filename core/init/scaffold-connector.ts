@@ -25,7 +25,7 @@ export interface ScaffoldOptions {
 }
 
 /** The parts of the first stream `sluice init --probe` detected. */
-export interface DetectedStream {
+interface DetectedStream {
   paginator: Record<string, unknown>;
   recordsPath: string[];
   /** Undefined when no id-like field was found: the stream gets no primary key. */

@@ -2,7 +2,7 @@ import { SluiceError } from "../../sdk/index.js";
 import type { AuthMethod, CredentialField } from "./auth-methods.js";
 
 /** A query parameter of the base URL, moved to the requester: a config input (with its value) or a literal. */
-export interface UrlQueryInput {
+interface UrlQueryInput {
   /** The parameter's name in the URL. */
   param: string;
   /** The config field it reads, when it is a credential (its value goes to `secrets/config.json`). */
@@ -21,8 +21,53 @@ export interface SplitUrl {
   query: UrlQueryInput[];
 }
 
-/** Parameter names that carry credentials (`api_key`, `access_token`, `sig`, `password`...). */
-export const CREDENTIAL_PARAM = /key|token|secret|passw|pwd|auth|sig|session|credential|bearer|code/i;
+/** Words that make a parameter name a credential wherever they stand in it (`api_key`, `X-Amz-Signature`, `sessionId`). */
+const CREDENTIAL_WORDS = new Set([
+  "key", "keys", "token", "tokens", "secret", "secrets", "password", "passwords", "passwd", "pwd", "pass", "passphrase",
+  "sig", "signature", "auth", "authorization", "authentication", "credential", "credentials", "session", "bearer", "jwt",
+]);
+/** Credential words written as one word (`apikey`, `accesstoken`), as a name split into words has them. */
+const CREDENTIAL_COMPOUNDS = new Set([
+  "apikey", "apitoken", "apisecret", "accesstoken", "accesskey", "authtoken", "authkey", "clientsecret", "secretkey", "privatekey",
+  "refreshtoken", "idtoken", "bearertoken", "sessionid", "sessiontoken", "sessionkey", "oauthtoken", "xapikey",
+]);
+/** Names that are a credential only alone: `?code=` is an OAuth authorization code, `country_code` is not; `?sign=` a signature. */
+const CREDENTIAL_NAMES = new Set(["code", "sign"]);
+
+/**
+ * The words of a parameter name, lower-case: split on `_`, `-`, `.` and any other non-letter, at a
+ * camelCase boundary and between letters and digits.
+ *
+ * @example
+ * nameWords("X-API-Key") // ["x", "api", "key"]
+ * nameWords("accessToken2") // ["access", "token", "2"]
+ * nameWords("APIKey") // ["api", "key"]
+ */
+function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .replace(/([A-Za-z])(?=\d)/g, "$1 ")
+    .replace(/(\d)(?=[A-Za-z])/g, "$1 ")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== "")
+    .map((word) => word.toLowerCase());
+}
+
+/**
+ * Whether a query parameter's name says it carries a credential, judged on its words (not on
+ * substrings: `author`, `country_code`, `keyword`, `monkey` are not credentials; `api_key`, `apiKey`,
+ * `access_token`, `X-Amz-Signature`, `client_secret`, `session_id` are).
+ *
+ * @example
+ * isCredentialName("apiKey") // true
+ * isCredentialName("author") // false
+ */
+export function isCredentialName(name: string): boolean {
+  const words = nameWords(name);
+  if (words.length === 1 && CREDENTIAL_NAMES.has(words[0]!)) return true;
+  return words.some((word) => CREDENTIAL_WORDS.has(word) || CREDENTIAL_COMPOUNDS.has(word)) || CREDENTIAL_COMPOUNDS.has(words.join(""));
+}
 
 /**
  * Takes the credentials out of a base URL given to `sluice init`, so they never reach `manifest.yaml`
@@ -54,7 +99,7 @@ export function splitUrlCredentials(text: string, auth: AuthMethod, taken: reado
   const names = new Set(taken);
   const query: UrlQueryInput[] = [];
   for (const [param, value] of parsed.searchParams) {
-    if (!CREDENTIAL_PARAM.test(param)) {
+    if (!isCredentialName(param)) {
       query.push({ param, literal: value });
       continue;
     }

@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import { isTypeScriptSource, sluiceEntryUrls } from "./sluice-entry-urls.js";
 
 /** The query parameter that marks a module as custom code loaded from a connector folder. */
-export const CUSTOM_MODULE_MARK = "sluice-custom";
+const CUSTOM_MODULE_MARK = "sluice-custom";
 
 // Runs in Node's module-hooks thread, so it is plain JavaScript with no imports. It maps the bare
 // specifiers "sluice/sdk", "sluice/python" and "sluice" to the running Sluice, and makes every module under a

@@ -1,5 +1,5 @@
 /** The URLs a custom module gets for `import ... from "sluice/sdk"`, `"sluice/python"` and `"sluice"`. */
-export interface SluiceEntryUrls {
+interface SluiceEntryUrls {
   /** The running Sluice's SDK entry (`sdk/index.ts` from source, `dist/sdk/index.js` when built). */
   sdk: string;
   /** The running Sluice's Python-compatibility entry (`python/index.ts` from source, `dist/python/index.js` when built). */

@@ -6,7 +6,7 @@ import { propagateParameters, registryLookups } from "./propagate-parameters.js"
 import { validateManifest } from "./validate-manifest.js";
 
 /** What every component of one connector is built with. */
-export interface BuildEnvironment {
+interface BuildEnvironment {
   registry: ComponentRegistry;
   services: ServiceContainer;
   config: ConnectorConfig;

@@ -8,7 +8,7 @@ import { logWarnings } from "./log-warnings.js";
 import { problemsError } from "./validate-manifest.js";
 
 /** What {@link defineConnector} needs from the host. */
-export interface DefineOptions {
+interface DefineOptions {
   /** The host's component types; a config file's plugins are added to a child of it. */
   registry: ComponentRegistry;
   /** Whether code named by the manifest or its config file may run. */

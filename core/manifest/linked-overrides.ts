@@ -9,7 +9,7 @@ import { joinPath } from "./manifest-path.js";
  * { path: "streams[2].retriever.requester.authenticator", definition: "definitions.auth", field: "client_id",
  *   linkedValuePath: "definitions.auth.client_id", localValuePath: "streams[2].retriever.requester.authenticator.client_id" }
  */
-export interface LinkedOverride {
+interface LinkedOverride {
   /** Where the `$ref` with overrides is written. */
   path: string;
   /** The shared definition it refers to. */

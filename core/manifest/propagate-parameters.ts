@@ -5,7 +5,7 @@ export type DefaultTypeLookup = (parentType: string, field: string, hasClassName
  * The field of a `type` component that, when set, keeps the parameter `key` from being copied onto it
  * (a registry lookup of `ComponentFactory.parameterShadowedBy`), e.g. `RequestOption`'s `field_path` by `field_name`.
  */
-export type ShadowLookup = (type: string, key: string) => string | undefined;
+type ShadowLookup = (type: string, key: string) => string | undefined;
 
 /**
  * Where the registry knows both: the default types and the shadowed parameters of each component type.
@@ -52,7 +52,7 @@ export function propagateParameters(
 }
 
 /** Options of {@link propagateParameters}. */
-export interface PropagateOptions {
+interface PropagateOptions {
   /** A parameter set on an ancestor overrides the component's own of the same name (the kit's `use_parent_parameters`, for dynamic streams). */
   parentParametersWin?: boolean;
 }

@@ -9,7 +9,7 @@ import { joinPath } from "./manifest-path.js";
  * @example
  * resolveReferences(manifest, "manifest.yaml", { maxNodes: 100_000 });
  */
-export interface ReferenceBudget {
+interface ReferenceBudget {
   /** Nodes (objects, lists and values) the resolved manifest may have (default 1,000,000). */
   maxNodes?: number;
   /** How deeply the resolved manifest may nest (default 500). */

@@ -3,7 +3,7 @@ import { Document, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, 
 import { joinPath, splitPath } from "./manifest-path.js";
 
 /** A place in a manifest file (1-based, as editors count; absent for a manifest given as an object). */
-export interface SourcePosition {
+interface SourcePosition {
   line?: number;
   column?: number;
   /** The path in the file where the value is written (differs from the asked path when a `$ref` led elsewhere). */
@@ -158,7 +158,7 @@ export async function sourcePositionsOf(source: { file?: string; manifest: Recor
 }
 
 /** A finding placed in the source: where it is written, and its path there. */
-export type Located<T> = T & { position: SourcePosition };
+type Located<T> = T & { position: SourcePosition };
 
 /**
  * Places findings (problems, warnings) in the source and keeps one per written place: a typo in a

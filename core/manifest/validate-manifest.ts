@@ -5,7 +5,7 @@ import { joinPath, pointerToPath } from "./manifest-path.js";
 import { nearestMatch } from "./nearest-match.js";
 
 /** Options of {@link validateManifest}. */
-export interface ValidateOptions {
+interface ValidateOptions {
   file?: string;
   /** When false, a component that runs code named by the manifest is refused here, before any request. */
   trustCustomCode: boolean;

@@ -1,7 +1,7 @@
 import { isObject } from "./probe-response.js";
 
 /** One value met walking a body: its path and its value. */
-export interface BodyEntry {
+interface BodyEntry {
   path: string[];
   value: unknown;
 }

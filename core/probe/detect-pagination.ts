@@ -13,7 +13,7 @@ import type { EvidenceDetector, EvidenceInput, PaginationGuess } from "./paginat
  * connection's, a URL in the body) needs no parameter name guessed, so it wins over a cursor, which
  * wins over a has-more flag alone and over numbers to count with.
  */
-export const PAGINATION_DETECTORS: readonly EvidenceDetector[] = [linkHeader, odataNextLink, graphqlPageInfo, bodyNextUrl, cursorHasMore, lastIdCursor, offsetTotal, pageTotal];
+const PAGINATION_DETECTORS: readonly EvidenceDetector[] = [linkHeader, odataNextLink, graphqlPageInfo, bodyNextUrl, cursorHasMore, lastIdCursor, offsetTotal, pageTotal];
 
 /**
  * What the first response shows of its pagination: the first detector whose evidence gives a

@@ -13,7 +13,7 @@ import type { DetectedChange, StreamDetection } from "./stream-detection.js";
 export type { DetectedChange, StreamDetection } from "./stream-detection.js";
 
 /** Which stream of which manifest to detect, read with which config. */
-export interface DetectStreamInput {
+interface DetectStreamInput {
   /** The manifest as written: where each field is written is found in it. */
   text: string;
   /** The same manifest, parsed. */

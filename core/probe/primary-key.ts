@@ -1,7 +1,7 @@
 import type { JsonObject } from "./probe-response.js";
 
 /** The primary key found in a page's records, and why. */
-export interface PrimaryKeyGuess {
+interface PrimaryKeyGuess {
   field: string;
   evidence: string;
 }

@@ -7,7 +7,7 @@ import { findRecordPath } from "./record-path.js";
 import { showPath } from "./response-getter.js";
 
 /** One guess and the evidence it came from. */
-export interface Guess<T> {
+interface Guess<T> {
   value: T;
   evidence: string;
 }

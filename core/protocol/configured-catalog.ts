@@ -1,4 +1,5 @@
-import { ConfigError } from "../../sdk/index.js";
+import { parseJson } from "../../python/exact-json.js";
+import { ConfigError, SluiceError } from "../../sdk/index.js";
 import { checkInputDepth, readBoundedText } from "../config/bounded-input-file.js";
 import type { Connector } from "../connector/connector.js";
 
@@ -92,9 +93,9 @@ export async function selectStreams(connector: Connector, options: { catalog?: C
 export async function readConfiguredCatalog(file: string): Promise<ConfiguredCatalog> {
   let catalog: unknown;
   try {
-    catalog = JSON.parse(await readBoundedText(file, "catalog"));
+    catalog = parseJson(await readBoundedText(file, "catalog"), { file });
   } catch (error) {
-    if (error instanceof ConfigError) throw error;
+    if (error instanceof SluiceError) throw error; // too large, or a number beyond float range (file and field named)
     throw new ConfigError("CATALOG_INVALID", "The configured catalog could not be read as JSON", { where: { file }, cause: error });
   }
   checkInputDepth(catalog, file, "catalog");

@@ -93,9 +93,9 @@ async function readStateJson(file: string): Promise<unknown> {
   }
   let value: unknown;
   try {
-    value = parseJson(text); // a cursor past 2^53 stays exact
+    value = parseJson(text, { file }); // a cursor past 2^53 stays exact
   } catch (error) {
-    if (error instanceof SluiceError) throw new ConfigError("STATE_INVALID", `The state file holds a number no float can hold`, { where: { file }, expected: error.expected, found: error.found });
+    if (error instanceof SluiceError) throw error; // a number beyond float range, the file and field named
     const position = /position (\d+)/.exec((error as Error).message)?.[0];
     throw new ConfigError("STATE_INVALID", "The state file is not valid JSON", { where: { file }, expected: "a JSON list of stream states", found: `invalid JSON${position ? ` at ${position}` : ""}` });
   }

@@ -5,13 +5,13 @@ import { SliceFeed, type WorkUnit } from "./slice-feed.js";
 import { StreamRun } from "./stream-run.js";
 
 /** One stream to read: its name and its units of work. */
-export interface ScheduledStream {
+interface ScheduledStream {
   name: string;
   partitions: StreamPartitions;
 }
 
 /** Options of {@link scheduleRead}. */
-export interface ScheduleOptions {
+interface ScheduleOptions {
   /** How many slices are read at once, across all streams (at least 1). */
   concurrency: number;
   /** Stops the read: every request in flight is aborted. */

@@ -6,13 +6,13 @@ import type { InferOptions } from "./schema-inferrer.js";
 import { testReadSchema } from "./test-read-schema.js";
 
 /** What {@link detectSchemas} reads: a loaded connector (its definition is required) and how the schemas are written. */
-export interface DetectSchemasInput extends Omit<TestReadInput, "streams" | "definition"> {
+interface DetectSchemasInput extends Omit<TestReadInput, "streams" | "definition"> {
   definition: NonNullable<TestReadInput["definition"]>;
   infer?: InferOptions;
 }
 
 /** The schemas detected, by stream, and what the author should know (a stream that failed or had no records). */
-export interface DetectedSchemas {
+interface DetectedSchemas {
   schemas: Map<string, JsonSchema>;
   notes: string[];
 }

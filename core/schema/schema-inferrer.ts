@@ -84,7 +84,7 @@ class Node {
  * // { $schema: "http://json-schema.org/schema#", type: "object",
  * //   properties: { id: { type: ["number", "null"] }, name: { type: ["string", "null"] } } }
  */
-export class SchemaInferrer {
+class SchemaInferrer {
   private readonly root = new Node();
   private count = 0;
 

@@ -5,7 +5,7 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
 const ORDER: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 
 /** Options of {@link StreamLogger}. */
-export interface StreamLoggerOptions {
+interface StreamLoggerOptions {
   /** The least level written (default info). */
   level?: LogLevel;
   /** Where a line (`"info  message fields\n"`) goes; default stderr. */

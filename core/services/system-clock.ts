@@ -1,4 +1,4 @@
-import type { Clock } from "../../sdk/index.js";
+import { wallClockMicroseconds, type Clock } from "../../sdk/index.js";
 
 /**
  * The real clock. `sleep` rejects with the signal's reason when the read is aborted.
@@ -8,8 +8,8 @@ import type { Clock } from "../../sdk/index.js";
  */
 export const systemClock: Clock = {
   now: () => Date.now(),
-  // The high-resolution clock's epoch time: microseconds, as Python's datetime.now() has them.
-  nowMicroseconds: () => BigInt(Math.floor((performance.timeOrigin + performance.now()) * 1000)),
+  // The wall clock with microseconds, as Python's datetime.now() has them.
+  nowMicroseconds: () => wallClockMicroseconds(),
   sleep: (ms, signal) =>
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);

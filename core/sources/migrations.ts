@@ -12,7 +12,7 @@ interface Migration {
  * The store's schema, version by version. Tables are prefixed `sluice_` so a host may share its own
  * database. Secrets live apart from the rest: `sluice_sources.config` holds the config without them.
  */
-export const MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: "sources, their sealed secrets, and the store's key id",

@@ -66,7 +66,7 @@ export class PostgresDatabase implements SqlDatabase {
 }
 
 /** The URL as it may be shown: `postgres://user:****@host/db`. */
-export function withoutPassword(url: string): string {
+function withoutPassword(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = "****";

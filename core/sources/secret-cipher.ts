@@ -4,7 +4,7 @@ import { SluiceError } from "../../sdk/index.js";
 import type { SecretKey } from "./secret-key.js";
 
 /** A secret as stored: which key sealed it, the nonce, and the ciphertext with its 16-byte GCM tag at the end. */
-export interface SealedSecret {
+interface SealedSecret {
   keyId: string;
   nonce: Buffer;
   ciphertext: Buffer;

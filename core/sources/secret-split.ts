@@ -36,7 +36,7 @@ export function joinSecrets(plain: ConnectorConfig, secrets: readonly SecretValu
 }
 
 /** The text shown in place of a secret value. */
-export const MASK = "****";
+const MASK = "****";
 
 /** A copy of the config with every secret value replaced by `****` (what `sluice sources show` prints). */
 export function maskSecrets(config: ConnectorConfig, paths: readonly ConfigPath[]): ConnectorConfig {

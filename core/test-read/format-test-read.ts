@@ -3,7 +3,7 @@ import type { TestReadDocument, TestReadExchange, TestReadPage, TestReadRequest,
 import { countNoun } from "../cli/count-noun.js";
 
 /** How the human view is drawn. */
-export interface FormatOptions {
+interface FormatOptions {
   /** ANSI colours (a terminal that wants them). */
   color: boolean;
   /** Characters of a body shown (default 300). */

@@ -2,7 +2,7 @@ import type { DataRecord, ObservedExchange, ObservedPage, ObservedSlice, ReadObs
 import type { TestReadExchange, TestReadPage, TestReadRequest, TestReadResponse, TestReadSlice, TestReadStream } from "./test-read-document.js";
 
 /** How much of a test read is kept. */
-export interface RecorderLimits {
+interface RecorderLimits {
   /** Slices read before the read stops. */
   slices: number;
   /** Characters of a response body kept. */

@@ -6,7 +6,7 @@ import type { ManifestInspection } from "../manifest/define-connector.js";
 import type { Sluice } from "../sluice.js";
 
 /** A problem found beyond the schema, with the code `validate` shows it under. */
-export interface StructureProblem extends ManifestProblem {
+interface StructureProblem extends ManifestProblem {
   code: string;
 }
 

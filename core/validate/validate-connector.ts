@@ -19,7 +19,7 @@ export interface ValidationReport {
 }
 
 /** What is validated: a manifest and, when given, a config. */
-export interface ValidateInput extends ManifestInput {
+interface ValidateInput extends ManifestInput {
   config?: ConnectorConfig;
   configFile?: string;
   /**

@@ -30,12 +30,12 @@ import {
 } from "./hmac-signature.js";
 
 /** What `string_to_sign` may use besides `config` and `parameters`: the wire form and this request's time and nonce. */
-export const STRING_TO_SIGN_NAMES = ["method", "host", "path", "query", "sorted_query", "path_and_query", "body", "body_hash", "timestamp", "nonce"] as const;
+const STRING_TO_SIGN_NAMES = ["method", "host", "path", "query", "sorted_query", "path_and_query", "body", "body_hash", "timestamp", "nonce"] as const;
 /** What a value in `request_headers` / `request_parameters` may use besides `config` and `parameters`. */
-export const SIGNED_VALUE_NAMES = ["timestamp", "nonce", "signature"] as const;
+const SIGNED_VALUE_NAMES = ["timestamp", "nonce", "signature"] as const;
 
 /** One header or query parameter the authenticator adds to the wire request. */
-export interface HmacValue {
+interface HmacValue {
   target: WireInjectionTarget;
   name: string;
   template: CompiledTemplate;
@@ -44,7 +44,7 @@ export interface HmacValue {
 }
 
 /** Options of {@link HmacAuthenticator}. */
-export interface HmacAuthenticatorOptions {
+interface HmacAuthenticatorOptions {
   key: Buffer;
   algorithm: HmacAlgorithm;
   signatureEncoding: HmacSignatureEncoding;

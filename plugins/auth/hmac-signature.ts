@@ -7,7 +7,7 @@ export type HmacAlgorithm = (typeof HMAC_ALGORITHMS)[number];
 
 /** How the secret is written in the config. */
 export const HMAC_KEY_ENCODINGS = ["raw", "base64", "hex"] as const;
-export type HmacKeyEncoding = (typeof HMAC_KEY_ENCODINGS)[number];
+type HmacKeyEncoding = (typeof HMAC_KEY_ENCODINGS)[number];
 
 /** How the signature (and `body_hash`) is written in the request. */
 export const HMAC_SIGNATURE_ENCODINGS = ["hex", "base64", "base64url"] as const;

@@ -13,7 +13,7 @@ export const JWT_ALGORITHMS = ["HS256", "HS384", "HS512", "ES256", "ES256K", "ES
 export type JwtAlgorithm = (typeof JWT_ALGORITHMS)[number];
 
 /** What {@link createJwtSigner} needs: the algorithm, the key text and how to read it. */
-export interface JwtKeyOptions {
+interface JwtKeyOptions {
   algorithm: JwtAlgorithm;
   /** The secret (HS*) or the PEM private key (others). */
   key: string;
@@ -26,7 +26,7 @@ export interface JwtKeyOptions {
 }
 
 /** Signs a header and a payload into a compact JWS. */
-export type JwtSigner = (header: Record<string, unknown>, payload: Record<string, unknown>) => string;
+type JwtSigner = (header: Record<string, unknown>, payload: Record<string, unknown>) => string;
 
 /**
  * Reads the key once (PEM parsing and decryption cost far more than a signature) and returns a

@@ -4,7 +4,7 @@ import type { OAuthDefinition } from "./oauth-schema.js";
 import type { RefreshErrorRule } from "./oauth-refresh.js";
 
 /** The OAuth fields that are templates, compiled once. */
-export interface OAuthTemplates {
+interface OAuthTemplates {
   endpoint?: CompiledTemplate;
   clientId?: CompiledTemplate;
   clientSecret?: CompiledTemplate;

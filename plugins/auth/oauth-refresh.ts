@@ -11,7 +11,7 @@ import {
 import { findInResponse } from "./token-response.js";
 
 /** The evaluated pieces of one token request. */
-export interface TokenRequestArgs {
+interface TokenRequestArgs {
   endpoint: string;
   /** The grant's fields, in the order they are sent; null and undefined values are left out. */
   fields: Record<string, unknown>;
@@ -21,7 +21,7 @@ export interface TokenRequestArgs {
 }
 
 /** Which response keys hold what (the `*_name` fields). */
-export interface TokenResponseNames {
+interface TokenResponseNames {
   accessToken: string;
   expiresIn: string;
   /** Set in single-use mode: where the rotated refresh token is. */
@@ -63,7 +63,7 @@ const tokenErrorHandler: ErrorHandler = {
  *   fields: { grant_type: "refresh_token", client_id: "id", client_secret: "s", refresh_token: "r" } });
  * // POST, body "grant_type=refresh_token&client_id=id&client_secret=s&refresh_token=r"
  */
-export function buildTokenRequest(args: TokenRequestArgs): OutgoingRequest {
+function buildTokenRequest(args: TokenRequestArgs): OutgoingRequest {
   const fields = Object.fromEntries(Object.entries(args.fields).filter(([, v]) => v !== null && v !== undefined));
   const request: OutgoingRequest = { method: "POST", url: args.endpoint, params: {}, headers: { Accept: "application/json", ...args.headers } };
   if (args.asQuery) {
@@ -87,7 +87,7 @@ export function buildTokenRequest(args: TokenRequestArgs): OutgoingRequest {
  * @example
  * encodeForm({ scopes: ["read", "write all"] }); // "scopes=read&scopes=write+all"
  */
-export function encodeForm(fields: Record<string, unknown>): string {
+function encodeForm(fields: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) {

@@ -11,7 +11,7 @@ import { tokenExpiry } from "./token-expiry.js";
 const ADOPT_MARGIN_MS = 60_000;
 
 /** What {@link createSingleUseTokens} needs. */
-export interface SingleUseOptions {
+interface SingleUseOptions {
   def: OAuthDefinition;
   ctx: BuildContext;
   services: AuthServices;
@@ -23,7 +23,7 @@ export interface SingleUseOptions {
 }
 
 /** The tokens of single-use (rotating) refresh-token mode, kept in the config at configured paths. */
-export interface SingleUseTokens {
+interface SingleUseTokens {
   /** The access token already in the config, with its expiry (undefined when there is none). */
   initial(): IssuedToken | undefined;
   /**

@@ -14,7 +14,7 @@ import {
 import type { CallRatePolicy } from "./call-rate-policy.js";
 
 /** What an {@link HttpApiBudget} is made of. */
-export interface HttpApiBudgetParts {
+interface HttpApiBudgetParts {
   /** Tried in order: the first policy that matches a request governs it; none matching: no limit. */
   policies: readonly CallRatePolicy[];
   /** The response header with the time the API's window resets (default `ratelimit-reset`). */

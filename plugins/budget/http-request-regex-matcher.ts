@@ -1,7 +1,7 @@
 import { Interpolator, ManifestError, Type, defineComponent, jsonSchema, type BudgetRequest, type ComponentFactory } from "../../sdk/index.js";
 
 /** What a {@link HttpRequestRegexMatcher} compares; every given part must match. */
-export interface MatcherParts {
+interface MatcherParts {
   method?: string;
   /** Scheme and host, e.g. `https://api.example.com` (a trailing slash is ignored). */
   urlBase?: string;

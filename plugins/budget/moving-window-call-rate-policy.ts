@@ -4,7 +4,7 @@ import { checkWeights, durationMs, MatchedPolicy, type CallRatePolicy } from "./
 import type { HttpRequestRegexMatcher } from "./http-request-regex-matcher.js";
 
 /** One rate of a moving window: at most `limit` calls in any `intervalMs`. */
-export interface Rate {
+interface Rate {
   limit: number;
   intervalMs: number;
 }

@@ -5,12 +5,12 @@ import { guardCustomCall } from "./guard-custom-call.js";
 export type AuthenticatorStyle = "typescript" | "python";
 
 /** Options of {@link CustomAuthenticatorAdapter}. */
-export interface CustomAuthenticatorAdapterOptions {
+interface CustomAuthenticatorAdapterOptions {
   className: string;
   /** `typescript`: extends `Authenticator` (`apply`, `onUnauthorized`); `python`: the kit's `DeclarativeAuthenticator` shape. */
   style: AuthenticatorStyle;
   where: ErrorLocation;
-  /** Where the values a Python-style authenticator sends are registered for redaction. */
+  /** Where the values a custom authenticator sends are registered for redaction. */
   secrets?: Secrets;
 }
 
@@ -47,7 +47,10 @@ export class CustomAuthenticatorAdapter extends Authenticator {
   async apply(request: OutgoingRequest): Promise<void> {
     const inner = this.inner as AnyAuthenticator;
     if (this.options.style === "typescript") {
+      const before = sentValues(request);
       await this.guard("apply", () => (inner.apply as Function).call(inner, request));
+      // What the class derived for this request (a signed token, a signature) is masked like any credential.
+      for (const value of sentValues(request)) if (!before.has(value)) this.options.secrets?.add(value, { perRequest: true });
       return;
     }
     const source = this.options.className;
@@ -80,6 +83,17 @@ export class CustomAuthenticatorAdapter extends Authenticator {
   private guard(method: string, run: () => unknown): unknown {
     return guardCustomCall(run, { className: this.options.className, method, where: this.options.where });
   }
+}
+
+/** The header, query parameter and top-level body values of a request. */
+function sentValues(request: OutgoingRequest): Set<string> {
+  const values = new Set<string>(Object.values(request.headers));
+  for (const value of Object.values(request.params)) for (const item of Array.isArray(value) ? value : [value]) values.add(String(item));
+  for (const body of [request.bodyJson, request.bodyData]) {
+    if (body === undefined || typeof body === "string") continue;
+    for (const value of Object.values(body)) if (typeof value === "string" || typeof value === "number") values.add(String(value));
+  }
+  return values;
 }
 
 /** The kit's `get_auth_header()`: `{ [auth_header]: token }` when there is an `auth_header`, else `{}`. */

@@ -5,7 +5,7 @@ import { guardInstance } from "./guard-instance.js";
 import { constructCustom, incomplete, loadCustomClass, wrongBase, type LoadedCustomClass } from "./load-custom-class.js";
 
 /** An abstract or concrete class, as the SDK's base classes are. */
-export type BaseClass<T> = abstract new (...args: never[]) => T;
+type BaseClass<T> = abstract new (...args: never[]) => T;
 
 /**
  * One `Custom*` component type: which SDK base class its classes extend and which methods they must
@@ -17,7 +17,7 @@ export type BaseClass<T> = abstract new (...args: never[]) => T;
  *   description: "A record filter class from the connector folder, named by class_name",
  * });
  */
-export interface CustomKind<T> {
+interface CustomKind<T> {
   /** The manifest type, e.g. `CustomRecordFilter`. */
   type: string;
   /** The kind of component, e.g. `record_filter`. */

@@ -6,7 +6,7 @@ import { guardCustomCall, isThenable } from "./guard-custom-call.js";
 export type StrategyStyle = "typescript" | "python";
 
 /** Options of {@link CustomStrategyAdapter}. */
-export interface CustomStrategyAdapterOptions {
+interface CustomStrategyAdapterOptions {
   className: string;
   /** `typescript`: `nextPageToken`, `getPageSize`, `initialToken`; `python`: `next_page_token`, `get_page_size`, `initial_token`. */
   style: StrategyStyle;

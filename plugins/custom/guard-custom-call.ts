@@ -1,7 +1,7 @@
 import { CustomCodeError, SluiceError, type ErrorLocation } from "../../sdk/index.js";
 
 /** Who is being called, for the error a failure becomes. */
-export interface CustomCallSite {
+interface CustomCallSite {
   /** The manifest's `class_name`. */
   className: string;
   /** The method called, e.g. `nextPageToken`. */

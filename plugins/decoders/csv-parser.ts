@@ -5,7 +5,7 @@ import { RECORD_LIMITS, recordTooLarge, type RecordLimits } from "./record-limit
 import { textDecoderFor } from "./text-encoding.js";
 
 /** What a {@link CsvParser} reads with. */
-export interface CsvOptions {
+interface CsvOptions {
   /** Default `utf-8`. */
   encoding?: string;
   /** One character; default `,`. */

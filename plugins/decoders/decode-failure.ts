@@ -1,7 +1,7 @@
 import { HttpRequestError, type HttpResponse } from "../../sdk/index.js";
 
 /** What {@link decodeFailure} reports. */
-export interface DecodeFailure {
+interface DecodeFailure {
   /** The decoder or parser type, e.g. `XmlDecoder`. */
   component: string;
   /** The format that was expected, e.g. `an XML document`. */

@@ -49,7 +49,7 @@ export class GzipParser extends Parser {
 }
 
 /** The decompressed chunks of gzip bytes (or the bytes themselves when they are not gzip), counted by `counted`. */
-export function* gunzipped(chunks: Iterable<Uint8Array>, fflate: Fflate, counted = new DecompressedBytes("GzipParser")): Generator<Uint8Array> {
+function* gunzipped(chunks: Iterable<Uint8Array>, fflate: Fflate, counted = new DecompressedBytes("GzipParser")): Generator<Uint8Array> {
   const input = chunks[Symbol.iterator]();
   let first = input.next();
   while (!first.done && first.value.length === 0) first = input.next();

@@ -28,7 +28,7 @@ export interface RecordLimits {
 }
 
 /** What passed which limit, for {@link recordTooLarge}. */
-export interface RecordTooLarge {
+interface RecordTooLarge {
   /** The decoder or parser, e.g. `JsonLineParser`. */
   component: string;
   /** What passed the limit: `line 3`, `the CSV row starting at line 12`. */

@@ -2,7 +2,7 @@ import { ManifestError } from "../../sdk/index.js";
 import { RECORD_LIMITS, recordTooLarge } from "./record-limits.js";
 
 /** A WHATWG text decoder (the global `TextDecoder`, in Node as in browsers). */
-export type TextDecoderInstance = InstanceType<typeof TextDecoder>;
+type TextDecoderInstance = InstanceType<typeof TextDecoder>;
 
 /** Python codec names that are not WHATWG encoding labels, mapped to the label of the same encoding. */
 const PYTHON_ALIASES: Readonly<Record<string, string>> = {
@@ -64,7 +64,7 @@ export function* textLines(chunks: Iterable<Uint8Array>, decoder: TextDecoderIns
 }
 
 /** The limit of {@link textLines} and {@link LineSplitter}, and who is named when a line passes it. */
-export interface LineLimit {
+interface LineLimit {
   /** Default {@link RECORD_LIMITS}.lineChars. */
   maxChars?: number;
   /** The parser or decoder named in the error (default `JsonLineParser`). */

@@ -6,7 +6,7 @@ import { DecompressedBytes } from "./decompressed-bytes.js";
 export const INFLATE_INPUT_BYTES = 16 * 1024;
 
 /** One file of a zip archive, its content decompressed a piece at a time as it is read. */
-export interface ZipEntry {
+interface ZipEntry {
   name: string;
   /** The decompressed content, chunk by chunk; read it before asking for the next entry. */
   content: Iterable<Uint8Array>;

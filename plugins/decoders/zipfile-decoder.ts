@@ -46,7 +46,7 @@ export const ZipfileDecoderComponent: ComponentFactory<Decoder> = defineComponen
 });
 
 /** The built decoder; see {@link ZipfileDecoderComponent}. */
-export class ZipfileDecoder extends Decoder {
+class ZipfileDecoder extends Decoder {
   /** `fflate` is the fflate module (`await loadFflate()`). */
   constructor(
     readonly parser: Parser,

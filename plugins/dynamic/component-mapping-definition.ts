@@ -2,7 +2,7 @@ import { Interpolator, SluiceError, Type, defineComponent, jsonSchema, type Comp
 import { setPath, updatePath } from "../../python/index.js";
 
 /** The names a mapping's templates see, besides `config` and `parameters`. */
-export const MAPPING_NAMES = ["components_values", "stream_slice", "stream_partition", "stream_template_config"] as const;
+const MAPPING_NAMES = ["components_values", "stream_slice", "stream_partition", "stream_template_config"] as const;
 
 /** The kit's `value_type`s and the Python types a rendered value must have to keep its literal form. */
 const VALUE_TYPES = { string: "str", number: "float", integer: "int", boolean: "bool" } as const;

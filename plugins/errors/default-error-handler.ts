@@ -16,7 +16,7 @@ import type { HttpResponseFilter } from "./http-response-filter.js";
 import { isRetry, toDecision, type Resolution } from "./resolution.js";
 
 /** The kit's `max_time` when a manifest names none: 10 minutes for one request. */
-export const DEFAULT_MAX_TIME_SECONDS = 600;
+const DEFAULT_MAX_TIME_SECONDS = 600;
 
 /**
  * An error handler that can explain itself as the kit's `ErrorResolution` and lend its backoff

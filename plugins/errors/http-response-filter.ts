@@ -15,7 +15,7 @@ import { FAILURE_TYPES, RESPONSE_ACTIONS, type Resolution, type ResponseAction }
 import { RESPONSE_NAMES, responseContext } from "./response-context.js";
 
 /** What a built filter is made of. */
-export interface ResponseFilterParts {
+interface ResponseFilterParts {
   action?: ResponseAction;
   failureType?: FailureType;
   httpCodes: ReadonlySet<number>;

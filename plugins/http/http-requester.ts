@@ -150,7 +150,7 @@ interface RequesterParts {
 }
 
 /** The built requester; see {@link HttpRequesterComponent}. */
-export class HttpRequester implements Requester {
+class HttpRequester implements Requester {
   private readonly trustedOrigins = new WeakMap<OutgoingRequest, string>();
   private readonly http: HttpClient;
   private readonly limits: ReadLimits;

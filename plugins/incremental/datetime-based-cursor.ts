@@ -23,7 +23,7 @@ import { PerPartitionCursor } from "./per-partition-cursor.js";
 import { sliceWindows } from "./slice-windows.js";
 
 /** What a {@link DatetimeBasedCursor} is made of (all templates already evaluated). */
-export interface DatetimeBasedCursorParts {
+interface DatetimeBasedCursorParts {
   cursorField: string;
   /** How slice bounds and the state are written (`datetime_format`). */
   datetimeFormat: string;

@@ -13,10 +13,10 @@ import { PyDateTime } from "../../python/datetime.js";
 import { pyStr } from "../../python/str.js";
 
 /** The format a MinMaxDatetime uses when neither it nor its cursor names one (the kit's default). */
-export const DEFAULT_MIN_MAX_FORMAT = "%Y-%m-%dT%H:%M:%S.%f%z";
+const DEFAULT_MIN_MAX_FORMAT = "%Y-%m-%dT%H:%M:%S.%f%z";
 
 /** What a {@link MinMaxDatetime} is made of. */
-export interface MinMaxDatetimeParts {
+interface MinMaxDatetimeParts {
   datetime: CompiledTemplate;
   datetimeFormat?: string;
   minDatetime?: CompiledTemplate;

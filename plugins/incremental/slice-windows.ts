@@ -4,7 +4,7 @@ import { PyDateTime } from "../../python/datetime.js";
 import { isZeroDuration, type IsoDuration } from "../../python/iso-duration.js";
 
 /** How the sync window is cut into slices. */
-export interface WindowOptions {
+interface WindowOptions {
   /** The configured start (no slice starts before it). */
   start: PyDateTime;
   /** The slice length (`step`); undefined: one slice up to the end. */

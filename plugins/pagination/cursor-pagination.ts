@@ -14,10 +14,10 @@ import { decodedResponse, templateHeaders } from "../shared/pagination-context.j
 import { truthy } from "../../python/values.js";
 
 /** The names `cursor_value` and `stop_condition` may use besides `config` and `parameters`. */
-export const CURSOR_TEMPLATE_NAMES = ["response", "headers", "last_record", "last_records", "last_page_size"] as const;
+const CURSOR_TEMPLATE_NAMES = ["response", "headers", "last_record", "last_records", "last_page_size"] as const;
 
 /** Options of {@link CursorPagination}. */
-export interface CursorPaginationOptions {
+interface CursorPaginationOptions {
   /** Renders the next cursor; an empty or falsy result ends the read. */
   cursorValue: CompiledTemplate;
   /** When it holds, the read ends (checked before `cursorValue`). */

@@ -16,7 +16,7 @@ import { truthy } from "../../python/values.js";
 import { withFactsForm } from "../shared/kit-style-strategy.js";
 
 /** Options of {@link DefaultPaginator}. */
-export interface DefaultPaginatorOptions {
+interface DefaultPaginatorOptions {
   strategy: PaginationStrategy;
   /** Where the page size goes (needs a strategy with a page size). */
   pageSizeOption?: RequestOption;

@@ -15,7 +15,7 @@ import { decodedResponse } from "../shared/pagination-context.js";
 import { isPythonInt } from "../../python/values.js";
 
 /** Options of {@link OffsetIncrement}; all optional. */
-export interface OffsetIncrementOptions {
+interface OffsetIncrementOptions {
   /** Records per page: a number, or a template over `config` (and `response` when deciding the next page). */
   pageSize?: number | CompiledTemplate;
   /** Send `offset=0` on the first request too (default false: the first request has no offset). */

@@ -12,7 +12,7 @@ import { buildTimePageSize, checkPageSize, shortPage } from "./page-size.js";
 import { isPythonInt } from "../../python/values.js";
 
 /** Options of {@link PageIncrement}; all optional. */
-export interface PageIncrementOptions {
+interface PageIncrementOptions {
   /** Records per page; without it only an empty page ends the read. */
   pageSize?: number;
   /** The number of the first page (default 0). */

@@ -13,7 +13,7 @@ import {
 } from "../../sdk/index.js";
 
 /** What a {@link GroupingPartitionRouter} is made of. */
-export interface GroupingPartitionRouterParts {
+interface GroupingPartitionRouterParts {
   underlying: StreamSlicer;
   groupSize: number;
   /** Skip a partition value already seen in this read (default true). */

@@ -15,7 +15,7 @@ import {
 import { injectPartitionValue } from "./partition-option.js";
 
 /** What a {@link ListPartitionRouter} is made of. */
-export interface ListPartitionRouterParts {
+interface ListPartitionRouterParts {
   /** The slice key each value is read under (`cursor_field`, evaluated once). */
   cursorField: string;
   /** The values, or the reason they are not a list (reported when the stream is read, as in the kit). */

@@ -38,7 +38,7 @@ export const KeyValueExtractorComponent: ComponentFactory<RecordExtractor> = def
 });
 
 /** The built extractor; see {@link KeyValueExtractorComponent}. */
-export class KeyValueExtractor implements RecordExtractor {
+class KeyValueExtractor implements RecordExtractor {
   constructor(
     private readonly keys: RecordExtractor,
     private readonly values: RecordExtractor,

@@ -7,7 +7,7 @@ const PANDAS_NA_VALUES = ["", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", 
  * A record extractor that reads the body's bytes itself (a downloaded file), so the HTTP client must keep
  * them as sent instead of decoding them as UTF-8 text.
  */
-export interface BinaryBodyExtractor extends RecordExtractor {
+interface BinaryBodyExtractor extends RecordExtractor {
   readsBytes(): true;
 }
 

@@ -39,7 +39,7 @@ interface SplitUrl {
  * @example
  * pythonUrljoin("https://h//v1/", "forms") // "https://h/v1/forms"
  */
-export function pythonUrljoin(base: string, url: string): string {
+function pythonUrljoin(base: string, url: string): string {
   if (!base) return url;
   if (!url) return base;
   const b = urlsplit(base, "");

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { DEFAULT_READ_LIMITS, PaginationError, type ErrorCode, type OutgoingRequest, type Secrets } from "../../sdk/index.js";
 
 /** Options of {@link ProgressGuard}. */
-export interface ProgressGuardOptions {
+interface ProgressGuardOptions {
   /** The stream being read, for error messages. */
   stream: string;
   /** Most requests in this stream's read, all partitions together (default `DEFAULT_READ_LIMITS.maxPages`, 1,000,000). */
@@ -127,7 +127,7 @@ export class ProgressGuard {
  * the same, whatever the order of their keys (header names compared without case). Taking one copies
  * two small objects; comparing reads their values, with no string built (it runs before every page).
  */
-export class RequestSignature {
+class RequestSignature {
   private constructor(
     private readonly line: string,
     private readonly params: Readonly<Record<string, unknown>>,

@@ -16,11 +16,11 @@ import { abortJob, describeJob, type JobAbortParts } from "./async-job-abort.js"
 import type { AsyncJobStatus, AsyncJobStatusOf } from "./async-job-status-map.js";
 
 /** The first wait between two status polls; each next wait doubles, up to {@link MAX_POLL_WAIT_MS}. */
-export const FIRST_POLL_WAIT_MS = 1_000;
+const FIRST_POLL_WAIT_MS = 1_000;
 /** The longest wait between two status polls. */
-export const MAX_POLL_WAIT_MS = 30_000;
+const MAX_POLL_WAIT_MS = 30_000;
 /** How many times a job that failed or timed out is created again before the read fails (the kit's 3 attempts). */
-export const MAX_JOB_ATTEMPTS = 3;
+const MAX_JOB_ATTEMPTS = 3;
 
 /** What running one job needs (built from an `AsyncRetriever` definition); `abort` and `logger` abort jobs left running. */
 export interface AsyncJobParts extends JobAbortParts {
@@ -62,7 +62,7 @@ function withExtra(slice: StreamSlice, extra: Record<string, unknown>): StreamSl
 }
 
 /** One job to run: its stream, its slice, and the signal that stops its polls and downloads. */
-export interface AsyncJobRun {
+interface AsyncJobRun {
   stream: string;
   slice: StreamSlice;
   signal?: AbortSignal;

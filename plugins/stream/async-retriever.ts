@@ -165,7 +165,7 @@ class BodyBytes extends Decoder {
 }
 
 /** The built retriever; see {@link AsyncRetrieverComponent}. */
-export class AsyncRetriever extends Retriever {
+class AsyncRetriever extends Retriever {
   constructor(
     private readonly parts: AsyncJobParts,
     /** Reads one download target (the download requester, paginator, decoder and selector). */

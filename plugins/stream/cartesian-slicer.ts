@@ -8,7 +8,7 @@ import { makeSlice, slicePartition, sliceCursor, sliceExtraFields, type Outgoing
  * @example
  * // routers: [{ values: [a, b] }, { values: [1, 2] }]  ->  slices {x: a, y: 1}, {x: a, y: 2}, {x: b, y: 1}, {x: b, y: 2}
  */
-export class CartesianSlicer implements StreamSlicer {
+class CartesianSlicer implements StreamSlicer {
   constructor(private readonly slicers: readonly StreamSlicer[]) {}
 
   get partitionFields(): readonly string[] {

@@ -2,7 +2,7 @@ import { makeSlice, sliceCursor, sliceExtraFields, slicePartition, type DataReco
 import { pausingStats, takeSelected } from "./take-selected.js";
 
 /** What reading one page in chunks of query properties needs from the page reader. */
-export interface ChunkedPageParts {
+interface ChunkedPageParts {
   slice: StreamSlice;
   selector: RecordSelector;
   queryProperties: QueryProperties;
@@ -19,7 +19,7 @@ export interface ChunkedPageParts {
 }
 
 /** The records of a chunked page, the last chunk's response (what the paginator reads), and a failure. */
-export interface ChunkedPage {
+interface ChunkedPage {
   records: DataRecord[];
   last?: { response: HttpResponse; rawCount: number };
   failure?: { error: unknown };

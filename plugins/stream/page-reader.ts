@@ -19,6 +19,8 @@ export interface PageReaderParts {
   slicer?: StreamSlicer;
   /** `ignore_stream_slicer_parameters_on_paginated_requests`. */
   sliceOptionsOnFirstPageOnly: boolean;
+  /** The registry the URL of a page report (`onPage`) is redacted with: it carries a signature, an API key in the query. */
+  secrets?: Secrets;
   /** Who watches the read (absent: no page is reported), and the registry its records are redacted with. */
   observe?: { observer: ReadObserver; secrets: Secrets };
   /** The stream's current state, for requester templates that read `stream_state`. */
@@ -297,7 +299,8 @@ export class PageReader {
     const page = this.pageNumber;
     const total = page === 1 && (options.onPage || this.parts.observe) ? this.parts.totalRecords?.(current.response, this.parts.slice) : undefined;
     if (options.onPage) {
-      const report: PageReport = { stream, page, records: count, url: current.response.url };
+      const url = this.parts.secrets ? this.parts.secrets.redact(current.response.url) : current.response.url;
+      const report: PageReport = { stream, page, records: count, url };
       if (total !== undefined) report.totalRecords = total;
       options.onPage(report);
     }

@@ -79,7 +79,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
 });
 
 /** What a {@link SimpleRetriever} is made of. */
-export interface SimpleRetrieverParts {
+interface SimpleRetrieverParts {
   requester: Requester;
   selector: RecordSelector;
   paginator: Paginator;
@@ -167,6 +167,7 @@ export class SimpleRetriever implements Retriever {
       state,
       totalRecords,
       observe,
+      secrets: this.secrets,
       readAhead: this.readAhead,
     });
   }

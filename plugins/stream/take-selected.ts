@@ -1,7 +1,7 @@
 import { SELECTION_PAUSE, type DataRecord, type SelectionStats } from "../../sdk/index.js";
 
 /** Items a selection takes between two turns of the event loop (see `SelectionStats.pauseEvery`): a few milliseconds of filtering. */
-export const SELECTION_PAUSE_EVERY = 2048;
+const SELECTION_PAUSE_EVERY = 2048;
 
 /** The stats a page's selection counts into, asking it to pause every {@link SELECTION_PAUSE_EVERY} items. */
 export function pausingStats(): SelectionStats {

@@ -2,7 +2,7 @@ import { defineComponent, Interpolator, Type, type ComponentFactory, type DataRe
 import { deletePath, valuesAt } from "../../python/dpath.js";
 
 /** What a {@link DpathFlattenFields} does with the object it finds. */
-export interface DpathFlattenOptions {
+interface DpathFlattenOptions {
   /** Remove the object from where it was (default false). */
   deleteOriginValue?: boolean;
   /** The object becomes the whole record (default false). */

@@ -1,7 +1,7 @@
 import { defineComponent, lazyPackage, Type, type ComponentFactory, type DataRecord, type RecordTransformation } from "../../sdk/index.js";
 
 /** Transliterates text to ASCII (any-ascii's function): `Köln` -> `Koln`. */
-export type Transliterate = (text: string) => string;
+type Transliterate = (text: string) => string;
 
 /**
  * any-ascii, imported when a `KeysToSnakeCase` is built rather than when Sluice starts (few connectors

@@ -1,7 +1,7 @@
 import { joinPath } from "../../core/manifest/manifest-path.js";
 
 /** One place where two manifests differ: its path and the two values there (undefined: absent). */
-export interface LeafDifference {
+interface LeafDifference {
   path: string;
   before: unknown;
   after: unknown;

@@ -31,7 +31,7 @@ function numeric(spec: unknown, path: readonly string[]): boolean {
  * dates a month after start dates); a value the spec types as a number is given as one. A config value
  * passed to `format_datetime(...)` anywhere gets an ISO 8601 datetime.
  */
-export function withDates(config: Record<string, unknown>, manifest: unknown, spec?: unknown): Record<string, unknown> | undefined {
+function withDates(config: Record<string, unknown>, manifest: unknown, spec?: unknown): Record<string, unknown> | undefined {
   const values = new Map<string, unknown>();
   const note = (template: unknown, format: string, end: boolean) => {
     if (typeof template !== "string") return;
@@ -80,7 +80,7 @@ const URL_FIELDS = new Set(["url_base", "token_refresh_endpoint", "url"]);
  * withUrls({ domain: "x" }, { streams: [{ retriever: { requester: { url_base: "{{ config.domain }}/v1" } } }] })
  * // { domain: "https://api.example.com" }
  */
-export function withUrls(config: Record<string, unknown>, manifest: unknown): Record<string, unknown> | undefined {
+function withUrls(config: Record<string, unknown>, manifest: unknown): Record<string, unknown> | undefined {
   const leading = new Set<string>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) for (const item of node) visit(item);

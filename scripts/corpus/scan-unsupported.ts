@@ -2,7 +2,7 @@ import type { ComponentFactory } from "../../sdk/index.js";
 import { componentChildren } from "../../core/manifest/validate-manifest.js";
 
 /** Finds a registered component type (a `ComponentRegistry.find`). */
-export type FactoryLookup = (type: string) => ComponentFactory | undefined;
+type FactoryLookup = (type: string) => ComponentFactory | undefined;
 
 /**
  * Every component type a resolved manifest uses that no plugin registers, as `<field>: <Type>`, once

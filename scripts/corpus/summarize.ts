@@ -2,7 +2,7 @@ import { featureFamily } from "./feature-family.js";
 import { STEPS, type ManifestResult, type Step } from "./run-manifest.js";
 
 /** The corpus run in numbers, as written to `test/bench/results/corpus.json`. */
-export interface CorpusSummary {
+interface CorpusSummary {
   total: number;
   /** Manifests that passed each step (a manifest that passed `build` passed all four). */
   passed: Record<Step, number>;
@@ -36,7 +36,7 @@ export interface CorpusSummary {
 }
 
 /** One cause of failed stream reads. */
-export interface ReadFailure {
+interface ReadFailure {
   cause: string;
   streams: number;
   /** Of those, streams of manifests without a spec (config guessed). */

@@ -25,7 +25,7 @@ export function syntheticConfig(spec: unknown, choice: ConfigChoice = FIRST_CHOI
  * are fewer); `optional` fills optional fields too (a `credentials` object the manifest reads although
  * the spec does not require it).
  */
-export interface ConfigChoice {
+interface ConfigChoice {
   branch: number;
   optional: boolean;
 }
@@ -123,7 +123,7 @@ const FORMAT_VALUES: Record<string, string> = {
 };
 
 /** A value satisfying `schema` (best effort), or undefined when nothing sensible can be said. */
-export function valueFor(schema: unknown, depth: number, choice: ConfigChoice = FIRST_CHOICE): unknown {
+function valueFor(schema: unknown, depth: number, choice: ConfigChoice = FIRST_CHOICE): unknown {
   if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];

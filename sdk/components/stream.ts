@@ -11,6 +11,7 @@ export interface PageReport {
   stream: string;
   page: number;
   records: number;
+  /** The page's URL as sent, every known secret masked (an API key in the query, a signature). */
   url: string;
   /**
    * On the first page of a slice, the slice's total record count as the API reports it, when the

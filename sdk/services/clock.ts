@@ -34,3 +34,18 @@ export const Clock = serviceToken<Clock>("sluice.Clock");
 export function clockMicroseconds(clock: Pick<Clock, "now" | "nowMicroseconds">): bigint {
   return clock.nowMicroseconds ? clock.nowMicroseconds() : BigInt(Math.floor(clock.now())) * 1000n;
 }
+
+/**
+ * The wall clock in microseconds since the epoch, as Python's `datetime.now(timezone.utc)` reads it: the
+ * wall clock's millisecond (`Date.now()`, which follows every correction of the system's time), with the
+ * microseconds within it taken from the high-resolution clock. Never `performance.timeOrigin +
+ * performance.now()` alone: that counts from when the process started and misses every later
+ * correction (an NTP step, a suspended laptop), so a long-lived host drifts away from the real time.
+ *
+ * @example
+ * wallClockMicroseconds() // 1764253200123456n: Date.now() was 1764253200123
+ */
+export function wallClockMicroseconds(wallMs: number = Date.now(), preciseMs: number = performance.timeOrigin + performance.now()): bigint {
+  const withinMs = Math.floor((preciseMs - Math.floor(preciseMs)) * 1000);
+  return BigInt(Math.floor(wallMs)) * 1000n + BigInt(Math.min(999, Math.max(0, withinMs)));
+}

@@ -100,6 +100,31 @@ describe("integers beyond 2^53 in a response", () => {
   });
 });
 
+describe("a number JSON cannot hold in an input file", () => {
+  const api = useLoopback(() => ({ body: { data: [{ id: 1 }] } }));
+  const manifest = () => stringify(sourceDef([streamDef({ urlBase: api.url, name: "items", path: "/items", fieldPath: ["data"] })]));
+
+  for (const [flag, file, text] of [
+    ["--config", "huge-config.json", '{"page_size": 1e999999}'],
+    ["--state", "huge-state.json", '[{"type":"STREAM","stream":{"stream_descriptor":{"name":"items"},"stream_state":{"updated_at":-1e999999}}}]'],
+    ["--catalog", "huge-catalog.json", '{"streams":[{"stream":{"name":"items","json_schema":{"maximum":1e999999}},"sync_mode":"full_refresh"}]}'],
+  ] as const) {
+    it(`${flag}: FILE_NUMBER_OUT_OF_RANGE names the file and the field (not a response's code)`, async () => {
+      writeFileSync(join(dir, "manifest.yaml"), manifest());
+      writeFileSync(join(dir, "plain-config.json"), "{}");
+      writeFileSync(join(dir, file), text);
+      const args = flag === "--config" ? ["--config", file] : ["--config", "plain-config.json", flag, file];
+      const run = await runCli(["read", "--manifest", "manifest.yaml", ...args], dir);
+      assert.notEqual(run.code, 0);
+      const output = run.stdout + run.stderr;
+      assert.match(output, /FILE_NUMBER_OUT_OF_RANGE/);
+      assert.doesNotMatch(output, /RESPONSE_NUMBER_OUT_OF_RANGE/);
+      assert.ok(output.includes(file), `the file is named: ${output}`);
+      assert.match(output, /the field '(page_size|updated_at|maximum)'/);
+    });
+  }
+});
+
 describe("parseJson", () => {
   it("keeps JSON.parse's answer for ordinary bodies, and reads nested bodies exactly", async () => {
     const { parseJson, stringifyJson } = await import("../../python/exact-json.js");

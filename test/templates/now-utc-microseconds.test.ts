@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createSluice } from "../../core/index.js";
-import { Clock } from "../../sdk/index.js";
+import { Clock, wallClockMicroseconds } from "../../sdk/index.js";
 import { createInterpolator } from "../../templates/index.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { startLoopback, type Loopback } from "../support/loopback.js";
@@ -62,5 +62,53 @@ describe("a host's Clock with nowMicroseconds", () => {
     const query = api.requests.at(-1)!.url.searchParams;
     assert.equal(query.get("asked_at"), "2024-03-15 12:34:56.789456+00:00");
     assert.equal(query.get("until"), "2024-03-15T12:34:56.789456Z");
+  });
+});
+
+describe("the system clock is the wall clock (a long-lived host whose clock was corrected)", () => {
+  let api: Loopback;
+  before(async () => {
+    api = await startLoopback(() => ({ body: { data: [] } }));
+  });
+  after(() => api.close());
+
+  /** Runs `body` while Date.now() is a day ahead of the process's high-resolution clock: an NTP step after start. */
+  async function afterClockStep<T>(body: (wallMs: () => number) => Promise<T>): Promise<T> {
+    const real = Date.now;
+    const stepped = () => real() + 86_400_000;
+    Date.now = stepped;
+    try {
+      return await body(stepped);
+    } finally {
+      Date.now = real;
+    }
+  }
+
+  it("takes the millisecond from the wall clock and only the microseconds within it from the high-resolution clock", () => {
+    assert.equal(wallClockMicroseconds(1764253200123, 1764166800999.4567), 1764253200123456n);
+    assert.equal(wallClockMicroseconds(1764253200123, 5), 1764253200123000n);
+  });
+
+  it("now_utc() and a cursor's default end move with the wall clock's correction, as datetime.now(timezone.utc) does", async () => {
+    await afterClockStep(async (wallMs) => {
+      const rendered = Number(createInterpolator().compile("{{ now_utc().timestamp() }}", site).render({})) * 1000;
+      assert.ok(Math.abs(rendered - wallMs()) < 5_000, `now_utc() ${new Date(rendered).toISOString()}, the wall clock ${new Date(wallMs()).toISOString()}`);
+      const manifest = oneStreamManifest({
+        urlBase: api.url,
+        requester: { request_parameters: { asked_at: "{{ now_utc().strftime('%s') }}", today: "{{ today_utc() }}" } },
+        incrementalSync: {
+          type: "DatetimeBasedCursor",
+          cursor_field: "updated_at",
+          datetime_format: "%s",
+          start_datetime: "1700000000",
+          end_time_option: { type: "RequestOption", inject_into: "request_parameter", field_name: "until" },
+        },
+      });
+      const connector = await createSluice({ logLevel: "error" }).connect({ manifest, config: {} });
+      for await (const _record of connector.read("items")) break;
+      const query = api.requests.at(-1)!.url.searchParams;
+      for (const name of ["asked_at", "until"]) assert.ok(Math.abs(Number(query.get(name)) * 1000 - wallMs()) < 5_000, `${name}=${query.get(name)}, the wall clock ${Math.floor(wallMs() / 1000)}`);
+      assert.equal(query.get("today"), new Date(wallMs()).toISOString().slice(0, 10));
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { XMLBuilder } from "fast-xml-parser";
 
 /** A response body as the stream's decoder expects it on the wire, with its content type. */
-export interface EncodedBody {
+interface EncodedBody {
   contentType: string;
   text: string;
 }

@@ -13,7 +13,7 @@ import { streamModels, walkStreams, type StreamModel } from "./stream-model.js";
 export const ORIGIN_HEADER = "x-corpus-origin";
 
 /** What the mock saw for one stream. */
-export interface StreamTraffic {
+interface StreamTraffic {
   requests: number;
   /** The highest page number served (2 means a second page was asked for). */
   maxPage: number;

@@ -11,7 +11,7 @@ const SMALL_PAGE = 2;
 const MAX_PAGE = 10_000;
 
 /** One page the mock answers with, and the tokens that will ask for the next page. */
-export interface MockPage {
+interface MockPage {
   body: unknown;
   headers: Record<string, string>;
   /** Token values (as the engine will send them) that mean "page `page + 1`". */

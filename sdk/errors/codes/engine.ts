@@ -172,6 +172,11 @@ export const ENGINE_ERRORS = {
     message: "A `--state`, `--config` or `--catalog` file (or a config file a store writes back) is larger than 64 MiB or nests objects and lists deeper than 1,000 levels; the file is named. Checked when the file is read, so nothing later meets a value deep enough to exhaust the call stack.",
     action: "Give the file the platform or `sluice read` wrote; a file this large or deep is damaged or not what the flag expects.",
   },
+  FILE_NUMBER_OUT_OF_RANGE: {
+    failureType: "config_error",
+    message: "A `--config`, `--state` or `--catalog` file (or a config file a store reads back) holds a number no float can hold (`1e999999`): JavaScript would read it as Infinity and write it back as `null`; the file and the field are named. (Integers of any size are read exactly.) A response body with such a number is `RESPONSE_NUMBER_OUT_OF_RANGE`.",
+    action: "Fix the number in the file named; a value this large is a typo or a damaged file.",
+  },
   CATALOG_INVALID: {
     failureType: "config_error",
     message: "The `--catalog` file is not a configured catalog, an entry has no `stream.name`, or a `sync_mode` is neither `full_refresh` nor `incremental`.",

@@ -90,6 +90,34 @@ describe("the secret registry", () => {
   });
 });
 
+describe("request-time secrets (a signature per request)", () => {
+  it("keeps the most recent 256 request-time values masked and forgets older ones, so a long signed read stays bounded", () => {
+    const secrets = new SecretRegistry();
+    secrets.add("the-api-secret");
+    for (let i = 0; i < 2000; i++) secrets.add(`signature-${i}`, { perRequest: true });
+    assert.equal(secrets.redact("signature-1999 signature-1744"), "**** ****");
+    assert.equal(secrets.redact("signature-0"), "signature-0");
+    assert.equal(secrets.redact("the-api-secret"), "****", "a secret for the run is never forgotten");
+  });
+
+  it("a value sent again on every request stays among the recent ones", () => {
+    const secrets = new SecretRegistry();
+    for (let i = 0; i < 2000; i++) {
+      secrets.add("static-per-request", { perRequest: true });
+      secrets.add(`signature-${i}`, { perRequest: true });
+    }
+    assert.equal(secrets.redact("static-per-request"), "****");
+  });
+
+  it("leaves a request's timestamp readable and masks a scheme's token alone too", () => {
+    const secrets = new SecretRegistry();
+    for (const stamp of ["1499827319559", "1499827319.559", "2017-07-12T02:41:59.559Z"]) secrets.add(stamp, { perRequest: true });
+    assert.equal(secrets.redact("at 1499827319559, 1499827319.559, 2017-07-12T02:41:59.559Z"), "at 1499827319559, 1499827319.559, 2017-07-12T02:41:59.559Z");
+    secrets.add("Signed 5d672d79c15b1316", { perRequest: true });
+    assert.equal(secrets.redact("token 5d672d79c15b1316 in a body"), "token **** in a body");
+  });
+});
+
 describe("redaction in pagination errors", () => {
   it("masks an API key carried by a repeated next-page URL before the token is cut to its excerpt", async () => {
     const key = "Zq9Xw7Lm-key-0123456789";

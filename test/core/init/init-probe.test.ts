@@ -75,6 +75,14 @@ describe("sluice init --probe", () => {
     assert.ok(!basic.stderr.includes("pw-secret"));
   });
 
+  it("probes a URL whose parameters only contain credential words in their names (author, country_code, keyword)", async () => {
+    const before = server.requests.get(stripe.name) ?? 0;
+    const { stderr } = await runCli(["init", "ordinary-names", "--probe", url("/stripe/v1/customers?limit=10&author=ana&country_code=FR&keyword=monkey"), "--auth", "bearer"], dir, { env: { SLUICE_API_KEY: TOKEN } });
+    assert.doesNotMatch(stderr, /INIT_PROBE_URL_CREDENTIALS/);
+    // Stripe itself answers 400 "Received unknown parameter: author": the probe asked, it was not refused.
+    assert.ok((server.requests.get(stripe.name) ?? 0) > before, "the probe sent its request");
+  });
+
   it("pages by number from page, per_page and total_pages, leaving the URL's page=1 to the paginator, and reads every record", async () => {
     const probed = await initProbe(pageNumbered, server.origin, dir);
     assert.equal(probed.code, 0, probed.stderr);

@@ -52,4 +52,26 @@ describe("sluice init --url with credentials in the URL", () => {
     assert.ok(!(run.stdout + run.stderr).includes(PASS));
     assert.equal(existsSync(join(dir, "refused")), false);
   });
+
+  // Names judged on their words: a substring match refused or hid `author`, `country_code`, `keyword`.
+  const ORDINARY = ["author", "country_code", "authority", "keyword", "monkey", "authorName", "secretary", "passenger", "signup", "design", "tokenizer", "sort", "zipcode"];
+  const CREDENTIALS = ["api_key", "apikey", "apiKey", "X-API-Key", "access_token", "accessToken2", "token", "client_secret", "secret", "password", "passwd", "pwd", "sig", "signature", "X-Amz-Signature", "auth", "auth_token", "key", "session", "sessionId", "code", "sign"];
+
+  it("keeps ordinary parameters whose names only contain a credential word as literals in the manifest", async () => {
+    const url = `https://api.example.com/v1?${ORDINARY.map((name, i) => `${name}=v${i}`).join("&")}`;
+    const init = await runCli(["init", "ordinary", "--pagination", "none", "--url", url, "--path", "/items"], dir);
+    assert.equal(init.code, 0, init.stderr);
+    const manifest = parse(readFileSync(join(dir, "ordinary", "manifest.yaml"), "utf8")) as { definitions: { requester: { request_parameters: Record<string, string> } } };
+    assert.deepEqual(manifest.definitions.requester.request_parameters, Object.fromEntries(ORDINARY.map((name, i) => [name, `v${i}`])));
+  });
+
+  it("makes every credential-named parameter a secret input, its value in secrets/config.json only", async () => {
+    const url = `https://api.example.com/v1?${CREDENTIALS.map((name, i) => `${name}=secret-value-${i}`).join("&")}`;
+    const init = await runCli(["init", "credentials", "--pagination", "none", "--url", url, "--path", "/items"], dir);
+    assert.equal(init.code, 0, init.stderr);
+    const manifestText = readFileSync(join(dir, "credentials", "manifest.yaml"), "utf8");
+    const parameters = (parse(manifestText) as { definitions: { requester: { request_parameters: Record<string, string> } } }).definitions.requester.request_parameters;
+    for (const name of CREDENTIALS) assert.match(parameters[name] ?? "", /^\{\{ config\['\w+'\] \}\}$/, `${name} is not a config input: ${parameters[name]}`);
+    for (let i = 0; i < CREDENTIALS.length; i++) assert.ok(!manifestText.includes(`secret-value-${i}`), CREDENTIALS[i]);
+  });
 });
