@@ -9,6 +9,8 @@ const RECENT_REQUEST_VALUES = 256;
 const SCHEME_AND_TOKEN = /^[A-Za-z][\w-]* +(\S+)$/;
 /** A request's timestamp (a number, an ISO 8601 date-time): sent with a signature, but no credential. */
 const TIMESTAMP = /^(?:\d+(?:\.\d+)?|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)$/;
+/** A media type (`application/json; charset=utf-8`): a signer may set `Content-Type`, and masking it would garble every response shown. */
+const MEDIA_TYPE = /^(?:application|text|image|audio|video|multipart|font|model|message)\/[a-z0-9.+-]+(?:\s*;\s*[a-z-]+=[\w.-]+)*$/;
 
 /**
  * The set of values never to print. Each secret is also masked in every other form it can take in
@@ -57,7 +59,7 @@ export class SecretRegistry implements Secrets {
   }
 
   private addRecent(text: string): void {
-    if (TIMESTAMP.test(text)) return;
+    if (TIMESTAMP.test(text) || MEDIA_TYPE.test(text)) return;
     // A header value `Bearer <token>`: the token alone is the credential, wherever else it shows.
     const token = SCHEME_AND_TOKEN.exec(text)?.[1];
     if (token !== undefined && token.length >= MIN_LENGTH) this.addRecent(token);

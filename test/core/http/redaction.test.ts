@@ -109,10 +109,13 @@ describe("request-time secrets (a signature per request)", () => {
     assert.equal(secrets.redact("static-per-request"), "****");
   });
 
-  it("leaves a request's timestamp readable and masks a scheme's token alone too", () => {
+  it("leaves a request's timestamp and media type readable and masks a scheme's token alone too", () => {
     const secrets = new SecretRegistry();
     for (const stamp of ["1499827319559", "1499827319.559", "2017-07-12T02:41:59.559Z"]) secrets.add(stamp, { perRequest: true });
     assert.equal(secrets.redact("at 1499827319559, 1499827319.559, 2017-07-12T02:41:59.559Z"), "at 1499827319559, 1499827319.559, 2017-07-12T02:41:59.559Z");
+    secrets.add("application/json; charset=utf-8", { perRequest: true });
+    secrets.add("application/x-www-form-urlencoded", { perRequest: true });
+    assert.equal(secrets.redact("content-type: application/json; charset=utf-8"), "content-type: application/json; charset=utf-8", "a media type a signer sets is no credential");
     secrets.add("Signed 5d672d79c15b1316", { perRequest: true });
     assert.equal(secrets.redact("token 5d672d79c15b1316 in a body"), "token **** in a body");
   });
