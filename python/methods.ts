@@ -8,18 +8,10 @@ import { pyEq } from "./ops.js";
 import { pyRepr, pyStr } from "./str.js";
 import { formatValue } from "./format.js";
 import { iterate } from "./iterate.js";
-import { isDict, makeTuple, numeric, PyError, typeName } from "./values.js";
+import { isDict, makeTuple, makeView, numeric, PyError, typeName } from "./values.js";
 
 type Impl = (self: never, args: unknown[], kwargs: Record<string, unknown>) => unknown;
 type Table = Record<string, Impl>;
-
-const VIEW = Symbol("sluice.view");
-
-/** An array standing for `dict_items([...])`, `dict_keys([...])` or `dict_values([...])`. */
-function view(items: unknown[], kind: string): unknown[] {
-  Object.defineProperty(items, VIEW, { value: kind });
-  return items;
-}
 
 function arg(args: unknown[], kwargs: Record<string, unknown>, index: number, name: string, fallback: unknown): unknown {
   if (index < args.length) return args[index];
@@ -135,9 +127,9 @@ const DICT_METHODS: Table = {
     if (typeof key === "string" && Object.hasOwn(d, key)) return d[key] === undefined ? null : d[key];
     return a.length > 1 ? a[1] : null;
   },
-  items: (d: Record<string, unknown>) => view(Object.entries(d).map(([k, v]) => makeTuple([k, v === undefined ? null : v])), "dict_items"),
-  keys: (d: Record<string, unknown>) => view(Object.keys(d), "dict_keys"),
-  values: (d: Record<string, unknown>) => view(Object.values(d).map((v) => (v === undefined ? null : v)), "dict_values"),
+  items: (d: Record<string, unknown>) => makeView(Object.entries(d).map(([k, v]) => makeTuple([k, v === undefined ? null : v])), "dict_items"),
+  keys: (d: Record<string, unknown>) => makeView(Object.keys(d), "dict_keys"),
+  values: (d: Record<string, unknown>) => makeView(Object.values(d).map((v) => (v === undefined ? null : v)), "dict_values"),
   copy: (d: Record<string, unknown>) => ({ ...d }),
 };
 

@@ -2,7 +2,7 @@
  * Python's `str()` and `repr()`, which decide how every value renders in a template:
  * `None`, `True`, `['a', 'b']`, `{'k': 'v'}`, `2.0`, `1e+20`.
  */
-import { BoundMethod, isDict, isTuple, PyFloat, PyFunction, PySet, PyUndefined } from "./values.js";
+import { BoundMethod, isDict, isTuple, PyFloat, PyFunction, PySet, PyUndefined, viewKind } from "./values.js";
 
 /** A value with its own Python rendering (datetimes, durations). */
 interface PyObject {
@@ -86,7 +86,8 @@ export function pyRepr(value: unknown): string {
   if (Array.isArray(value)) {
     const items = value.map(pyRepr);
     if (isTuple(value)) return items.length === 1 ? `(${items[0]},)` : `(${items.join(", ")})`;
-    return `[${items.join(", ")}]`;
+    const view = viewKind(value);
+    return view ? `${view}([${items.join(", ")}])` : `[${items.join(", ")}]`;
   }
   if (value instanceof PySet) return value.items.length ? `{${value.items.map(pyRepr).join(", ")}}` : "set()";
   if (isDict(value)) {

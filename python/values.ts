@@ -56,6 +56,25 @@ export function isTuple(value: unknown): boolean {
   return Array.isArray(value) && (value as unknown as Record<symbol, unknown>)[TUPLE] === true;
 }
 
+const VIEW = Symbol("sluice.view");
+
+/**
+ * Marks an array as a dict view, as `.items()`, `.keys()` and `.values()` return: it iterates as a
+ * list and prints as Python prints the view.
+ *
+ * @example
+ * pyRepr(makeView(["a", "b"], "dict_keys")); // "dict_keys(['a', 'b'])"
+ */
+export function makeView<T>(items: T[], kind: "dict_items" | "dict_keys" | "dict_values"): T[] {
+  Object.defineProperty(items, VIEW, { value: kind });
+  return items;
+}
+
+/** The view kind of an array made by {@link makeView}, if it is one. */
+export function viewKind(value: unknown): string | undefined {
+  return Array.isArray(value) ? (value as unknown as Record<symbol, string | undefined>)[VIEW] : undefined;
+}
+
 const NAMESPACE = Symbol("sluice.namespace");
 
 /** Jinja's `namespace(...)`: a dict whose attributes `{% set ns.x = ... %}` may assign. */
@@ -159,7 +178,7 @@ export function typeName(value: unknown): string {
   if (value instanceof PyFloat) return "float";
   if (typeof value === "string") return "str";
   if (isTuple(value)) return "tuple";
-  if (Array.isArray(value)) return "list";
+  if (Array.isArray(value)) return viewKind(value) ?? "list";
   if (value instanceof PySet) return "set";
   if (isDict(value)) return "dict";
   if (value instanceof BoundMethod) return "builtin_function_or_method";

@@ -170,6 +170,8 @@ CASES = [
     S("{{ response.get('missing', 'dflt') }}", **PAG), S("{{ response.get('meta').get('total') }}", **PAG),
     S("{{ response.meta.items() | list }}", **PAG), S("{{ response.meta.keys() | list }}", **PAG),
     S("{{ response.meta.values() | list }}", **PAG), S("{{ config.nested.keys() | list }}"),
+    S("{{ response.meta.items() }}", **PAG), S("{{ config.nested.keys() }}"), S("{{ 'v: ' ~ config.nested.a.values() }}"),
+    S("{{ config.nested.a.items() | length }}"), S("{{ config.nested.keys() | first }}"),
     S("{% for k, v in config.nested.a.items() %}{{ k }}={{ v }};{% endfor %}"), S("{{ 'abc'.startswith('a') }}"),
     S("{{ 'abc'.startswith(('x', 'a')) }}"), S("{{ 'abc'.endswith('bc') }}"), S("{{ 'a,b,c'.split(',') }}"),
     S("{{ 'a b  c'.split() }}"), S("{{ 'a,b,c'.split(',', 1) }}"), S("{{ config['words'].strip() }}"),
