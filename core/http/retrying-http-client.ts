@@ -9,6 +9,7 @@ import {
   type Clock,
   type ErrorDecision,
   type Fetch,
+  type FetchInit,
   type FetchResponse,
   type HttpClient,
   type Logger,
@@ -185,7 +186,9 @@ export class RetryingHttpClient implements HttpClient {
     try {
       let raw: FetchResponse;
       try {
-        raw = await this.parts.fetch(encoded.url, { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "manual" });
+        const init: FetchInit = { method: encoded.method, headers: encoded.headers, body: encoded.body, signal: deadline.signal, redirect: "manual" };
+        if (wire.added?.params.size) init.signedParams = wire.added.params;
+        raw = await this.parts.fetch(encoded.url, init);
       } catch (error) {
         if (observe && !options.signal?.aborted) observe({ error });
         return { outcome: this.transportFailure(error, attempt, label, deadline, options, timeoutMs) };

@@ -15,6 +15,12 @@ export interface FetchInit {
   signal?: AbortSignal;
   redirect?: "follow" | "manual" | "error";
   agent?: unknown;
+  /**
+   * The query parameters the authenticator's signing step (`beforeSend`) set on this request: their
+   * values change on every request (a signature, a timestamp, a nonce). A transport sends them as they
+   * are; a recorder masks them, and a replay matches the request whatever their values.
+   */
+  signedParams?: ReadonlySet<string>;
 }
 
 /**
