@@ -43,8 +43,10 @@ export async function renameCheck(sluice: Sluice, name: string, text: string, re
   const from = firstInput(resolved);
   if (from === undefined) return;
   tally.withInput++;
-  let to = `${from}_renamed`;
-  for (let n = 2; text.includes(to); n++) to = `${from}_renamed${n}`;
+  // A name the rename accepts (an identifier; `x-api-key` becomes `x_api_key_renamed`) found nowhere in the text.
+  const base = `${from.replace(/\W/g, "_").replace(/^(?=\d)/, "_")}_renamed`;
+  let to = base;
+  for (let n = 2; text.includes(to); n++) to = `${base}${n}`;
   const model = ManifestModel.parse(text);
   const result = renameInput(model, [from], to);
   if (!result.ok) {
