@@ -34,9 +34,11 @@ export interface AuthField {
    * text / select / integer / boolean: a definition; list: a list of strings typed comma-separated;
    * json: an object typed as JSON; keyvalue: a mapping of templates as Key/Value rows (the stream
    * request's component, with its template checks and `variables`); duration: an ISO 8601 duration;
-   * injection: a request option group; method: the login request's own authentication method.
+   * injection: a request option group; method: the login request's own authentication method;
+   * body: a requester's Request Body (`key` is the requester): its Body Type and its
+   * `request_body_json` or `request_body_data` rows, as on a stream.
    */
-  kind: "input" | "text" | "select" | "integer" | "boolean" | "list" | "json" | "keyvalue" | "duration" | "injection" | "method";
+  kind: "input" | "text" | "select" | "integer" | "boolean" | "list" | "json" | "keyvalue" | "duration" | "injection" | "method" | "body";
   input?: UserInput;
   options?: readonly string[];
   /** The product's default, shown as the placeholder (the engine's default when unset). */
@@ -88,8 +90,9 @@ const OAUTH_FIELDS: readonly AuthField[] = [
   { key: ["client_secret_name"], label: "Client Secret Property Name", kind: "text", placeholder: "client_secret" },
   { key: ["refresh_token_name"], label: "Refresh Token Property Name", kind: "text", placeholder: "refresh_token" },
   { key: ["grant_type_name"], label: "Grant Type Property Name", kind: "text", placeholder: "grant_type" },
-  { key: ["refresh_request_body"], label: "Refresh Request Body", kind: "json" },
-  { key: ["refresh_request_headers"], label: "Refresh Request Headers", kind: "json" },
+  // Extra fields of the refresh request (sent form-encoded with the grant) and its headers: templates reading config.
+  { key: ["refresh_request_body"], label: "Refresh Request Body", kind: "keyvalue", noun: "body property", variables: ["config"] },
+  { key: ["refresh_request_headers"], label: "Refresh Request Headers", kind: "keyvalue", noun: "header", variables: ["config"] },
 ];
 
 /** The fields the Refresh Token Updater adds (the updater's writes land in these inputs). */
@@ -113,7 +116,7 @@ const LOGIN_FIELDS: readonly AuthField[] = [
   // The login request is an HttpRequester: the stream request's key/value rows and variables.
   { key: ["login_requester", "request_parameters"], label: "Query Parameters", kind: "keyvalue", noun: "query parameter", variables: REQUEST_VARIABLES },
   { key: ["login_requester", "request_headers"], label: "Request Headers", kind: "keyvalue", noun: "header", variables: REQUEST_VARIABLES },
-  { key: ["login_requester", "request_body_json"], label: "Request Body", kind: "keyvalue", noun: "body property", variables: REQUEST_VARIABLES },
+  { key: ["login_requester"], label: "Request Body", kind: "body", variables: REQUEST_VARIABLES },
 ];
 
 export const AUTH_METHODS: readonly AuthMethod[] = [

@@ -1,3 +1,6 @@
+import type { ManifestModel, Segment } from "./manifest-model.js";
+import { removeKey, writeValue } from "./model-edits.js";
+
 /**
  * A stream's request options as key/value lists (the product's "Query Parameters", "Request Headers"
  * and "Request Body"), each a mapping of the requester whose values are templates. The server
@@ -46,4 +49,38 @@ export function bodyTypeOf(json: unknown, data: unknown): BodyType {
   if (json !== undefined && json !== null) return "json";
   if (data !== undefined && data !== null) return "data";
   return "none";
+}
+
+/**
+ * Writes the body type chosen: the other body field removed (where it is written), the chosen one
+ * started empty unless it already holds a body of that kind (`json`/`data` a mapping, `json-text` a string).
+ *
+ * @example
+ * chooseBodyType(model, [...login, "request_body_json"], [...login, "request_body_data"], "data")
+ * // request_body_json removed; request_body_data: {}
+ */
+export function chooseBodyType(model: ManifestModel, json: readonly Segment[], data: readonly Segment[], next: BodyType): ManifestModel {
+  if (bodyTypeOf(model.valueAt(json), model.valueAt(data)) === next) return model;
+  if (next !== "json" && next !== "json-text") model = removeKey(model, json);
+  if (next !== "data") model = removeKey(model, data);
+  if (next === "json") model = writeValue(model, json, {});
+  if (next === "json-text") model = writeValue(model, json, "{}");
+  if (next === "data") model = writeValue(model, data, {});
+  return model;
+}
+
+/**
+ * How a key/value field's value can be shown: `rows` (absent, or a mapping of scalars), `nested` (a
+ * mapping with a value that is a mapping or a list: rows, that value read-only), `written` (anything
+ * else: a string template, a list; shown as written, edited in the YAML). Never flattened.
+ *
+ * @example
+ * keyValueShape({ a: "1" }) // "rows"
+ * keyValueShape({ filter: { status: "open" } }) // "nested"
+ * keyValueShape("grant_type=password&user={{ config['user'] }}") // "written"
+ */
+export function keyValueShape(value: unknown): "rows" | "nested" | "written" {
+  if (value === undefined || value === null) return "rows";
+  if (typeof value !== "object" || Array.isArray(value)) return "written";
+  return Object.values(value).some((item) => item !== null && typeof item === "object") ? "nested" : "rows";
 }

@@ -13,6 +13,8 @@ import { removeKey, writeValue } from "./model-edits.js";
  */
 export interface UserInputView {
   name: string;
+  /** Its path in the config: `[name]`, or `["credentials", "client_id"]` for a property of an object input. */
+  path: string[];
   type: string;
   title: string;
   description: string;
@@ -30,17 +32,30 @@ export const INPUT_TYPES = ["string", "integer", "number", "boolean", "array", "
 export const SPEC: readonly Segment[] = ["spec", "connection_specification"];
 const PROPERTIES: readonly Segment[] = [...SPEC, "properties"];
 
-/** The inputs as written, in the spec's `order` (then as written). */
-export function userInputs(model: ManifestModel): UserInputView[] {
-  const properties = model.valueAt(PROPERTIES);
-  if (!properties || typeof properties !== "object") return [];
-  const required = model.valueAt([...SPEC, "required"]);
+/** An input's name, or its path for a property of an object input (`["credentials", "client_id"]`). */
+export type InputPath = string | readonly string[];
+
+/** Where an input's schema is written: `spec.connection_specification.properties.a.properties.b` for `["a", "b"]`. */
+export function inputSchemaPath(input: InputPath): Segment[] {
+  return [...SPEC, ...(typeof input === "string" ? [input] : input).flatMap((name) => ["properties", name])];
+}
+
+/**
+ * The inputs as written, in the spec's `order` (then as written); with `parent`, the properties of
+ * that object input (`userInputs(model, ["credentials"])`), each with its path.
+ */
+export function userInputs(model: ManifestModel, parent: readonly string[] = []): UserInputView[] {
+  const holder = parent.length ? inputSchemaPath(parent) : SPEC;
+  const properties = model.valueAt([...holder, "properties"]);
+  if (!properties || typeof properties !== "object" || Array.isArray(properties)) return [];
+  const required = model.valueAt([...holder, "required"]);
   const needed = new Set(Array.isArray(required) ? required.map(String) : []);
   return Object.entries(properties as Record<string, Record<string, unknown> | null>)
     .map(([name, schema], index) => ({ name, schema: schema ?? {}, index }))
     .sort((a, b) => orderOf(a.schema) - orderOf(b.schema) || a.index - b.index)
     .map(({ name, schema }) => ({
       name,
+      path: [...parent, name],
       type: typeof schema.type === "string" ? schema.type : "string",
       title: typeof schema.title === "string" ? schema.title : "",
       description: typeof schema.description === "string" ? schema.description : "",
@@ -69,25 +84,29 @@ export function addUserInput(model: ManifestModel, input: { name: string; title:
 }
 
 /** Removes an input and its `required` entry. */
-export function removeUserInput(model: ManifestModel, name: string): ManifestModel {
-  return removeKey(setRequired(model, name, false), [...PROPERTIES, name]);
+export function removeUserInput(model: ManifestModel, input: InputPath): ManifestModel {
+  return removeKey(setRequired(model, input, false), inputSchemaPath(input));
 }
 
-/** Lists or unlists an input in `required`. */
-export function setRequired(model: ManifestModel, name: string, required: boolean): ManifestModel {
-  const written = model.valueAt([...SPEC, "required"]);
+/** Lists or unlists an input in `required` (its object's, for a property of an object input). */
+export function setRequired(model: ManifestModel, input: InputPath, required: boolean): ManifestModel {
+  const path = typeof input === "string" ? [input] : input;
+  const name = path.at(-1)!;
+  const at = [...(path.length > 1 ? inputSchemaPath(path.slice(0, -1)) : SPEC), "required"];
+  const written = model.valueAt(at);
   const list = Array.isArray(written) ? written.map(String) : [];
   if (list.includes(name) === required) return model;
-  return writeValue(model, [...SPEC, "required"], required ? [...list, name] : list.filter((n) => n !== name));
+  return writeValue(model, at, required ? [...list, name] : list.filter((n) => n !== name));
 }
 
 /**
  * Sets one attribute of an input as the Inputs page edits it: type, title, description (empty removes
  * it), secret, default (typed by the input's type; empty removes it), allowed (empty removes `enum`).
  */
-export function setInputAttribute(model: ManifestModel, name: string, attribute: "type" | "title" | "description" | "secret" | "default" | "allowed", value: string | boolean | string[]): ManifestModel {
-  const at = [...PROPERTIES, name];
-  const type = userInputs(model).find((i) => i.name === name)?.type ?? "string";
+export function setInputAttribute(model: ManifestModel, input: InputPath, attribute: "type" | "title" | "description" | "secret" | "default" | "allowed", value: string | boolean | string[]): ManifestModel {
+  const at = inputSchemaPath(input);
+  const schema = model.valueAt(at) as { type?: unknown } | undefined;
+  const type = typeof schema?.type === "string" ? schema.type : "string";
   switch (attribute) {
     case "secret":
       return value ? writeValue(model, [...at, "airbyte_secret"], true) : removeKey(model, [...at, "airbyte_secret"]);

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import type { Finding } from "../api-client.js";
-import { configReference } from "../model/auth-forms.js";
+import { configReference, valueIn } from "../model/auth-forms.js";
 import type { AuthField } from "../model/auth-methods.js";
 import type { ManifestModel, Segment } from "../model/manifest-model.js";
 import { removeKey, writeValue } from "../model/model-edits.js";
@@ -9,6 +9,7 @@ import { addUserInput } from "../model/user-inputs.js";
 import { segmentsPath } from "../model/linked-authenticators.js";
 import { KeyValueList } from "./key-value-list.js";
 import { ProblemLines, type Problem } from "./problem-lines.js";
+import { RequestBody } from "./request-body.js";
 import { RequestOptionGroup } from "./request-option-group.js";
 
 /** What every authentication field gets. */
@@ -87,6 +88,16 @@ export function AuthFieldControl(props: AuthFieldControlProps) {
         onReveal={props.onReveal}
       />
     );
+  }
+
+  if (field.kind === "body") {
+    // The requester's body fields, each where the requester is written (its rows' problems under them).
+    const body = (key: string) => {
+      const segments = [...at, key];
+      const sourcePath = segmentsPath(segments);
+      return { path: sourcePath, view: { value: valueIn(value, [key]), origin: { via: "self" as const, sourcePath, segments, line: model.lineOf(segments) } } };
+    };
+    return <RequestBody id={id} json={body("request_body_json")} data={body("request_body_data")} variables={field.variables ?? []} findings={props.findings} model={model} onModel={onModel} onReveal={props.onReveal} />;
   }
 
   const note = field.kind === "input" ? <InputNote field={field} value={value} /> : field.hint;

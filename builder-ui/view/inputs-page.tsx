@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import type { ManifestModel } from "../model/manifest-model.js";
 import { moveTestingValue, renameInput } from "../model/rename-input.js";
-import { addUserInput, INPUT_TYPES, removeUserInput, setInputAttribute, setRequired, userInputs, type UserInputView } from "../model/user-inputs.js";
+import { addUserInput, INPUT_TYPES, inputSchemaPath, removeUserInput, setInputAttribute, setRequired, userInputs, type UserInputView } from "../model/user-inputs.js";
 
 interface InputsPageProps {
   model: ManifestModel;
@@ -11,9 +11,9 @@ interface InputsPageProps {
   onValues(values: Record<string, unknown>): void;
 }
 
-/** The outcome of the last rename, shown under its input. */
+/** The outcome of the last rename, shown under its input (named by its path, `credentials.client_id`). */
 interface RenameNote {
-  name: string;
+  path: string;
   text: string;
   severity: "error" | "note";
 }
@@ -21,22 +21,26 @@ interface RenameNote {
 /**
  * The Inputs page: the connector's user inputs (`spec.connection_specification`), each a group named by
  * its name with its type, title, description, secret, required, default and allowed values; inputs are
- * added and removed here. Their values while building are the testing values.
+ * added and removed here. The properties of an object input (`credentials`) are listed inside its group,
+ * each a group named by its path (`credentials.client_id`) with the same controls, renamed at its level.
+ * Their values while building are the testing values.
  */
 export function InputsPage({ model, values, onModel, onValues }: InputsPageProps) {
   const inputs = userInputs(model);
   const [name, setName] = useState("");
   const [note, setNote] = useState<RenameNote>();
   // A rename rewrites every reference to the input (templates, the spec's lists, config paths) and moves its testing value.
-  const rename = (from: string, to: string) => {
+  const rename = (path: readonly string[], to: string) => {
+    const from = path.at(-1)!;
+    const renamed = [...path.slice(0, -1), to].join(".");
     if (to === from) return setNote(undefined);
-    const result = renameInput(model, [from], to);
-    if (!result.ok) return setNote({ name: from, text: `Not renamed: ${result.reason}`, severity: "error" });
+    const result = renameInput(model, path, to);
+    if (!result.ok) return setNote({ path: path.join("."), text: `Not renamed: ${result.reason}`, severity: "error" });
     onModel(() => result.model);
-    const moved = moveTestingValue(values, [from], to);
+    const moved = moveTestingValue(values, path, to);
     if (moved !== values) onValues(moved);
     const references = `${result.references} reference${result.references === 1 ? "" : "s"}`;
-    setNote({ name: to, text: `Renamed ${from} to ${to}: ${references} rewritten${moved !== values ? ", its testing value moved" : ""}.`, severity: "note" });
+    setNote({ path: renamed, text: `Renamed ${path.join(".")} to ${renamed}: ${references} rewritten${moved !== values ? ", its testing value moved" : ""}.`, severity: "note" });
   };
   const taken = inputs.some((i) => i.name === name);
   return (
@@ -48,7 +52,7 @@ export function InputsPage({ model, values, onModel, onValues }: InputsPageProps
       </p>
       {inputs.length === 0 && <p class="note">No user inputs yet.</p>}
       {inputs.map((input) => (
-        <InputGroup input={input} note={note?.name === input.name ? note : undefined} onModel={onModel} onRename={rename} />
+        <InputGroup model={model} input={input} note={note} onModel={onModel} onRename={rename} />
       ))}
       <fieldset>
         <legend>New input</legend>
@@ -73,16 +77,29 @@ export function InputsPage({ model, values, onModel, onValues }: InputsPageProps
   );
 }
 
-function InputGroup({ input, note, onModel, onRename }: { input: UserInputView; note?: RenameNote; onModel: InputsPageProps["onModel"]; onRename(from: string, to: string): void }) {
-  const id = `input-${input.name}`;
-  const set = (attribute: Parameters<typeof setInputAttribute>[2], value: string | boolean | string[]) => onModel((m) => setInputAttribute(m, input.name, attribute, value));
+interface InputGroupProps {
+  model: ManifestModel;
+  input: UserInputView;
+  /** The last rename's outcome (shown under the input it names). */
+  note?: RenameNote;
+  onModel: InputsPageProps["onModel"];
+  onRename(path: readonly string[], to: string): void;
+}
+
+function InputGroup({ model, input, note: last, onModel, onRename }: InputGroupProps) {
+  const label = input.path.join(".");
+  const note = last?.path === label ? last : undefined;
+  const id = `input-${label}`;
+  const set = (attribute: Parameters<typeof setInputAttribute>[2], value: string | boolean | string[]) => onModel((m) => setInputAttribute(m, input.path, attribute, value));
+  const nested = input.type === "object" ? userInputs(model, input.path) : [];
+  const options = input.type === "object" && nested.length === 0 && Array.isArray((model.valueAt(inputSchemaPath(input.path)) as { oneOf?: unknown } | undefined)?.oneOf);
   return (
     <fieldset class="user-input">
-      <legend>{input.name}</legend>
+      <legend>{label}</legend>
       <div class="input-grid">
         <div class="field">
           <label for={`${id}-name`}>Name</label>
-          <CommitOnChange id={`${id}-name`} value={input.name} invalid={note?.severity === "error"} describedBy={note ? `${id}-rename` : undefined} onCommit={(text) => onRename(input.name, text.trim())} />
+          <CommitOnChange id={`${id}-name`} value={input.name} invalid={note?.severity === "error"} describedBy={note ? `${id}-rename` : undefined} onCommit={(text) => onRename(input.path, text.trim())} />
           {note && (
             <p id={`${id}-rename`} class={note.severity === "error" ? "problem-line error" : "note"} role={note.severity === "error" ? "alert" : "status"}>
               {note.text}
@@ -120,12 +137,23 @@ function InputGroup({ input, note, onModel, onRename }: { input: UserInputView; 
           <input type="checkbox" checked={input.secret} onChange={(e) => set("secret", e.currentTarget.checked)} /> Secret
         </label>
         <label class="check">
-          <input type="checkbox" checked={input.required} onChange={(e) => onModel((m) => setRequired(m, input.name, e.currentTarget.checked))} /> Required
+          <input type="checkbox" checked={input.required} onChange={(e) => onModel((m) => setRequired(m, input.path, e.currentTarget.checked))} /> Required
         </label>
-        <button type="button" class="secondary" aria-label={`Remove ${input.name}`} onClick={() => onModel((m) => removeUserInput(m, input.name))}>
+        <button type="button" class="secondary" aria-label={`Remove ${label}`} onClick={() => onModel((m) => removeUserInput(m, input.path))}>
           Remove
         </button>
       </div>
+      {nested.length > 0 && (
+        <div class="nested-inputs">
+          <p class="note">
+            Its properties, read as <code>{`{{ config['${input.path.join("']['")}']['name'] }}`}</code>:
+          </p>
+          {nested.map((inner) => (
+            <InputGroup model={model} input={inner} note={last} onModel={onModel} onRename={onRename} />
+          ))}
+        </div>
+      )}
+      {options && <p class="note">Its options (<code>oneOf</code>) and their properties are edited in the YAML.</p>}
     </fieldset>
   );
 }

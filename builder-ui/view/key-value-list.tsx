@@ -1,8 +1,9 @@
 import { useState } from "preact/hooks";
+import { stringify } from "yaml";
 import type { Analysis, FieldOrigin, Finding } from "../api-client.js";
 import { fieldPath } from "../model/form-fields.js";
 import type { ManifestModel } from "../model/manifest-model.js";
-import { REQUEST_VARIABLES, type KeyValueListField } from "../model/request-forms.js";
+import { keyValueShape, REQUEST_VARIABLES, type KeyValueListField } from "../model/request-forms.js";
 import { removeKey } from "../model/model-edits.js";
 import { renameKey } from "../model/stream-edits.js";
 import { ProblemLines } from "./problem-lines.js";
@@ -51,7 +52,7 @@ export function KeyValueList({ id, title, noun, variables, path, view, findings,
   const written = model.kindAt(origin.segments);
   const value = written === "map" ? model.valueAt(origin.segments) : view.value;
   const entries = value && typeof value === "object" && !Array.isArray(value) ? Object.entries(value as Record<string, unknown>) : [];
-  const editable = (written === "map" || written === "absent") && (value === undefined || value === null || typeof value === "object") && !Array.isArray(value);
+  const editable = (written === "map" || written === "absent") && keyValueShape(value) !== "written";
   const line = model.lineOf(origin.segments) ?? origin.line;
   const problemsOf = (key: string) => findings.filter((f) => f.code !== "CONFIG_INVALID" && [f.path, f.usedAt].some((p) => p === joinKey(path, key) || p === joinKey(origin.sourcePath, key)));
   const own = findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path === path || f.path === origin.sourcePath));
@@ -61,14 +62,19 @@ export function KeyValueList({ id, title, noun, variables, path, view, findings,
     <fieldset class="key-value-list">
       <legend>{title}</legend>
       {!editable ? (
-        <p class="note">
-          Written as <code>{JSON.stringify(value)}</code>; a form cannot edit it here.{" "}
-          {line !== undefined && (
-            <button type="button" class="link" onClick={() => onReveal(line)}>
-              Edit in YAML (line {line})
-            </button>
-          )}
-        </p>
+        <>
+          <pre class="yaml-preview" aria-label={`${title} as written`}>
+            {typeof value === "string" ? value : stringify(value).trimEnd()}
+          </pre>
+          <p class="note">
+            {typeof value === "string" ? "A template string, not key/value rows" : "Not a mapping of key/value rows"}: shown as written; edit it in the YAML.{" "}
+            {line !== undefined && (
+              <button type="button" class="link" aria-label={`Edit ${title} in YAML`} onClick={() => onReveal(line)}>
+                Edit in YAML (line {line})
+              </button>
+            )}
+          </p>
+        </>
       ) : (
         <>
           {entries.length + drafts.length > 0 && (
@@ -95,6 +101,7 @@ export function KeyValueList({ id, title, noun, variables, path, view, findings,
                 <button type="button" class="remove" aria-label={`Remove ${key}`} onClick={() => onModel((current) => removeKey(current, [...origin.segments, key]))}>
                   ×
                 </button>
+                {!scalar && <p class="note kv-note">A nested value, shown as JSON: edit it in the YAML.</p>}
                 <ProblemLines problems={problems} id={`${id}-${index}-problems`} />
               </div>
             );

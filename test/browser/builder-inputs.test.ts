@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
+import { parse } from "yaml";
 import { runSluice } from "../support/run-sluice.js";
 import type { Loopback } from "../plugins/auth/support/loopback.js";
 import { startDataApi, withBuilderPage, yamlText } from "./support/builder-fixture.js";
@@ -12,16 +13,12 @@ import { launchChromium } from "./support/chromium.js";
 
 const TOKEN = "tok-5e1f0c";
 
-/** A connector reading api_key in a shared authenticator (a comment beside it) and in a header template. */
-function renameManifest(url: string): string {
+/** A connector reading `/users` at `url`: `parts` are YAML lines written as they are (definitions at the top level, the requester's extra keys and the spec's at their indentation). */
+function usersManifest(url: string, parts: { definitions?: string; requester: string; spec: string }): string {
   return `version: 6.0.0
 type: DeclarativeSource
 check: { type: CheckStream, stream_names: [users] }
-definitions:
-  auth:
-    type: BearerAuthenticator
-    api_token: "{{ config['api_key'] }}" # the account's key
-streams:
+${parts.definitions ?? ""}streams:
   - type: DeclarativeStream
     name: users
     retriever:
@@ -30,21 +27,56 @@ streams:
         type: HttpRequester
         url_base: ${url}
         path: /users
-        authenticator: { $ref: "#/definitions/auth" }
-        request_headers:
-          X-Key-Set: '{{ "yes" if config.get("api_key") else "no" }}'
-      record_selector:
+${parts.requester}      record_selector:
         type: RecordSelector
         extractor: { type: DpathExtractor, field_path: [data] }
 spec:
   type: Spec
   connection_specification:
     type: object
-    required: [api_key]
+${parts.spec}`;
+}
+
+/** A connector reading api_key in a shared authenticator (a comment beside it) and in a header template. */
+function renameManifest(url: string): string {
+  return usersManifest(url, {
+    definitions: `definitions:
+  auth:
+    type: BearerAuthenticator
+    api_token: "{{ config['api_key'] }}" # the account's key
+`,
+    requester: `        authenticator: { $ref: "#/definitions/auth" }
+        request_headers:
+          X-Key-Set: '{{ "yes" if config.get("api_key") else "no" }}'
+`,
+    spec: `    required: [api_key]
     properties:
       api_key: { type: string, title: API Key, airbyte_secret: true }
       region: { type: string, title: Region }
-`;
+`,
+  });
+}
+
+/** A token nested in an object input (`credentials.access_token`) beside a top-level input of the same name that must not follow it. */
+function nestedManifest(url: string): string {
+  return usersManifest(url, {
+    requester: `        authenticator:
+          type: BearerAuthenticator
+          api_token: "{{ config['credentials']['access_token'] }}" # nested
+        request_headers:
+          X-Legacy: "{{ config['access_token'] }}"
+`,
+    spec: `    properties:
+      credentials:
+        type: object
+        title: Credentials
+        required: [access_token]
+        properties:
+          access_token: { type: string, title: Access Token, airbyte_secret: true }
+          account: { type: string, title: Account }
+      access_token: { type: string, title: Legacy token }
+`,
+  });
 }
 
 /** OAuth with the Refresh Token Updater but no initial access token among the testing values, and a page size the spec refuses. */
@@ -134,6 +166,41 @@ describe("the Builder's Inputs and Testing values pages in a real browser", () =
       assert.equal(read.code, 0, read.stderr);
       assert.equal(read.messages.filter((m) => m.type === "RECORD").length, 2);
       assert.equal(api.seen.slice(seen).find((r) => r.path === "/users")?.headers["x-key-set"], "yes");
+    });
+  });
+
+  it("lists an object input's properties inside its group, renames one at its level (not the top-level input of the same name) and edits its attributes there", async () => {
+    const text = nestedManifest(api.url);
+    await withFolder(text, { credentials: { access_token: TOKEN, account: "acme" }, access_token: "legacy" }, async (page, dir) => {
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "Inputs" }).click();
+      const credentials = page.getByRole("group", { name: "credentials", exact: true });
+      const nested = credentials.getByRole("group", { name: "credentials.access_token", exact: true });
+      assert.equal(await nested.getByLabel("Title", { exact: true }).inputValue(), "Access Token");
+      assert.ok(await nested.getByLabel("Secret", { exact: true }).isChecked());
+      assert.ok(await nested.getByLabel("Required", { exact: true }).isChecked());
+      const name = nested.getByLabel("Name", { exact: true });
+      await name.fill("token");
+      await name.press("Tab");
+      await page.getByRole("status").filter({ hasText: "Renamed credentials.access_token to credentials.token: 1 reference rewritten, its testing value moved." }).waitFor();
+      // Only the nested name's characters: the top-level access_token and its reference are as they were.
+      const renamed = text
+        .replace("config['credentials']['access_token']", "config['credentials']['token']")
+        .replace("required: [access_token]", "required: [token]")
+        .replace("          access_token: { type: string, title: Access Token", "          token: { type: string, title: Access Token");
+      assert.equal(await yamlText(page), renamed);
+      assert.equal(await page.getByRole("group", { name: "access_token", exact: true }).getByLabel("Name", { exact: true }).inputValue(), "access_token");
+
+      // The nested input's attributes are edited at its level: Required lists it in its object's required.
+      await credentials.getByRole("group", { name: "credentials.account", exact: true }).getByLabel("Required", { exact: true }).check();
+      const required = async () => (parse(await yamlText(page)) as { spec: { connection_specification: { properties: { credentials: { required: string[] } } } } }).spec.connection_specification.properties.credentials.required;
+      for (let i = 0; i < 50 && (await required()).length < 2; i++) await page.waitForTimeout(100);
+      assert.deepEqual(await required(), ["token", "account"]);
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
+      assert.deepEqual(JSON.parse(readFileSync(join(dir, "secrets/config.json"), "utf8")), { credentials: { token: TOKEN, account: "acme" }, access_token: "legacy" });
+      const read = await runSluice(["read", "--config", "secrets/config.json"], dir);
+      assert.equal(read.code, 0, read.stderr);
+      assert.equal(read.messages.filter((m) => m.type === "RECORD").length, 2);
     });
   });
 

@@ -47,7 +47,8 @@ export async function startAuthApi(): Promise<AuthApi> {
     json(res, 200, { access_token: access, refresh_token: `rt_${serial}`, expires_in: 3600 });
   });
   api.route("/session", (req, res) => {
-    const body = JSON.parse(req.body || "{}") as Record<string, string>;
+    // A JSON body or a form body (request_body_data), as the login requester sends it.
+    const body = req.headers["content-type"]?.includes("json") ? (JSON.parse(req.body || "{}") as Record<string, string>) : Object.fromEntries(new URLSearchParams(req.body));
     if (req.method !== "POST" || body.username !== CREDENTIALS.user || body.password !== CREDENTIALS.password) return json(res, 401, { error: "bad login" });
     json(res, 200, { token: "sess_1" });
   });

@@ -17,9 +17,41 @@ spec:
 describe("the connector's user inputs", () => {
   it("lists them in the spec's order with each attribute", () => {
     assert.deepEqual(userInputs(ManifestModel.parse(TEXT)), [
-      { name: "base_url", type: "string", title: "Base URL", description: "", secret: false, required: true, default: "", allowed: [] },
-      { name: "page_size", type: "integer", title: "", description: "", secret: false, required: false, default: "", allowed: [] },
+      { name: "base_url", path: ["base_url"], type: "string", title: "Base URL", description: "", secret: false, required: true, default: "", allowed: [] },
+      { name: "page_size", path: ["page_size"], type: "integer", title: "", description: "", secret: false, required: false, default: "", allowed: [] },
     ]);
+  });
+
+  it("lists an object input's properties with their paths, and edits one at its level (its object's required list)", () => {
+    const text = `spec:
+  connection_specification:
+    type: object
+    required: [credentials]
+    properties:
+      credentials:
+        type: object
+        required: [client_id]
+        properties:
+          client_secret: { type: string, airbyte_secret: true, order: 1 }
+          client_id: { type: string, title: Client ID, order: 0 }
+      client_id: { type: string }
+`;
+    let model = ManifestModel.parse(text);
+    assert.deepEqual(
+      userInputs(model, ["credentials"]).map((i) => [i.path.join("."), i.required, i.secret]),
+      [
+        ["credentials.client_id", true, false],
+        ["credentials.client_secret", false, true],
+      ],
+    );
+    model = setRequired(model, ["credentials", "client_secret"], true);
+    model = setInputAttribute(model, ["credentials", "client_secret"], "title", "Client Secret");
+    assert.deepEqual(model.valueAt(["spec", "connection_specification", "properties", "credentials", "required"]), ["client_id", "client_secret"]);
+    assert.deepEqual(model.valueAt(["spec", "connection_specification", "required"]), ["credentials"]);
+    assert.equal(userInputs(model, ["credentials"])[1]!.title, "Client Secret");
+    model = removeUserInput(model, ["credentials", "client_id"]);
+    assert.deepEqual(userInputs(model, ["credentials"]).map((i) => i.name), ["client_secret"]);
+    assert.deepEqual(userInputs(model).map((i) => i.name), ["credentials", "client_id"], "the top-level client_id stays");
   });
 
   it("adds, edits (typed by the input's type), renames and removes an input", () => {
@@ -33,7 +65,7 @@ describe("the connector's user inputs", () => {
     assert.ok(renamed.ok);
     model = renamed.model;
     const zone = userInputs(model).find((i) => i.name === "zone")!;
-    assert.deepEqual(zone, { name: "zone", type: "string", title: "Region", description: "", secret: true, required: true, default: "eu", allowed: ["eu", "us"] });
+    assert.deepEqual(zone, { name: "zone", path: ["zone"], type: "string", title: "Region", description: "", secret: true, required: true, default: "eu", allowed: ["eu", "us"] });
     assert.equal(model.valueAt(["spec", "connection_specification", "properties", "page_size", "default"]), 50);
     assert.match(model.text, /version: 6.0.0 # pinned/);
     model = removeUserInput(model, "zone");
@@ -46,6 +78,6 @@ describe("the connector's user inputs", () => {
 
   it("a manifest without a spec gets one when the first input is added", () => {
     const model = addUserInput(ManifestModel.parse("version: 6.0.0\n"), { name: "api_key", title: "API Key", secret: true, required: true });
-    assert.deepEqual(userInputs(model), [{ name: "api_key", type: "string", title: "API Key", description: "", secret: true, required: true, default: "", allowed: [] }]);
+    assert.deepEqual(userInputs(model), [{ name: "api_key", path: ["api_key"], type: "string", title: "API Key", description: "", secret: true, required: true, default: "", allowed: [] }]);
   });
 });
