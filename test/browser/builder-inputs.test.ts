@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { parse } from "yaml";
 import { runSluice } from "../support/run-sluice.js";
 import type { Loopback } from "../plugins/auth/support/loopback.js";
-import { startDataApi, withBuilderPage, yamlText } from "./support/builder-fixture.js";
+import { settledValue, startDataApi, withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
 
 // Not part of `npm test`: scripts/test-browser.sh (CI) installs Debian's chromium and runs the browser suite.
@@ -156,7 +156,8 @@ describe("the Builder's Inputs and Testing values pages in a real browser", () =
       assert.equal(await yamlText(page), renamed);
 
       await page.getByRole("button", { name: "Testing values" }).click();
-      assert.equal(await page.getByLabel("API Key", { exact: true }).inputValue(), TOKEN);
+      // The panel's fields come from the server's analysis of the renamed text, a moment after the rename.
+      assert.equal(await settledValue(page.getByLabel("API Key", { exact: true }), TOKEN), TOKEN);
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
       assert.equal(readFileSync(join(dir, "manifest.yaml"), "utf8"), renamed);

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { createSluice } from "../../../core/index.js";
 import { startBuilder, type RunningBuilder } from "../../../core/builder/builder-server.js";
 import { json, startLoopback, type Loopback } from "../../plugins/auth/support/loopback.js";
@@ -36,6 +36,20 @@ export async function replaceYaml(page: Page, text: string): Promise<void> {
   await editor.click();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.insertText(text);
+}
+
+/**
+ * Waits until a form control holds `expected` (up to 10 s) and returns what it holds then. A page drawn
+ * from the server's analysis (the spec's fields, their titles) catches up with an edit a moment later.
+ */
+export async function settledValue(control: Locator, expected: string): Promise<string> {
+  const until = Date.now() + 10_000;
+  let value = await control.inputValue();
+  while (value !== expected && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await control.inputValue();
+  }
+  return value;
 }
 
 /**
