@@ -12,7 +12,7 @@ import { startDemoApi } from "../../examples/demo-api/server.js";
 import { demoOAuthManifest } from "../e2e/oauth-consent-manifest.js";
 import { runSluice } from "../support/run-sluice.js";
 import { CREDENTIALS, ITEMS, signedJwt, startAuthApi, type AuthApi } from "./support/auth-api.js";
-import { connectorFolder, openPage, replaceYaml, withBuilderPage, yamlText } from "./support/builder-fixture.js";
+import { assertSettledValue, connectorFolder, openPage, replaceYaml, withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
 
 // Not part of `npm test`: scripts/test-browser.sh (CI) installs Debian's chromium and runs the browser suite.
@@ -120,7 +120,7 @@ describe("the Builder's authentication forms in a real browser", () => {
       const name = basename(dir).replace(/\W+/g, "_");
       await chooseMethod(page, "Custom");
       const className = page.getByLabel("Class Name", { exact: true });
-      assert.equal(await className.inputValue(), `source_${name}.components.CustomAuthenticator`);
+      await assertSettledValue(className, `source_${name}.components.CustomAuthenticator`);
       await page.getByText(`No file for source_${name}.components.CustomAuthenticator in the connector folder (looked for source_${name}/components.ts`).waitFor();
       mkdirSync(join(dir, `source_${name}`));
       writeFileSync(join(dir, `source_${name}`, "signer.ts"), "export class Signer {}\n");
@@ -199,9 +199,9 @@ describe("the Builder's authentication forms in a real browser", () => {
     await fromEmptyFolder(async (page, dir) => {
       await chooseMethod(page, "JWT");
       await page.getByLabel("Secret Key", { exact: true }).fill(CREDENTIALS.jwtSecret);
-      assert.equal(await page.getByLabel("Header Prefix", { exact: true }).inputValue(), "Bearer");
-      assert.equal(await page.getByLabel("Token Duration", { exact: true }).inputValue(), "1200");
-      assert.equal(await page.getByLabel("Algorithm", { exact: true }).inputValue(), "HS256");
+      await assertSettledValue(page.getByLabel("Header Prefix", { exact: true }), "Bearer");
+      await assertSettledValue(page.getByLabel("Token Duration", { exact: true }), "1200");
+      await assertSettledValue(page.getByLabel("Algorithm", { exact: true }), "HS256");
       // The validator's problem shows next to its field.
       await page.getByLabel("Token Duration", { exact: true }).fill("soon");
       await page.locator(".field", { has: page.getByLabel("Token Duration", { exact: true }) }).getByText("the value has the wrong type").waitFor();
@@ -253,11 +253,11 @@ describe("the Builder's authentication forms in a real browser", () => {
       const loginMethods = await login.getByLabel("Authentication Method", { exact: true }).locator("option").allInnerTexts();
       assert.deepEqual(loginMethods, ["No auth", "Basic HTTP", "Bearer Token", "API Key", "JWT", "Selective Authenticator", "Custom"]);
       const duration = page.getByLabel("Expiration Duration", { exact: true });
-      assert.equal(await duration.inputValue(), "PT1H");
+      await assertSettledValue(duration, "PT1H");
       await duration.fill("1h");
       await page.getByText('Expiration Duration must be an ISO 8601 duration (e.g. PT1H, P1D), found "1h"').waitFor();
       await duration.fill("PT30M");
-      assert.equal(await page.getByLabel("Session Token Path", { exact: true }).inputValue(), "token");
+      await assertSettledValue(page.getByLabel("Session Token Path", { exact: true }), "token");
 
       await page.getByRole("button", { name: "Testing values" }).click();
       await page.getByLabel("Username", { exact: true }).fill(CREDENTIALS.user);
@@ -282,7 +282,7 @@ describe("the Builder's authentication forms in a real browser", () => {
       assert.match(foreign, /OAuthAuthenticator/);
       await replaceYaml(page, foreign);
       await page.getByText("A session login's authentication may not be OAuth 2").waitFor();
-      assert.equal(await page.getByRole("group", { name: "Login Requester" }).getByLabel("Authentication Method", { exact: true }).inputValue(), "");
+      await assertSettledValue(page.getByRole("group", { name: "Login Requester" }).getByLabel("Authentication Method", { exact: true }), "");
     });
   });
 
@@ -364,7 +364,7 @@ describe("the Builder's authentication forms in a real browser", () => {
     const page = await browser.newPage();
     try {
       await openPage(page, builder.url);
-      assert.equal(await page.getByRole("combobox", { name: "Authentication Method" }).first().inputValue(), "OAuth 2");
+      await assertSettledValue(page.getByRole("combobox", { name: "Authentication Method" }).first(), "OAuth 2");
       assert.ok(await page.getByLabel("Declarative OAuth Connector Specification", { exact: true }).isChecked());
       assert.match(await page.getByLabel("Consent URL", { exact: true }).inputValue(), /authz\/authorize/);
       const popup = page.waitForEvent("popup");

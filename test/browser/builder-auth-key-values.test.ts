@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { parse } from "yaml";
 import { runSluice } from "../support/run-sluice.js";
 import { CREDENTIALS, ITEMS, signedJwt, startAuthApi, type AuthApi } from "./support/auth-api.js";
-import { withBuilderPage, yamlText } from "./support/builder-fixture.js";
+import { assertSettledValue, withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
 
 // Not part of `npm test`: scripts/test-browser.sh (CI) installs Debian's chromium and runs the browser suite.
@@ -101,9 +101,9 @@ describe("the Builder's key/value rows in the authentication forms, in a real br
       await login.getByLabel("URL", { exact: true }).fill(`${api.url}/session`);
       // The method's body, as rows: the credentials are user inputs.
       const body = login.getByRole("group", { name: "Request Body" });
-      assert.equal(await body.getByLabel("Key 1", { exact: true }).inputValue(), "username");
-      assert.equal(await body.getByLabel("Value 1", { exact: true }).inputValue(), "{{ config['username'] }}");
-      assert.equal(await body.getByLabel("Key 2", { exact: true }).inputValue(), "password");
+      await assertSettledValue(body.getByLabel("Key 1", { exact: true }), "username");
+      await assertSettledValue(body.getByLabel("Value 1", { exact: true }), "{{ config['username'] }}");
+      await assertSettledValue(body.getByLabel("Key 2", { exact: true }), "password");
       await body.getByText("Variables: config, next_page_token").waitFor();
 
       const headers = login.getByRole("group", { name: "Request Headers" });
@@ -201,7 +201,7 @@ request_authentication: { type: Bearer }`,
       stringBody,
       async ({ page, dir }) => {
         const body = page.getByRole("group", { name: "Login Requester" }).getByRole("group", { name: "Request Body" });
-        assert.equal(await body.getByLabel("Body Type", { exact: true }).inputValue(), "data");
+        await assertSettledValue(body.getByLabel("Body Type", { exact: true }), "data");
         assert.equal(await body.getByLabel("Form body as written").textContent(), "username={{ config['username'] }}&password={{ config['password'] }}");
         await body.getByText("A template string, not key/value rows: shown as written; edit it in the YAML.").waitFor();
         assert.equal(await body.getByLabel(/^Key \d+$/).count(), 0);
@@ -227,9 +227,9 @@ refresh_request_body:
     );
     await withBuilderPage(browser, nested, async ({ page }) => {
       const body = page.getByRole("group", { name: "Refresh Request Body" });
-      assert.equal(await body.getByLabel("Key 2", { exact: true }).inputValue(), "claims");
+      await assertSettledValue(body.getByLabel("Key 2", { exact: true }), "claims");
       const value = body.getByLabel("Value 2", { exact: true });
-      assert.equal(await value.inputValue(), '{"scope":["read","write"]}');
+      await assertSettledValue(value, '{"scope":["read","write"]}');
       assert.equal(await value.getAttribute("readonly"), "");
       await body.getByText("A nested value, shown as JSON: edit it in the YAML.").waitFor();
       // The flat row next to it is edited in place; the nested value keeps its bytes.

@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { parse } from "yaml";
 import { runSluice } from "../support/run-sluice.js";
 import type { Loopback } from "../plugins/auth/support/loopback.js";
-import { settledValue, startDataApi, withBuilderPage, yamlText } from "./support/builder-fixture.js";
+import { assertSettledValue, startDataApi, withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
 
 // Not part of `npm test`: scripts/test-browser.sh (CI) installs Debian's chromium and runs the browser suite.
@@ -151,13 +151,13 @@ describe("the Builder's Inputs and Testing values pages in a real browser", () =
       await again.fill("region");
       await again.press("Tab");
       await page.getByRole("alert").filter({ hasText: "Not renamed: An input named region exists already" }).waitFor();
-      assert.equal(await again.inputValue(), "token");
+      await assertSettledValue(again, "token");
       assert.equal(await again.getAttribute("aria-invalid"), "true");
       assert.equal(await yamlText(page), renamed);
 
       await page.getByRole("button", { name: "Testing values" }).click();
       // The panel's fields come from the server's analysis of the renamed text, a moment after the rename.
-      assert.equal(await settledValue(page.getByLabel("API Key", { exact: true }), TOKEN), TOKEN);
+      await assertSettledValue(page.getByLabel("API Key", { exact: true }), TOKEN);
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
       assert.equal(readFileSync(join(dir, "manifest.yaml"), "utf8"), renamed);
@@ -176,7 +176,7 @@ describe("the Builder's Inputs and Testing values pages in a real browser", () =
       await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "Inputs" }).click();
       const credentials = page.getByRole("group", { name: "credentials", exact: true });
       const nested = credentials.getByRole("group", { name: "credentials.access_token", exact: true });
-      assert.equal(await nested.getByLabel("Title", { exact: true }).inputValue(), "Access Token");
+      await assertSettledValue(nested.getByLabel("Title", { exact: true }), "Access Token");
       assert.ok(await nested.getByLabel("Secret", { exact: true }).isChecked());
       assert.ok(await nested.getByLabel("Required", { exact: true }).isChecked());
       const name = nested.getByLabel("Name", { exact: true });
@@ -189,7 +189,7 @@ describe("the Builder's Inputs and Testing values pages in a real browser", () =
         .replace("required: [access_token]", "required: [token]")
         .replace("          access_token: { type: string, title: Access Token", "          token: { type: string, title: Access Token");
       assert.equal(await yamlText(page), renamed);
-      assert.equal(await page.getByRole("group", { name: "access_token", exact: true }).getByLabel("Name", { exact: true }).inputValue(), "access_token");
+      await assertSettledValue(page.getByRole("group", { name: "access_token", exact: true }).getByLabel("Name", { exact: true }), "access_token");
 
       // The nested input's attributes are edited at its level: Required lists it in its object's required.
       await credentials.getByRole("group", { name: "credentials.account", exact: true }).getByLabel("Required", { exact: true }).check();

@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { createSluice } from "../../core/index.js";
 import { startBuilder } from "../../core/builder/builder-server.js";
 import { runSluice } from "../support/run-sluice.js";
-import { openPage, withBuilderPage, yamlText } from "./support/builder-fixture.js";
+import { assertSettledValue, openPage, withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
 import { RECORDS, startPagedApi, type PagedApi, type Target } from "./support/paged-api.js";
 
@@ -226,9 +226,7 @@ export class TotalPagesFromZero extends PaginationStrategy {
 
 /** Waits for the control named `label` to show `expected` (the form redraws from the server's analysis). */
 async function valueIs(page: Page, label: string, expected: string): Promise<void> {
-  const control = page.getByLabel(label, { exact: true });
-  for (let i = 0; i < 50 && (await control.inputValue()) !== expected; i++) await page.waitForTimeout(100);
-  assert.equal(await control.inputValue(), expected, label);
+  await assertSettledValue(page.getByLabel(label, { exact: true }), expected, label);
 }
 
 function nav(page: Page, name: string) {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { runSluice } from "../support/run-sluice.js";
-import { replaceYaml, withBuilderPage, yamlText } from "./support/builder-fixture.js";
+import { assertSettledValue, replaceYaml, withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
 import { PAGED_LOGIN, PAGED_MANIFEST, SESSION_TOKEN, startPagedApi, type PagedApi } from "./support/session-paged-api.js";
 
@@ -80,7 +80,7 @@ describe("the Builder's test panel in a real browser", () => {
       await page.getByRole("group", { name: "Stream" }).waitFor();
       const urlPath = page.getByLabel("URL Path", { exact: true });
       await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement?: { id: string } } }).document.activeElement?.id === "field-path-0");
-      assert.equal(await urlPath.inputValue(), "/invoices/{{ config['region'] | nosuchfilter }}");
+      await assertSettledValue(urlPath, "/invoices/{{ config['region'] | nosuchfilter }}");
       const line = broken.split("\n").findIndex((l) => l.includes("nosuchfilter")) + 1;
       assert.equal(await selectedLine(page), line, "the YAML view selects the field's line");
     });

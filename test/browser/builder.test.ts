@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import type { Loopback } from "../plugins/auth/support/loopback.js";
 import { SHARED_MANIFEST } from "../core/builder/builder-support.js";
 import { BIN, runSluice } from "../support/run-sluice.js";
-import { connectorFolder, openPage, replaceYaml, startDataApi, withBuilderPage, yamlText } from "./support/builder-fixture.js";
+import { assertSettledValue, connectorFolder, openPage, replaceYaml, startDataApi, withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { exitCode, lineMatching } from "./support/child-lines.js";
 import { launchChromium } from "./support/chromium.js";
 
@@ -153,8 +153,5 @@ async function chooseCompletion(page: Page, label: string): Promise<void> {
 }
 
 async function assertValue(page: Page, label: string, expected: string): Promise<void> {
-  const control = page.getByLabel(label, { exact: true });
-  await control.waitFor();
-  for (let i = 0; i < 50 && (await control.inputValue()) !== expected; i++) await page.waitForTimeout(100);
-  assert.equal(await control.inputValue(), expected, label);
+  await assertSettledValue(page.getByLabel(label, { exact: true }), expected, label);
 }

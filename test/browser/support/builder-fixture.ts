@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -39,17 +40,16 @@ export async function replaceYaml(page: Page, text: string): Promise<void> {
 }
 
 /**
- * Waits until a form control holds `expected` (up to 10 s) and returns what it holds then. A page drawn
- * from the server's analysis (the spec's fields, their titles) catches up with an edit a moment later.
+ * Asserts that a form control comes to hold `expected` within 5 s: a form drawn from the server's
+ * analysis (the spec's fields, a resolved value) catches up with an edit a moment later.
+ *
+ * @example
+ * await assertSettledValue(page.getByLabel("Page size", { exact: true }), "50");
  */
-export async function settledValue(control: Locator, expected: string): Promise<string> {
-  const until = Date.now() + 10_000;
-  let value = await control.inputValue();
-  while (value !== expected && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await control.inputValue();
-  }
-  return value;
+export async function assertSettledValue(control: Locator, expected: string, message?: string): Promise<void> {
+  await control.waitFor();
+  for (let i = 0; i < 50 && (await control.inputValue()) !== expected; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(await control.inputValue(), expected, message);
 }
 
 /**
