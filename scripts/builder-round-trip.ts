@@ -7,7 +7,10 @@
  *     place the Builder edits it (core/manifest/field-origin.ts: in place, behind `$ref`, or in
  *     `$parameters`): the resolved manifest (after `$ref` and `$parameters`, as the engine builds it)
  *     must differ only at that field and the places that share its definition, each from the old value
- *     to the new one.
+ *     to the new one;
+ *  3. edited by the page's structural edits (scripts/builder-round-trip/structural-edits.ts: add a
+ *     stream, turn the first stream's pagination on or off, change its method): every line outside the
+ *     entries edited must keep its bytes, and the manifest must resolve to the intended model.
  * Reads `../shared/corpus/airbyte-manifests/*.yaml` (or `../../shared/...`, a folder given as the first
  * argument, or `SLUICE_CORPUS`); none there: says so and exits 0. Exit 1 when any manifest fails.
  *
@@ -28,6 +31,7 @@ import { SourcePositions } from "../core/manifest/source-positions.js";
 import { createSluice, type Sluice } from "../core/sluice.js";
 import { Logger } from "../sdk/index.js";
 import { leafDifferences } from "./builder-round-trip/leaf-differences.js";
+import { checkStructuralEdits, emptyStructuralTally, type StructuralTally } from "./builder-round-trip/structural-edits.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -48,6 +52,7 @@ interface Tally {
   loading: number;
   sameBytes: number;
   edits: Record<string, { edited: number; onlyThatField: number; inPlace: number; readOnly: number; notWritten: number }>;
+  structural: StructuralTally;
   failures: string[];
 }
 
@@ -59,7 +64,7 @@ async function main(): Promise<number> {
   const files = (await readdir(folder)).filter((f) => /\.ya?ml$/.test(f) && (!only || f.includes(only))).sort();
   const sluice = createSluice({ logLevel: "error" });
   sluice.register(Logger, { debug() {}, info() {}, warn() {}, error() {} });
-  const tally: Tally = { manifests: files.length, loading: 0, sameBytes: 0, edits: Object.fromEntries(EDITS.map((e) => [e.label, { edited: 0, onlyThatField: 0, inPlace: 0, readOnly: 0, notWritten: 0 }])), failures: [] };
+  const tally: Tally = { manifests: files.length, loading: 0, sameBytes: 0, edits: Object.fromEntries(EDITS.map((e) => [e.label, { edited: 0, onlyThatField: 0, inPlace: 0, readOnly: 0, notWritten: 0 }])), structural: emptyStructuralTally(), failures: [] };
   const scratch = await mkdtemp(join(tmpdir(), "sluice-round-trip-"));
   const started = performance.now();
   try {
@@ -72,6 +77,9 @@ async function main(): Promise<number> {
   console.log(`  ${tally.manifests} manifests, ${tally.loading} load today; saved without an edit: ${tally.sameBytes}/${tally.loading} the same bytes`);
   for (const [label, t] of Object.entries(tally.edits)) {
     console.log(`  ${label}: ${t.edited} edited, ${t.onlyThatField} changed only that field when resolved (${t.inPlace} in place, ${t.edited - t.inPlace} through the Document API); ${t.readOnly} read-only (not one value), ${t.notWritten} not written`);
+  }
+  for (const [label, t] of Object.entries(tally.structural)) {
+    console.log(`  ${label}: ${t.edited} edited, ${t.bytesKept} kept every byte outside the edited entries, ${t.intended} resolved to the intended model`);
   }
   for (const failure of tally.failures.slice(0, 30)) console.log(`  FAIL ${failure}`);
   if (tally.failures.length > 30) console.log(`  ... and ${tally.failures.length - 30} more`);
@@ -126,6 +134,7 @@ async function checkManifest(sluice: Sluice, file: string, scratch: string, tall
     if (differences.some((d) => d.path === path) && stray.length === 0) counts.onlyThatField++;
     else tally.failures.push(`${name}: ${label} edited at ${origin.sourcePath}: ${stray.length ? `also changed ${stray.slice(0, 3).map((d) => d.path).join(", ")}` : `${path} did not change`}`);
   }
+  await checkStructuralEdits({ name, model, positions, before, resolve: (edited) => resolved(sluice, edited), tally: tally.structural, failures: tally.failures });
 }
 
 /** The manifest as the engine builds it: `$ref` resolved, default types, `$parameters` propagated; `strict`: it must also pass the schema (it loads). */

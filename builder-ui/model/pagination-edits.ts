@@ -15,8 +15,10 @@ export type PaginationFieldAt = (path: string) => PaginationField | undefined;
 
 /**
  * The Pagination section's toggle: off removes the `paginator` key where it is written (in the stream,
- * or in the shared definition that holds it); on writes a new Offset Increment paginator in the stream
- * (where the stream's retriever is written as a map), else where the resolved paginator is written.
+ * or in the shared definition that holds it), or writes `NoPagination` there when something refers to
+ * that key or the stream would inherit another paginator without it; on writes a new Offset Increment
+ * paginator where the key is written (replacing a NoPagination or a reference to one), else in the
+ * stream's own retriever.
  * Both are splices of the text (model-edits.ts): every other byte stays.
  *
  * @example
@@ -24,11 +26,19 @@ export type PaginationFieldAt = (path: string) => PaginationField | undefined;
  */
 export function togglePagination(model: ManifestModel, input: { stream: number; on: boolean; name: string; at: PaginationFieldAt }): ManifestModel {
   const own: Segment[] = ["streams", input.stream, "retriever", "paginator"];
+  // Where the stream's `paginator` key is written (in it, or in the definition it takes it from).
+  const holder = keyHolder(model, own);
   if (!input.on) {
-    const holder = keyHolder(model, own);
-    return holder ? removeKey(model, holder) : model;
+    if (!holder) return model;
+    // Removed, unless something refers to it, or the stream would then take another paginator
+    // (one its retriever's `$ref` gives): then it becomes NoPagination there.
+    const referenced = model.text.includes(`#/${holder.join("/")}`);
+    const removed = referenced ? undefined : removeKey(model, holder);
+    if (removed && keyHolder(removed, own) === undefined) return removed;
+    return writeValue(model, holder, { type: "NoPagination" });
   }
-  const place = model.kindAt(own.slice(0, -1)) === "map" ? own : input.at(PAGINATOR_PATH)?.origin.segments ?? own;
+  // Where the key is written (a NoPagination, a reference to one); else in the stream's own retriever.
+  const place = holder ?? (model.kindAt(own.slice(0, -1)) === "map" ? own : (input.at(PAGINATOR_PATH)?.origin.segments ?? own));
   return writeValue(model, place, defaultPaginator("OffsetIncrement", input.name));
 }
 

@@ -31,10 +31,17 @@ function replaced(text: string, node: Node, parent: Node | undefined, key: Segme
   const written = text.slice(start, end);
   // A block collection's (or block scalar's) range ends with its line break(s): they stay, so the next line stays where it is.
   const trailing = /\s*$/.exec(written)![0];
+  // A flow collection stays one: replaced by the value in flow style when that is a short line.
+  if ((isMap(node) || isSeq(node)) && node.flow && typeof value === "object" && value !== null) {
+    const flow = render(value, "", 2, { padding: /^[[{] /.test(written) });
+    if (!flow.includes("\n") && start - lineStart(text, start) + flow.length <= 120) return text.slice(0, start) + flow + trailing + text.slice(end);
+  }
   const unit = indentUnit(text);
   const block = render(value, indentAt(text, start), unit);
-  // One line, or a block where the old value started: on its own line (under its key), or after a list's `- `.
-  if (!block.includes("\n") || text.slice(lineStart(text, start), start).trim() === "" || isSeq(parent)) return text.slice(0, start) + block + trailing + text.slice(end);
+  // A scalar or a flow collection fits on the line; a block goes where the old value started when
+  // that is on its own line (under its key) or after a list's `- `.
+  const inline = !block.includes("\n") && (typeof value !== "object" || value === null || /^[[{]/.test(block));
+  if (inline || text.slice(lineStart(text, start), start).trim() === "" || isSeq(parent)) return text.slice(0, start) + block + trailing + text.slice(end);
   // After `key: ` on the key's line: the block goes on the next lines, indented under the key.
   const pair = isMap(parent) ? parent.items.find((p) => isScalar(p.key) && String(p.key.value) === String(key)) : undefined;
   const keyRange = (pair?.key as Node | undefined)?.range;
@@ -81,15 +88,18 @@ function insertLines(text: string, at: number, lines: string): string {
   return `${text.slice(0, at)}${before}${lines}\n${text.slice(at)}`;
 }
 
-/** `value` as YAML lines for a place indented by `indent`, nested by `unit` spaces (lists of scalars in flow style, `[data]`). */
-export function render(value: unknown, indent: string, unit = 2): string {
+/** `value` as YAML lines for a place indented by `indent`, nested by `unit` spaces (lists of scalars in flow style, `[data]`; with `flow`, all of it: `{ type: X }`). */
+export function render(value: unknown, indent: string, unit = 2, flow?: { padding: boolean }): string {
   const document = new Document(value);
   visit(document, {
+    Map(_key, map) {
+      if (flow) map.flow = true;
+    },
     Seq(_key, seq) {
-      if (seq.items.every((item) => isScalar(item))) seq.flow = true;
+      if (flow || seq.items.every((item) => isScalar(item))) seq.flow = true;
     },
   });
-  const lines = document.toString({ lineWidth: 0, flowCollectionPadding: false, indent: unit }).replace(/\n$/, "").split("\n");
+  const lines = document.toString({ lineWidth: 0, flowCollectionPadding: flow?.padding ?? false, indent: unit }).replace(/\n$/, "").split("\n");
   // The first line goes where the place starts; the next ones keep its indentation.
   return lines.map((line, i) => (i === 0 ? line : `${indent}${line}`)).join("\n");
 }

@@ -119,13 +119,52 @@ describe("the Builder's structural edits change only their own lines", () => {
     assert.deepEqual(after.valueAt(["streams", 1, "retriever", "paginator", "pagination_strategy"]), { type: "OffsetIncrement" });
   });
 
+  it("turns pagination off as NoPagination where removing the key would let the stream inherit a paginator, or break a reference", () => {
+    const text = `definitions:
+  retriever:
+    type: SimpleRetriever
+    paginator: { type: DefaultPaginator, pagination_strategy: { type: PageIncrement, page_size: 10 } }
+  users:
+    type: DeclarativeStream
+    retriever:
+      $ref: "#/definitions/retriever"
+      paginator: { type: DefaultPaginator, pagination_strategy: { type: OffsetIncrement, page_size: 10 } } # own
+streams:
+  - "#/definitions/users"
+  - type: DeclarativeStream
+    retriever:
+      type: SimpleRetriever
+      paginator: "#/definitions/retriever/paginator"
+`;
+    const off = togglePagination(ManifestModel.parse(text), { stream: 0, on: false, name: "users", at: fieldsOf(text, 0) });
+    assert.equal(off.text, text.replace("{ type: DefaultPaginator, pagination_strategy: { type: OffsetIncrement, page_size: 10 } } # own", "{ type: NoPagination } # own"));
+    const shared = togglePagination(ManifestModel.parse(text), { stream: 1, on: false, name: "b", at: fieldsOf(text, 1) });
+    assert.equal(shared.text, text.replace('      paginator: "#/definitions/retriever/paginator"\n', ""), "the stream's own reference is removed; the definition it names stays");
+  });
+
+  it("turns pagination on where the stream's paginator key is written: a reference to a shared NoPagination is replaced, the definition kept", () => {
+    const text = `definitions:
+  none: { type: NoPagination }
+streams:
+  - type: DeclarativeStream
+    retriever:
+      type: SimpleRetriever
+      paginator: "#/definitions/none"
+      record_selector: { type: RecordSelector, extractor: { type: DpathExtractor, field_path: [] } }
+`;
+    const on = togglePagination(ManifestModel.parse(text), { stream: 0, on: true, name: "users", at: fieldsOf(text, 0) });
+    assert.equal(on.valueAt(["definitions", "none", "type"]), "NoPagination");
+    assert.equal(on.valueAt(["streams", 0, "retriever", "paginator", "type"]), "DefaultPaginator");
+    assert.ok(on.text.endsWith("      record_selector: { type: RecordSelector, extractor: { type: DpathExtractor, field_path: [] } }\n"));
+  });
+
   it("changes the pagination method by rewriting the strategy and the injections that change, nothing else", () => {
     const model = ManifestModel.parse(MANIFEST);
     const after = choosePaginationMethod(model, { next: "PageIncrement", method: "OffsetIncrement", name: "users", at: fieldsOf(MANIFEST, 0) });
     const strategy = "                type: OffsetIncrement   # by offset\n                page_size: 50\n";
     const sizeOption = "{ type: RequestOption, inject_into: request_parameter, field_name: limit }";
     const expected = MANIFEST.replace(strategy, "                type: PageIncrement\n")
-      .replace(` ${sizeOption}`, "\n                type: RequestOption\n                inject_into: request_parameter\n                field_name: page_size")
+      .replace(sizeOption, "{ type: RequestOption, inject_into: request_parameter, field_name: page_size }") // a flow map stays one
       .replace("                field_name: offset\n", "                field_name: page\n");
     assert.equal(after.text, expected);
     assert.deepEqual(after.valueAt(["streams", 0, "retriever", "paginator", "page_size_option"]), { type: "RequestOption", inject_into: "request_parameter", field_name: "page_size" });

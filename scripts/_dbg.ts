@@ -1,0 +1,11 @@
+import { readFileSync } from "node:fs";
+import { ManifestModel } from "../builder-ui/model/manifest-model.js";
+import { addStream } from "../builder-ui/model/stream-edits.js";
+import { parseManifestText } from "../core/manifest/parse-manifest-text.js";
+import { createSluice } from "../core/sluice.js";
+const f = process.argv[2]!;
+const text = readFileSync(`/work/shared/corpus/airbyte-manifests/${f}`, "utf8");
+const m = addStream(ManifestModel.parse(text), { name: "sluice_added", path: "/sluice_added" });
+const r = (await createSluice({ logLevel: "error" }).inspect({ manifest: await parseManifestText(m.text), searchFrom: "/tmp" })).analysis.manifest as any;
+console.log(JSON.stringify(r.streams.at(-1), null, 1).slice(0, 1500));
+console.log(m.text.slice(text.length - 200 > 0 ? m.text.indexOf("sluice_added") - 300 : 0, m.text.indexOf("sluice_added") + 800));
