@@ -25,7 +25,10 @@ export function writeValue(model: ManifestModel, segments: readonly Segment[], v
 /** The model without the key at `segments` (unchanged when nothing is written there). */
 export function removeKey(model: ManifestModel, segments: readonly Segment[]): ManifestModel {
   if (model.kindAt(segments) === "absent") return model;
-  const spliced = spliceRemoval(model, segments);
+  // The last entry of a block map or list: the collection becomes `{}` or `[]` after its key.
+  const parent = model.valueAt(segments.slice(0, -1));
+  const last = Array.isArray(parent) ? parent.length === 1 && [] : parent && typeof parent === "object" && Object.keys(parent).length === 1 && {};
+  const spliced = spliceRemoval(model, segments) ?? (last ? spliceValue(model, segments.slice(0, -1), last) : undefined);
   if (spliced) return spliced;
   const document = model.document.clone();
   document.deleteIn([...segments]);

@@ -41,10 +41,15 @@ function replaced(text: string, node: Node, parent: Node | undefined, key: Segme
   // A scalar or a flow collection fits on the line; a block goes where the old value started when
   // that is on its own line (under its key) or after a list's `- `.
   const inline = !block.includes("\n") && (typeof value !== "object" || value === null || /^[[{]/.test(block));
-  if (inline || text.slice(lineStart(text, start), start).trim() === "" || isSeq(parent)) return text.slice(0, start) + block + trailing + text.slice(end);
-  // After `key: ` on the key's line: the block goes on the next lines, indented under the key.
+  const onItsOwnLine = text.slice(lineStart(text, start), start).trim() === "";
   const pair = isMap(parent) ? parent.items.find((p) => isScalar(p.key) && String(p.key.value) === String(key)) : undefined;
   const keyRange = (pair?.key as Node | undefined)?.range;
+  // A block under its key becoming one line (`{}`, a scalar): written after the key, the block's lines gone.
+  if (inline && onItsOwnLine && keyRange && /^[ \t]*\n\s*$/.test(text.slice(keyRange[1] + 1, start)) && text[keyRange[1]] === ":") {
+    return `${text.slice(0, keyRange[1] + 1)} ${block}${trailing.includes("\n") ? "\n" : trailing}${text.slice(end)}`;
+  }
+  if (inline || onItsOwnLine || isSeq(parent)) return text.slice(0, start) + block + trailing + text.slice(end);
+  // After `key: ` on the key's line: the block goes on the next lines, indented under the key.
   if (!keyRange || !/^\s*:\s*$/.test(text.slice(keyRange[1], start))) return undefined; // an anchor, a tag or a comment between
   const colon = text.indexOf(":", keyRange[1]) + 1;
   const indent = " ".repeat(keyRange[0] - lineStart(text, keyRange[0]) + unit);

@@ -180,7 +180,8 @@ streams:
     const flow = ManifestModel.parse("a: { b: 1 }\n");
     assert.deepEqual(writeValue(flow, ["a", "c"], { d: 2 }).valueAt(["a"]), { b: 1, c: { d: 2 } });
     const only = ManifestModel.parse("a:\n  b: 1\nc: 2 # kept\n");
-    assert.deepEqual(removeKey(only, ["a", "b"]).valueAt(["a"]), {}, "a block map left empty must read {}, not null");
+    assert.equal(removeKey(only, ["a", "b"]).text, "a: {}\nc: 2 # kept\n", "a block map left empty reads {}, not null");
+    assert.equal(removeKey(ManifestModel.parse("a:\n  - 1\nc: 2\n"), ["a", 0]).text, "a: []\nc: 2\n");
     assert.equal(removeKey(ManifestModel.parse("a: { b: 1, c: 2 } # x\n"), ["a", "b"]).text, "a: { c: 2 } # x\n");
     assert.equal(removeKey(ManifestModel.parse("a: { b: 1, c: 2 } # x\n"), ["a", "c"]).text, "a: { b: 1 } # x\n");
   });
