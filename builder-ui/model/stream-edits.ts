@@ -115,10 +115,8 @@ export function writeList(model: ManifestModel, segments: readonly Segment[], li
       if (next.document.errors.length === 0 && JSON.stringify(next.valueAt(segments)) === JSON.stringify(list)) return next;
     }
   }
-  const document = model.document.clone();
-  const created = document.createNode([...list], { flow: true });
-  document.setIn([...segments], created);
-  return ManifestModel.parse(document.toString({ lineWidth: 0, flowCollectionPadding: false }));
+  // A block list, or a list not written yet: spliced where it is written (a new key after its map's last).
+  return model.setIn(segments, [...list]);
 }
 
 /** One string as an item of a flow list: plain when it reads back as the same string, else double-quoted. */

@@ -4,7 +4,7 @@ import { parse } from "yaml";
 import { ManifestModel } from "../../../builder-ui/model/manifest-model.js";
 import { removeKey, writeValue } from "../../../builder-ui/model/model-edits.js";
 import { choosePaginationMethod, togglePagination, type PaginationFieldAt } from "../../../builder-ui/model/pagination-edits.js";
-import { addStream, removeStream } from "../../../builder-ui/model/stream-edits.js";
+import { addStream, removeStream, writeList } from "../../../builder-ui/model/stream-edits.js";
 import { splitPath } from "../../../core/manifest/manifest-path.js";
 import { fieldOrigin } from "../../../core/manifest/field-origin.js";
 import { SourcePositions } from "../../../core/manifest/source-positions.js";
@@ -174,6 +174,14 @@ streams:
     const after = removeStream(ManifestModel.parse(MANIFEST), 1);
     const teams = MANIFEST.slice(MANIFEST.indexOf("-   type: DeclarativeStream\n    name: teams"), MANIFEST.indexOf("\ncheck:"));
     assert.equal(after.text, MANIFEST.replace(teams, "").replace("stream_names: [users, teams]", "stream_names: [users]"));
+  });
+
+  it("writes a block list, a new key/value row and a new scalar key in place of the Document API", () => {
+    const text = "# keep\nstreams:\n  - name: a\n    primary_key:\n      - id\n    requester:\n      request_parameters:\n        per_page: '50' # most\n";
+    const model = ManifestModel.parse(text);
+    assert.equal(writeList(model, ["streams", 0, "primary_key"], ["id", "day"]).text, text.replace("primary_key:\n      - id\n", "primary_key: [id, day]\n"));
+    assert.equal(model.setIn(["streams", 0, "requester", "request_parameters", "sort"], "asc").text, `${text}        sort: asc\n`);
+    assert.equal(model.setIn(["streams", 0, "requester", "path"], "/a").text, `${text}      path: /a\n`);
   });
 
   it("falls back to the Document API only where the text cannot take a splice, still reading as intended", () => {
