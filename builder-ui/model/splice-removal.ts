@@ -30,7 +30,7 @@ export function spliceRemoval(model: ManifestModel, segments: readonly Segment[]
   }
   if (!span) return undefined;
   const edited = model.withText(text.slice(0, span[0]) + text.slice(span[1]));
-  return readsAs(edited, expectedJson(model, (document) => document.deleteIn([...segments]))) ? edited : undefined;
+  return readsAs(edited, expectedJson(model, segments, { remove: true })) ? edited : undefined;
 }
 
 interface Entry {

@@ -22,7 +22,7 @@ export function spliceValue(model: ManifestModel, segments: readonly Segment[], 
   const next = node?.range ? replaced(model.text, node, parent, key, value) : isMap(parent) ? addedKey(model.text, parent, key, value) : isSeq(parent) ? addedItem(model.text, parent, key, value) : undefined;
   if (next === undefined) return undefined;
   const edited = model.withText(next);
-  return readsAs(edited, expectedJson(model, (document) => document.setIn([...segments], document.createNode(value, { flow: false })))) ? edited : undefined;
+  return readsAs(edited, expectedJson(model, segments, { value })) ? edited : undefined;
 }
 
 /** The text with the written `node` replaced by `value`: in place when it renders on one line, else as a block under its key. */

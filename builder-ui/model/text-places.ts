@@ -1,14 +1,12 @@
-import type { Document } from "yaml";
-import type { ManifestModel } from "./manifest-model.js";
+import type { ManifestModel, Segment } from "./manifest-model.js";
 
 /**
  * Small helpers of the text splices (splice-value.ts, splice-removal.ts): where a line starts and ends,
  * its indentation, and the check every splice ends with: the edited text reads as the yaml Document
- * API's edit of the same document would (so a splice changes bytes only where it meant to, and the
- * values exactly as intended).
+ * API's edit of the same document would (so a splice changes the values exactly as intended).
  *
  * @example
- * readsAs(edited, expectedJson(model, (document) => document.deleteIn(["streams", 0, "retriever", "paginator"])))
+ * readsAs(edited, expectedJson(model, ["streams", 0, "retriever", "paginator"], { remove: true }))
  */
 export function lineStart(text: string, at: number): number {
   return text.lastIndexOf("\n", at - 1) + 1;
@@ -41,15 +39,28 @@ export function endOfLine(text: string, at: number): number {
   return newline < 0 ? text.length : newline + 1;
 }
 
-/** The JSON of the model's document after `edit` (on a copy); undefined when the Document API refuses the edit. */
-export function expectedJson(model: ManifestModel, edit: (document: Document) => void): string | undefined {
+/**
+ * The JSON the model's document reads as after writing `value` at `segments` (or removing what is
+ * there, when `remove`), as the Document API's `setIn`/`deleteIn` would leave it; undefined when the
+ * parent is not written. Computed on the plain data (a copy of the document would cost more than the
+ * parse of the text).
+ */
+export function expectedJson(model: ManifestModel, segments: readonly Segment[], edit: { value: unknown } | { remove: true }): string | undefined {
+  let root: unknown;
   try {
-    const document = model.document.clone();
-    edit(document);
-    return JSON.stringify(document.toJS({ maxAliasCount: 10_000 }));
+    root = model.document.toJS({ maxAliasCount: 10_000 });
   } catch {
     return undefined;
   }
+  let parent = root;
+  for (const segment of segments.slice(0, -1)) parent = parent !== null && typeof parent === "object" ? (parent as Record<string, unknown>)[String(segment)] : undefined;
+  if (parent === null || typeof parent !== "object") return undefined;
+  const key = segments.at(-1)!;
+  if ("remove" in edit) {
+    if (Array.isArray(parent) && typeof key === "number") parent.splice(key, 1);
+    else delete (parent as Record<string, unknown>)[String(key)];
+  } else (parent as Record<string, unknown>)[String(key)] = structuredClone(edit.value);
+  return JSON.stringify(root);
 }
 
 /** True when the model parses without an error to exactly `json`. */
