@@ -9,9 +9,12 @@
  *     must differ only at that field and the places that share its definition, each from the old value
  *     to the new one;
  *  3. with its first top-level input renamed (builder-round-trip/rename-check.ts): only the name's
- *     characters change, no reference to the old name is left, and it validates the same way.
+ *     characters change, no reference to the old name is left, and it validates the same way;
+ *  4. edited by the page's structural edits (scripts/builder-round-trip/structural-edits.ts: add a
+ *     stream, turn the first stream's pagination on or off, change its method): every line outside the
+ *     entries edited must keep its bytes, and the manifest must resolve to the intended model.
  * Reads `../shared/corpus/airbyte-manifests/*.yaml` (or `../../shared/...`, a folder given as the first
- * argument, or `SLUICE_CORPUS`); none there: says so and exits 0. Exit 1 when any manifest fails.
+ * argument, or `SLUICE_CORPUS`); none there: says so and exits 0 (1 under CI). Exit 1 when any manifest fails.
  *
  * @example
  * node --import tsx scripts/builder-round-trip.ts
@@ -31,6 +34,7 @@ import { createSluice, type Sluice } from "../core/sluice.js";
 import { Logger } from "../sdk/index.js";
 import { leafDifferences } from "./builder-round-trip/leaf-differences.js";
 import { renameCheck, renameSummary, renameTally, type RenameTally } from "./builder-round-trip/rename-check.js";
+import { checkStructuralEdits, emptyStructuralTally, type StructuralTally } from "./builder-round-trip/structural-edits.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -51,6 +55,7 @@ interface Tally {
   loading: number;
   sameBytes: number;
   edits: Record<string, { edited: number; onlyThatField: number; inPlace: number; readOnly: number; notWritten: number }>;
+  structural: StructuralTally;
   failures: string[];
   rename: RenameTally;
 }
@@ -65,7 +70,15 @@ async function main(): Promise<number> {
   const files = (await readdir(folder)).filter((f) => /\.ya?ml$/.test(f) && (!only || f.includes(only))).sort();
   const sluice = createSluice({ logLevel: "error" });
   sluice.register(Logger, { debug() {}, info() {}, warn() {}, error() {} });
-  const tally: Tally = { manifests: files.length, loading: 0, sameBytes: 0, edits: Object.fromEntries(EDITS.map((e) => [e.label, { edited: 0, onlyThatField: 0, inPlace: 0, readOnly: 0, notWritten: 0 }])), failures: [], rename: renameTally() };
+  const tally: Tally = {
+    manifests: files.length,
+    loading: 0,
+    sameBytes: 0,
+    edits: Object.fromEntries(EDITS.map((e) => [e.label, { edited: 0, onlyThatField: 0, inPlace: 0, readOnly: 0, notWritten: 0 }])),
+    structural: emptyStructuralTally(),
+    failures: [],
+    rename: renameTally(),
+  };
   const scratch = await mkdtemp(join(tmpdir(), "sluice-round-trip-"));
   const started = performance.now();
   try {
@@ -81,6 +94,9 @@ async function main(): Promise<number> {
   }
   for (const line of renameSummary(tally.rename)) console.log(line);
   tally.failures.push(...tally.rename.failures);
+  for (const [label, t] of Object.entries(tally.structural)) {
+    console.log(`  ${label}: ${t.edited} edited, ${t.bytesKept} kept every byte outside the edited entries, ${t.intended} resolved to the intended model`);
+  }
   for (const failure of tally.failures.slice(0, 30)) console.log(`  FAIL ${failure}`);
   if (tally.failures.length > 30) console.log(`  ... and ${tally.failures.length - 30} more`);
   return tally.failures.length ? 1 : 0;
@@ -135,6 +151,7 @@ async function checkManifest(sluice: Sluice, file: string, scratch: string, tall
     else tally.failures.push(`${name}: ${label} edited at ${origin.sourcePath}: ${stray.length ? `also changed ${stray.slice(0, 3).map((d) => d.path).join(", ")}` : `${path} did not change`}`);
   }
   await renameCheck(sluice, name, text, before, target, tally.rename);
+  await checkStructuralEdits({ name, model, positions, before, resolve: (edited) => resolved(sluice, edited), tally: tally.structural, failures: tally.failures });
 }
 
 /** The manifest as the engine builds it: `$ref` resolved, default types, `$parameters` propagated; `strict`: it must also pass the schema (it loads). */

@@ -1,5 +1,6 @@
 import type { Detection } from "../api-client.js";
 import type { ManifestModel, Segment } from "./manifest-model.js";
+import { removeKey } from "./model-edits.js";
 import { spliceValue } from "./splice-value.js";
 
 /** One change of a detection as the page shows it. */
@@ -20,7 +21,8 @@ export function changedFields(detection: Detection): DetectedChange[] {
  * paginator whose written map has no key the detected one lacks gets only its differing values
  * replaced (a scalar through {@link ManifestModel.setIn}, in place); a list, a map or a new key is
  * spliced into the text at its place ({@link spliceValue}), and only where the text cannot take it
- * so does `setIn` serialize the document. Comments and layout elsewhere are kept.
+ * so does `setIn` serialize the document. A change without a value (a hand-written parameter the
+ * paginator now sets) removes the key where it is written. Comments and layout elsewhere are kept.
  *
  * @example
  * applyDetection(model, changedFields(detection)).text
@@ -30,6 +32,7 @@ export function applyDetection(model: ManifestModel, changes: readonly DetectedC
 }
 
 function applyValue(model: ManifestModel, segments: readonly Segment[], value: unknown): ManifestModel {
+  if (value === undefined) return removeKey(model, segments);
   const written = model.valueAt(segments);
   if (JSON.stringify(written) === JSON.stringify(value)) return model;
   if (isPlainObject(value) && model.kindAt(segments) === "map" && isPlainObject(written) && Object.keys(written).every((key) => key in value)) {

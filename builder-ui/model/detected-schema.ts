@@ -16,18 +16,15 @@ export function describeDifference(d: SchemaDifference): string {
  * is written as a block under its key (lists of plain values as `[number, "null"]`), in place of the
  * old one or after the mapping's last key; a place inside a flow mapping (`{ type: ..., schema: {} }`)
  * rewrites that mapping as a block. Comments, quoting and layout elsewhere stay as written. A place the
- * text cannot take so (a flow sequence, an alias) goes through the Document API.
+ * text cannot take so (a flow sequence, an alias) goes through {@link ManifestModel.setIn}.
  *
  * @example
  * writeInlineSchema(model, { kind: "inline", segments: ["streams", 0, "schema_loader"], sourcePath: "streams[0].schema_loader", wrap: true }, schema)
  */
 export function writeInlineSchema(model: ManifestModel, target: Extract<SchemaTarget, { kind: "inline" }>, schema: Record<string, unknown>): ManifestModel {
   const value = target.wrap ? { type: "InlineSchemaLoader", schema } : schema;
-  const spliced = spliceBlock(model, target.segments, value);
-  if (spliced) return spliced;
-  const document = model.document.clone();
-  document.setIn([...target.segments], value);
-  return ManifestModel.parse(document.toString({ lineWidth: 0, flowCollectionPadding: false }));
+  // Else as any component is written (ManifestModel.setIn: spliced where it can be, else the Document API).
+  return spliceBlock(model, target.segments, value) ?? model.setIn(target.segments, value);
 }
 
 /** Writes `value` at `segments` as block YAML under its key, climbing out of flow mappings; undefined when it cannot. */

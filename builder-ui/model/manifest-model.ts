@@ -1,4 +1,5 @@
 import { Document, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node } from "yaml";
+import { spliceValue } from "./splice-value.js";
 
 /** A place in the written manifest: keys and list indexes (`["definitions", "requester", "url_base"]`). */
 export type Segment = string | number;
@@ -16,8 +17,8 @@ export type FieldValue = string | number | boolean | null;
  *
  * The text is the source of truth, so a manifest nothing was done to saves as the same bytes, and a
  * form edit replaces only the characters of the value it changes: comments, key order, quoting and
- * layout everywhere else stay as written. Only when a value cannot be written in place (a new key, a
- * value whose quoting would not survive its context) does the Document API serialize the document.
+ * layout everywhere else stay as written. A new key or a whole component is spliced in as lines at
+ * its place; only what the text cannot take so does the Document API serialize the document.
  *
  * @example
  * const model = ManifestModel.parse("# acme\nurl_base: https://api.acme.com # v1\n");
@@ -84,8 +85,9 @@ export class ManifestModel {
 
   /**
    * A model with `value` written at `segments`. A scalar already written there is replaced in the
-   * text, keeping its quoting style where the value allows it; a place that does not exist yet is
-   * created through the Document API, and so is a list or a map (Detect's paginator).
+   * text, keeping its quoting style where the value allows it; a place that does not exist yet, a list
+   * or a map (Detect's paginator) is spliced into the text there ({@link spliceValue}); only what the
+   * text cannot take so (a key added to a flow map) goes through the Document API, which re-serializes.
    */
   setIn(segments: readonly Segment[], value: FieldValue | readonly unknown[] | Readonly<Record<string, unknown>>): ManifestModel {
     const node = this.nodeAt(segments);
@@ -101,6 +103,8 @@ export class ManifestModel {
         if (next.document.errors.length === 0 && Object.is(next.valueAt(segments), value)) return next;
       }
     }
+    const spliced = spliceValue(this, segments, value);
+    if (spliced) return spliced;
     const document = this.document.clone();
     document.setIn([...segments], value);
     return ManifestModel.parse(document.toString({ lineWidth: 0, flowCollectionPadding: false }));

@@ -1,12 +1,12 @@
 import { isMap, isScalar, isSeq, type Pair } from "yaml";
 import { ManifestModel, type Segment } from "./manifest-model.js";
-import { writeValue } from "./model-edits.js";
+import { removeKey, writeValue } from "./model-edits.js";
 
 /**
  * The stream page's edits that are more than one scalar: adding and removing a stream, a rename that
  * follows into `check.stream_names`, a list written in place (a record selector's `field_path`, a
  * primary key), and a key of a key/value list renamed in place. Each returns a new model; the text
- * changes only where the edit is, except where a new component is added (the Document API).
+ * changes only where the edit is (model-edits.ts splices it).
  *
  * @example
  * const next = addStream(model, { name: "invoices", path: "/invoices" });
@@ -38,7 +38,8 @@ export function addStream(model: ManifestModel, stream: NewStream): ManifestMode
     },
     schema_loader: { type: "InlineSchemaLoader", schema: { type: "object", additionalProperties: true, properties: {} } },
   };
-  if (count === 0 && model.kindAt(["streams"]) !== "seq") return writeValue(model, ["streams"], [component]);
+  // The new stream's lines are added after the last stream's (or replace an empty `streams: []`); nothing else changes.
+  if (count === 0) return writeValue(model, ["streams"], [component]);
   return writeValue(model, ["streams", count], component);
 }
 
@@ -64,18 +65,24 @@ function asObject(value: unknown): Record<string, unknown> | undefined {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-/** A model without stream `index`, and without its name in `check.stream_names` (the first stream left takes its place when none would be). */
+/**
+ * A model without stream `index`, and without its name in `check.stream_names` (the first stream left
+ * takes its place when none would be). Each is removed from the text where it is written.
+ */
 export function removeStream(model: ManifestModel, index: number): ManifestModel {
   const name = model.valueAt(["streams", index, "name"]);
-  const document = model.document.clone();
-  document.deleteIn(["streams", index]);
-  const checked = document.getIn(["check", "stream_names"], true);
-  if (isSeq(checked)) {
-    checked.items = checked.items.filter((item) => !(isScalar(item) && item.value === name));
-    const first = (model.valueAt(["streams"]) as Array<{ name?: unknown }>).find((_, i) => i !== index)?.name;
-    if (checked.items.length === 0 && typeof first === "string") checked.items.push(document.createNode(first));
+  const streams = model.valueAt(["streams"]);
+  const first = Array.isArray(streams) ? (streams as Array<{ name?: unknown }>).find((_, i) => i !== index)?.name : undefined;
+  let next = model;
+  const checked = next.valueAt(["check", "stream_names"]);
+  if (Array.isArray(checked)) {
+    for (let i = checked.length - 1; i >= 0; i--) {
+      if (checked[i] !== name) continue;
+      const left = next.valueAt(["check", "stream_names"]) as unknown[];
+      next = left.length === 1 && typeof first === "string" ? next.setIn(["check", "stream_names", i], first) : removeKey(next, ["check", "stream_names", i]);
+    }
   }
-  return ManifestModel.parse(document.toString({ lineWidth: 0, flowCollectionPadding: false }));
+  return removeKey(next, ["streams", index]);
 }
 
 /**
@@ -108,10 +115,8 @@ export function writeList(model: ManifestModel, segments: readonly Segment[], li
       if (next.document.errors.length === 0 && JSON.stringify(next.valueAt(segments)) === JSON.stringify(list)) return next;
     }
   }
-  const document = model.document.clone();
-  const created = document.createNode([...list], { flow: true });
-  document.setIn([...segments], created);
-  return ManifestModel.parse(document.toString({ lineWidth: 0, flowCollectionPadding: false }));
+  // A block list, or a list not written yet: spliced where it is written (a new key after its map's last).
+  return model.setIn(segments, [...list]);
 }
 
 /** One string as an item of a flow list: plain when it reads back as the same string, else double-quoted. */

@@ -3,12 +3,11 @@ import type { Analysis } from "../api-client.js";
 import type { ManifestModel, Segment } from "../model/manifest-model.js";
 import { removeKey, writeValue } from "../model/model-edits.js";
 import { keyHolder } from "../model/stream-edits.js";
+import { choosePaginationMethod, togglePagination } from "../model/pagination-edits.js";
 import {
   CURSOR_SOURCES,
   cursorSourceOf,
   cursorTemplates,
-  defaultPaginator,
-  defaultStrategy,
   METHOD_FIELDS,
   METHOD_INJECTIONS,
   PAGINATION_METHODS,
@@ -51,38 +50,12 @@ export function PaginationSection(props: PaginationSectionProps) {
   const parsedCursor = cursorSourceOf(strategyValue?.cursor_value, strategyValue?.stop_condition);
   const cursorSource: CursorSource = customCursor ? "custom" : parsedCursor.source;
   const name = analysis.streams[stream] ?? "stream";
-  const own: Segment[] = ["streams", stream, "retriever", "paginator"];
   const id = `pagination-${stream}`;
   const sharing = analysis.streams.filter((_, i) => analysis.fields[fieldPath({ path: PAGINATOR_PATH }, i)]?.origin.sourcePath === paginator.origin.sourcePath);
   const problems = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path === paginator.origin.sourcePath || f.path === fieldPath({ path: PAGINATOR_PATH }, stream)));
 
-  const toggle = (on: boolean) =>
-    onModel((current) => {
-      if (!on) {
-        const holder = keyHolder(current, own);
-        return holder ? removeKey(current, holder) : current;
-      }
-      const place = current.kindAt(own.slice(0, -1)) === "map" ? own : paginator.origin.segments;
-      return writeValue(current, place, defaultPaginator("OffsetIncrement", name));
-    });
-
-  const chooseMethod = (next: PaginationMethod) =>
-    onModel((current) => {
-      const strategy = at(`${PAGINATOR_PATH}.pagination_strategy`);
-      let model = writeValue(current, strategy?.origin.segments ?? [...paginator.origin.segments, "pagination_strategy"], defaultStrategy(next, name));
-      for (const injection of METHOD_INJECTIONS[next]) {
-        const option = at(`${PAGINATOR_PATH}.${injection.key}`);
-        const place = option?.origin.segments ?? [...paginator.origin.segments, injection.key];
-        const state = requestOptionOf(option?.value);
-        const sizeOptional = injection.key === "page_size_option" && (next === "CursorPagination" || next === "CustomPaginationStrategy");
-        if (sizeOptional) model = removeKey(model, place);
-        else if (option?.value === undefined || option.value === null) model = writeValue(model, place, requestOptionComponent({ injectInto: "request_parameter", fieldName: injection.fieldName }));
-        else if (method !== "" && method !== "other" && state.fieldName === METHOD_INJECTIONS[method].find((i) => i.key === injection.key)?.fieldName) {
-          model = writeValue(model, place, requestOptionComponent({ ...state, fieldName: injection.fieldName }));
-        }
-      }
-      return model;
-    });
+  const toggle = (on: boolean) => onModel((current) => togglePagination(current, { stream, on, name, at }));
+  const chooseMethod = (next: PaginationMethod) => onModel((current) => choosePaginationMethod(current, { next, method, name, at }));
 
   return (
     <fieldset class="pagination">

@@ -56,21 +56,17 @@ export class BuilderApi {
     // Checking the testing values builds the connector, which registers their secrets for redaction: a
     // Sluice of its own per check keeps every half-typed value out of the host's registry.
     const checker = request.testingValues ? createSluice({ trustCustomCode: this.sluice.services.get(CustomCodeLoader).trusted, logLevel: "error" }) : this.sluice;
-    const findings = (await validateConnector(checker, { path: this.folder.manifestFile, text, config: request.testingValues, configFile: this.folder.configFile })).findings;
+    const report = await validateConnector(checker, { path: this.folder.manifestFile, text, config: request.testingValues, configFile: this.folder.configFile });
+    const { findings } = report;
     const response: AnalyzeResponse = { findings, streams: [], spec: null, fields: {}, customClasses: {} };
-    let resolved: Record<string, unknown>;
-    try {
-      const manifest = await parseManifestText(text, this.folder.manifestFile);
-      resolved = (await this.sluice.inspect({ manifest, searchFrom: this.folder.dir })).analysis.manifest;
-    } catch {
-      return response; // the findings say why (a syntax error, a broken reference)
-    }
+    // The validation parsed and resolved the text once; the field values are read from that.
+    if (!report.resolved) return response; // the findings say why (a syntax error, a broken reference)
+    const { manifest: resolved, positions } = report.resolved;
     const streams = Array.isArray(resolved.streams) ? (resolved.streams as Array<{ name?: unknown }>) : [];
     response.streams = streams.map((s) => String(s?.name ?? ""));
     const spec = (resolved.spec as { connection_specification?: unknown } | undefined)?.connection_specification;
     response.spec = isObject(spec) ? spec : null;
     response.customClasses = await customClassFiles(resolved, this.folder.dir);
-    const positions = SourcePositions.parse(text);
     for (const pattern of request.fields ?? []) {
       const paths = pattern.includes("streams[*]") ? streams.map((_, i) => pattern.replace("streams[*]", `streams[${i}]`)) : [pattern];
       for (const path of paths) response.fields[path] = { value: valueAtPath(resolved, splitPath(path)), origin: fieldOrigin(positions, path) };

@@ -67,8 +67,15 @@ export async function probeConnector(sluice: Sluice, options: ProbeOptions): Pro
   const kind = detection.proposal.pagination?.kind;
   const paginator = found("paginator") as Record<string, unknown> | undefined;
   const stream = probedStreamName(url, found("record path") as string[] | undefined);
+  // A query parameter the paginator sets that the pattern above did not name: Detect proposed removing it.
+  for (const change of detection.changes) {
+    if (change.field !== "request parameter" || !change.segments.includes("request_parameters")) continue;
+    url.searchParams.delete(String(change.segments.at(-1)));
+    dropped.push(String(change.segments.at(-1)));
+  }
   const files = scaffoldConnector({
     ...base,
+    url: `${url.origin}${url.search}`,
     streamName: stream,
     // A token the API rotated during the reads is the one to keep.
     testingValues: Object.fromEntries(Object.keys(options.credentials).map((key) => [key, String(detection.config[key] ?? options.credentials[key])])),

@@ -37,6 +37,11 @@ export class SourcePositions {
     return new SourcePositions(document, lines);
   }
 
+  /** The source map of a document already parsed (with its line counter), so a text is parsed once. */
+  static of(document: Document, lines: LineCounter): SourcePositions {
+    return new SourcePositions(document, lines);
+  }
+
   /** For a manifest given as an object: paths are traced through references, without lines. */
   static ofObject(manifest: Record<string, unknown>): SourcePositions {
     return new SourcePositions(new Document(manifest));

@@ -1,6 +1,7 @@
 import { setPath, valueAtPath } from "../../python/index.js";
 import { MemoryConfigStore, SluiceError, type ConfigStore, type ConnectorConfig } from "../../sdk/index.js";
 import { fieldOrigin } from "../manifest/field-origin.js";
+import { joinPath } from "../manifest/manifest-path.js";
 import { SourcePositions } from "../manifest/source-positions.js";
 import type { Sluice } from "../sluice.js";
 import { testRead } from "../test-read/test-read.js";
@@ -79,11 +80,15 @@ export async function detectStream(sluice: Sluice, input: DetectStreamInput): Pr
   const rejected: string[] = [];
   let confirmation: Confirmation | undefined;
   for (const candidate of proposal.pagination?.candidates ?? []) {
-    const trial = edited(base, [[places.paginator.segments, candidate.paginator]]);
+    // A parameter written by hand where the paginator puts its token is removed (the request would set it twice).
+    const written = writtenTokenParameter(input.manifest, positions, at, candidate.paginator);
+    const paginated = edited(base, [[places.paginator.segments, candidate.paginator]]);
+    const trial = written ? without(paginated, written.segments) : paginated;
     const result = confirmPaginator((await read(trial, input.pages ?? 3)).streams[0], proposal.primaryKey?.value);
     if (result.confirmed) {
       confirmation = { ...result, text: candidate.assumption ? `${result.text}; ${candidate.assumption}` : result.text };
       change("paginator", places.paginator, candidate.paginator, proposal.pagination!.evidence);
+      if (written) changes.push({ ...written, value: undefined });
       break;
     }
     rejected.push(`${candidate.assumption ?? proposal.pagination!.kind}: ${result.text}`);
@@ -92,6 +97,39 @@ export async function detectStream(sluice: Sluice, input: DetectStreamInput): Pr
     undecided.push(`the pagination: ${proposal.pagination.evidence}, but no paginator tried read a second page of new records`);
   }
   return { stream: name, config: configStore.current(), request: { method: response.request.method, url: response.request.url, status: response.status }, proposal, changes, confirmation, rejected, undecided };
+}
+
+/** Where each injection target is written by hand in a requester. */
+const WRITTEN_OPTIONS: Record<string, string> = { request_parameter: "request_parameters", header: "request_headers", body_json: "request_body_json", body_data: "request_body_data" };
+
+/**
+ * The parameter the stream's requester writes by hand under the name the paginator's `page_token_option`
+ * sets (`page: "1"` in `request_parameters` beside a page-number paginator injecting `page`): kept, the
+ * second page's request would set it twice (REQUEST_COLLISION) or send the hand-written value on every page.
+ */
+function writtenTokenParameter(manifest: JsonObject, positions: SourcePositions, stream: string, paginator: unknown): Omit<DetectedChange, "value"> | undefined {
+  const option = (paginator as { page_token_option?: { inject_into?: unknown; field_name?: unknown } } | undefined)?.page_token_option;
+  const key = typeof option?.inject_into === "string" ? WRITTEN_OPTIONS[option.inject_into] : undefined;
+  if (!key || typeof option?.field_name !== "string") return undefined;
+  const path = joinPath(`${stream}.retriever.requester.${key}`, option.field_name);
+  const origin = fieldOrigin(positions, path);
+  if (origin.via === "absent" || origin.via === "$parameters") return undefined;
+  const old = valueAtPath(manifest, origin.segments);
+  return {
+    field: "request parameter",
+    path,
+    segments: origin.segments,
+    old,
+    evidence: `${option.field_name} is written by hand at ${origin.sourcePath}${origin.via === "$ref" ? " (a shared definition: every stream using it loses it)" : ""}, and the paginator sets ${option.field_name} on each next page: removed, else the second page's request would set it twice`,
+  };
+}
+
+/** A copy of the manifest without the key at a written place. */
+function without(manifest: JsonObject, segments: ReadonlyArray<string | number>): JsonObject {
+  const copy = structuredClone(manifest);
+  const parent = valueAtPath(copy, segments.slice(0, -1));
+  if (typeof parent === "object" && parent !== null) delete (parent as Record<string | number, unknown>)[segments.at(-1)!];
+  return copy;
 }
 
 /** A copy of the manifest with values set at written places. */

@@ -4,12 +4,14 @@ import type { StreamProposal } from "./stream-proposal.js";
 
 /** One field the detection would write: where (the resolved path and the written place), what is there, what comes, and why. */
 export interface DetectedChange {
-  field: "record path" | "primary key" | "paginator";
+  /** `request parameter`: a hand-written parameter the paginator sets, removed (`value` undefined). */
+  field: "record path" | "primary key" | "paginator" | "request parameter";
   /** The resolved manifest's path: `streams[0].retriever.paginator`. */
   path: string;
   /** The written place (behind a `$ref`, in `$parameters`), as the Builder's YAML model addresses it. */
   segments: Array<string | number>;
   old: unknown;
+  /** Undefined: the key is removed. */
   value: unknown;
   evidence: string;
 }

@@ -1,8 +1,8 @@
 import { SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import type { ManifestInput } from "../manifest/load-manifest.js";
 import { dirname } from "node:path";
-import { parseManifestText } from "../manifest/parse-manifest-text.js";
-import { locateFindings, SourcePositions, sourcePositionsOf } from "../manifest/source-positions.js";
+import { parseManifestSource } from "../manifest/parse-manifest-text.js";
+import { locateFindings, sourcePositionsOf, type SourcePositions } from "../manifest/source-positions.js";
 import type { ManifestProblem } from "../manifest/validate-manifest.js";
 import type { Sluice } from "../sluice.js";
 import type { Finding } from "./finding.js";
@@ -16,6 +16,18 @@ export interface ValidationReport {
   findings: Finding[];
   /** No error (warnings allowed). */
   ok: boolean;
+  /**
+   * What the validation parsed and resolved, for a caller that reads more from the same manifest
+   * (the Builder's `analyze` takes its field values from it instead of parsing and resolving again).
+   * Absent when the manifest did not parse or resolve. Not part of the printed report.
+   */
+  resolved?: ResolvedManifest;
+}
+
+/** The manifest as validated: resolved (`$ref`, `$parameters`, default types) and the source map of its text. */
+export interface ResolvedManifest {
+  manifest: Record<string, unknown>;
+  positions: SourcePositions;
 }
 
 /** What is validated: a manifest and, when given, a config. */
@@ -45,15 +57,22 @@ interface ValidateInput extends ManifestInput {
  */
 export async function validateConnector(sluice: Sluice, input: ValidateInput): Promise<ValidationReport> {
   let inspection;
+  let parsed: SourcePositions | undefined;
   try {
-    inspection = await sluice.inspect(input.text === undefined ? input : await unsaved(input, input.text), { maxProblems: 1000 });
+    if (input.text === undefined) inspection = await sluice.inspect(input, { maxProblems: 1000 });
+    else {
+      // An unsaved text is parsed once, for its manifest and for the lines of its findings.
+      const { manifest, positions } = await parseManifestSource(input.text, input.path);
+      parsed = positions;
+      inspection = await sluice.inspect({ manifest, searchFrom: input.path ? dirname(input.path) : input.searchFrom, trustCustomCode: input.trustCustomCode }, { maxProblems: 1000 });
+    }
   } catch (error) {
     // The manifest could not be read, parsed or resolved: nothing below that can be checked.
     return { file: input.path, findings: [fromError(error)], ok: false };
   }
   const { analysis } = inspection;
   const source = input.text === undefined ? inspection.source : { ...inspection.source, file: input.path };
-  const positions = input.text === undefined ? await sourcePositionsOf(source) : SourcePositions.parse(input.text);
+  const positions = parsed ?? (await sourcePositionsOf(source));
   const findings = [
     ...place(positions, source.file, analysis.problems.filter((p) => !p.misspelling), "error", "MANIFEST_INVALID"),
     // A misspelt key (`stream:` for `streams:`) is shown at the key itself.
@@ -75,13 +94,7 @@ export async function validateConnector(sluice: Sluice, input: ValidateInput): P
       }
     }
   }
-  return { file: source.file, findings, ok: !findings.some((f) => f.severity === "error") };
-}
-
-/** The input for an unsaved text: its manifest object, its folder (the file's, for custom code and plugins). */
-async function unsaved(input: ValidateInput, text: string): Promise<ManifestInput> {
-  const manifest = await parseManifestText(text, input.path);
-  return { manifest, searchFrom: input.path ? dirname(input.path) : input.searchFrom, trustCustomCode: input.trustCustomCode };
+  return { file: source.file, findings, ok: !findings.some((f) => f.severity === "error"), resolved: { manifest: analysis.manifest, positions } };
 }
 
 function place(positions: SourcePositions, file: string | undefined, problems: readonly ManifestProblem[], severity: Finding["severity"], code: string, atKey = severity === "warning"): Finding[] {

@@ -5,6 +5,7 @@ import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { STRIPE_BEFORE_DETECT } from "../core/probe/detect-manifest.js";
 import { stripe } from "../core/probe/list-apis/cursor-apis.js";
+import { pageNumbered } from "../core/probe/list-apis/extra-apis.js";
 import { serveListApis, TOKEN } from "../core/probe/list-apis/list-api.js";
 import { withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
@@ -15,7 +16,7 @@ describe("the Builder's Detect in a real browser", () => {
   let server: Awaited<ReturnType<typeof serveListApis>>;
   before(async () => {
     browser = await launchChromium();
-    server = await serveListApis([stripe]);
+    server = await serveListApis([stripe, pageNumbered]);
   });
   after(async () => {
     await browser.close();
@@ -23,9 +24,9 @@ describe("the Builder's Detect in a real browser", () => {
   });
 
   /** Types the Stripe mock's testing values, opens the customers stream and runs Detect until its proposal shows. */
-  async function detect(page: Page): Promise<void> {
+  async function detect(page: Page, api = "/stripe"): Promise<void> {
     await page.getByRole("button", { name: "Testing values" }).click();
-    await page.getByLabel("Base URL", { exact: true }).fill(`${server.origin}/stripe`);
+    await page.getByLabel("Base URL", { exact: true }).fill(`${server.origin}${api}`);
     await page.getByLabel("API Key", { exact: true }).fill(TOKEN);
     await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "customers" }).click();
     await page.getByRole("button", { name: "Detect", exact: true }).click();
@@ -54,6 +55,27 @@ describe("the Builder's Detect in a real browser", () => {
       // The test read that follows reads with the applied paginator: every customer (43), in the test panel's 5 pages.
       await page.getByRole("status").filter({ hasText: "customers: 43 records in 5 pages" }).waitFor({ timeout: 30_000 });
       assert.equal(readFileSync(join(dir, "manifest.yaml"), "utf8"), STRIPE_BEFORE_DETECT, "applied to the page's model; saved only by Save");
+    });
+  });
+
+  it("proposes removing a page parameter written by hand that the paginator sets, with its evidence, and removes it only on Apply", async () => {
+    const written = STRIPE_BEFORE_DETECT.replace(`      limit: "10"\n`, `      page: "1" # copied from the URL\n`).replace("/v1/customers", "/api/users");
+    await withBuilderPage(browser, written, async ({ page }) => {
+      await detect(page, "/page-numbered");
+      const dialog = page.getByRole("dialog", { name: "Detect: customers" });
+      const changes = await dialog.getByRole("list", { name: "Proposed changes" }).innerText();
+      assert.match(changes, /request parameter streams\[0\]\.retriever\.requester\.request_parameters\.page: "1" → \(none\)/);
+      assert.match(changes, /evidence: page is written by hand at definitions\.requester\.request_parameters\.page/);
+      assert.match(changes, /paginator streams\[0\]\.retriever\.paginator: \(none\) →\s*type: DefaultPaginator[\s\S]*field_name: page\b/);
+      assert.equal(await dialog.getByRole("list", { name: "Turned down" }).count(), 0, "the paginator is not turned down");
+      assert.equal(await yamlText(page), written, "nothing changes before Apply");
+
+      await dialog.getByRole("button", { name: "Apply" }).click();
+      await dialog.waitFor({ state: "detached" });
+      const applied = await yamlText(page);
+      assert.ok(!applied.includes("page: \"1\""), "the hand-written parameter is removed");
+      assert.ok(applied.startsWith(written.slice(0, written.indexOf("    request_parameters:\n"))), "the lines before it are kept");
+      await page.getByRole("status").filter({ hasText: "customers: 23 records in 4 pages" }).waitFor({ timeout: 30_000 });
     });
   });
 

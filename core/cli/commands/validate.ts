@@ -31,7 +31,7 @@ export const command: CliCommand = {
       const configFile = typeof args.values.config === "string" ? resolveFrom(io.cwd, args.values.config) : undefined;
       const config = configFile ? await readConfig(configFile) : undefined;
       const report = await validateConnector(session.sluice, { ...(manifest ? { path: resolve(io.cwd, manifest) } : { searchFrom: io.cwd }), config, configFile });
-      if (args.values.json) io.stdout.write(`${session.redact(JSON.stringify(report, null, 2))}\n`);
+      if (args.values.json) io.stdout.write(`${session.redact(JSON.stringify({ file: report.file, findings: report.findings, ok: report.ok }, null, 2))}\n`);
       else io.stdout.write(session.redact(formatReport(report, { cwd: io.cwd, color: io.env.NO_COLOR ? false : io.interactive || Boolean(io.env.FORCE_COLOR && io.env.FORCE_COLOR !== "0") })));
       return report.ok ? 0 : 1;
     } catch (error) {

@@ -66,6 +66,15 @@ describe("applying Detect's changes to the page's model", () => {
     assert.deepEqual(next.valueAt(["retriever", "paginator"]), { type: "NoPagination" });
   });
 
+  it("removes a hand-written parameter the paginator now sets (a change without a value), only its line", () => {
+    const text = "requester:\n  request_parameters:\n    per_page: 6 # the API's most\n    page: '1' # first page\n    sort: id\n";
+    const removal = { field: "request parameter", path: "streams[0].retriever.requester.request_parameters.page", segments: ["requester", "request_parameters", "page"], old: "1", evidence: "page is written by hand" };
+    // As the page gets it: JSON leaves the undefined value out.
+    const change = JSON.parse(JSON.stringify({ ...removal, value: undefined })) as Detection["changes"][number];
+    assert.deepEqual(changedFields(detection([change])).map((c) => c.field), ["request parameter"], "listed as a change");
+    assert.equal(applyDetection(ManifestModel.parse(text), [change]).text, "requester:\n  request_parameters:\n    per_page: 6 # the API's most\n    sort: id\n");
+  });
+
   it("lists only the fields that change", () => {
     const changes = changedFields(
       detection([

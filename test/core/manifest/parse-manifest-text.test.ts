@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { parse } from "yaml";
 import { createSluice } from "../../../core/index.js";
-import { parseManifestText } from "../../../core/manifest/parse-manifest-text.js";
+import { parseManifestSource, parseManifestText } from "../../../core/manifest/parse-manifest-text.js";
 import { Logger, ManifestError } from "../../../sdk/index.js";
 import { oneStreamManifest } from "../../support/manifest-builder.js";
 
@@ -55,5 +55,22 @@ describe("a JSON manifest file's warnings", () => {
     const line = JSON.stringify(manifest, null, 2).split("\n").findIndex((l) => l.includes('"inject_on_first_requst"')) + 1;
     assert.equal(warnings.length, 1, warnings.join("\n"));
     assert.match(warnings[0]!, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:${line}:\\d+ streams\\[0\\]\\.retriever\\.paginator\\.pagination_strategy\\.inject_on_first_requst: `));
+  });
+});
+
+describe("parseManifestSource (the manifest and its source map from one parse)", () => {
+  it("gives what parseManifestText gives, and the lines of the same text", async () => {
+    const text = "version: 6.0.0\ndefinitions:\n  base: &base { url_base: https://api.example.com }\nstreams:\n  - name: users\n    requester: *base\n";
+    const { manifest, positions } = await parseManifestSource(text, "m.yaml");
+    assert.deepEqual(manifest, await parseManifestText(text, "m.yaml"));
+    assert.deepEqual(positions.locate("streams[0].name"), { line: 5, column: 11, sourcePath: "streams[0].name" });
+  });
+
+  it("throws the same error as parseManifestText for a syntax error, with its line", async () => {
+    const text = "version: 6.0.0\nstreams: [\n";
+    const [one, other] = await Promise.all([parseManifestSource(text, "m.yaml").catch((e: unknown) => e), parseManifestText(text, "m.yaml").catch((e: unknown) => e)]);
+    assert.ok(one instanceof ManifestError && other instanceof ManifestError);
+    assert.deepEqual([one.code, one.message, one.where.file], [other.code, other.message, other.where.file]);
+    assert.equal(one.where.file, "m.yaml:3:1");
   });
 });

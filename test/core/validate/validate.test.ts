@@ -124,6 +124,18 @@ describe("sluice validate", () => {
     const json = JSON.parse((await runCli(["validate", "--manifest", "manifest.yaml", "--json"], dir)).stdout);
     assert.equal(json.ok, false);
     assert.equal(json.findings.length, 6);
+    assert.deepEqual(Object.keys(json), ["file", "findings", "ok"], "the resolved manifest a caller gets is not printed");
+  });
+
+  it("carries the manifest it resolved and the text's source map, so a caller reads values without parsing again", async () => {
+    const text = MANIFEST.replace("path: /users", "path: /members");
+    const report = await validateConnector(createSluice(), { path: join(dir, "unsaved.yaml"), text });
+    const streams = report.resolved!.manifest.streams as Array<{ retriever: { requester: { path: string; url_base: string } } }>;
+    assert.equal(streams[0]!.retriever.requester.path, "/members", "the unsaved text's value, not a file's");
+    assert.equal(streams[0]!.retriever.requester.url_base, "https://api.example.com", "resolved through $ref");
+    assert.equal(report.resolved!.positions.locate("streams[0].retriever.requester.path")?.line, 19);
+    const broken = await validateConnector(createSluice(), { path: join(dir, "unsaved.yaml"), text: "version: 6.0.0\nstreams: [\n" });
+    assert.equal(broken.resolved, undefined, "nothing resolved: the findings say why");
   });
 
   it("names the line and column of a YAML syntax error", async () => {
