@@ -1,4 +1,9 @@
-import { REQUEST_VARIABLES } from "./request-forms.js";
+/**
+ * The template variables of an authenticator's own values and requests (JWT's headers and payload,
+ * OAuth's refresh request, the session login): the config only. They are rendered outside any stream,
+ * so a page token, slice or state is never there, as in the kit.
+ */
+export const AUTH_VARIABLES = ["config"] as const;
 
 /**
  * The product's authentication methods (`../shared/reference/builder-forms.md`), each with the fields
@@ -91,8 +96,8 @@ const OAUTH_FIELDS: readonly AuthField[] = [
   { key: ["refresh_token_name"], label: "Refresh Token Property Name", kind: "text", placeholder: "refresh_token" },
   { key: ["grant_type_name"], label: "Grant Type Property Name", kind: "text", placeholder: "grant_type" },
   // Extra fields of the refresh request (sent form-encoded with the grant) and its headers: templates reading config.
-  { key: ["refresh_request_body"], label: "Refresh Request Body", kind: "keyvalue", noun: "body property", variables: ["config"] },
-  { key: ["refresh_request_headers"], label: "Refresh Request Headers", kind: "keyvalue", noun: "header", variables: ["config"] },
+  { key: ["refresh_request_body"], label: "Refresh Request Body", kind: "keyvalue", noun: "body property", variables: AUTH_VARIABLES },
+  { key: ["refresh_request_headers"], label: "Refresh Request Headers", kind: "keyvalue", noun: "header", variables: AUTH_VARIABLES },
 ];
 
 /** The fields the Refresh Token Updater adds (the updater's writes land in these inputs). */
@@ -106,17 +111,14 @@ export function refreshTokenUpdater(refreshInput: string): Record<string, unknow
   return { refresh_token_name: "refresh_token", refresh_token_config_path: [refreshInput], access_token_config_path: ["oauth_access_token"], token_expiry_date_config_path: ["oauth_token_expiry_date"] };
 }
 
-/** The template variables of JWT's additional headers and payload (the authenticator's context). */
-export const JWT_VARIABLES = ["config"] as const;
-
 const LOGIN_FIELDS: readonly AuthField[] = [
   { key: ["login_requester", "url_base"], label: "URL", kind: "text", required: true, hint: "The login request's URL, e.g. https://api.example.com/session" },
   { key: ["login_requester", "http_method"], label: "HTTP Method", kind: "select", options: ["GET", "POST"] },
   { key: ["login_requester", "authenticator"], label: "Authentication Method", kind: "method", hint: "The login request's own; OAuth 2 and Session Token are not offered. No auth when the credentials go in the body." },
-  // The login request is an HttpRequester: the stream request's key/value rows and variables.
-  { key: ["login_requester", "request_parameters"], label: "Query Parameters", kind: "keyvalue", noun: "query parameter", variables: REQUEST_VARIABLES },
-  { key: ["login_requester", "request_headers"], label: "Request Headers", kind: "keyvalue", noun: "header", variables: REQUEST_VARIABLES },
-  { key: ["login_requester"], label: "Request Body", kind: "body", variables: REQUEST_VARIABLES },
+  // The login request is an HttpRequester: the stream request's key/value rows, sent outside any stream (the config only).
+  { key: ["login_requester", "request_parameters"], label: "Query Parameters", kind: "keyvalue", noun: "query parameter", variables: AUTH_VARIABLES },
+  { key: ["login_requester", "request_headers"], label: "Request Headers", kind: "keyvalue", noun: "header", variables: AUTH_VARIABLES },
+  { key: ["login_requester"], label: "Request Body", kind: "body", variables: AUTH_VARIABLES },
 ];
 
 export const AUTH_METHODS: readonly AuthMethod[] = [
@@ -149,8 +151,8 @@ export const AUTH_METHODS: readonly AuthMethod[] = [
       input("secret_key", "Secret Key", "secret_key", "Secret Key", true, true),
       { key: ["algorithm"], label: "Algorithm", kind: "select", required: true, options: ["HS256", "HS384", "HS512", "ES256", "ES256K", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "EdDSA"] },
       { key: ["header_prefix"], label: "Header Prefix", kind: "text", placeholder: "Bearer" },
-      { key: ["additional_jwt_headers"], label: "Additional JWT Headers", kind: "keyvalue", noun: "header", variables: JWT_VARIABLES },
-      { key: ["additional_jwt_payload"], label: "Additional JWT Payload", kind: "keyvalue", noun: "claim", variables: JWT_VARIABLES },
+      { key: ["additional_jwt_headers"], label: "Additional JWT Headers", kind: "keyvalue", noun: "header", variables: AUTH_VARIABLES },
+      { key: ["additional_jwt_payload"], label: "Additional JWT Payload", kind: "keyvalue", noun: "claim", variables: AUTH_VARIABLES },
       { key: ["base64_encode_secret_key"], label: "Base64 Encode Secret Key", kind: "boolean" },
       { key: ["token_duration"], label: "Token Duration", kind: "integer", hint: "Seconds the token is valid for.", placeholder: "1200" },
     ],
