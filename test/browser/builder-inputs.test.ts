@@ -79,6 +79,42 @@ function nestedManifest(url: string): string {
   });
 }
 
+/** Credentials as a oneOf of a basic login and a token (told apart by auth_type), beside an object of options: the token is what the API takes. */
+function choiceManifest(url: string): string {
+  return usersManifest(url, {
+    requester: `        authenticator:
+          type: BearerAuthenticator
+          api_token: "{{ config['credentials']['access_token'] }}"
+`,
+    spec: `    required: [credentials]
+    properties:
+      credentials:
+        type: object
+        title: Authentication
+        order: 0
+        oneOf:
+          - title: Basic login
+            required: [username, password]
+            properties:
+              auth_type: { type: string, const: basic }
+              username: { type: string, title: Username }
+              password: { type: string, title: Password, airbyte_secret: true }
+          - title: Access token
+            required: [access_token]
+            properties:
+              auth_type: { type: string, const: token }
+              access_token: { type: string, title: Access Token, airbyte_secret: true }
+      options:
+        type: object
+        title: Options
+        order: 1
+        required: [page_size]
+        properties:
+          page_size: { type: integer, title: Page Size }
+`,
+  });
+}
+
 /** OAuth with the Refresh Token Updater but no initial access token among the testing values, and a page size the spec refuses. */
 const SEVERITIES = `version: 6.0.0
 type: DeclarativeSource
@@ -223,6 +259,45 @@ describe("the Builder's Inputs and Testing values pages in a real browser", () =
       await warning.waitFor({ state: "detached" });
       await page.getByLabel("Page Size", { exact: true }).fill("10");
       await error.waitFor({ state: "detached" });
+    });
+  });
+
+  it("shows an object input as a group of its fields and a oneOf one as a choice of its options: a nested secret is masked, a nested value is saved at its path and read with", async () => {
+    const password = "pw-123456";
+    await withFolder(choiceManifest(api.url), { credentials: { auth_type: "basic", username: "ann", password }, options: { page_size: "ten" } }, async (page, dir) => {
+      await page.getByRole("button", { name: "Testing values" }).click();
+      const authentication = page.getByRole("group", { name: "Authentication" });
+      const option = authentication.getByRole("combobox", { name: "Authentication", exact: true });
+      await option.waitFor();
+      assert.equal(await option.locator("option:checked").textContent(), "Basic login");
+      await assertSettledValue(authentication.getByLabel("Username", { exact: true }), "ann");
+      const secret = authentication.getByLabel("Password", { exact: true });
+      assert.equal(await secret.getAttribute("type"), "password");
+      // The secret is in no text of the page, nor in any control that shows its value.
+      assert.ok(!(await page.locator("body").innerText()).includes(password));
+      const shown = await page.locator("input:not([type=password]), textarea, select").evaluateAll((controls) => controls.map((c) => (c as HTMLInputElement).value));
+      assert.ok(!shown.some((value) => value.includes(password)), "a control shows the secret");
+
+      // The nested problem shows under its nested field, as an error.
+      const options = page.getByRole("group", { name: "Options" });
+      const pageSize = options.getByLabel("Page Size", { exact: true });
+      const error = options.locator(".field", { has: page.getByLabel("Page Size", { exact: true }) }).getByRole("listitem").filter({ hasText: "must be integer" });
+      await error.waitFor();
+      assert.equal(await error.getAttribute("class"), "error");
+      await pageSize.fill("10");
+      await error.waitFor({ state: "detached" });
+
+      await option.selectOption({ label: "Access token" });
+      const token = authentication.getByLabel("Access Token", { exact: true });
+      await token.fill(TOKEN);
+      assert.equal(await token.getAttribute("type"), "password");
+      await authentication.getByRole("button", { name: "Show Access Token" }).waitFor();
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
+      assert.deepEqual(JSON.parse(readFileSync(join(dir, "secrets/config.json"), "utf8")), { credentials: { auth_type: "token", access_token: TOKEN }, options: { page_size: 10 } });
+      const read = await runSluice(["read", "--config", "secrets/config.json"], dir);
+      assert.equal(read.code, 0, read.stderr);
+      assert.equal(read.messages.filter((m) => m.type === "RECORD").length, 2);
     });
   });
 });
