@@ -155,12 +155,10 @@ export function shownValue(field: TestingValueField, value: unknown): string | b
 
 /** The value at a path of the testing values (`undefined` when a step is missing or not an object). */
 export function valueAt(values: unknown, path: readonly string[]): unknown {
-  let here = values;
-  for (const key of path) {
-    if (!isRecord(here)) return undefined;
-    here = here[key];
-  }
-  return here;
+  // The page imports only itself (not python/dpath.ts): a step at a time, as moveTestingValue walks.
+  const [key, ...rest] = path;
+  if (key === undefined) return values;
+  return isRecord(values) ? valueAt(values[key], rest) : undefined;
 }
 
 /**
