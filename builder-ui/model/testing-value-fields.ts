@@ -217,6 +217,19 @@ export function shareProblems<P extends { path: string }>(problems: readonly P[]
   return { of: (field) => problems.filter((p) => owner(p) === field), rest: problems.filter((p) => owner(p) === undefined) };
 }
 
+/**
+ * A choice's problems that concern the chosen option: the validator checks every `oneOf` option, so
+ * while one is incomplete it also reports the others' missing properties and their discriminator's
+ * const; those (the discriminator, and properties only other options have) are dropped.
+ */
+export function chosenProblems<P extends { path: string }>(field: TestingValueField, chosen: number, problems: readonly P[]): P[] {
+  const own = new Set((field.choices?.[chosen]?.fields ?? []).map((f) => f.path[f.path.length - 1]));
+  const others = new Set((field.choices ?? []).flatMap((c) => c.fields.map((f) => f.path[f.path.length - 1]!)).filter((key) => !own.has(key)));
+  if (field.discriminator !== undefined) others.add(field.discriminator);
+  const prefix = `config.${field.name}.`;
+  return problems.filter((p) => !(p.path.startsWith(prefix) && others.has(p.path.slice(prefix.length).split(".")[0]!)));
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,4 @@
-import { chooseChoice, chosenChoice, shareProblems, valueAt, type TestingValueField } from "../model/testing-value-fields.js";
+import { chooseChoice, chosenChoice, chosenProblems, shareProblems, valueAt, type TestingValueField } from "../model/testing-value-fields.js";
 import { ProblemLines, type Problem } from "./problem-lines.js";
 import { TestingValueControl } from "./testing-value-control.js";
 
@@ -27,7 +27,7 @@ export function TestingValueGroup({ field, values, problems, onChange }: Testing
   const value = valueAt(values, field.path);
   const chosen = field.input === "choice" ? chosenChoice(field, value) : -1;
   const fields = field.input === "choice" ? (field.choices?.[chosen]?.fields ?? []) : (field.fields ?? []);
-  const shared = shareProblems(problems, fields);
+  const shared = shareProblems(field.input === "choice" && chosen >= 0 ? chosenProblems(field, chosen, problems) : problems, fields);
   const id = `testing-${field.name || "inputs"}`;
   const rest = shared.rest.map((p): Problem => ({ severity: p.severity, message: p.path === `config.${field.name}` ? p.message : `${p.path}: ${p.message}` }));
   return (

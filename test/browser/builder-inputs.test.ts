@@ -275,7 +275,7 @@ describe("the Builder's Inputs and Testing values pages in a real browser", () =
       assert.equal(await secret.getAttribute("type"), "password");
       // The secret is in no text of the page, nor in any control that shows its value.
       assert.ok(!(await page.locator("body").innerText()).includes(password));
-      const shown = await page.locator("input:not([type=password]), textarea, select").evaluateAll((controls) => controls.map((c) => (c as HTMLInputElement).value));
+      const shown = await page.locator("input:not([type=password]), textarea, select").evaluateAll((controls) => controls.map((c) => (c as unknown as { value: string }).value));
       assert.ok(!shown.some((value) => value.includes(password)), "a control shows the secret");
 
       // The nested problem shows under its nested field, as an error.
@@ -289,7 +289,12 @@ describe("the Builder's Inputs and Testing values pages in a real browser", () =
 
       await option.selectOption({ label: "Access token" });
       const token = authentication.getByLabel("Access Token", { exact: true });
+      // Only the chosen option's problem shows: its missing token, not the basic login's missing username nor auth_type's const.
+      const missing = authentication.locator(".field", { has: page.getByLabel("Access Token", { exact: true }) }).getByRole("listitem").filter({ hasText: "a required field is missing" });
+      await missing.waitFor();
+      assert.deepEqual(await authentication.getByRole("listitem").allTextContents(), ["a required field is missing"]);
       await token.fill(TOKEN);
+      await missing.waitFor({ state: "detached" });
       assert.equal(await token.getAttribute("type"), "password");
       await authentication.getByRole("button", { name: "Show Access Token" }).waitFor();
       await page.getByRole("button", { name: "Save" }).click();

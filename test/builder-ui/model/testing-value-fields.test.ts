@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { chooseChoice, chosenChoice, shareProblems, testingValueFields, valueAt, withValueAt } from "../../../builder-ui/model/testing-value-fields.js";
+import { chooseChoice, chosenChoice, chosenProblems, shareProblems, testingValueFields, valueAt, withValueAt } from "../../../builder-ui/model/testing-value-fields.js";
 
 const SPEC = {
   type: "object",
@@ -124,6 +124,19 @@ describe("a oneOf object's options", () => {
     assert.deepEqual(chooseChoice(credentials!, { auth_type: "api_key", api_key: "k", client_id: "c" }, 0), { auth_type: "oauth2", client_id: "c" });
     assert.deepEqual(chooseChoice(credentials!, undefined, 1), { auth_type: "api_key" });
     assert.equal(chooseChoice(credentials!, { auth_type: "api_key" }, -1), undefined);
+  });
+
+  it("keeps the problems of the chosen option only, not the other options' missing properties nor their discriminator", () => {
+    const problems = [
+      { path: "config.credentials.auth_type", message: "must be equal to constant" },
+      { path: "config.credentials.client_id", message: "a required field is missing" },
+      { path: "config.credentials.api_key", message: "a required field is missing" },
+      { path: "config.credentials", message: "must be object" },
+    ];
+    assert.deepEqual(
+      chosenProblems(credentials!, 1, problems).map((p) => p.path),
+      ["config.credentials.api_key", "config.credentials"],
+    );
   });
 });
 
