@@ -111,6 +111,11 @@ function choiceManifest(url: string): string {
         required: [page_size]
         properties:
           page_size: { type: integer, title: Page Size }
+      extra_tokens:
+        type: array
+        title: Extra tokens
+        order: 2
+        items: { type: object, properties: { token: { type: string, airbyte_secret: true } } }
 `,
   });
 }
@@ -264,7 +269,8 @@ describe("the Builder's Inputs and Testing values pages in a real browser", () =
 
   it("shows an object input as a group of its fields and a oneOf one as a choice of its options: a nested secret is masked, a nested value is saved at its path and read with", async () => {
     const password = "pw-123456";
-    await withFolder(choiceManifest(api.url), { credentials: { auth_type: "basic", username: "ann", password }, options: { page_size: "ten" } }, async (page, dir) => {
+    const extra = [{ token: "xt-98765" }];
+    await withFolder(choiceManifest(api.url), { credentials: { auth_type: "basic", username: "ann", password }, options: { page_size: "ten" }, extra_tokens: extra }, async (page, dir) => {
       await page.getByRole("button", { name: "Testing values" }).click();
       const authentication = page.getByRole("group", { name: "Authentication" });
       const option = authentication.getByRole("combobox", { name: "Authentication", exact: true });
@@ -273,10 +279,13 @@ describe("the Builder's Inputs and Testing values pages in a real browser", () =
       await assertSettledValue(authentication.getByLabel("Username", { exact: true }), "ann");
       const secret = authentication.getByLabel("Password", { exact: true });
       assert.equal(await secret.getAttribute("type"), "password");
-      // The secret is in no text of the page, nor in any control that shows its value.
+      // The secrets are in no text of the page, nor in any control that shows its value; a list holding a secret is masked JSON.
+      const json = page.getByLabel("Extra tokens", { exact: true });
+      await assertSettledValue(json, JSON.stringify(extra));
+      assert.equal(await json.getAttribute("type"), "password");
       assert.ok(!(await page.locator("body").innerText()).includes(password));
       const shown = await page.locator("input:not([type=password]), textarea, select").evaluateAll((controls) => controls.map((c) => (c as unknown as { value: string }).value));
-      assert.ok(!shown.some((value) => value.includes(password)), "a control shows the secret");
+      assert.ok(!shown.some((value) => value.includes(password) || value.includes("xt-98765")), "a control shows a secret");
 
       // The nested problem shows under its nested field, as an error.
       const options = page.getByRole("group", { name: "Options" });
@@ -299,10 +308,12 @@ describe("the Builder's Inputs and Testing values pages in a real browser", () =
       await authentication.getByRole("button", { name: "Show Access Token" }).waitFor();
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
-      assert.deepEqual(JSON.parse(readFileSync(join(dir, "secrets/config.json"), "utf8")), { credentials: { auth_type: "token", access_token: TOKEN }, options: { page_size: 10 } });
+      assert.deepEqual(JSON.parse(readFileSync(join(dir, "secrets/config.json"), "utf8")), { credentials: { auth_type: "token", access_token: TOKEN }, options: { page_size: 10 }, extra_tokens: extra });
       const read = await runSluice(["read", "--config", "secrets/config.json"], dir);
       assert.equal(read.code, 0, read.stderr);
       assert.equal(read.messages.filter((m) => m.type === "RECORD").length, 2);
+      await page.getByRole("button", { name: "Show Extra tokens" }).click();
+      assert.equal(await json.getAttribute("type"), "text");
     });
   });
 });
