@@ -61,6 +61,9 @@ export function TestingValueGroup({ field, values, problems, onChange }: Testing
           </select>
         </div>
       )}
+      {field.input === "choice" && chosen < 0 && value !== undefined && (
+        <p class="note">The saved value is none of these options: choosing one keeps its values for that option's properties.</p>
+      )}
       {fields.map((child) =>
         child.input === "group" || child.input === "choice" ? (
           <TestingValueGroup key={`${chosen}:${child.name}`} field={child} values={values} problems={shared.of(child)} onChange={onChange} />
