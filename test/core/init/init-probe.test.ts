@@ -8,7 +8,7 @@ import { parse } from "yaml";
 import { main } from "../../../core/cli/main.js";
 import { runCli } from "../../support/run-cli.js";
 import { graphql, stripe } from "../probe/list-apis/cursor-apis.js";
-import { pageNumbered } from "../probe/list-apis/extra-apis.js";
+import { markered, pageNumbered } from "../probe/list-apis/extra-apis.js";
 import { initProbe } from "../probe/list-apis/index.js";
 import { serveListApis, TOKEN } from "../probe/list-apis/list-api.js";
 
@@ -17,7 +17,7 @@ describe("sluice init --probe", () => {
   let server: Awaited<ReturnType<typeof serveListApis>>;
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), "sluice-init-probe-"));
-    server = await serveListApis([stripe, graphql, pageNumbered]);
+    server = await serveListApis([stripe, graphql, pageNumbered, markered]);
   });
   after(async () => {
     await server.close();
@@ -93,6 +93,18 @@ describe("sluice init --probe", () => {
     const read = await runCli(["read", "--config", "secrets/config.json"], join(dir, "page-numbered"));
     const ids = read.stdout.split("\n").filter((l) => l.includes('"RECORD"')).map((l) => String(JSON.parse(l).record.data.id));
     assert.deepEqual(ids, pageNumbered.ids);
+  });
+
+  it("leaves a hand-written marker= the cursor paginator sets out of the URL (Detect proposed removing it) and reads every record", async () => {
+    const probed = await initProbe(markered, server.origin, dir);
+    assert.equal(probed.code, 0, probed.stderr);
+    assert.match(probed.stdout, /left out of the URL, the paginator sets it: marker/);
+    const manifest = parse(readFileSync(join(dir, "markered", "manifest.yaml"), "utf8"));
+    assert.deepEqual(manifest.definitions.requester.request_parameters, { limit: "5" });
+    const read = await runCli(["read", "--config", "secrets/config.json"], join(dir, "markered"));
+    assert.equal(read.code, 0, read.stderr);
+    const ids = read.stdout.split("\n").filter((l) => l.includes('"RECORD"')).map((l) => String(JSON.parse(l).record.data.id));
+    assert.deepEqual(ids, markered.ids);
   });
 
   it("a GraphQL query without an after variable: the connector reads the first page, and the report says what to add", async () => {
