@@ -56,9 +56,23 @@ export function setRefreshTokenUpdater(model: ManifestModel, place: readonly Seg
 
 /** The user input a value names when it is exactly `{{ config['name'] }}` (or `config["name"]`, `config.name`). */
 export function configReference(value: unknown): string | undefined {
+  const path = configReferencePath(value);
+  return path?.length === 1 ? path[0] : undefined;
+}
+
+/**
+ * The path of the user input a value names when it is exactly one config lookup, at any depth
+ * (`{{ config['credentials']['access_token'] }}`, `config.credentials.access_token`, mixed).
+ *
+ * @example
+ * configReferencePath("{{ config['credentials']['access_token'] }}") // ["credentials", "access_token"]
+ * configReferencePath("{{ config['a'] ~ 'x' }}") // undefined
+ */
+export function configReferencePath(value: unknown): string[] | undefined {
   if (typeof value !== "string") return undefined;
-  const match = /^\{\{\s*config(?:\[\s*(['"])([^'"]+)\1\s*\]|\.(\w+))\s*\}\}$/.exec(value.trim());
-  return match ? (match[2] ?? match[3]) : undefined;
+  const match = /^\{\{\s*config((?:\[\s*(?:'[^']+'|"[^"]+")\s*\]|\.\w+)+)\s*\}\}$/.exec(value.trim());
+  if (!match) return undefined;
+  return [...match[1]!.matchAll(/\[\s*(?:'([^']+)'|"([^"]+)")\s*\]|\.(\w+)/g)].map((m) => (m[1] ?? m[2] ?? m[3])!);
 }
 
 /** Every top-level user input a value's templates read (`config['x']`, `config.x`). */

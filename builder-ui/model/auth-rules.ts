@@ -1,5 +1,6 @@
 import { methodOf } from "./auth-methods.js";
-import { configReference } from "./auth-forms.js";
+import { configReferencePath } from "./auth-forms.js";
+import { valueAt } from "./testing-value-fields.js";
 
 /**
  * The product's authentication rules, as the Builder's own warnings while the author types. They are
@@ -37,9 +38,15 @@ export function authWarnings(authenticators: readonly unknown[], streams: readon
   if (!auth || typeof auth !== "object") return warnings;
   if (auth.type === "OAuthAuthenticator" && auth.refresh_token_updater !== undefined) {
     for (const [key, label] of [["access_token_value", "an initial access token (Access Token Value)"], ["token_expiry_date", "its expiry (Token Expiry Date)"]] as const) {
-      const name = configReference(auth[key]);
-      if (!name) warnings.push({ key, message: `The Refresh Token Updater needs ${label} among the testing values: make it a user input ({{ config['...'] }}).` });
-      else if (testingValues[name] === undefined || testingValues[name] === "") warnings.push({ key, input: name, message: `The Refresh Token Updater needs ${label} among the testing values: give ${name} a testing value.` });
+      // A nested input (`config['credentials']['access_token']`, as most OAuth specs have it) counts as much as a top-level one.
+      const path = configReferencePath(auth[key]);
+      if (!path) {
+        warnings.push({ key, message: `The Refresh Token Updater needs ${label} among the testing values: make it a user input ({{ config['...'] }}).` });
+        continue;
+      }
+      const value = valueAt(testingValues, path);
+      const name = path.join(".");
+      if (value === undefined || value === "") warnings.push({ key, input: name, message: `The Refresh Token Updater needs ${label} among the testing values: give ${name} a testing value.` });
     }
   }
   if (auth.type === "SessionTokenAuthenticator") {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { chooseMethod, configNames, configReference, setRefreshTokenUpdater } from "../../../builder-ui/model/auth-forms.js";
+import { chooseMethod, configNames, configReference, configReferencePath, setRefreshTokenUpdater } from "../../../builder-ui/model/auth-forms.js";
 import { AUTH_METHODS, LOGIN_METHODS, methodNamed, methodOf } from "../../../builder-ui/model/auth-methods.js";
 import { authWarnings, isIsoDuration } from "../../../builder-ui/model/auth-rules.js";
 import { hasDeclarativeOAuth, INPUT_SPEC, setDeclarativeOAuth } from "../../../builder-ui/model/declarative-oauth.js";
@@ -135,6 +135,19 @@ describe("the Builder's authentication rules", () => {
       authWarnings([{ type: "OAuthAuthenticator", refresh_token_updater: {} }], ["s"], {}).map((w) => w.key),
       ["access_token_value", "token_expiry_date"],
     );
+  });
+
+  it("the Refresh Token Updater's inputs may be nested (config['credentials']['access_token']): found at their path, the warning names it", () => {
+    const auth = { type: "OAuthAuthenticator", refresh_token_updater: {}, access_token_value: "{{ config['credentials']['access_token'] }}", token_expiry_date: "{{ config.credentials.token_expiry_date }}" };
+    const warnings = authWarnings([auth], ["s"], { credentials: { access_token: "x" } });
+    assert.deepEqual(
+      warnings.map((w) => [w.key, w.input]),
+      [["token_expiry_date", "credentials.token_expiry_date"]],
+    );
+    assert.deepEqual(authWarnings([auth], ["s"], { credentials: { access_token: "x", token_expiry_date: "2020-01-01T00:00:00Z" } }), []);
+    assert.deepEqual(configReferencePath(`{{ config["a"].b['c'] }}`), ["a", "b", "c"]);
+    assert.equal(configReferencePath("{{ config['a'] ~ 'x' }}"), undefined);
+    assert.equal(configReference("{{ config['credentials']['access_token'] }}"), undefined, "one level only, as the forms' credential fields need");
   });
 
   it("a session login's authentication is neither OAuth 2 nor Session Token; durations are ISO 8601", () => {
