@@ -12,7 +12,7 @@ import { startDemoApi } from "../../examples/demo-api/server.js";
 import { demoOAuthManifest } from "../e2e/oauth-consent-manifest.js";
 import { runSluice } from "../support/run-sluice.js";
 import { CREDENTIALS, ITEMS, signedJwt, startAuthApi, type AuthApi } from "./support/auth-api.js";
-import { assertSettledValue, connectorFolder, openPage, replaceYaml, withBuilderPage, yamlText } from "./support/builder-fixture.js";
+import { assertSettledValue, chooseAuthMethod, connectorFolder, openPage, replaceYaml, saveAndRead, withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
 
 // Not part of `npm test`: scripts/test-browser.sh (CI) installs Debian's chromium and runs the browser suite.
@@ -89,18 +89,6 @@ describe("the Builder's authentication forms in a real browser", () => {
     }
   }
 
-  async function chooseMethod(page: Page, name: string): Promise<void> {
-    await page.getByRole("combobox", { name: "Authentication Method" }).first().selectOption(name);
-    await page.locator("#auth-method").and(page.locator(`:has(option:checked:text-is("${name}"))`)).waitFor();
-  }
-
-  async function saveAndRead(page: Page, dir: string): Promise<unknown[]> {
-    await page.getByRole("button", { name: "Save" }).click();
-    await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
-    const read = await runSluice(["read", "--config", "secrets/config.json"], dir);
-    assert.equal(read.code, 0, read.stderr);
-    return read.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data);
-  }
 
   function assertNoCredentialIn(dir: string, ...values: string[]): void {
     const manifest = readFileSync(join(dir, "manifest.yaml"), "utf8");
@@ -112,13 +100,13 @@ describe("the Builder's authentication forms in a real browser", () => {
       const options = await page.getByRole("combobox", { name: "Authentication Method" }).first().locator("option").allInnerTexts();
       assert.deepEqual(options, ["No auth", "Basic HTTP", "Bearer Token", "API Key", "JWT", "OAuth 2", "Session Token", "Selective Authenticator", "Custom"]);
 
-      await chooseMethod(page, "Selective Authenticator");
+      await chooseAuthMethod(page, "Selective Authenticator");
       await page.getByText("its authenticators and their inputs are edited in YAML").waitFor();
       assert.match(await page.getByLabel("Selective Authenticator YAML").innerText(), /authenticator_selection_path:/);
 
       // Custom: the server says whether the class's file is in the folder.
       const name = basename(dir).replace(/\W+/g, "_");
-      await chooseMethod(page, "Custom");
+      await chooseAuthMethod(page, "Custom");
       const className = page.getByLabel("Class Name", { exact: true });
       await assertSettledValue(className, `source_${name}.components.CustomAuthenticator`);
       await page.getByText(`No file for source_${name}.components.CustomAuthenticator in the connector folder (looked for source_${name}/components.ts`).waitFor();
@@ -131,7 +119,7 @@ describe("the Builder's authentication forms in a real browser", () => {
 
   it("No auth: a working read, with no Authorization header and the scaffold's now unused API key input gone", async () => {
     await fromEmptyFolder(async (page, dir) => {
-      await chooseMethod(page, "No auth");
+      await chooseAuthMethod(page, "No auth");
       api.expect((r) => r.headers.authorization === undefined);
       assert.deepEqual(await saveAndRead(page, dir), ITEMS);
       const manifest = parse(readFileSync(join(dir, "manifest.yaml"), "utf8"));
@@ -143,7 +131,7 @@ describe("the Builder's authentication forms in a real browser", () => {
 
   it("Basic HTTP: Username and Password become user inputs, their values testing values, and the read authenticates", async () => {
     await fromEmptyFolder(async (page, dir) => {
-      await chooseMethod(page, "Basic HTTP");
+      await chooseAuthMethod(page, "Basic HTTP");
       await page.getByLabel("Username", { exact: true }).fill(CREDENTIALS.user);
       const password = page.getByLabel("Password", { exact: true });
       await password.fill(CREDENTIALS.password);
@@ -159,7 +147,7 @@ describe("the Builder's authentication forms in a real browser", () => {
 
   it("Bearer Token: the Token is a secret testing value", async () => {
     await fromEmptyFolder(async (page, dir) => {
-      await chooseMethod(page, "Bearer Token");
+      await chooseAuthMethod(page, "Bearer Token");
       await page.getByLabel("Token", { exact: true }).fill(CREDENTIALS.apiKey);
       api.expect((r) => r.headers.authorization === `Bearer ${CREDENTIALS.apiKey}`);
       assert.deepEqual(await saveAndRead(page, dir), ITEMS);
@@ -169,7 +157,7 @@ describe("the Builder's authentication forms in a real browser", () => {
 
   it("API Key: injected into a header, a query parameter, form body data and a JSON body, each read working", async () => {
     await fromEmptyFolder(async (page, dir) => {
-      await chooseMethod(page, "API Key");
+      await chooseAuthMethod(page, "API Key");
       await page.getByLabel("API Key", { exact: true }).fill(CREDENTIALS.apiKey);
       const group = page.getByRole("group", { name: "Inject API Key into outgoing HTTP request" });
       api.expect((r) => r.headers["x-api-key"] === CREDENTIALS.apiKey);
@@ -197,7 +185,7 @@ describe("the Builder's authentication forms in a real browser", () => {
 
   it("JWT: the product's defaults (Header Prefix Bearer, a Token Duration) and a signed token the API verifies", async () => {
     await fromEmptyFolder(async (page, dir) => {
-      await chooseMethod(page, "JWT");
+      await chooseAuthMethod(page, "JWT");
       await page.getByLabel("Secret Key", { exact: true }).fill(CREDENTIALS.jwtSecret);
       await assertSettledValue(page.getByLabel("Header Prefix", { exact: true }), "Bearer");
       await assertSettledValue(page.getByLabel("Token Duration", { exact: true }), "1200");
@@ -215,7 +203,7 @@ describe("the Builder's authentication forms in a real browser", () => {
 
   it("OAuth 2 (legacy): the refresh token is a testing value; the single-use token the endpoint rotates is written back and the next read uses it", async () => {
     await fromEmptyFolder(async (page, dir) => {
-      await chooseMethod(page, "OAuth 2");
+      await chooseAuthMethod(page, "OAuth 2");
       await page.getByLabel("Client ID", { exact: true }).fill(CREDENTIALS.clientId);
       await page.getByLabel("Client Secret", { exact: true }).fill(CREDENTIALS.clientSecret);
       // Client credentials take no refresh token: the field goes while that grant is chosen.
@@ -247,7 +235,7 @@ describe("the Builder's authentication forms in a real browser", () => {
 
   it("Session Token: logs in with testing values, injects the session token, and keeps to the product's rules", async () => {
     await fromEmptyFolder(async (page, dir) => {
-      await chooseMethod(page, "Session Token");
+      await chooseAuthMethod(page, "Session Token");
       const login = page.getByRole("group", { name: "Login Requester" });
       await login.getByLabel("URL", { exact: true }).fill(`${api.url}/session`);
       const loginMethods = await login.getByLabel("Authentication Method", { exact: true }).locator("option").allInnerTexts();

@@ -4,9 +4,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { parse } from "yaml";
-import { runSluice } from "../support/run-sluice.js";
 import { CREDENTIALS, ITEMS, signedJwt, startAuthApi, type AuthApi } from "./support/auth-api.js";
-import { assertSettledValue, withBuilderPage, yamlText } from "./support/builder-fixture.js";
+import { assertSettledValue, chooseAuthMethod, saveAndRead, withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
 
 // Not part of `npm test`: scripts/test-browser.sh (CI) installs Debian's chromium and runs the browser suite.
@@ -53,11 +52,6 @@ describe("the Builder's key/value rows in the authentication forms, in a real br
     await api.close();
   });
 
-  async function chooseMethod(page: Page, name: string): Promise<void> {
-    await page.getByRole("combobox", { name: "Authentication Method" }).first().selectOption(name);
-    await page.locator("#auth-method").and(page.locator(`:has(option:checked:text-is("${name}"))`)).waitFor();
-  }
-
   /** Adds a row to a key/value group, as a person does: the add button, the key, then the value. */
   async function addRow(group: Locator, noun: string, key: string, value: string): Promise<void> {
     const rows = await group.getByLabel(/^Key \d+$/).count();
@@ -86,17 +80,9 @@ describe("the Builder's key/value rows in the authentication forms, in a real br
     return api.seen.slice(seen).find((r) => r.path === "/session");
   }
 
-  async function saveAndRead(page: Page, dir: string): Promise<unknown[]> {
-    await page.getByRole("button", { name: "Save" }).click();
-    await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
-    const read = await runSluice(["read", "--config", "secrets/config.json"], dir);
-    assert.equal(read.code, 0, read.stderr);
-    return read.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data);
-  }
-
   it("Session Token: the login's query parameters, headers and body are key/value rows with the stream's template checks and variables", async () => {
     await withBuilderPage(browser, itemsManifest(api.url), async ({ page, dir }) => {
-      await chooseMethod(page, "Session Token");
+      await chooseAuthMethod(page, "Session Token");
       const login = page.getByRole("group", { name: "Login Requester" });
       await login.getByLabel("URL", { exact: true }).fill(`${api.url}/session`);
       // The method's body, as rows: the credentials are user inputs.
@@ -126,7 +112,7 @@ describe("the Builder's key/value rows in the authentication forms, in a real br
 
   it("JWT: Additional JWT Headers and Payload are key/value rows, and the signed token carries them", async () => {
     await withBuilderPage(browser, itemsManifest(api.url), async ({ page, dir }) => {
-      await chooseMethod(page, "JWT");
+      await chooseAuthMethod(page, "JWT");
       await page.getByLabel("Secret Key", { exact: true }).fill(CREDENTIALS.jwtSecret);
       const headers = page.getByRole("group", { name: "Additional JWT Headers" });
       await headers.getByText("Variables: config.").waitFor();
@@ -144,7 +130,7 @@ describe("the Builder's key/value rows in the authentication forms, in a real br
 
   it("Session Token: a Form body is key/value rows too, and the login endpoint sees the form the rows say", async () => {
     await withBuilderPage(browser, itemsManifest(api.url), async ({ page, dir }) => {
-      await chooseMethod(page, "Session Token");
+      await chooseAuthMethod(page, "Session Token");
       const login = page.getByRole("group", { name: "Login Requester" });
       await login.getByLabel("URL", { exact: true }).fill(`${api.url}/session`);
       const body = login.getByRole("group", { name: "Request Body" });
@@ -166,7 +152,7 @@ describe("the Builder's key/value rows in the authentication forms, in a real br
 
   it("OAuth 2: Refresh Request Body and Refresh Request Headers are key/value rows, and the token endpoint sees them", async () => {
     await withBuilderPage(browser, itemsManifest(api.url), async ({ page, dir }) => {
-      await chooseMethod(page, "OAuth 2");
+      await chooseAuthMethod(page, "OAuth 2");
       await page.getByLabel("Client ID", { exact: true }).fill(CREDENTIALS.clientId);
       await page.getByLabel("Client Secret", { exact: true }).fill(CREDENTIALS.clientSecret);
       await page.getByLabel("Refresh Token", { exact: true }).fill(CREDENTIALS.refreshToken);

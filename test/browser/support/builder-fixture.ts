@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { createSluice } from "../../../core/index.js";
 import { startBuilder, type RunningBuilder } from "../../../core/builder/builder-server.js";
 import { json, startLoopback, type Loopback } from "../../plugins/auth/support/loopback.js";
+import { runSluice } from "../../support/run-sluice.js";
 
 /** The API the browser scenarios read: `/users` and `/orders`, each `{ data: [...] }`, for `Authorization: Bearer <token>` only. */
 export async function startDataApi(token: string): Promise<Loopback> {
@@ -86,4 +87,19 @@ export async function withBuilderPage(browser: Browser, text: string, scenario: 
     await builder.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Picks a method in the (first) Authentication Method select and waits until the form shows it chosen. */
+export async function chooseAuthMethod(page: Page, name: string): Promise<void> {
+  await page.getByRole("combobox", { name: "Authentication Method" }).first().selectOption(name);
+  await page.locator("#auth-method").and(page.locator(`:has(option:checked:text-is("${name}"))`)).waitFor();
+}
+
+/** Saves the page, then reads the folder with `sluice read` as a user would; the records' data. */
+export async function saveAndRead(page: Page, dir: string): Promise<unknown[]> {
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
+  const read = await runSluice(["read", "--config", "secrets/config.json"], dir);
+  assert.equal(read.code, 0, read.stderr);
+  return read.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data);
 }
