@@ -129,10 +129,15 @@ export class DatetimeBasedCursor implements IncrementalCursor {
     if (this.parts.endOption && end !== undefined) this.parts.endOption.inject(request, end);
   }
 
+  shouldSync(_slice: StreamSlice, record: DataRecord): boolean {
+    if (!this.parts.filterRecords) return true;
+    const value = this.recordValue(record);
+    return value === undefined || this.withinWindow(value);
+  }
+
   observe(slice: StreamSlice, record: DataRecord): boolean {
     const value = this.recordValue(record);
     if (value === undefined) return true;
-    if (this.parts.filterRecords && !this.withinWindow(value)) return false;
     const previous = this.mostRecent.get(slice);
     if (!previous || previous.isBefore(value)) this.mostRecent.set(slice, value);
     return true;

@@ -108,6 +108,11 @@ export class PerPartitionCursor implements IncrementalCursor {
     this.template.applyToRequest(request, slice);
   }
 
+  shouldSync(slice: StreamSlice, record: DataRecord): boolean {
+    const origin = this.origins.get(slice);
+    return origin ? origin.entry.cursor!.shouldSync(origin.inner, record) : true;
+  }
+
   observe(slice: StreamSlice, record: DataRecord): boolean {
     const origin = this.origins.get(slice);
     if (!this.sawCursorValue && this.template.hasCursorValue(record)) this.sawCursorValue = true;

@@ -137,7 +137,11 @@ export class RetrieverPartitions implements StreamPartitions {
   }
 }
 
-/** Each page's records, without those the cursor drops, transformed with their slice. */
+/**
+ * Each page's records in the kit's order: transformed with their slice (the kit's record selector
+ * transforms before its client-side filter), kept when the cursor's client-side filter syncs them, and
+ * only then observed by the cursor, as the stream emits them.
+ */
 async function* checkedPages(
   pages: AsyncIterable<DataRecord[]>,
   slice: StreamSlice,
@@ -146,8 +150,9 @@ async function* checkedPages(
 ): AsyncGenerator<DataRecord[]> {
   const context = { streamSlice: slice };
   for await (const page of pages) {
-    const kept = cursor ? page.filter((record) => cursor.observe(slice, record)) : page;
-    for (const record of kept) for (const transformation of transformations) transformation.transform(record, context);
+    for (const record of page) for (const transformation of transformations) transformation.transform(record, context);
+    const synced = cursor?.shouldSync ? page.filter((record) => cursor.shouldSync!(slice, record)) : page;
+    const kept = cursor ? synced.filter((record) => cursor.observe(slice, record)) : synced;
     if (kept.length > 0) yield kept;
   }
 }

@@ -43,7 +43,7 @@ export abstract class StreamSlicer {
  *
  * @example
  * cursor.setState({ updated_at: "2024-01-01T00:00:00Z" });
- * for await (const slice of cursor.slices()) { ...read, cursor.observe(slice, record)...; cursor.closeSlice(slice); }
+ * for await (const slice of cursor.slices()) { ...read, cursor.shouldSync(slice, record) && cursor.observe(slice, record)...; cursor.closeSlice(slice); }
  * cursor.state(); // { updated_at: "2024-03-15T12:00:00Z" }
  */
 export abstract class IncrementalCursor extends StreamSlicer {
@@ -51,7 +51,18 @@ export abstract class IncrementalCursor extends StreamSlicer {
   declare readonly cursorField: string;
   /** Starts from a saved state; undefined starts from the configured start. */
   abstract setState(state: Record<string, unknown> | undefined): void;
-  /** Notes a record read in `slice`; returns false when the record falls outside the sync window and is dropped. */
+  /**
+   * Optional: the kit's `should_be_synced`, the client-side filter (`is_client_side_incremental`,
+   * `is_data_feed`), asked for each record after the stream's transformations (the kit's selector
+   * transforms before it filters) and by a data feed's paginator for a page's last record: a record it
+   * refuses is dropped and never reaches {@link observe}.
+   */
+  shouldSync?(slice: StreamSlice, record: DataRecord): boolean;
+  /**
+   * Notes a record read in `slice`, as the stream emits it (after its transformations, as the kit's
+   * cursor sees it): an `AddFields` that writes the cursor field moves the state. Returns false to drop
+   * the record (a cursor without {@link shouldSync} filters here).
+   */
   abstract observe(slice: StreamSlice, record: DataRecord): boolean;
   /** The slice has been read completely; its progress becomes part of the state. */
   abstract closeSlice(slice: StreamSlice): void;
