@@ -98,6 +98,7 @@ export const DatetimeBasedCursorComponent: ComponentFactory<IncrementalCursor> =
       startOption: await ctx.build<RequestOption | undefined>("start_time_option"),
       endOption: await ctx.build<RequestOption | undefined>("end_time_option"),
       filterRecords: def.is_client_side_incremental === true || def.is_data_feed === true,
+      dataFeed: def.is_data_feed === true,
       clamping: clamp?.strategy,
       clampEnd: clamp?.end,
       globalSubstreamCursor: def.global_substream_cursor === true,

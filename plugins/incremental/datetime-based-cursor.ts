@@ -44,6 +44,8 @@ interface DatetimeBasedCursorParts {
   endOption?: RequestOption;
   /** Drop records outside the sync window (`is_client_side_incremental`, `is_data_feed`). */
   filterRecords: boolean;
+  /** `is_data_feed`: a slice's pagination stops after a page whose last record is outside the window. */
+  dataFeed?: boolean;
   clamping?: Clamping;
   /** The end-of-window adjustment that comes with clamping (the kit's ClampingEndProvider). */
   clampEnd?: (end: PyDateTime) => PyDateTime;
@@ -87,10 +89,13 @@ export class DatetimeBasedCursor implements IncrementalCursor {
   /** Windows closed for one partition of a partition router: they count once the whole read is done. */
   private pending: Interval[] = [];
   private warned = false;
+  /** A data feed's stop condition (see {@link StreamSlicer.stopsPagination}); absent otherwise. */
+  readonly stopsPagination?: (slice: StreamSlice, lastRecord: DataRecord) => boolean;
 
   constructor(parts: DatetimeBasedCursorParts) {
     this.parts = parts;
     this.cursorField = parts.cursorField;
+    if (parts.dataFeed) this.stopsPagination = (slice, lastRecord) => !this.shouldSync(slice, lastRecord);
   }
 
   setState(state: Record<string, unknown> | undefined): void {

@@ -58,12 +58,20 @@ export class PerPartitionCursor implements IncrementalCursor {
   private startedAt?: number;
   /** Whether a record of this read had a readable cursor value: only then do the global cursor and lookback move. */
   private sawCursorValue = false;
+  /** A data feed's stop condition, asked of the slice's partition cursor; absent otherwise. */
+  readonly stopsPagination?: (slice: StreamSlice, lastRecord: DataRecord) => boolean;
 
   constructor(
     private readonly router: StreamSlicer,
     private readonly template: DatetimeBasedCursor,
   ) {
     this.cursorField = template.cursorField;
+    if (template.stopsPagination) {
+      this.stopsPagination = (slice, lastRecord) => {
+        const origin = this.origins.get(slice);
+        return origin ? origin.entry.cursor!.stopsPagination!(origin.inner, lastRecord) : false;
+      };
+    }
   }
 
   setState(state: Record<string, unknown> | undefined): void {

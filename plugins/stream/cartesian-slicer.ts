@@ -1,4 +1,4 @@
-import { makeSlice, slicePartition, sliceCursor, sliceExtraFields, type OutgoingRequest, type SliceOptions, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
+import { makeSlice, slicePartition, sliceCursor, sliceExtraFields, type DataRecord, type OutgoingRequest, type SliceOptions, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
 
 /**
  * Several slicers read as one: every combination of their slices, in order (the kit's
@@ -9,7 +9,13 @@ import { makeSlice, slicePartition, sliceCursor, sliceExtraFields, type Outgoing
  * // routers: [{ values: [a, b] }, { values: [1, 2] }]  ->  slices {x: a, y: 1}, {x: a, y: 2}, {x: b, y: 1}, {x: b, y: 2}
  */
 class CartesianSlicer implements StreamSlicer {
-  constructor(private readonly slicers: readonly StreamSlicer[]) {}
+  /** Stops a slice's pages when one of the slicers does (a data feed's cursor combined with a router). */
+  readonly stopsPagination?: (slice: StreamSlice, lastRecord: DataRecord) => boolean;
+
+  constructor(private readonly slicers: readonly StreamSlicer[]) {
+    const stopping = slicers.filter((slicer) => slicer.stopsPagination);
+    if (stopping.length > 0) this.stopsPagination = (slice, lastRecord) => stopping.some((slicer) => slicer.stopsPagination!(slice, lastRecord));
+  }
 
   get partitionFields(): readonly string[] {
     return this.slicers.flatMap((slicer) => slicer.partitionFields ?? []);

@@ -279,12 +279,14 @@ export class PageReader {
 
   /** The paginator's decision on a page: the next token, and whether the read goes on to it. */
   private decide(current: UnpaginatedPage, count: number, last: DataRecord | undefined, records: DataRecord[] | undefined): Decision {
-    const { options, paginator } = this.parts;
+    const { options, paginator, slicer, slice } = this.parts;
     const facts: PageFacts = { response: current.response, records, count, rawCount: current.rawCount, lastRecord: last, lastToken: this.token };
-    this.token = paginator.nextPageToken(facts);
+    // A data feed's cursor ends the slice before the paginator is asked, as the kit's stop-condition decorator.
+    const fed = last !== undefined && slicer?.stopsPagination?.(slice, last) === true;
+    this.token = fed ? undefined : paginator.nextPageToken(facts);
     const more = this.token !== undefined && this.token !== null;
     const capped = more && options.pagesPerSlice !== undefined && this.pageNumber >= options.pagesPerSlice;
-    return { more, capped, facts };
+    return { more, capped, facts, fed };
   }
 
   /** After a page was handed out: report it, and the paginator's decision on it; false when the read is over. */
@@ -312,9 +314,9 @@ export class PageReader {
     // parsed, not kept: the paginator gets their count and the last one.
     const decided = this.decision;
     this.decision = undefined;
-    const { more, capped, facts } = decided ?? this.decide(current, count, streamed ? current.last : records.at(-1), streamed ? undefined : records);
+    const { more, capped, facts, fed } = decided ?? this.decide(current, count, streamed ? current.last : records.at(-1), streamed ? undefined : records);
     if (this.parts.observe) {
-      const reason = !more ? stopReason(paginator, facts, records) : capped ? `the limit of ${options.pagesPerSlice} page${options.pagesPerSlice === 1 ? "" : "s"} per slice was reached` : undefined;
+      const reason = fed ? "the page's last record is older than the cursor (is_data_feed)" : !more ? stopReason(paginator, facts, records) : capped ? `the limit of ${options.pagesPerSlice} page${options.pagesPerSlice === 1 ? "" : "s"} per slice was reached` : undefined;
       this.observe(records, more ? this.token : undefined, reason, total);
     }
     return more && !capped;
@@ -349,6 +351,8 @@ interface Decision {
   capped: boolean;
   /** What the paginator decided on. */
   facts: PageFacts;
+  /** A data feed's cursor ended the slice (see `StreamSlicer.stopsPagination`). */
+  fed: boolean;
 }
 
 /** Why the paginator gave no next token, in the words a connector author needs. */

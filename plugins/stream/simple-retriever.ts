@@ -168,7 +168,8 @@ export class SimpleRetriever implements Retriever {
       totalRecords,
       observe,
       secrets: this.secrets,
-      readAhead: this.readAhead,
+      // A data feed decides on the page's last record as the stream emits it: after it was handed out.
+      readAhead: this.readAhead && !slicer?.stopsPagination,
     });
   }
 }

@@ -35,6 +35,13 @@ export abstract class StreamSlicer {
    * read incrementally); undefined (or absent) when the slicer has no parents.
    */
   parentStreamState?(): Record<string, unknown> | undefined;
+  /**
+   * Optional: whether a slice's pagination ends after a page whose last record is `lastRecord` (the
+   * kit's `CursorStopCondition` of a data feed, `is_data_feed: true`: the API lists newest first, so a
+   * page ending with a record older than the saved cursor is the last one worth reading). Present only
+   * on a slicer that stops pages; the reader then decides after the page's records were handed out.
+   */
+  readonly stopsPagination?: (slice: StreamSlice, lastRecord: DataRecord) => boolean;
 }
 
 /**
