@@ -12,6 +12,7 @@ import {
   type RequestOption,
   type RequestPath,
 } from "../../sdk/index.js";
+import { pyStr } from "../../python/str.js";
 import { truthy } from "../../python/values.js";
 import { withFactsForm } from "../shared/kit-style-strategy.js";
 
@@ -82,8 +83,9 @@ export class DefaultPaginator implements Paginator {
     return this.strategy.stopReason(page) ?? `${this.strategyName} returned no next token`;
   }
 
+  /** The page's path for a `RequestPath` token: Python's `str()` of it, as the kit (a dict token is written `{'next': '...'}`). */
   pagePath(token: unknown): string | undefined {
-    return this.tokenIsPath && truthy(token) ? String(token) : undefined;
+    return this.tokenIsPath && truthy(token) ? pyStr(token) : undefined;
   }
 
   applyToRequest(request: OutgoingRequest, token: unknown): void {

@@ -32,6 +32,9 @@ function route(req: SeenRequest, origin: string): Reply {
     const p = Number(path.split("/").at(-1));
     return { body: { data: RECORDS.slice(p * 3, p * 3 + 3), page: p } };
   }
+  // Piwik: `cursor_value: '{{ response.get("links", {}) }}'` makes the token an object
+  if (path === "/piwik/users") return { body: { data: RECORDS.slice(0, 2), links: { next: `${origin}/piwik/users?page=2` } } };
+  if (path.startsWith("/piwik/%7B")) return { body: { data: [], links: {} } };
   return { status: 404, body: { path } };
 }
 
@@ -61,6 +64,26 @@ describe("next-page URLs and custom token placement through the engine", () => {
       "/services/data/v59.0/query/01gD0000002HU6KIAW-2",
       "/services/data/v59.0/query/01gD0000002HU6KIAW-4",
     ]);
+  });
+
+  it("writes an object token into the path as Python's str() of it, as the kit does (Piwik's links object)", async () => {
+    const sent = since();
+    const { records, error } = await readStream(
+      oneStreamManifest({
+        urlBase: `${api.url}/piwik`,
+        path: "users",
+        paginator: {
+          type: "DefaultPaginator",
+          pagination_strategy: { type: "CursorPagination", cursor_value: '{{ response.get("links", {}) }}', stop_condition: '{{ not response.get("links", {}).get("next") }}' },
+          page_token_option: { type: "RequestPath" },
+        },
+      }),
+    );
+    assert.equal(error, undefined);
+    assert.equal(records.length, 2);
+    const second = sent()[1]!;
+    // Python's urljoin also drops the empty segment of the inner "http://", as the kit's request does.
+    assert.equal(decodeURIComponent(second.url.pathname + second.url.search), `/piwik/{'next': '${api.url.replace("//", "/")}/piwik/users?page=2'}`);
   });
 
   it("resolves a relative next link against url_base + '/'", async () => {
