@@ -10,6 +10,7 @@ import {
   type Stream,
 } from "../../sdk/index.js";
 import { keyPath } from "../../python/dpath.js";
+import { withResponseCache } from "../shared/parent-stream-cache.js";
 
 /**
  * A built `ParentStreamConfig`: which parent stream to read, which field of its records identifies a
@@ -95,22 +96,3 @@ export const ParentStreamConfigComponent: ComponentFactory<ParentStreamConfig> =
     };
   },
 });
-
-/**
- * The parent stream's definition with `use_cache: true` on its requester (a `SimpleRetriever`'s
- * `HttpRequester`), as the kit sets it for every parent; any other shape is left as it is.
- *
- * @example
- * withResponseCache({ type: "DeclarativeStream", retriever: { requester: { url_base: "..." } } })
- * // { type: "DeclarativeStream", retriever: { requester: { url_base: "...", use_cache: true } } }
- */
-function withResponseCache(stream: unknown): unknown {
-  if (!isObject(stream) || !isObject(stream.retriever) || !isObject(stream.retriever.requester)) return stream;
-  const requester = stream.retriever.requester;
-  if (requester.type !== undefined && requester.type !== "HttpRequester") return stream;
-  return { ...stream, retriever: { ...stream.retriever, requester: { ...requester, use_cache: true } } };
-}
-
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

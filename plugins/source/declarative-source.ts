@@ -1,5 +1,6 @@
 import { applyAsyncJobCount } from "./async-job-count.js";
 import type { ConcurrencyLevel } from "./concurrency-level.js";
+import { cacheParentStreams } from "../shared/parent-stream-cache.js";
 import {
   SluiceError,
   Type,
@@ -46,7 +47,8 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = defineCompon
   }, { anyOf: [{ required: ["streams"] }, { required: ["dynamic_streams"] }] }),
   async build(def, ctx) {
     applyAsyncJobCount(def.max_concurrent_async_job_count, ctx);
-    const definitions = def.streams ?? [];
+    // A stream that is a parent anywhere reads through the response cache wherever it is read (the kit's use_cache).
+    const definitions = cacheParentStreams(def.streams ?? []);
     const streams: Stream[] = [];
     for (const [i, stream] of definitions.entries()) streams.push(await ctx.buildChild<Stream>(stream, `streams[${i}]`));
     // Dynamic streams are made now, for this config (an HttpComponentsResolver lists them from the API).

@@ -48,11 +48,11 @@ describe("the response cache of parent streams", () => {
     return sourceDef([boards, child("cards"), child("labels")]);
   }
 
-  async function readChildren(definition: Record<string, unknown>, concurrency: number, config: Record<string, unknown> = {}): Promise<{ boardRequests: number; records: number }> {
+  async function readChildren(definition: Record<string, unknown>, concurrency: number, config: Record<string, unknown> = {}, streams = ["cards", "labels"]): Promise<{ boardRequests: number; records: number }> {
     const start = api.requests.length;
     const connector = await createSluice({ logLevel: "error" }).connect({ manifest: definition, config });
     let records = 0;
-    for await (const message of connector.readAll({ streams: ["cards", "labels"], concurrency })) if (message.type === "record") records++;
+    for await (const message of connector.readAll({ streams, concurrency })) if (message.type === "record") records++;
     return { boardRequests: api.requests.slice(start).filter((r) => r.url.pathname === "/boards").length, records };
   }
 
@@ -66,6 +66,23 @@ describe("the response cache of parent streams", () => {
     const { boardRequests, records } = await readChildren(manifest(), 4);
     assert.equal(records, 6);
     assert.equal(boardRequests, 2);
+  });
+
+  it("covers the parent's own top-level read too: a catalog of the parent and its children requests each parent page once (the kit's use_cache)", async () => {
+    for (const concurrency of [1, 4]) {
+      const { boardRequests, records } = await readChildren(manifest(), concurrency, {}, ["boards", "cards", "labels"]);
+      assert.equal(records, 9);
+      assert.equal(boardRequests, 2, `concurrency ${concurrency}`);
+    }
+  });
+
+  it("keeps a requester written with use_cache: false out of the cache, as the kit does (a scroll API's pages must not be reused)", async () => {
+    const definition = manifest();
+    const streams = definition.streams as Array<{ retriever: { requester: Record<string, unknown>; partition_router?: { parent_stream_configs: Array<{ stream: { retriever: { requester: Record<string, unknown> } } }> } } }>;
+    streams[0]!.retriever.requester.use_cache = false;
+    for (const child of streams.slice(1)) child.retriever.partition_router!.parent_stream_configs[0]!.stream.retriever.requester.use_cache = false;
+    const { boardRequests } = await readChildren(definition, 1, {}, ["boards", "cards", "labels"]);
+    assert.equal(boardRequests, 6);
   });
 
   it("is scoped to one read: the next read requests the parent's pages again", async () => {
