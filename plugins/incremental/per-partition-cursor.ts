@@ -54,7 +54,10 @@ export class PerPartitionCursor implements IncrementalCursor {
   private origins = new Map<StreamSlice, SliceOrigin>();
   private global?: Record<string, unknown>;
   private lookbackWindow = 0;
+  /** The saved `parent_state`; the router's parents' states when the read began; and when it finished. */
   private parentState?: unknown;
+  private startParentState?: unknown;
+  private finalParentState?: unknown;
   private startedAt?: number;
   /** Whether a record of this read had a readable cursor value: only then do the global cursor and lookback move. */
   private sawCursorValue = false;
@@ -80,6 +83,8 @@ export class PerPartitionCursor implements IncrementalCursor {
     this.global = undefined;
     this.lookbackWindow = 0;
     this.parentState = undefined;
+    this.startParentState = undefined;
+    this.finalParentState = undefined;
     this.startedAt = undefined;
     this.sawCursorValue = false;
     const saved = state ?? {};
@@ -100,6 +105,7 @@ export class PerPartitionCursor implements IncrementalCursor {
 
   async *slices(options?: SliceOptions): AsyncGenerator<StreamSlice> {
     this.startedAt ??= this.template.now();
+    this.startParentState ??= this.router.parentStreamState?.();
     for await (const routed of this.router.slices(options)) {
       const partition = slicePartition(routed);
       const entry = this.entry(partition);
@@ -141,6 +147,8 @@ export class PerPartitionCursor implements IncrementalCursor {
    * record with a readable cursor value was seen.
    */
   finish(): void {
+    // As the kit, the parents' states move into the child's state once every partition was read.
+    this.finalParentState = this.router.parentStreamState?.();
     if (!this.sawCursorValue) return;
     let best = this.global;
     let bestValue = this.template.stateValue(best);
@@ -155,7 +163,8 @@ export class PerPartitionCursor implements IncrementalCursor {
       }
     }
     this.global = best;
-    if (this.startedAt !== undefined) this.lookbackWindow = Math.max(0, Math.floor((this.template.now() - this.startedAt) / 1000));
+    // The kit's timer rounds the sync's duration up to whole seconds.
+    if (this.startedAt !== undefined) this.lookbackWindow = Math.max(0, Math.ceil((this.template.now() - this.startedAt) / 1000));
   }
 
   state(): Record<string, unknown> {
@@ -167,7 +176,9 @@ export class PerPartitionCursor implements IncrementalCursor {
     const state: Record<string, unknown> = { use_global_cursor: false, states };
     if (this.global) state.state = { ...this.global };
     state.lookback_window = this.lookbackWindow;
-    const parentState = this.parentState ?? this.router.parentStreamState?.();
+    // Until the read is done the parents' states stay where the read began: a parent read further than
+    // the child's closed partitions must not be claimed (a resume would skip their children).
+    const parentState = this.finalParentState ?? this.parentState ?? this.startParentState ?? this.router.parentStreamState?.();
     if (parentState !== undefined) state.parent_state = parentState;
     return state;
   }

@@ -12,8 +12,10 @@ import {
   type OutgoingRequest,
   type SliceOptions,
   type StreamSlice,
+  type Stream,
   type StreamSlicer,
 } from "../../sdk/index.js";
+import { ParentStates } from "./parent-states.js";
 import type { ParentStreamConfig } from "./parent-stream-config.js";
 import { injectPartitionValue } from "./partition-option.js";
 import { getPath } from "../../python/dpath.js";
@@ -25,6 +27,9 @@ import { getPath } from "../../python/dpath.js";
  * Parent records are read lazily: the child reads a parent's slice before the next parent record is
  * read, so memory does not grow with the number of parents. A parent record without `parent_key` is
  * skipped, as in the kit (Sluice also logs a warning). Several parents are read one after the other.
+ * A parent with `incremental_dependency: true` is read incrementally: from the child's saved
+ * `parent_state`, its state written back there (`parent_state: {<parent>: {<cursor_field>: ...}}`), so
+ * a resumed read asks the parent only for what changed.
  *
  * @example
  * # Jira: the comments of every issue (GET /rest/api/3/issue/{id}/comment)
@@ -38,22 +43,32 @@ import { getPath } from "../../python/dpath.js";
  *         partition_field: issue_id
  */
 export class SubstreamPartitionRouter implements StreamSlicer {
+  private readonly parentStates = new ParentStates();
+  /** The parents read incrementally (`incremental_dependency: true`). */
+  private readonly dependencies: readonly Stream[];
+
   constructor(
     private readonly parents: readonly ParentStreamConfig[],
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.dependencies = parents.filter((parent) => parent.incrementalDependency).map((parent) => parent.stream);
+  }
 
   get partitionFields(): readonly string[] {
     return this.parents.map((parent) => parent.partitionField);
   }
 
   /**
-   * The kit's `get_stream_state`: the states of the parents read incrementally, keyed by parent stream.
-   * Sluice reads every parent in full (`incremental_dependency` is not built), so it is `{}`, the object
-   * the kit writes as `parent_state` for parents without that flag.
+   * The kit's `get_stream_state`: the states of the parents read incrementally, keyed by parent stream
+   * (`{}` when no parent has `incremental_dependency: true`).
    */
   parentStreamState(): Record<string, unknown> {
-    return {};
+    return this.parentStates.snapshot(this.dependencies);
+  }
+
+  /** Each parent read incrementally starts from the child's saved `parent_state` (see {@link ParentStates}). */
+  setStreamState(state: Record<string, unknown> | undefined): void {
+    this.parentStates.start(state, this.dependencies);
   }
 
   async *slices(options: SliceOptions = {}): AsyncGenerator<StreamSlice> {
@@ -67,7 +82,9 @@ export class SubstreamPartitionRouter implements StreamSlicer {
   private async *parentSlices(parent: ParentStreamConfig, options: SliceOptions): AsyncGenerator<StreamSlice> {
     let partition: Record<string, unknown> = {};
     let skipped = 0;
-    const records = readRecords(parent.stream, { signal: options.signal, onSlice: (slice) => (partition = slicePartition(slice)) });
+    const name = parent.stream.name;
+    const incremental = parent.incrementalDependency ? { state: this.parentStates.of(name), onState: (state: Record<string, unknown>) => this.parentStates.set(name, state) } : {};
+    const records = readRecords(parent.stream, { signal: options.signal, onSlice: (slice) => (partition = slicePartition(slice)), ...incremental });
     for await (const record of records) {
       const key = getPath(record, parent.parentKey);
       if (!key.found) {

@@ -85,6 +85,7 @@ export class RetrieverPartitions implements StreamPartitions {
     this.transformations = parts.transformations ?? [];
     this.reader = parts.retriever.sliceReader(parts.stream, parts.slicer, cursor ? () => (this.closed ? cursor.state() : saved) : () => saved);
     if (parts.retriever.sequentialSlices) this.maxConcurrentSlices = 1;
+    parts.retriever.partitionRouter?.setStreamState?.(options.state);
     cursor?.setState(options.state);
   }
 

@@ -36,6 +36,12 @@ export abstract class StreamSlicer {
    */
   parentStreamState?(): Record<string, unknown> | undefined;
   /**
+   * Optional: the stream's saved state, given before its slices are asked for on each read (the kit's
+   * `set_initial_state`). A router reading a parent incrementally (`incremental_dependency: true`) starts
+   * that parent from the state's `parent_state`.
+   */
+  setStreamState?(state: Record<string, unknown> | undefined): void;
+  /**
    * Optional: whether a slice's pagination ends after a page whose last record is `lastRecord` (the
    * kit's `CursorStopCondition` of a data feed, `is_data_feed: true`: the API lists newest first, so a
    * page ending with a record older than the saved cursor is the last one worth reading). Present only
