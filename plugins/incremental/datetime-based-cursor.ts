@@ -200,6 +200,16 @@ export class DatetimeBasedCursor implements IncrementalCursor {
     return raw === undefined || raw === null ? undefined : this.parseState(raw);
   }
 
+  /**
+   * A state `{<cursor_field>: value}` moved back by `seconds` (the kit's runtime lookback: a new
+   * partition starts from the global cursor minus the previous sync's duration); unchanged when it has no value.
+   */
+  stateMinusSeconds(state: Record<string, unknown>, seconds: number): Record<string, unknown> {
+    const value = this.stateValue(state);
+    if (!value || seconds <= 0) return state;
+    return { ...state, [this.cursorField]: this.format(new PyDateTime(value.us - BigInt(seconds) * 1_000_000n, value.offset)) };
+  }
+
   /** The end of the sync window: `end_datetime`, else now (clamped down when clamping is set). */
   private end(): PyDateTime {
     const end = this.parts.end ? this.parts.end.get() : new PyDateTime(clockMicroseconds(this.parts.clock));

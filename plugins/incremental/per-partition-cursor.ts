@@ -193,7 +193,8 @@ export class PerPartitionCursor implements IncrementalCursor {
     }
     if (!entry.cursor) {
       entry.cursor = this.template.fork();
-      entry.cursor.setState(entry.saved ?? (this.global ? { ...this.global } : undefined));
+      // A partition new to the saved state starts from the global cursor less the last sync's duration, as the kit.
+      entry.cursor.setState(entry.saved ?? (this.global ? this.template.stateMinusSeconds(this.global, this.lookbackWindow) : undefined));
     }
     return entry;
   }

@@ -51,10 +51,10 @@ export interface IncrementalRead {
 /** Reads `stream` once, starting from `state`, with the clock at `now`. */
 export async function readIncremental(
   manifest: Record<string, unknown>,
-  options: { stream?: string; config?: Record<string, unknown>; state?: Record<string, unknown>; now: string; byPage?: boolean },
+  options: { stream?: string; config?: Record<string, unknown>; state?: Record<string, unknown>; now: string; byPage?: boolean; clock?: FakeClock },
 ): Promise<IncrementalRead> {
   const sluice = createSluice({ logLevel: "error" });
-  sluice.register(Clock, new FakeClock(Date.parse(options.now)));
+  sluice.register(Clock, options.clock ?? new FakeClock(Date.parse(options.now)));
   const warnings: string[] = [];
   sluice.register(Logger, { debug: () => undefined, info: () => undefined, warn: (m: string) => void warnings.push(m), error: () => undefined });
   const result: IncrementalRead = { records: [], states: [], warnings };
