@@ -189,6 +189,16 @@ export class DatetimeBasedCursor implements IncrementalCursor {
     return this.perPartition ? new PerPartitionCursor(router, this) : undefined;
   }
 
+  /** The stream this cursor belongs to ("" when unknown), for messages. */
+  get streamName(): string {
+    return this.parts.stream ?? "";
+  }
+
+  /** Logs a warning about this cursor's stream. */
+  warn(message: string): void {
+    this.parts.logger?.warn(message);
+  }
+
   /** Now, in epoch milliseconds, from the Clock service. */
   now(): number {
     return this.parts.clock.now();

@@ -61,6 +61,7 @@ export class PerPartitionCursor implements IncrementalCursor {
   private startedAt?: number;
   /** Whether a record of this read had a readable cursor value: only then do the global cursor and lookback move. */
   private sawCursorValue = false;
+  private warnedDuplicate = false;
   /** A data feed's stop condition, asked of the slice's partition cursor; absent otherwise. */
   readonly stopsPagination?: (slice: StreamSlice, lastRecord: DataRecord) => boolean;
 
@@ -106,8 +107,17 @@ export class PerPartitionCursor implements IncrementalCursor {
   async *slices(options?: SliceOptions): AsyncGenerator<StreamSlice> {
     this.startedAt ??= this.template.now();
     this.startParentState ??= this.router.parentStreamState?.();
+    const generated = new Set<string>();
     for await (const routed of this.router.slices(options)) {
       const partition = slicePartition(routed);
+      // A partition the router gives twice (a parent listing one id twice) is read once, as the kit.
+      const key = partitionKey(partition);
+      if (generated.has(key)) {
+        if (!this.warnedDuplicate) this.template.warn(`Partition duplication detected for stream ${this.template.streamName}`);
+        this.warnedDuplicate = true;
+        continue;
+      }
+      generated.add(key);
       const entry = this.entry(partition);
       for await (const inner of entry.cursor!.slices()) {
         const slice = makeSlice(partition, sliceCursor(inner), sliceExtraFields(routed));

@@ -97,8 +97,11 @@ describe("an incremental substream read through the engine: one cursor per paren
 
     projects = ["p1", "p2", "p3"];
     const second = await readIssues("2024-05-02T12:00:00Z", first.states.at(-1));
-    // Each project from its own cursor; p3 (not in the state) from the global cursor, as the kit.
-    assert.deepEqual(second.windows, ["p1 2024-05-01T08:00:00Z", "p1 2024-05-02T08:00:00Z", "p2 2024-05-01T10:00:00Z", "p2 2024-05-02T10:00:00Z", "p3 2024-05-01T10:00:00Z", "p3 2024-05-02T10:00:00Z"]);
+    // Each project from its own cursor; p3 (not in the state) from the global cursor less the first
+    // read's duration in whole seconds (lookback_window), as the kit.
+    const lookback = Number(first.states.at(-1)!.lookback_window) * 1000;
+    const p3 = (day: string) => `p3 ${new Date(Date.parse(day) - lookback).toISOString().replace(".000", "")}`;
+    assert.deepEqual(second.windows, ["p1 2024-05-01T08:00:00Z", "p1 2024-05-02T08:00:00Z", "p2 2024-05-01T10:00:00Z", "p2 2024-05-02T10:00:00Z", p3("2024-05-01T10:00:00Z"), p3("2024-05-02T10:00:00Z")]);
     assert.deepEqual(second.ids, ["i1", "i2", "i3", "i4"]);
     const cursors = (second.states.at(-1)!.states as Array<{ partition: { project_id: string }; cursor: { updated_at: string } }>).map((s) => `${s.partition.project_id} ${s.cursor.updated_at}`);
     assert.deepEqual(cursors, ["p1 2024-05-02T09:00:00Z", "p2 2024-05-01T10:00:00Z", "p3 2024-05-01T11:00:00Z"]);

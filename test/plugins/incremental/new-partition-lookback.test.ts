@@ -54,3 +54,29 @@ describe("lookback_window of a partitioned incremental stream, as the kit", () =
     assert.equal(read.states.at(-1)!.lookback_window, 1);
   });
 });
+
+describe("a partition given twice", () => {
+  it("is read once by a partitioned incremental stream, with one warning, as the kit", async () => {
+    const api = await startLoopback((req) => (req.url.pathname === "/boards" ? { body: { data: [{ id: "b1" }, { id: "b1" }, { id: "b2" }] } } : handler(req)));
+    try {
+      const manifest = incrementalManifest({
+        urlBase: api.url,
+        path: "/boards/{{ stream_partition.board }}/items",
+        fieldPath: ["items"],
+        retriever: {
+          partition_router: {
+            type: "SubstreamPartitionRouter",
+            parent_stream_configs: [{ type: "ParentStreamConfig", parent_key: "id", partition_field: "board", stream: { type: "DeclarativeStream", name: "boards", retriever: { type: "SimpleRetriever", requester: { type: "HttpRequester", url_base: api.url, path: "/boards" }, record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } } } } }],
+          },
+        },
+        cursor: { cursor_field: "updated_at", datetime_format: "%Y-%m-%dT%H:%M:%SZ", start_datetime: "2024-01-01T00:00:00Z" },
+      });
+      const read = await readIncremental(manifest, { now: "2024-03-10T12:00:00Z" });
+      assert.equal(read.error, undefined);
+      assert.deepEqual(api.requests.filter((r) => r.url.pathname !== "/boards").map((r) => r.url.pathname), ["/boards/b1/items", "/boards/b2/items"]);
+      assert.equal(read.warnings.filter((w) => w.includes("Partition duplication detected for stream events")).length, 1);
+    } finally {
+      await api.close();
+    }
+  });
+});
