@@ -35,6 +35,8 @@ export interface TestReadStream {
   error?: string;
   /** Where in the manifest the error points (`streams[0].retriever.requester.path`), when it knows. */
   error_path?: string;
+  /** The stream's state when the read ended (an incremental stream; absent for a full refresh), redacted: what the next read starts from. */
+  state?: Record<string, unknown>;
   /** With `--detect-schema`: the JSON Schema inferred from the records (core/schema/), `null` when there were none. */
   inferred_schema?: Record<string, unknown> | null;
 }
@@ -43,6 +45,8 @@ export interface TestReadStream {
 export interface TestReadSlice {
   slice: StreamSlice;
   pages: TestReadPage[];
+  /** The stream's state once this slice was closed, when closing it moved the state (incremental streams). */
+  state?: Record<string, unknown>;
 }
 
 /** A request as sent, redacted. */

@@ -28,6 +28,7 @@ export class TestReadRecorder implements ReadObserver {
   private records: DataRecord[] = [];
   private count = 0;
   private estimate?: number;
+  private latestState?: Record<string, unknown>;
 
   constructor(
     private readonly stream: string,
@@ -60,6 +61,13 @@ export class TestReadRecorder implements ReadObserver {
   record(record: DataRecord): void {
     this.records.push(record);
     this.count++;
+  }
+
+  /** The stream's state after a slice closed: the current slice's state, and the stream's latest. */
+  state(state: Record<string, unknown>): void {
+    const redacted = JSON.parse(this.secrets.redact(JSON.stringify(state))) as Record<string, unknown>;
+    this.currentSlice().state = redacted;
+    this.latestState = redacted;
   }
 
   /** Records received so far. */
@@ -121,6 +129,7 @@ export class TestReadRecorder implements ReadObserver {
   result(error?: string): TestReadStream {
     const stream: TestReadStream = { name: this.stream, slices: this.slices, records: this.count };
     if (this.estimate !== undefined) stream.estimate = this.estimate;
+    if (this.latestState) stream.state = this.latestState;
     if (error) stream.error = error;
     return stream;
   }

@@ -34,6 +34,8 @@ export interface TestReadInput extends Omit<ConnectInput, "configStore"> {
    */
   configStore?: ConfigStore;
   limits?: Partial<TestReadLimits>;
+  /** The state each stream starts from, by stream name (an incremental stream's next window); default none. */
+  states?: Readonly<Record<string, Record<string, unknown>>>;
   /**
    * Keep the read's log messages (info and above, redacted) in the document's `logs`, as well as
    * writing them to the host's logger (the Builder shows them beside the pages). Default: false.
@@ -95,7 +97,8 @@ export async function testRead(sluice: Sluice, input: TestReadInput): Promise<Te
     let errorPath: string | undefined;
     try {
       // One slice at a time: the recorder pairs each page with the requests before it.
-      for await (const record of connector.read(name, { signal: controller.signal, pagesPerSlice: limits.pages, concurrency: 1 })) {
+      const read = { signal: controller.signal, pagesPerSlice: limits.pages, concurrency: 1, state: input.states?.[name], onState: (state: Record<string, unknown>) => current.state(state) };
+      for await (const record of connector.read(name, read)) {
         current.record(record);
         if (current.recordCount >= limits.records) {
           stop(`the limit of ${limits.records} record${limits.records === 1 ? "" : "s"} was reached`);

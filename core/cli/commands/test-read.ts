@@ -6,6 +6,7 @@ import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
 import { formatTestRead } from "../../test-read/format-test-read.js";
 import { DEFAULT_TEST_READ_LIMITS, testRead, type TestReadLimits } from "../../test-read/test-read.js";
 import { testReadSchema } from "../../schema/test-read-schema.js";
+import { readStreamStates } from "../../protocol/stream-states.js";
 
 /**
  * `sluice test-read --stream S`: reads a few pages of a stream and shows each request and response
@@ -16,11 +17,12 @@ import { testReadSchema } from "../../schema/test-read-schema.js";
  * sluice test-read --manifest manifest.yaml --config secrets/config.json --stream users --pages 2
  */
 export const command: CliCommand = {
-  usage: "sluice test-read --stream S [--stream S2] [--pages N] [--records N] [--slices N] [--json] [--detect-schema [--date-time-formats]] [--record DIR] [--manifest M] [--config C]",
+  usage: "sluice test-read --stream S [--stream S2] [--pages N] [--records N] [--slices N] [--state STATE] [--json] [--detect-schema [--date-time-formats]] [--record DIR] [--manifest M] [--config C]",
   options: {
     ...CONNECTOR_OPTIONS,
     stream: { type: "string", short: "s", multiple: true, value: "NAME", description: "the stream to test-read" },
     pages: { type: "string", value: "N", description: "read at most N pages per slice" },
+    state: { type: "string", value: "FILE", description: "the saved state to start from (as `sluice read --state` takes it): the next incremental window" },
     records: { type: "string", value: "N", description: "show at most N records" },
     slices: { type: "string", value: "N", description: "read at most N slices (partitions, date windows)" },
     json: { type: "boolean", description: "print the whole test read as one JSON document" },
@@ -36,7 +38,9 @@ export const command: CliCommand = {
       const given = (args.values.stream as string[] | undefined) ?? [];
       const streams = given.length ? given : definition.streamNames.slice(0, 1);
       if (streams.length === 0) throw new ConfigError("MANIFEST_INVALID", "The manifest defines no stream to test-read", { where: { file: definition.source.file }, expected: "one or more streams", found: "none" });
-      const input = { definition, config, configFile, streams, limits, signal: io.signal };
+      const stateFile = typeof args.values.state === "string" ? resolve(io.cwd, args.values.state) : undefined;
+      const states = stateFile ? Object.fromEntries(await readStreamStates(stateFile, { redact: (text) => session.redact(text) })) : undefined;
+      const input = { definition, config, configFile, streams, limits, states, signal: io.signal };
       const recordDir = typeof args.values.record === "string" ? resolve(io.cwd, args.values.record) : undefined;
       const recorded = recordDir ? await recordFixture(session.sluice, input, recordDir) : undefined;
       const document = recorded?.document ?? (await testRead(session.sluice, input));
