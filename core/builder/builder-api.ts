@@ -95,7 +95,7 @@ export class BuilderApi {
    * A test read of one stream of the page's (unsaved) manifest with the saved testing values; a token
    * the API rotates meanwhile is written back to `secrets/config.json`, never elsewhere.
    */
-  async test(request: { text: string; stream: string; pages?: number; records?: number; signal?: AbortSignal }): Promise<BuilderTestRead> {
+  async test(request: TestRequest): Promise<BuilderTestRead> {
     try {
       const document: BuilderTestRead = await this.testRead(request);
       for (const stream of document.streams) if (stream.error_path) stream.error_origin = fieldOrigin(SourcePositions.parse(request.text), stream.error_path);
@@ -141,7 +141,7 @@ export class BuilderApi {
     return { config, configStore: await FileConfigStore.open(this.folder.configFile, { config }) };
   }
 
-  private async testRead(request: { text: string; stream: string; pages?: number; records?: number; signal?: AbortSignal }): Promise<TestReadDocument> {
+  private async testRead(request: TestRequest): Promise<TestReadDocument> {
     const manifest = await parseManifestText(request.text, this.folder.manifestFile);
     const { configStore } = await this.testingValuesStore();
     return testRead(this.sluice, {
@@ -150,7 +150,8 @@ export class BuilderApi {
       configFile: this.folder.configFile,
       configStore,
       streams: [request.stream],
-      limits: { pages: request.pages ?? DEFAULT_TEST_READ_LIMITS.pages, records: request.records ?? DEFAULT_TEST_READ_LIMITS.records },
+      limits: { pages: request.pages ?? DEFAULT_TEST_READ_LIMITS.pages, records: request.records ?? DEFAULT_TEST_READ_LIMITS.records, slices: request.slices ?? DEFAULT_TEST_READ_LIMITS.slices },
+      states: request.state ? { [request.stream]: request.state } : undefined,
       signal: request.signal,
       collectLogs: true,
     });
@@ -180,6 +181,18 @@ export class BuilderApi {
       throw error;
     }
   }
+}
+
+/** A test read of one stream of a manifest text: its limits, and the state it starts from. */
+interface TestRequest {
+  text: string;
+  stream: string;
+  pages?: number;
+  records?: number;
+  slices?: number;
+  /** The stream's state to start from (an incremental stream's next window). */
+  state?: Record<string, unknown>;
+  signal?: AbortSignal;
 }
 
 /** Each component type of the manifest schema with its field names (`type` and `$parameters` left out). */

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
-import { dirname, extname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { extname, join } from "node:path";
 import { SluiceError } from "../../sdk/index.js";
+import { packageRoot } from "../package-root.js";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -39,17 +39,5 @@ export class BuilderAssets {
 
   get(path: string): { type: string; body: Buffer } | undefined {
     return this.files.get(path);
-  }
-}
-
-/** The folder with Sluice's package.json, found upwards from this file (core/builder/ or dist/core/builder/). */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "sluice") return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return dirname(fileURLToPath(import.meta.url));
-    dir = parent;
   }
 }

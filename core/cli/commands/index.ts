@@ -24,5 +24,6 @@ export const commands: readonly CommandEntry[] = [
   { name: "eval", summary: "Evaluate a template as a manifest field would (prints the typed result as JSON)", load: async () => (await import("./eval.js")).command },
   { name: "image", summary: "Build the Airbyte source image of a connector folder (docker or podman)", load: async () => (await import("./image.js")).command },
   { name: "builder", servesUntilStopped: true, summary: "Edit a connector folder in a local page: forms and YAML on one model, testing values, safe saves", load: async () => (await import("./builder.js")).command },
+  { name: "mcp", servesUntilStopped: true, summary: "Serve the connector folder's tools to an AI agent over MCP (stdio): validate, test-read, probe, detect", load: async () => (await import("./mcp.js")).command },
   { name: "oauth", summary: "Grant OAuth consent in a browser and write the tokens into the config", load: async () => (await import("./oauth.js")).command },
 ];

@@ -1,6 +1,6 @@
 import type { ErrorCodeEntry } from "../error-code-entry.js";
 
-/** The codes of docs/errors.md's section "The Builder" (`sluice builder`, see docs/builder.md). */
+/** The codes of docs/errors.md's section "The Builder" (`sluice builder`, see docs/builder.md, and `sluice mcp`, docs/agents.md). */
 export const BUILDER_ERRORS = {
   BUILDER_REQUEST_REFUSED: {
     failureType: "config_error",
@@ -26,5 +26,15 @@ export const BUILDER_ERRORS = {
     failureType: "config_error",
     message: "The Builder's page sent a request its server does not understand (not JSON, or a field of the wrong type).",
     action: "Reload the page; if it persists, report it with the request named here.",
+  },
+  MCP_TOOL_INPUT_INVALID: {
+    failureType: "config_error",
+    message: "A tool of `sluice mcp` was called with input its schema does not accept (a missing or mistyped field, a value out of bounds), or naming something that does not exist (a tool, a documentation topic, a component type); the problems are listed.",
+    action: "Call the tool again with the input its schema describes (the client lists each tool's input schema).",
+  },
+  MCP_PROBE_FOREIGN_ORIGIN: {
+    failureType: "config_error",
+    message: "`probe_endpoint` was asked to send the connector's credentials to a URL outside the origin of its API (the `url_base` of its streams, rendered with the testing values); credentials never go to an origin they were not configured for.",
+    action: "Probe a URL of the connector's own API, or change the streams' `url_base` first.",
   },
 } as const satisfies Record<string, ErrorCodeEntry>;
