@@ -92,6 +92,11 @@ export const ENGINE_ERRORS = {
     message: "`--auth` or `--pagination` names a method `sluice init` does not scaffold; the choices are listed.",
     action: "Use one of the listed methods.",
   },
+  INIT_OPENAPI_INVALID: {
+    failureType: "config_error",
+    message: "`sluice init --openapi` could not read the document: no such file, a URL that did not answer 200, text that is not JSON or YAML, no `openapi`/`swagger` field, or a `$ref` that does not resolve (the parser's message is given); or the document has no list endpoint to make a stream of.",
+    action: "Give the path or URL of an OpenAPI 3.0/3.1 or Swagger 2.0 document; `--streams` names the endpoints to keep.",
+  },
   INIT_TARGET_EXISTS: {
     failureType: "config_error",
     message: "The folder `sluice init` would create exists and is not empty; nothing is overwritten.",
