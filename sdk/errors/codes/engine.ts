@@ -167,6 +167,11 @@ export const ENGINE_ERRORS = {
     message: "The config does not match the spec; every bad field is named (`config.api_key: a required field is missing`).",
     action: "Fix the config.",
   },
+  CONFIG_VALIDATION_FAILED: {
+    failureType: "config_error",
+    message: "A validation of the spec's `config_normalization_rules` failed (`DpathValidator`, `PredicateValidator`): the field is named with the kit's message (`JSON schema validation error: ...`, `Invalid JSON string`); raised before any request.",
+    action: "Fix the config value named; the spec's `config_normalization_rules.validations` say what it must be.",
+  },
   INPUT_FILE_TOO_LARGE: {
     failureType: "config_error",
     message: "A `--state`, `--config` or `--catalog` file (or a config file a store writes back) is larger than 64 MiB or nests objects and lists deeper than 1,000 levels; the file is named. Checked when the file is read, so nothing later meets a value deep enough to exhaust the call stack.",
