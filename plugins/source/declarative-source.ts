@@ -48,7 +48,8 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = defineCompon
     applyAsyncJobCount(def.max_concurrent_async_job_count, ctx);
     const definitions = def.streams ?? [];
     const streams: Stream[] = [];
-    for (const [i, stream] of definitions.entries()) streams.push(await ctx.buildChild<Stream>(stream, `streams[${i}]`));
+    // A ConditionalStreams entry gives its streams (none when its condition does not hold).
+    for (const [i, stream] of definitions.entries()) streams.push(...[await ctx.buildChild<Stream | Stream[]>(stream, `streams[${i}]`)].flat());
     // Dynamic streams are made now, for this config (an HttpComponentsResolver lists them from the API).
     for (const [i, dynamic] of (def.dynamic_streams ?? []).entries()) streams.push(...(await ctx.buildChild<Stream[]>(dynamic, `dynamic_streams[${i}]`)));
     if (def.dynamic_streams?.length) refuseDuplicateNames(streams);

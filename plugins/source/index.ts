@@ -1,3 +1,4 @@
+import { ConditionalStreamsComponent } from "./conditional-streams.js";
 import { definePlugin } from "../../sdk/index.js";
 import { CheckDynamicStreamComponent } from "./check-dynamic-stream.js";
 import { CheckStreamComponent } from "./check-stream.js";
@@ -10,6 +11,7 @@ export const sourcePlugin = definePlugin({
   name: "sluice:source",
   register(ctx) {
     ctx.registerComponent(DeclarativeSourceComponent);
+    ctx.registerComponent(ConditionalStreamsComponent);
     ctx.registerComponent(SpecComponent);
     ctx.registerComponent(CheckStreamComponent);
     ctx.registerComponent(CheckDynamicStreamComponent);
