@@ -54,7 +54,7 @@ export const ENGINE_ERRORS = {
   },
   MANIFEST_TOO_LARGE: {
     failureType: "config_error",
-    message: "Resolving the manifest's references would make it more than 1,000,000 nodes or 500 levels deep (a `$ref` expansion bomb: definitions that reference each other many times over). The largest real connector known resolves to about 170,000 nodes.",
+    message: "Resolving the manifest's references would build more than 1,000,000 distinct nodes, expand to more than 20,000,000 nodes (a definition referenced at several places is resolved once and shared, but counted at every place) or nest more than 500 levels (a `$ref` expansion bomb: definitions that reference each other many times over). Real connectors expand to a few million nodes at most (many streams sharing large schemas).",
     action: "Reference shared definitions once instead of multiplying them; this is almost always a hostile or generated manifest.",
   },
   MANIFEST_INVALID: {
