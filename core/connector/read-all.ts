@@ -50,7 +50,7 @@ export class ReadAll implements AsyncIterable<ReadMessage> {
 
   constructor(
     private readonly streams: readonly Stream[],
-    private readonly options: ReadAllOptions & { concurrency: number },
+    private readonly options: ReadAllOptions & { concurrency: number; groups?: Readonly<Record<string, string>> },
   ) {
     // Each stream of the read listens to its signal (as many as the streams read): not a leak.
     setMaxListeners(0, this.controller.signal);
@@ -106,7 +106,7 @@ export class ReadAll implements AsyncIterable<ReadMessage> {
     }
     const state = this.options.state;
     const stateOf = (name: string) => (state instanceof Map ? state.get(name) : (state as Record<string, Record<string, unknown> | undefined> | undefined)?.[name]);
-    const scheduled = this.streams.map((stream) => ({ name: stream.name, partitions: partitionsOf(stream, stateOf(stream.name)) }));
+    const scheduled = this.streams.map((stream) => ({ name: stream.name, partitions: partitionsOf(stream, stateOf(stream.name)), group: this.options.groups?.[stream.name] }));
     this.queue = scheduleRead(scheduled, { concurrency: this.options.concurrency, signal: this.controller.signal, onPage: this.options.onPage });
     return this.queue;
   }

@@ -1,4 +1,5 @@
 import { ConditionalStreamsComponent } from "./conditional-streams.js";
+import { BlockSimultaneousSyncsActionComponent } from "./block-simultaneous-syncs-action.js";
 import { definePlugin } from "../../sdk/index.js";
 import { CheckDynamicStreamComponent } from "./check-dynamic-stream.js";
 import { CheckStreamComponent } from "./check-stream.js";
@@ -12,6 +13,7 @@ export const sourcePlugin = definePlugin({
   register(ctx) {
     ctx.registerComponent(DeclarativeSourceComponent);
     ctx.registerComponent(ConditionalStreamsComponent);
+    ctx.registerComponent(BlockSimultaneousSyncsActionComponent);
     ctx.registerComponent(SpecComponent);
     ctx.registerComponent(CheckStreamComponent);
     ctx.registerComponent(CheckDynamicStreamComponent);
