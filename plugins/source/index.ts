@@ -1,4 +1,5 @@
 import { ConditionalStreamsComponent } from "./conditional-streams.js";
+import { DynamicStreamCheckConfigComponent } from "./dynamic-stream-check-config.js";
 import { BlockSimultaneousSyncsActionComponent } from "./block-simultaneous-syncs-action.js";
 import { definePlugin } from "../../sdk/index.js";
 import { CheckDynamicStreamComponent } from "./check-dynamic-stream.js";
@@ -13,6 +14,7 @@ export const sourcePlugin = definePlugin({
   register(ctx) {
     ctx.registerComponent(DeclarativeSourceComponent);
     ctx.registerComponent(ConditionalStreamsComponent);
+    ctx.registerComponent(DynamicStreamCheckConfigComponent);
     ctx.registerComponent(BlockSimultaneousSyncsActionComponent);
     ctx.registerComponent(SpecComponent);
     ctx.registerComponent(CheckStreamComponent);
