@@ -69,6 +69,18 @@ describe("QueryProperties, PropertiesFromEndpoint, PropertyChunking", () => {
     assert.deepEqual(seen().map((r) => r.url.searchParams.get("properties")), ["firstname,phone", "firstname,phone"]);
   });
 
+  it("a JsonSchemaPropertySelector asks for every property, as the kit does without a configured catalog", async () => {
+    const seen = api.since();
+    const { records, error } = await readStream(manifest({ property_list: ["firstname", "phone"], property_selector: { type: "JsonSchemaPropertySelector", transformations: [{ type: "KeysToLower" }] } }), { stream: "contacts" });
+    assert.equal(error, undefined, String(error));
+    assert.equal(records.length, 3);
+    assert.deepEqual(seen().map((r) => r.url.searchParams.get("properties")), ["firstname,phone", "firstname,phone"]);
+  });
+
+  it("a property_selector of an unknown type is refused when the connector is built", async () => {
+    await assert.rejects(readStream(manifest({ property_list: ["firstname"], property_selector: { type: "CatalogSelector" } }), { stream: "contacts" }), { code: "MANIFEST_UNKNOWN_TYPE" });
+  });
+
   it("refuses a property longer than the character limit, naming it", async () => {
     const { error } = await readStream(manifest({ property_list: ["a_very_long_property_name"], property_chunking: { type: "PropertyChunking", property_limit_type: "characters", property_limit: 5 } }), { stream: "contacts" });
     assert.ok(error instanceof SluiceError);
