@@ -71,6 +71,7 @@ export { ConfigStore, type ConnectorConfig } from "./services/config-store.js";
 export { MemoryConfigStore } from "./services/memory-config-store.js";
 export { HttpClient, type SendOptions } from "./services/http-client.js";
 export { linkSignal, readRoot } from "./services/read-scope.js";
+export { catalogSchema, setCatalogSchemas } from "./services/read-catalog.js";
 export { ReadObserver, type ObservedExchange, type ObservedPage, type ObservedRequest, type ObservedResponse, type ObservedSlice, type RequestPurpose } from "./services/read-observer.js";
 export { Fetch, type FetchInit, type FetchResponse, type TransportHeaders } from "./services/fetch.js";
 export { ApiBudget, type BudgetRequest, type BudgetResponse, type BudgetWaitOptions } from "./services/api-budget.js";

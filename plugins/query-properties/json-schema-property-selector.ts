@@ -1,18 +1,19 @@
-import { Type, componentSchema, defineComponent, type ComponentFactory, type RecordTransformation } from "../../sdk/index.js";
+import { Type, catalogSchema, componentSchema, defineComponent, type ComponentFactory, type RecordTransformation } from "../../sdk/index.js";
 
 /** A built property selector: the properties of the configured catalog's schema, or undefined for all. */
 export interface PropertySelector {
   readonly kind: "property_selector";
-  /** The selected properties; undefined: no configured catalog reached the read, every property is asked for. */
-  select(): ReadonlySet<string> | undefined;
+  /** The selected properties in the read `signal` belongs to; undefined: the read has no configured catalog, every property is asked for. */
+  select(signal?: AbortSignal): ReadonlySet<string> | undefined;
 }
 
 /**
- * `JsonSchemaPropertySelector` (a `QueryProperties`' `property_selector`): in the kit, the properties of
- * the configured catalog's schema for the stream (after `transformations`) narrow the properties asked
- * for. Sluice does not pass the configured catalog to components yet, so it selects every property, as
- * the kit does when there is no catalog (`check`, `discover`): more properties are requested than the
- * catalog selected, and the records carry them.
+ * `JsonSchemaPropertySelector` (a `QueryProperties`' `property_selector`): only the properties of the
+ * stream's schema in the configured catalog (the columns the user selected, `sluice read --catalog`) are
+ * asked for, after its `transformations` rename them (a `KeysToLower` when the API's names differ in
+ * case from the schema's). Without a configured catalog (`check`, `discover`, a library read) every
+ * property is asked for, as in the kit. Modelled on HubSpot's CRM objects, whose hundreds of
+ * properties cost request length and time.
  *
  * @example
  * property_selector:
@@ -30,8 +31,17 @@ export const JsonSchemaPropertySelectorComponent: ComponentFactory<PropertySelec
     transformations: Type.Optional(Type.Array(componentSchema("transformation"), { title: "Transformations", description: "A list of transformations to be applied on the customer configured schema that will be used to filter out unselected fields when specifying query properties for API requests." })),
   }, { title: "Json Schema Property Selector" }),
   async build(def, ctx) {
-    // Built so that a wrong transformation fails when the connector is built, as in the kit.
-    await Promise.all((def.transformations ?? []).map((t, i) => ctx.buildChild<RecordTransformation>(t, `${ctx.path}.transformations[${i}]`)));
-    return { kind: "property_selector", select: () => undefined };
+    const transformations = await Promise.all((def.transformations ?? []).map((t, i) => ctx.buildChild<RecordTransformation>(t, `${ctx.path}.transformations[${i}]`)));
+    const stream = ctx.stream ?? "";
+    return {
+      kind: "property_selector",
+      select(signal) {
+        const schema = catalogSchema(signal, stream);
+        if (!schema) return undefined;
+        const properties = structuredClone((schema.properties ?? {}) as Record<string, unknown>);
+        for (const transformation of transformations) transformation.transform(properties, {});
+        return new Set(Object.keys(properties));
+      },
+    };
   },
 });

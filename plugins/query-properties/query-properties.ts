@@ -36,14 +36,14 @@ export const QueryPropertiesComponent: ComponentFactory<Omit<QueryProperties, "p
   async build(def, ctx) {
     const list = Array.isArray(def.property_list) ? undefined : await ctx.buildChild<PropertyList>({ ...def.property_list, type: def.property_list.type ?? "PropertiesFromEndpoint" }, `${ctx.path}.property_list`);
     const chunking = await ctx.build<PropertyChunks | undefined>("property_chunking");
-    // Selects every property until the configured catalog reaches components (see JsonSchemaPropertySelector).
+    // The configured catalog's columns, when the read has one (see JsonSchemaPropertySelector).
     const selector = await ctx.build<PropertySelector | undefined>("property_selector");
     const always = def.always_include_properties ?? [];
     const fixed = Array.isArray(def.property_list) ? def.property_list : [];
     return {
       async chunks(signal) {
         const listed = list ? await list.properties(signal) : fixed;
-        const selected = selector?.select();
+        const selected = selector?.select(signal);
         const properties = selected ? listed.filter((p) => selected.has(p)) : listed;
         if (chunking) return chunking.split(properties, always);
         return [[...always, ...properties]];
