@@ -44,6 +44,7 @@ export { IncrementalCursor, makeSlice, sliceCursor, sliceExtraFields, sliceParti
 export { PartitionRouter } from "./components/partition-router.js";
 export { ComponentsResolver } from "./components/components-resolver.js";
 export { StateMigration, type StateMigrationContext } from "./components/state-migration.js";
+export { SchemaNormalization } from "./components/schema-normalization.js";
 export { ConfigTransformation, ValidationStrategy, type ConfigNormalizer, type ConfigValidator } from "./components/config-normalization.js";
 export type { CheckResult, ConnectionCheck, ConnectorSpec, Source } from "./components/source.js";
 export {

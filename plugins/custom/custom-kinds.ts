@@ -1,6 +1,6 @@
 import {
   BackoffStrategy, ConfigTransformation, ErrorHandler, IncrementalCursor, PartitionRouter, RecordExtractor, RecordFilter, RecordTransformation,
-  Requester, Retriever, SchemaLoader, StateMigration, ValidationStrategy, type ComponentFactory,
+  Requester, Retriever, SchemaLoader, SchemaNormalization, StateMigration, ValidationStrategy, type ComponentFactory,
 } from "../../sdk/index.js";
 import { customComponent } from "./custom-component.js";
 import { hasMember } from "./describe-class.js";
@@ -50,6 +50,8 @@ export const customKindComponents: readonly ComponentFactory[] = [
     description: "A custom config transformation that can be used to transform the connector configuration." }),
   customComponent({ type: "CustomValidationStrategy", kind: "validation_strategy", base: ValidationStrategy, baseName: "ValidationStrategy", methods: ["validate"],
     description: "Custom validation strategy that allows for custom validation logic." }),
+  customComponent({ type: "CustomSchemaNormalization", kind: "schema_normalization", base: SchemaNormalization, baseName: "SchemaNormalization", methods: ["transform"],
+    description: "Schema normalization component whose behavior is derived from a custom code implementation of the connector." }),
   customComponent({ type: "CustomRetriever", kind: "retriever", base: Retriever, baseName: "Retriever", methods: ["sliceReader"],
     description: "A retriever class from the connector folder, named by class_name",
     // `read(stream, options, slicing)` is the earlier contract, still read through an adapter (WholeReadPartitions).

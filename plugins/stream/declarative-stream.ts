@@ -1,4 +1,4 @@
-import { normalizedPartitions } from "./schema-normalization.js";
+import { normalizeRecord, normalizedPartitions } from "./schema-normalization.js";
 import {
   Type,
   componentSchema,
@@ -11,6 +11,9 @@ import {
   type RecordTransformation,
   type Retriever,
   type SchemaLoader,
+  type SchemaNormalization,
+  type DataRecord,
+  type JsonSchema,
   type StateMigration,
   type StateMigrationContext,
   type Stream,
@@ -62,7 +65,11 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
     const perPartition = retriever.partitionRouter ? built?.forPartitions?.(retriever.partitionRouter) : undefined;
     const cursor = perPartition ?? built;
     // The record selector's `schema_normalization: Default` casts records to this stream's schema (see normalizeRecord).
-    const normalize = ((def.retriever as { record_selector?: { schema_normalization?: unknown } } | undefined)?.record_selector?.schema_normalization) === "Default";
+    const normalization = (def.retriever as { record_selector?: { schema_normalization?: unknown } } | undefined)?.record_selector?.schema_normalization;
+    const normalize = normalization === "Default" ? normalizeRecord
+      : typeof normalization === "object" && normalization !== null
+        ? await ctx.buildChild<SchemaNormalization>(normalization, `${ctx.path}.retriever.record_selector.schema_normalization`).then((custom) => (record: DataRecord, schema: JsonSchema) => custom.transform(record, schema))
+        : undefined;
     const slicer = perPartition ?? combineSlicers([retriever.partitionRouter, cursor]);
     // What a state migration may know of the stream (LegacyToPerPartitionStateMigration needs both).
     const migration: StateMigrationContext = { partitionFields: retriever.partitionRouter?.partitionFields ?? [], cursorField: cursor?.cursorField };
@@ -73,7 +80,7 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
       jsonSchema: async () => (loader ? loader.load() : { type: "object", additionalProperties: true }),
       partitions: (options: PartitionsOptions = {}) => {
         const partitions = retrieverPartitions({ stream: name, retriever, slicer, cursor, transformations }, { ...options, state: migrateState(options.state, migrations, migration) });
-        return normalize && loader ? normalizedPartitions(partitions, () => loader.load()) : partitions;
+        return normalize && loader ? normalizedPartitions(partitions, () => loader.load(), normalize) : partitions;
       },
     };
   },

@@ -31,9 +31,10 @@ export function normalizeRecord(record: DataRecord, schema: Schema): void {
 
 /**
  * A stream's partitions whose records are normalized to the stream's schema (loaded once, on the first
- * slice read), after the stream's transformations, as the kit normalizes after them.
+ * slice read) by `normalize` (the default's casts, or a CustomSchemaNormalization), after the stream's
+ * transformations, as the kit normalizes after them.
  */
-export function normalizedPartitions(partitions: StreamPartitions, schema: () => Promise<Schema>): StreamPartitions {
+export function normalizedPartitions(partitions: StreamPartitions, schema: () => Promise<Schema>, normalize: (record: DataRecord, schema: Schema) => void = normalizeRecord): StreamPartitions {
   let loaded: Promise<Schema> | undefined;
   return {
     slices: (options) => partitions.slices(options),
@@ -44,7 +45,7 @@ export function normalizedPartitions(partitions: StreamPartitions, schema: () =>
       loaded ??= schema();
       const root = await loaded;
       for await (const page of partitions.readSlice(slice, options)) {
-        for (const record of page) normalizeRecord(record, root);
+        for (const record of page) normalize(record, root);
         yield page;
       }
     },

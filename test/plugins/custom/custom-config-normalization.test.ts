@@ -67,3 +67,42 @@ describe("CustomConfigTransformation and CustomValidationStrategy (TypeScript cl
     });
   });
 });
+
+describe("CustomSchemaNormalization (a TypeScript class of the connector folder)", () => {
+  let folder: TempConnector;
+  let server: Loopback;
+  before(async () => {
+    folder = await tempConnector({ "source_acme/normalize.ts": `
+import { SchemaNormalization, type DataRecord, type JsonSchema } from "sluice/sdk";
+/** Amounts in cents become units for every field the schema types as number. */
+export class CentsToUnits extends SchemaNormalization {
+  transform(record: DataRecord, schema: JsonSchema) {
+    for (const [key, sub] of Object.entries((schema.properties ?? {}) as Record<string, { type?: unknown }>)) {
+      if (sub.type === "number" && typeof record[key] === "number") record[key] = (record[key] as number) / 100;
+    }
+  }
+}
+` });
+    server = await startLoopback(() => ({ body: { data: [{ id: 1, amount: 1250, note: 7 }] } }));
+  });
+  after(async () => {
+    await server.close();
+    await folder.remove();
+  });
+
+  it("is applied to each record with the stream's schema, after the transformations", async () => {
+    const manifest = oneStreamManifest({
+      urlBase: server.url,
+      fieldPath: [],
+      transformations: [{ type: "AddFields", fields: [{ path: ["fee"], value: "{{ 300 }}" }] }],
+      stream: { schema_loader: { type: "InlineSchemaLoader", schema: { type: "object", properties: { amount: { type: "number" }, fee: { type: "number" }, note: { type: "string" } } } } },
+      retriever: { record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] }, schema_normalization: { type: "CustomSchemaNormalization", class_name: "source_acme.normalize.CentsToUnits" } } },
+    });
+    const file = join(folder.dir, "manifest.json");
+    await writeFile(file, JSON.stringify(manifest));
+    const connector = await createSluice({ logLevel: "error" }).connect({ path: file, config: {} });
+    const records = [];
+    for await (const record of connector.read("items")) records.push(record);
+    assert.deepEqual(records, [{ id: 1, amount: 12.5, note: 7, fee: 3 }]);
+  });
+});
