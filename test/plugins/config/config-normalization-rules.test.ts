@@ -87,6 +87,20 @@ describe("config_normalization_rules", () => {
     });
   });
 
+  it("a PredicateValidator checks its value (a template over the config) with its strategy", async () => {
+    const predicate = structuredClone(manifest());
+    (predicate.spec as { config_normalization_rules: { validations: unknown[] } }).config_normalization_rules.validations = [
+      { type: "PredicateValidator", value: "{{ config['filters'] }}", validation_strategy: { type: "ValidateAdheresToSchema", base_schema: { type: "array", minItems: 1 } } },
+    ];
+    await createSluice({ logLevel: "error" }).connect({ manifest: predicate, config: { region: "eu", credentials: { token: "t" }, filters: "[{\"field\": \"a\"}]" } });
+    await assert.rejects(createSluice({ logLevel: "error" }).connect({ manifest: predicate, config: { region: "eu", credentials: { token: "t" }, filters: "[]" } }), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(error.code, "CONFIG_VALIDATION_FAILED");
+      assert.match(error.message, /validations\[0\]\.value: JSON schema validation error: must NOT have fewer than 1 items/);
+      return true;
+    });
+  });
+
   it("the CLI rewrites the config file and prints the migrated config in a CONTROL message", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sluice-config-rules-"));
     writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest()));
