@@ -15,6 +15,7 @@ import {
   ReadObserver,
   Secrets,
   SecretRegistry,
+  type ConfigNormalizer,
   type ConnectorConfig,
   type ServiceToken,
   type Source,
@@ -23,6 +24,7 @@ import {
 import { builtinPlugins } from "../plugins/index.js";
 import { MemoryConfigStore } from "../sdk/index.js";
 import { secretFieldNames, secretValues, validateConfig } from "./config/validate-config.js";
+import { normalizeConfig } from "./config/normalize-config.js";
 import { Connector } from "./connector/connector.js";
 import type { ConnectorDefinition } from "./connector/connector-definition.js";
 import { ComponentRegistry, ComponentRegistryToken } from "./di/component-registry.js";
@@ -161,20 +163,23 @@ export class Sluice {
   async connect(input: ConnectInput | (ConnectInput & { definition: ConnectorDefinition })): Promise<Connector> {
     if (input.source !== undefined) return this.connectSource(input);
     const definition = "definition" in input ? input.definition : await this.define(input);
-    const config = input.config ?? {};
-    validateConfig(config, definition.spec?.connectionSpecification, input.configFile);
+    const raw = input.config ?? {};
     const services = this.services.child();
+    const configStore = input.configStore ?? new MemoryConfigStore(raw);
     const secrets = this.services.get(Secrets);
-    for (const value of secretValues(config, secretFieldNames(definition.spec?.connectionSpecification))) secrets.add(value);
-    this.connectorServices(services, input, config, definition);
+    const secretNames = secretFieldNames(definition.spec?.connectionSpecification);
+    for (const value of secretValues(raw, secretNames)) secrets.add(value);
+    this.connectorServices(services, { ...input, configStore }, definition);
     for (const plugin of definition.plugins) plugin.register({ registerComponent: () => undefined, registerService: (token, value) => services.register(token, value) });
-    const builder = new ComponentBuilder({
-      registry: definition.registry,
-      services,
-      config,
-      file: definition.source.file,
-      connectorDir: definition.source.dir,
-    });
+    const environment = { registry: definition.registry, services, file: definition.source.file, connectorDir: definition.source.dir };
+    // The spec's config_normalization_rules come before anything else (see normalizeConfig).
+    const rules = (definition.manifest.spec as Record<string, unknown> | undefined)?.config_normalization_rules;
+    const checkSpec = (config: ConnectorConfig) => validateConfig(config, definition.spec?.connectionSpecification, input.configFile);
+    const config = rules
+      ? await normalizeConfig({ config: raw, rules: await new ComponentBuilder({ ...environment, config: {} }).build<ConfigNormalizer>(rules, "spec.config_normalization_rules"), store: configStore, checkSpec })
+      : (checkSpec(raw), raw);
+    if (config !== raw) for (const value of secretValues(config, secretNames)) secrets.add(value);
+    const builder = new ComponentBuilder({ ...environment, config });
     // The budget is built first: every request of the connector, from its first one, takes a turn from it.
     const budget = definition.manifest.api_budget;
     const hostBudget = input.services?.some(([token]) => token === ApiBudget);
@@ -210,8 +215,8 @@ export class Sluice {
     return this.connect({ ...input, ...manifest, source: undefined, config: record.config, configFile: `source ${name}`, configStore });
   }
 
-  private connectorServices(services: ServiceContainer, input: ConnectInput, config: ConnectorConfig, definition: ConnectorDefinition): void {
-    services.register(ConfigStore, input.configStore ?? new MemoryConfigStore(config));
+  private connectorServices(services: ServiceContainer, input: ConnectInput & { configStore: ConfigStore }, definition: ConnectorDefinition): void {
+    services.register(ConfigStore, input.configStore);
     // The config file's `http:` limits apply where the host (a CLI flag, `createSluice({ http })`) set none.
     const fileLimits = Object.entries(definition.source.http ?? {}).filter(([name]) => this.options.http?.[name as keyof HttpOptions] === undefined);
     if (fileLimits.length) services.register(HttpOptionsToken, { ...services.get(HttpOptionsToken), ...Object.fromEntries(fileLimits) });

@@ -14,6 +14,7 @@ import { partitionsPlugin } from "./partitions/index.js";
 import { budgetPlugin } from "./budget/index.js";
 import { dynamicPlugin } from "./dynamic/index.js";
 import { queryPropertiesPlugin } from "./query-properties/index.js";
+import { configPlugin } from "./config/index.js";
 
 /**
  * The built-in plugins, in registration order. They are registered through the same API a host's
@@ -35,4 +36,5 @@ export const builtinPlugins: readonly SluicePlugin[] = [
   budgetPlugin,
   dynamicPlugin,
   queryPropertiesPlugin,
+  configPlugin,
 ];

@@ -44,6 +44,8 @@ export { IncrementalCursor, makeSlice, sliceCursor, sliceExtraFields, sliceParti
 export { PartitionRouter } from "./components/partition-router.js";
 export { ComponentsResolver } from "./components/components-resolver.js";
 export { StateMigration, type StateMigrationContext } from "./components/state-migration.js";
+export { SchemaNormalization } from "./components/schema-normalization.js";
+export { ConfigTransformation, ValidationStrategy, type ConfigNormalizer, type ConfigValidator } from "./components/config-normalization.js";
 export type { CheckResult, ConnectionCheck, ConnectorSpec, Source } from "./components/source.js";
 export {
   COMPONENT_KIND_KEYWORD,
@@ -70,6 +72,7 @@ export { ConfigStore, type ConnectorConfig } from "./services/config-store.js";
 export { MemoryConfigStore } from "./services/memory-config-store.js";
 export { HttpClient, type SendOptions } from "./services/http-client.js";
 export { linkSignal, readRoot } from "./services/read-scope.js";
+export { catalogSchema, setCatalogSchemas } from "./services/read-catalog.js";
 export { ReadObserver, type ObservedExchange, type ObservedPage, type ObservedRequest, type ObservedResponse, type ObservedSlice, type RequestPurpose } from "./services/read-observer.js";
 export { Fetch, type FetchInit, type FetchResponse, type TransportHeaders } from "./services/fetch.js";
 export { ApiBudget, type BudgetRequest, type BudgetResponse, type BudgetWaitOptions } from "./services/api-budget.js";

@@ -152,7 +152,7 @@ export class Connector {
     const streams = (options.streams ?? this.streamNames).map((name) => this.stream(name));
     const concurrency = Math.max(1, Math.floor(options.concurrency ?? this.concurrency));
     this.settings.slots?.resize(concurrency);
-    return new ReadAll(streams, { ...options, concurrency });
+    return new ReadAll(streams, { ...options, concurrency, groups: this.source.streamGroups });
   }
 
   /** One stream through the scheduler, a page at a time; its states go to `options.onState`, a failure is thrown. */

@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import { SluiceError, type PageReport, type Stream, type StreamPartitions } from "../../sdk/index.js";
+import { SluiceError, readRoot, setCatalogSchemas, type JsonSchema, type PageReport, type Stream, type StreamPartitions } from "../../sdk/index.js";
 import type { ReadBatch, ReadMessage } from "../scheduler/read-events.js";
 import { scheduleRead } from "../scheduler/read-scheduler.js";
 import type { RecordQueue } from "../scheduler/record-queue.js";
@@ -24,6 +24,8 @@ export interface ReadAllOptions {
   signal?: AbortSignal;
   /** Called after every page of every stream. */
   onPage?(report: PageReport): void;
+  /** The configured catalog's schema of each stream (the columns selected); a `JsonSchemaPropertySelector` asks only for those. */
+  catalogSchemas?: ReadonlyMap<string, JsonSchema>;
 }
 
 /**
@@ -50,7 +52,7 @@ export class ReadAll implements AsyncIterable<ReadMessage> {
 
   constructor(
     private readonly streams: readonly Stream[],
-    private readonly options: ReadAllOptions & { concurrency: number },
+    private readonly options: ReadAllOptions & { concurrency: number; groups?: Readonly<Record<string, string>> },
   ) {
     // Each stream of the read listens to its signal (as many as the streams read): not a leak.
     setMaxListeners(0, this.controller.signal);
@@ -106,7 +108,8 @@ export class ReadAll implements AsyncIterable<ReadMessage> {
     }
     const state = this.options.state;
     const stateOf = (name: string) => (state instanceof Map ? state.get(name) : (state as Record<string, Record<string, unknown> | undefined> | undefined)?.[name]);
-    const scheduled = this.streams.map((stream) => ({ name: stream.name, partitions: partitionsOf(stream, stateOf(stream.name)) }));
+    if (this.options.catalogSchemas?.size) setCatalogSchemas(readRoot(this.controller.signal)!, this.options.catalogSchemas);
+    const scheduled = this.streams.map((stream) => ({ name: stream.name, partitions: partitionsOf(stream, stateOf(stream.name)), group: this.options.groups?.[stream.name] }));
     this.queue = scheduleRead(scheduled, { concurrency: this.options.concurrency, signal: this.controller.signal, onPage: this.options.onPage });
     return this.queue;
   }

@@ -1,6 +1,7 @@
 import {
   type ApiBudget,
   HttpRequestError,
+  PaginationError,
   SluiceError,
   cloneRequest,
   redactedExcerpt,
@@ -111,6 +112,8 @@ export class RetryingHttpClient implements HttpClient {
         this.parts.logger.info("ignoring the response as the error handler says", { request: label(), status: response?.status, reason: decision.reason });
         return response;
       }
+      // RESET_PAGINATION: the retriever starts the slice's pagination again (see PaginationReset).
+      if (decision.action === "reset_pagination") throw new PaginationError("PAGINATION_RESET_REQUIRED", `The error handler asked to start the pagination again (RESET_PAGINATION)${decision.reason ? `: ${this.parts.secrets.redact(decision.reason)}` : ""}`, { where: { request: label() } });
       if (decision.action === "fail" || attempt > maxRetries) throw this.failure(outcome, label, options, decision, attempt);
       const delay = this.delay(attempt, decision.delayMs);
       if (this.parts.clock.now() + delay >= deadline.at) throw this.pastDeadline(outcome, label, options, attempt, limit);

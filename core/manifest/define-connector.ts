@@ -65,6 +65,8 @@ export async function definitionOf({ source, registry, plugins, analysis }: Mani
   if (analysis.problems.length > 0) throw problemsError(analysis.problems, source.file);
   const manifest = analysis.manifest;
   const streams = Array.isArray(manifest.streams) ? (manifest.streams as unknown[]) : [];
-  const streamNames = streams.map((s) => String((s as { name?: unknown } | null)?.name ?? ""));
+  // A ConditionalStreams entry names its streams (whether they exist depends on the config).
+  const entries = streams.flatMap((s) => ((s as { type?: unknown } | null)?.type === "ConditionalStreams" ? ((s as { streams?: unknown[] }).streams ?? []) : [s]));
+  const streamNames = entries.map((s) => String((s as { name?: unknown } | null)?.name ?? ""));
   return { manifest, source, spec: specOf(manifest), streamNames, registry, plugins, warnings: analysis.warnings };
 }

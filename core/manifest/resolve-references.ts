@@ -2,18 +2,30 @@ import { ManifestError } from "../../sdk/index.js";
 import { joinPath } from "./manifest-path.js";
 
 /**
- * How far reference resolution may go. References multiply: 12 levels of definitions that each use the
- * previous one 10 times expand a 4 KB manifest into 10^12 nodes (a `$ref` bomb). The largest manifest
- * of the 446 in the Airbyte corpus resolves to 168,709 nodes and 50 levels; the defaults leave ample room.
+ * How far reference resolution may go. A definition referenced many times is resolved once and shared
+ * (the same object at each place), so what resolving builds grows with the manifest, not with its
+ * expansion; `maxNodes` bounds what it builds. The expanded manifest (each shared definition counted at
+ * every place it appears, what later stages read) is bounded by `maxExpandedNodes`: 12 levels of
+ * definitions that each use the previous one 10 times expand a 4 KB manifest into 10^12 nodes (a `$ref`
+ * bomb), refused at once. The largest of the 446 corpus manifests expands to 168,709 nodes (50 levels);
+ * a source-google-ads-shaped manifest (many streams sharing large schemas) to several million.
  *
  * @example
  * resolveReferences(manifest, "manifest.yaml", { maxNodes: 100_000 });
  */
 interface ReferenceBudget {
-  /** Nodes (objects, lists and values) the resolved manifest may have (default 1,000,000). */
+  /** Nodes (objects, lists and values) resolving may build, shared definitions counted once (default 1,000,000). */
   maxNodes?: number;
+  /** Nodes of the expanded manifest, each shared definition counted wherever it appears (default 20,000,000). */
+  maxExpandedNodes?: number;
   /** How deeply the resolved manifest may nest (default 500). */
   maxDepth?: number;
+}
+
+/** The size and height of a resolved subtree, as expanded. */
+interface Extent {
+  size: number;
+  height: number;
 }
 
 /** A path kept as a chain of segments, turned into text only for an error message. */
@@ -42,17 +54,34 @@ const at = (parent: PathLink | undefined, segment: string | number): PathLink =>
  */
 export function resolveReferences(manifest: Record<string, unknown>, file?: string, budget: ReferenceBudget = {}): Record<string, unknown> {
   const maxNodes = budget.maxNodes ?? 1_000_000;
+  const maxExpanded = budget.maxExpandedNodes ?? 20_000_000;
   const maxDepth = budget.maxDepth ?? 500;
   let nodes = 0;
+  let expanded = 0;
+  /** A reference's resolved target (no overrides), shared by every place that names it. */
+  const resolvedTargets = new Map<string, unknown>();
+  const extents = new WeakMap<object, Extent>();
 
-  const spend = (path: PathLink | undefined, depth: number): void => {
-    if (++nodes <= maxNodes && depth <= maxDepth) return;
-    const what = nodes > maxNodes ? `more than ${maxNodes} nodes` : `more than ${maxDepth} levels deep`;
-    throw new ManifestError("MANIFEST_TOO_LARGE", `Resolving the manifest's references makes it ${what}; the references multiply (a $ref expansion bomb?)`, {
+  const tooLarge = (path: PathLink | undefined, what: string): ManifestError =>
+    new ManifestError("MANIFEST_TOO_LARGE", `Resolving the manifest's references makes it ${what}; the references multiply (a $ref expansion bomb?)`, {
       where: { file, manifestPath: pathText(path) },
-      expected: `a manifest that resolves to at most ${maxNodes} nodes and ${maxDepth} levels (the largest real connector known resolves to about 170,000 nodes)`,
+      expected: `a manifest that resolves to at most ${maxNodes} distinct nodes, ${maxExpanded} nodes expanded and ${maxDepth} levels (the largest real connectors known expand to a few million nodes)`,
       found: `${what} when the limit was reached here`,
     });
+
+  const spend = (path: PathLink | undefined, depth: number): void => {
+    ++expanded;
+    if (++nodes <= maxNodes && depth <= maxDepth && expanded <= maxExpanded) return;
+    throw tooLarge(path, nodes > maxNodes ? `more than ${maxNodes} nodes` : depth > maxDepth ? `more than ${maxDepth} levels deep` : `more than ${maxExpanded} nodes expanded`);
+  };
+
+  /** A shared target placed once more: its expanded size and height count again here. */
+  const reuse = (target: unknown, path: PathLink | undefined, depth: number): unknown => {
+    const { size, height } = extentOf(target, extents);
+    expanded += size;
+    if (expanded > maxExpanded) throw tooLarge(path, `more than ${maxExpanded} nodes expanded`);
+    if (depth + height > maxDepth) throw tooLarge(path, `more than ${maxDepth} levels deep`);
+    return target;
   };
 
   const resolve = (node: unknown, path: PathLink | undefined, active: readonly string[], depth: number): unknown => {
@@ -99,10 +128,30 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
         });
       }
     }
-    return resolve(target, path, [...active, reference], depth);
+    if (resolvedTargets.has(reference)) return reuse(resolvedTargets.get(reference), path, depth);
+    const resolved = resolve(target, path, [...active, reference], depth);
+    resolvedTargets.set(reference, resolved);
+    return resolved;
   };
 
   return resolve(manifest, undefined, [], 0) as Record<string, unknown>;
+}
+
+/** The expanded size and height of a resolved subtree, shared subtrees measured once. */
+function extentOf(node: unknown, extents: WeakMap<object, Extent>): Extent {
+  if (typeof node !== "object" || node === null) return { size: 1, height: 0 };
+  const known = extents.get(node);
+  if (known) return known;
+  let size = 1;
+  let height = 0;
+  for (const child of Array.isArray(node) ? node : Object.values(node)) {
+    const extent = extentOf(child, extents);
+    size += extent.size;
+    height = Math.max(height, extent.height + 1);
+  }
+  const extent = { size, height };
+  extents.set(node, extent);
+  return extent;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

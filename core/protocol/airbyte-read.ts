@@ -109,7 +109,8 @@ export class AirbyteRead implements AsyncIterable<AirbyteMessage> {
       estimates.set(report.stream, estimate);
       this.pending.push(estimateMessage(report.stream, estimate));
     };
-    const read = connector.readAll({ streams: this.selected.map((s) => s.name), concurrency: options.concurrency, state, signal: options.signal, onPage });
+    const catalogSchemas = new Map(this.selected.flatMap((s) => (s.jsonSchema ? [[s.name, s.jsonSchema] as const] : [])));
+    const read = connector.readAll({ streams: this.selected.map((s) => s.name), concurrency: options.concurrency, state, signal: options.signal, onPage, catalogSchemas });
     const batches = read.pages();
     try {
       for (let next = await batches.next(); !next.done; next = await batches.next()) {

@@ -13,6 +13,8 @@ export interface SelectedStream {
   name: string;
   /** `incremental`: start from the saved state and emit the cursor's state; `full_refresh`: start from nothing. */
   syncMode: "full_refresh" | "incremental";
+  /** The catalog's `json_schema` of the stream (the columns selected), when a configured catalog gave one. */
+  jsonSchema?: Record<string, unknown>;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface SelectedStream {
  * { stream: { name: "events" }, sync_mode: "incremental", cursor_field: ["updated_at"] }
  */
 export interface ConfiguredStream {
-  stream?: { name?: unknown };
+  stream?: { name?: unknown; json_schema?: unknown };
   sync_mode?: unknown;
   cursor_field?: unknown;
 }
@@ -79,7 +81,8 @@ export async function selectStreams(connector: Connector, options: { catalog?: C
     if (mode === "incremental" && Array.isArray(field) && field.length > 0 && (field.length !== 1 || field[0] !== cursor)) {
       options.warn(`stream '${name}': the catalog's cursor_field ${JSON.stringify(field)} is ignored; the stream's cursor is source-defined: ${JSON.stringify([cursor])}`);
     }
-    selected.set(name, { name, syncMode: mode });
+    const jsonSchema = entry.stream?.json_schema;
+    selected.set(name, { name, syncMode: mode, ...(isSchema(jsonSchema) ? { jsonSchema } : {}) });
   });
   return [...selected.values()];
 }
@@ -119,4 +122,8 @@ export function parseConfiguredCatalog(catalog: unknown, file?: string): Configu
 
 function dedupe(names: readonly string[]): string[] {
   return [...new Set(names)];
+}
+
+function isSchema(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -4,10 +4,11 @@ import { RecordQueue } from "./record-queue.js";
 import { SliceFeed, type WorkUnit } from "./slice-feed.js";
 import { StreamRun } from "./stream-run.js";
 
-/** One stream to read: its name and its units of work. */
+/** One stream to read: its name, its units of work, and the group it must not be read at the same time as (`stream_groups`). */
 interface ScheduledStream {
   name: string;
   partitions: StreamPartitions;
+  group?: string;
 }
 
 /** Options of {@link scheduleRead}. */
@@ -36,7 +37,7 @@ interface ScheduleOptions {
 export function scheduleRead(streams: readonly ScheduledStream[], options: ScheduleOptions): RecordQueue<ReadBatch> {
   const concurrency = Math.max(1, Math.floor(options.concurrency));
   const queue = new RecordQueue<ReadBatch>(options.bufferPages ?? Math.max(8, concurrency * 2));
-  const runs = streams.map((s) => new StreamRun(s.name, s.partitions, queue, options.signal));
+  const runs = streams.map((s) => new StreamRun(s.name, s.partitions, queue, options.signal, s.group));
   const feed = new SliceFeed(runs, { ahead: concurrency, signal: options.signal });
   const workers = Array.from({ length: Math.min(concurrency, Math.max(1, streams.length * concurrency)) }, () => work(feed, options));
   // A stopped read: every started stream that has not ended ends now (INCOMPLETE, interrupted), before the queue closes.

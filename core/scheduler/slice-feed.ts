@@ -12,14 +12,16 @@ export interface WorkUnit {
  * each time a worker finds nothing to do, so a read of 50 streams does not start 50 slice producers at
  * once. Each open stream produces its slices in the background (a substream reads its parent's pages
  * meanwhile) and keeps at most `ahead` of them waiting, so memory stays flat however many partitions
- * there are. A worker takes a slice from the earliest stream that has one ready.
+ * there are. A worker takes a slice from the earliest stream that has one ready. A stream of a group
+ * (`stream_groups`, BlockSimultaneousSyncsAction) is opened only when no other stream of its group is
+ * open and not ended; meanwhile the next stream in order is opened instead.
  *
  * @example
  * const feed = new SliceFeed(runs, { ahead: 10, signal });
  * for (let unit = await feed.take(); unit; unit = await feed.take()) { ...read unit.slice...; await feed.done(unit); }
  */
 export class SliceFeed {
-  private nextToOpen = 0;
+  private readonly unopened: StreamRun[];
   private wakers: Array<() => void> = [];
   private readonly ahead: number;
   private readonly signal: AbortSignal;
@@ -28,6 +30,7 @@ export class SliceFeed {
     private readonly runs: readonly StreamRun[],
     options: { ahead: number; signal: AbortSignal },
   ) {
+    this.unopened = [...runs];
     this.ahead = Math.max(1, options.ahead);
     this.signal = options.signal;
     this.signal.addEventListener("abort", () => this.wake(), { once: true });
@@ -45,8 +48,9 @@ export class SliceFeed {
         return { run, slice };
       }
       const changed = this.changed();
-      if (this.nextToOpen < this.runs.length) await this.open(this.runs[this.nextToOpen++]!);
-      else if (this.runs.every((r) => r.ended)) return undefined;
+      const next = this.unopened.findIndex((r) => !this.groupBusy(r));
+      if (next >= 0) await this.open(this.unopened.splice(next, 1)[0]!);
+      else if (this.unopened.length === 0 && this.runs.every((r) => r.ended)) return undefined;
       await changed;
     }
   }
@@ -57,6 +61,11 @@ export class SliceFeed {
     this.wake();
     await unit.run.finishIfDrained();
     this.wake();
+  }
+
+  /** Whether another stream of the run's group is open and has not ended. */
+  private groupBusy(run: StreamRun): boolean {
+    return run.group !== undefined && this.runs.some((r) => r !== run && r.group === run.group && r.opened && !r.ended);
   }
 
   private async open(run: StreamRun): Promise<void> {

@@ -35,6 +35,8 @@ export class StreamRun {
     readonly partitions: StreamPartitions,
     private readonly queue: RecordQueue<ReadBatch>,
     private readonly read: AbortSignal,
+    /** The `stream_groups` group: no two streams of one group are read at the same time. */
+    readonly group?: string,
   ) {
     // Every request in flight listens to its stream's signal (as many as the concurrency): not a leak.
     setMaxListeners(0, this.controller.signal);

@@ -12,8 +12,14 @@ interface StructureProblem extends ManifestProblem {
 
 type Json = Record<string, unknown>;
 
-function streamsOf(manifest: Json): Json[] {
-  return Array.isArray(manifest.streams) ? (manifest.streams as Json[]) : [];
+/** The manifest's streams with their paths; a `ConditionalStreams` entry stands for its streams. */
+function streamsOf(manifest: Json): Array<{ stream: Json; path: string }> {
+  const entries = Array.isArray(manifest.streams) ? (manifest.streams as Json[]) : [];
+  return entries.flatMap((stream, i) => {
+    const path = joinPath("streams", i);
+    if (stream?.type !== "ConditionalStreams" || !Array.isArray(stream.streams)) return [{ stream, path }];
+    return (stream.streams as Json[]).map((inner, j) => ({ stream: inner, path: joinPath(joinPath(path, "streams"), j) }));
+  });
 }
 
 /**
@@ -27,10 +33,11 @@ function streamsOf(manifest: Json): Json[] {
  */
 export function structureProblems(manifest: Json): StructureProblem[] {
   const problems: StructureProblem[] = [];
-  const names = streamsOf(manifest).map((stream) => stream.name);
+  const streams = streamsOf(manifest);
+  const names = streams.map(({ stream }) => stream?.name);
   names.forEach((name, i) => {
     if (typeof name !== "string" || name.trim() === "") {
-      problems.push({ code: "MANIFEST_INVALID", path: joinPath(joinPath("streams", i), "name"), message: "a stream has no name: every stream needs one (it names the stream in the catalog, its state and its records)", expected: "name: <stream name>", found: name === undefined ? "nothing" : JSON.stringify(name) });
+      problems.push({ code: "MANIFEST_INVALID", path: joinPath(streams[i]!.path, "name"), message: "a stream has no name: every stream needs one (it names the stream in the catalog, its state and its records)", expected: "name: <stream name>", found: name === undefined ? "nothing" : JSON.stringify(name) });
     }
   });
   const known = names.filter((n): n is string => typeof n === "string");

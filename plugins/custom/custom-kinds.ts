@@ -1,6 +1,6 @@
 import {
-  BackoffStrategy, ErrorHandler, IncrementalCursor, PartitionRouter, RecordExtractor, RecordFilter, RecordTransformation,
-  Requester, Retriever, SchemaLoader, StateMigration, type ComponentFactory,
+  BackoffStrategy, ConfigTransformation, ErrorHandler, IncrementalCursor, PartitionRouter, RecordExtractor, RecordFilter, RecordTransformation,
+  Requester, Retriever, SchemaLoader, SchemaNormalization, StateMigration, ValidationStrategy, type ComponentFactory,
 } from "../../sdk/index.js";
 import { customComponent } from "./custom-component.js";
 import { hasMember } from "./describe-class.js";
@@ -46,6 +46,12 @@ export const customKindComponents: readonly ComponentFactory[] = [
     description: "A schema loader class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomStateMigration", kind: "state_migration", base: StateMigration, baseName: "StateMigration", methods: ["shouldMigrate", "migrate"],
     description: "A state migration class from the connector folder, named by class_name" }),
+  customComponent({ type: "CustomConfigTransformation", kind: "config_transformation", base: ConfigTransformation, baseName: "ConfigTransformation", methods: ["transform"],
+    description: "A custom config transformation that can be used to transform the connector configuration." }),
+  customComponent({ type: "CustomValidationStrategy", kind: "validation_strategy", base: ValidationStrategy, baseName: "ValidationStrategy", methods: ["validate"],
+    description: "Custom validation strategy that allows for custom validation logic." }),
+  customComponent({ type: "CustomSchemaNormalization", kind: "schema_normalization", base: SchemaNormalization, baseName: "SchemaNormalization", methods: ["transform"],
+    description: "Schema normalization component whose behavior is derived from a custom code implementation of the connector." }),
   customComponent({ type: "CustomRetriever", kind: "retriever", base: Retriever, baseName: "Retriever", methods: ["sliceReader"],
     description: "A retriever class from the connector folder, named by class_name",
     // `read(stream, options, slicing)` is the earlier contract, still read through an adapter (WholeReadPartitions).

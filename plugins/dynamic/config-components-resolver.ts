@@ -11,7 +11,7 @@ import { fillTemplate, type ComponentMapping } from "./component-mapping-definit
 import type { ConfigEntries } from "./stream-config.js";
 
 /** The yaml package, imported when a `ConfigComponentsResolver` is built: few connectors have one, and yaml costs every command about 15 ms of start-up. */
-const loadYaml = lazyPackage("yaml", "ConfigComponentsResolver", () => import("yaml"));
+export const loadYaml = lazyPackage("yaml", "ConfigComponentsResolver", () => import("yaml"));
 
 type YamlParse = Awaited<ReturnType<typeof loadYaml>>["parse"];
 
@@ -82,7 +82,7 @@ function merged(combination: [number, unknown][]): Record<string, unknown> {
 }
 
 /** A rendered string read as YAML 1.1 (PyYAML's safe_load); text that is not valid YAML stays text. */
-function yamlValueOf(value: unknown, parseYaml: YamlParse): unknown {
+export function yamlValueOf(value: unknown, parseYaml: YamlParse): unknown {
   if (typeof value !== "string") return value;
   try {
     return parseYaml(value, { version: "1.1" }) as unknown;

@@ -49,6 +49,8 @@ export const DynamicDeclarativeStreamComponent: ComponentFactory<Stream[]> = def
     const resolver = await ctx.build<ComponentsResolver>("components_resolver");
     const template = def.stream_template;
     const streams: Stream[] = [];
+    // The name a check's DynamicStreamCheckConfig knows these streams by, as the kit names them.
+    const dynamicStreamName = def.name || `dynamic_stream_${/\[(\d+)\]$/.exec(ctx.path)?.[1] ?? 0}`;
     let index = 0;
     for await (const filled of resolver.resolve(template)) {
       const path = `${ctx.path}.stream_template[${index++}]`;
@@ -61,7 +63,8 @@ export const DynamicDeclarativeStreamComponent: ComponentFactory<Stream[]> = def
         });
       }
       const definition: ComponentDefinition = { ...filled, type: filled.type ?? "DeclarativeStream" };
-      streams.push(await ctx.buildGenerated<Stream>(definition, path, { kind: "stream", parentParametersWin: def.use_parent_parameters !== false }));
+      const stream = await ctx.buildGenerated<Stream>(definition, path, { kind: "stream", parentParametersWin: def.use_parent_parameters !== false });
+      streams.push(Object.assign(stream, { dynamicStreamName }));
     }
     return streams;
   },

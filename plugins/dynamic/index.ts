@@ -7,6 +7,8 @@ import { HttpComponentsResolverComponent } from "./http-components-resolver.js";
 import { SchemaTypeIdentifierComponent } from "./schema-type-identifier.js";
 import { StreamConfigComponent } from "./stream-config.js";
 import { TypesMapComponent } from "./types-map.js";
+import { ParametrizedComponentsResolverComponent } from "./parametrized-components-resolver.js";
+import { StreamParametersDefinitionComponent } from "./stream-parameters-definition.js";
 
 /** Dynamic streams (made from a template per API record or config entry) and schemas read from the API. */
 export const dynamicPlugin = definePlugin({
@@ -15,6 +17,8 @@ export const dynamicPlugin = definePlugin({
     ctx.registerComponent(DynamicDeclarativeStreamComponent);
     ctx.registerComponent(HttpComponentsResolverComponent);
     ctx.registerComponent(ConfigComponentsResolverComponent);
+    ctx.registerComponent(ParametrizedComponentsResolverComponent);
+    ctx.registerComponent(StreamParametersDefinitionComponent);
     ctx.registerComponent(StreamConfigComponent);
     ctx.registerComponent(ComponentMappingDefinitionComponent);
     ctx.registerComponent(DynamicSchemaLoaderComponent);

@@ -53,7 +53,7 @@ export class CompositeErrorHandler implements ResolvingErrorHandler {
       const resolution = isResolving(handler) ? handler.interpret(outcome) : fromDecision(handler.decide(outcome));
       if (!resolution) continue;
       last = resolution;
-      if (resolution.action === "SUCCESS" || resolution.action === "RETRY" || resolution.action === "IGNORE") return resolution;
+      if (resolution.action === "SUCCESS" || resolution.action === "RETRY" || resolution.action === "IGNORE" || resolution.action === "RESET_PAGINATION") return resolution;
     }
     return last ?? fallbackResolution(outcome);
   }
@@ -75,6 +75,8 @@ function fromDecision(decision: ErrorDecision | undefined): Resolution | undefin
       return { action: "IGNORE", message: decision.reason };
     case "fail":
       return { action: "FAIL", message: decision.message, failureType: decision.failureType };
+    case "reset_pagination":
+      return { action: "RESET_PAGINATION", message: decision.reason };
   }
 }
 

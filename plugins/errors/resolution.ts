@@ -2,8 +2,9 @@ import type { AttemptOutcome, ErrorDecision, FailureType } from "../../sdk/index
 
 /**
  * The kit's response actions. `RATE_LIMITED` and `REFRESH_TOKEN_THEN_RETRY` retry like `RETRY`;
- * `RESET_PAGINATION`, `REDUCE_PAGE_SIZE` and `SPLIT_REQUEST_WINDOW` are accepted in manifests but end
- * the read with a clear error (Sluice does not restart or reshape requests yet).
+ * `RESET_PAGINATION` starts the slice's pagination again from its first page (see PaginationReset);
+ * `REDUCE_PAGE_SIZE` and `SPLIT_REQUEST_WINDOW` (no longer in the kit's schema) are accepted in manifests
+ * but end the read with a clear error (Sluice does not reshape requests).
  */
 export const RESPONSE_ACTIONS = [
   "SUCCESS",
@@ -58,6 +59,8 @@ export function toDecision(resolution: Resolution, outcome: AttemptOutcome, dela
       return { action: "ignore", reason: resolution.message };
     case "FAIL":
       return { action: "fail", message: resolution.message, failureType: resolution.failureType ?? "system_error" };
+    case "RESET_PAGINATION":
+      return { action: "reset_pagination", reason: resolution.message };
     case "RETRY":
     case "RATE_LIMITED":
     case "REFRESH_TOKEN_THEN_RETRY":

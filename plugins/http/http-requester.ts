@@ -30,6 +30,7 @@ import {
 import { REQUEST_NAMES, compileField } from "../shared/templates.js";
 import { joinUrl } from "../shared/join-url.js";
 import { applyQueryProperties, splitQueryProperties } from "./query-properties-parameter.js";
+import type { TypedRequestBody } from "./request-body.js";
 
 const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -68,6 +69,7 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = defineCompone
     request_headers: Type.Optional(jsonSchema<Record<string, unknown> | string>({ type: ["object", "string"] })),
     request_body_json: Type.Optional(jsonSchema<Record<string, unknown> | string | unknown[]>({ type: ["object", "string", "array"] })),
     request_body_data: Type.Optional(jsonSchema<Record<string, unknown> | string>({ type: ["object", "string"] })),
+    request_body: Type.Optional(componentSchema("request_body")),
     authenticator: Type.Optional(componentSchema("authenticator")),
     error_handler: Type.Optional(componentSchema("error_handler")),
     use_cache: Type.Optional(Type.Boolean()),
@@ -92,8 +94,7 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = defineCompone
       path: compileField(ctx, def.path, "path", REQUEST_NAMES),
       params: compileMapping(ctx, parameters, "request_parameters", QUERY_VALUE_TYPES),
       headers: compileMapping(ctx, def.request_headers, "request_headers", QUERY_VALUE_TYPES),
-      bodyJson: compileMapping(ctx, def.request_body_json, "request_body_json"),
-      bodyData: compileMapping(ctx, def.request_body_data, "request_body_data"),
+      ...(await bodies(def, ctx)),
       authenticator: await buildAuthenticator(def, ctx),
       errorHandler: await ctx.build<ErrorHandler | undefined>("error_handler"),
       allowCrossOriginPages: def.allow_cross_origin_pages === true,
@@ -104,7 +105,31 @@ export const HttpRequesterComponent: ComponentFactory<Requester> = defineCompone
 });
 
 /** The fields a request is built from (templates that may read `stream_state`). */
-const REQUEST_FIELDS = ["url_base", "url", "path", "request_parameters", "request_headers", "request_body_json", "request_body_data"] as const;
+const REQUEST_FIELDS = ["url_base", "url", "path", "request_parameters", "request_headers", "request_body_json", "request_body_data", "request_body"] as const;
+
+/**
+ * The JSON and form bodies. A typed `request_body` stands in for the field of its kind, as in the kit;
+ * a JSON body beside a form body is refused when the connector is built (the kit's "should only
+ * contain either 'request_body_data' or 'request_body_json' not both").
+ */
+async function bodies(def: ComponentDefinition, ctx: BuildContext): Promise<{ bodyJson?: CompiledValue; bodyData?: CompiledValue }> {
+  const typed = await ctx.build<TypedRequestBody | undefined>("request_body");
+  const json = typed?.slot === "json" ? { value: typed.value, field: "request_body.value" } : { value: def.request_body_json, field: "request_body_json" };
+  const data = typed?.slot === "data" ? { value: typed.value, field: "request_body.value" } : { value: def.request_body_data, field: "request_body_data" };
+  if (typed && isSet(json.value) && isSet(data.value)) {
+    throw new ManifestError("REQUEST_BODY_CONFLICT", "RequestOptionsProvider should only contain either 'request_body_data' or 'request_body_json' not both", {
+      where: { manifestPath: `${ctx.path}.request_body`, stream: ctx.stream },
+      expected: `request_body (${typed.slot === "json" ? "a JSON body" : "a form or text body"}) alone`,
+      found: `request_body and ${typed.slot === "json" ? "request_body_data" : "request_body_json"}`,
+    });
+  }
+  return { bodyJson: compileMapping(ctx, json.value, json.field), bodyData: compileMapping(ctx, data.value, data.field) };
+}
+
+function isSet(value: unknown): boolean {
+  if (value === undefined || value === null || value === "") return false;
+  return typeof value !== "object" || Object.keys(value).length > 0;
+}
 
 /**
  * The requester's authenticator. The kit gives `LegacySessionTokenAuthenticator` the requester's

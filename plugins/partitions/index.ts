@@ -3,6 +3,7 @@ import { GroupingPartitionRouterComponent } from "./grouping-partition-router.js
 import { ListPartitionRouterComponent } from "./list-partition-router.js";
 import { ParentStreamConfigComponent } from "./parent-stream-config.js";
 import { SubstreamPartitionRouterComponent } from "./substream-partition-router.js";
+import { UnionPartitionRouterComponent } from "./union-partition-router.js";
 
 export { GroupingPartitionRouter } from "./grouping-partition-router.js";
 export { ListPartitionRouter } from "./list-partition-router.js";
@@ -22,5 +23,6 @@ export const partitionsPlugin = definePlugin({
     ctx.registerComponent(SubstreamPartitionRouterComponent);
     ctx.registerComponent(ParentStreamConfigComponent);
     ctx.registerComponent(GroupingPartitionRouterComponent);
+    ctx.registerComponent(UnionPartitionRouterComponent);
   },
 });

@@ -1,3 +1,4 @@
+import { JsonSchemaPropertySelectorComponent } from "./json-schema-property-selector.js";
 import { definePlugin } from "../../sdk/index.js";
 import { GroupByKeyMergeStrategyComponent } from "./group-by-key-merge-strategy.js";
 import { PropertiesFromEndpointComponent } from "./properties-from-endpoint.js";
@@ -9,6 +10,7 @@ export const queryPropertiesPlugin = definePlugin({
   name: "sluice:query-properties",
   register(ctx) {
     ctx.registerComponent(QueryPropertiesComponent);
+    ctx.registerComponent(JsonSchemaPropertySelectorComponent);
     ctx.registerComponent(PropertiesFromEndpointComponent);
     ctx.registerComponent(PropertyChunkingComponent);
     ctx.registerComponent(GroupByKeyMergeStrategyComponent);

@@ -9,6 +9,7 @@ import {
   type HttpResponse,
   type RecordExtractor,
 } from "../../sdk/index.js";
+import type { RecordExpander } from "./record-expander.js";
 
 /**
  * `DpathExtractor`: the records are at `field_path` in the response body (each segment may be a
@@ -32,8 +33,10 @@ export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = define
     // the whole response into one record.
     field_path: Type.Array(jsonSchema<string | number>({ type: ["string", "integer"] })),
     decoder: Type.Optional(componentSchema("decoder")),
+    record_expander: Type.Optional(componentSchema("record_expander")),
   }),
   customFieldTypes: { decoder: "CustomDecoder" },
+  fieldDefaults: { record_expander: "RecordExpander" },
   async build(def, ctx) {
     const decoder = await ctx.build<Decoder | undefined>("decoder");
     const interpolator = ctx.get(Interpolator);
@@ -41,7 +44,9 @@ export const DpathExtractorComponent: ComponentFactory<RecordExtractor> = define
     const path = def.field_path.map((segment, i) =>
       interpolator.compile(String(segment), { path: `${ctx.path}.field_path[${i}]` }).render(scope),
     );
-    return new DpathExtractor(path, decoder);
+    const extractor = new DpathExtractor(path, decoder);
+    const expander = await ctx.build<RecordExpander | undefined>("record_expander");
+    return expander ? expander.around(extractor) : extractor;
   },
 });
 

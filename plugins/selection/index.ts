@@ -4,8 +4,9 @@ import { KeyValueExtractorComponent } from "./key-value-extractor.js";
 import { RecordFilterComponent } from "./record-filter.js";
 import { RecordSelectorComponent } from "./record-selector.js";
 import { ResponseToFileExtractorComponent } from "./response-to-file-extractor.js";
+import { RecordExpanderComponent } from "./record-expander.js";
 
-/** Record selection: the selector, the extractors (`DpathExtractor`, `KeyValueExtractor`) and the filter. */
+/** Record selection: the selector, the extractors (`DpathExtractor` and its `RecordExpander`, `KeyValueExtractor`) and the filter. */
 export const selectionPlugin = definePlugin({
   name: "sluice:selection",
   register(ctx) {
@@ -14,5 +15,6 @@ export const selectionPlugin = definePlugin({
     ctx.registerComponent(KeyValueExtractorComponent);
     ctx.registerComponent(RecordFilterComponent);
     ctx.registerComponent(ResponseToFileExtractorComponent);
+    ctx.registerComponent(RecordExpanderComponent);
   },
 });

@@ -36,7 +36,8 @@ export const RecordSelectorComponent: ComponentFactory<RecordSelector> = defineC
   schema: Type.Object({
     extractor: componentSchema("extractor"),
     record_filter: Type.Optional(componentSchema("record_filter")),
-    schema_normalization: Type.Optional(jsonSchema<"Default" | "None">({ enum: ["Default", "None"] })),
+    // `Default`/`None`, or a CustomSchemaNormalization (built by the stream, which applies it after its transformations).
+    schema_normalization: Type.Optional(jsonSchema<"Default" | "None" | Record<string, unknown>>({ anyOf: [{ enum: ["Default", "None"], title: "Schema Normalization", description: "Responsible for normalization according to the schema." }, { type: "object", required: ["type"] }] })),
     transform_before_filtering: Type.Optional(Type.Boolean()),
   }),
   async build(_def, ctx) {

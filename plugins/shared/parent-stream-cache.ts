@@ -11,8 +11,17 @@
  */
 export function cacheParentStreams(streams: readonly unknown[]): unknown[] {
   const parents = new Set<string>();
-  for (const stream of streams) for (const parent of parentStreamsOf(stream)) if (typeof parent.name === "string") parents.add(parent.name);
-  return streams.map((stream) => (isObject(stream) && parents.has(stream.name as string) ? withResponseCache(stream) : stream));
+  for (const stream of streams.flatMap(conditionalMembers)) for (const parent of parentStreamsOf(stream)) if (typeof parent.name === "string") parents.add(parent.name);
+  const cached = (stream: unknown): unknown => {
+    if (isObject(stream) && stream.type === "ConditionalStreams" && Array.isArray(stream.streams)) return { ...stream, streams: stream.streams.map(cached) };
+    return isObject(stream) && parents.has(stream.name as string) ? withResponseCache(stream) : stream;
+  };
+  return streams.map(cached);
+}
+
+/** A `ConditionalStreams` entry's streams (the kit's current schema), else the stream itself. */
+function conditionalMembers(stream: unknown): unknown[] {
+  return isObject(stream) && stream.type === "ConditionalStreams" && Array.isArray(stream.streams) ? stream.streams.flatMap(conditionalMembers) : [stream];
 }
 
 /**

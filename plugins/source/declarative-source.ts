@@ -1,12 +1,14 @@
 import { applyAsyncJobCount } from "./async-job-count.js";
 import type { ConcurrencyLevel } from "./concurrency-level.js";
 import { cacheParentStreams } from "../shared/parent-stream-cache.js";
+import type { StreamGroupAction } from "./block-simultaneous-syncs-action.js";
 import {
   SluiceError,
   Type,
   componentSchema,
   defineComponent,
   jsonSchema,
+  type BuildContext,
   type ComponentFactory,
   type ConnectionCheck,
   type ConnectorSpec,
@@ -42,6 +44,10 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = defineCompon
     description: Type.Optional(Type.String()),
     concurrency_level: Type.Optional(componentSchema("concurrency_level")),
     api_budget: Type.Optional(componentSchema("api_budget")),
+    stream_groups: Type.Optional(Type.Record(Type.String(), Type.Object({
+      streams: Type.Array(jsonSchema<Record<string, unknown>>({ type: "object" }), { title: "Streams", description: "List of references to streams that belong to this group." }),
+      action: componentSchema("stream_group_action"),
+    }, { title: "Stream Group", description: "A group of streams that share a common resource and should not be read simultaneously." }), { title: "Stream Groups", description: "Groups of streams that share a common resource and should not be read simultaneously. Each group defines a set of stream references and an action that controls how concurrent reads are managed." })),
     max_concurrent_async_job_count: Type.Optional(jsonSchema<number | string>({ type: ["integer", "string"] })),
     // The kit's two forms of a source: with `streams`, or with only `dynamic_streams`.
   }, { anyOf: [{ required: ["streams"] }, { required: ["dynamic_streams"] }] }),
@@ -50,7 +56,8 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = defineCompon
     // A stream that is a parent anywhere reads through the response cache wherever it is read (the kit's use_cache).
     const definitions = cacheParentStreams(def.streams ?? []);
     const streams: Stream[] = [];
-    for (const [i, stream] of definitions.entries()) streams.push(await ctx.buildChild<Stream>(stream, `streams[${i}]`));
+    // A ConditionalStreams entry gives its streams (none when its condition does not hold).
+    for (const [i, stream] of definitions.entries()) streams.push(...[await ctx.buildChild<Stream | Stream[]>(stream, `streams[${i}]`)].flat());
     // Dynamic streams are made now, for this config (an HttpComponentsResolver lists them from the API).
     for (const [i, dynamic] of (def.dynamic_streams ?? []).entries()) streams.push(...(await ctx.buildChild<Stream[]>(dynamic, `dynamic_streams[${i}]`)));
     if (def.dynamic_streams?.length) refuseDuplicateNames(streams);
@@ -59,6 +66,7 @@ export const DeclarativeSourceComponent: ComponentFactory<Source> = defineCompon
       spec: await ctx.build<ConnectorSpec | undefined>("spec"),
       check: await ctx.build<ConnectionCheck | undefined>("check"),
       concurrencyLevel: (await ctx.build<ConcurrencyLevel | undefined>("concurrency_level"))?.level,
+      streamGroups: await streamGroups(def.stream_groups, ctx),
     };
   },
 });
@@ -75,4 +83,16 @@ function refuseDuplicateNames(streams: readonly Stream[]): void {
     }
     seen.add(stream.name);
   }
+}
+
+/** The `stream_groups` as stream name to group name (a stream named in two groups is in the last, as in the kit). */
+async function streamGroups(groups: Record<string, { streams: Record<string, unknown>[]; action: unknown }> | undefined, ctx: BuildContext): Promise<Record<string, string> | undefined> {
+  if (!groups) return undefined;
+  const byStream: Record<string, string> = {};
+  for (const [group, config] of Object.entries(groups)) {
+    const action = await ctx.buildChild<StreamGroupAction>(config.action, `stream_groups.${group}.action`);
+    if (!action.blockSimultaneousReads) continue;
+    for (const stream of config.streams) if (typeof stream.name === "string" && stream.name) byStream[stream.name] = group;
+  }
+  return byStream;
 }

@@ -1,3 +1,4 @@
+import { normalizeRecord, normalizedPartitions } from "./schema-normalization.js";
 import {
   Type,
   componentSchema,
@@ -10,6 +11,9 @@ import {
   type RecordTransformation,
   type Retriever,
   type SchemaLoader,
+  type SchemaNormalization,
+  type DataRecord,
+  type JsonSchema,
   type StateMigration,
   type StateMigrationContext,
   type Stream,
@@ -60,6 +64,12 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
     // A partitioned incremental stream keeps one cursor per partition (the kit's per-partition state).
     const perPartition = retriever.partitionRouter ? built?.forPartitions?.(retriever.partitionRouter) : undefined;
     const cursor = perPartition ?? built;
+    // The record selector's `schema_normalization: Default` casts records to this stream's schema (see normalizeRecord).
+    const normalization = (def.retriever as { record_selector?: { schema_normalization?: unknown } } | undefined)?.record_selector?.schema_normalization;
+    const normalize = normalization === "Default" ? normalizeRecord
+      : typeof normalization === "object" && normalization !== null
+        ? await ctx.buildChild<SchemaNormalization>(normalization, `${ctx.path}.retriever.record_selector.schema_normalization`).then((custom) => (record: DataRecord, schema: JsonSchema) => custom.transform(record, schema))
+        : undefined;
     const slicer = perPartition ?? combineSlicers([retriever.partitionRouter, cursor]);
     // What a state migration may know of the stream (LegacyToPerPartitionStateMigration needs both).
     const migration: StateMigrationContext = { partitionFields: retriever.partitionRouter?.partitionFields ?? [], cursorField: cursor?.cursorField };
@@ -68,8 +78,10 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
       primaryKey: def.primary_key,
       cursorField: cursor?.cursorField,
       jsonSchema: async () => (loader ? loader.load() : { type: "object", additionalProperties: true }),
-      partitions: (options: PartitionsOptions = {}) =>
-        retrieverPartitions({ stream: name, retriever, slicer, cursor, transformations }, { ...options, state: migrateState(options.state, migrations, migration) }),
+      partitions: (options: PartitionsOptions = {}) => {
+        const partitions = retrieverPartitions({ stream: name, retriever, slicer, cursor, transformations }, { ...options, state: migrateState(options.state, migrations, migration) });
+        return normalize && loader ? normalizedPartitions(partitions, () => loader.load(), normalize) : partitions;
+      },
     };
   },
 });

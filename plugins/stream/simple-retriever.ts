@@ -1,3 +1,4 @@
+import { resettablePages, type PaginationResetPolicy } from "./pagination-reset.js";
 import {
   ReadLimits,
   ReadObserver,
@@ -43,7 +44,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
   kind: "retriever",
   description: "Reads a stream page by page",
   examples: [{ requester: "#/definitions/requester", record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: ["data"] } }, paginator: { type: "NoPagination" } }],
-  fieldDefaults: { requester: "HttpRequester", record_selector: "RecordSelector", paginator: "NoPagination" },
+  fieldDefaults: { requester: "HttpRequester", record_selector: "RecordSelector", paginator: "NoPagination", pagination_reset: "PaginationReset" },
   customFieldTypes: { partition_router: "CustomPartitionRouter", requester: "CustomRequester", decoder: "CustomDecoder" },
   schema: Type.Object({
     requester: componentSchema("requester"),
@@ -55,6 +56,7 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
     name: Type.Optional(Type.String()),
     /** Sluice extension: the API's total record count, read from the first page of each slice (the kit ignores it). */
     total_records: Type.Optional(Type.String()),
+    pagination_reset: Type.Optional(componentSchema("pagination_reset")),
   }),
   async build(def, ctx) {
     const decoder = await buildRetrieverDecoder(def, ctx);
@@ -74,6 +76,9 @@ export const SimpleRetrieverComponent: ComponentFactory<Retriever> = defineCompo
       decoder,
       totalRecords: compileTotalRecords(def.total_records, ctx),
       observer: ctx.optional(ReadObserver),
+      paginationReset: await ctx.build<PaginationResetPolicy | undefined>("pagination_reset"),
+      // An error handler that may answer RESET_PAGINATION restarts a slice even without pagination_reset, as in the kit.
+      resets: def.pagination_reset !== undefined || JSON.stringify(def.requester ?? {}).includes("RESET_PAGINATION"),
     });
   },
 });
@@ -95,6 +100,9 @@ interface SimpleRetrieverParts {
   totalRecords?: TotalRecords;
   /** Sees each slice and page (redacted with `secrets`); absent, nothing is reported. */
   observer?: ReadObserver;
+  /** `pagination_reset`; with `resets`, a slice's pagination may start again (see resettablePages). */
+  paginationReset?: PaginationResetPolicy;
+  resets?: boolean;
 }
 
 /** The built retriever; see {@link SimpleRetrieverComponent}. */
@@ -109,8 +117,10 @@ export class SimpleRetriever implements Retriever {
   private readonly decoder?: Decoder;
   private readonly totalRecords?: TotalRecords;
   private readonly observe?: { observer: ReadObserver; secrets: Secrets };
+  private readonly reset?: { policy?: PaginationResetPolicy };
 
   constructor(parts: SimpleRetrieverParts) {
+    if (parts.resets) this.reset = { policy: parts.paginationReset };
     this.requester = parts.requester;
     this.selector = parts.selector;
     this.paginator = parts.paginator;
@@ -125,7 +135,8 @@ export class SimpleRetriever implements Retriever {
 
   /** Whether a slice's next page may be requested before its current page is handed out (see page-reader.ts). */
   private get readAhead(): boolean {
-    return this.paginator.readsRecords === false && this.requester.readsStreamState === false;
+    // A record limit that restarts the pagination (pagination_reset) decides after the page is read: no page ahead.
+    return this.paginator.readsRecords === false && this.requester.readsStreamState === false && this.reset?.policy?.maxRecords === undefined;
   }
 
   get sequentialSlices(): boolean {
@@ -146,7 +157,9 @@ export class SimpleRetriever implements Retriever {
     const observe = slicer ? this.observe : undefined;
     return (slice: StreamSlice, options: SliceReadOptions = {}) => {
       if (observe) observe.observer.slice?.({ stream, slice: parseJson(observe.secrets.redact(stringifyJson(slice))) as StreamSlice }); // a partition id past 2^53 is a bigint
-      return this.readSlice(stream, slice, options, streamGuard.partition(), slicer, state).pages();
+      const guard = streamGuard.partition();
+      if (!this.reset) return this.readSlice(stream, slice, options, guard, slicer, state).pages();
+      return resettablePages(() => this.readSlice(stream, slice, options, guard, slicer, state).pages(), { policy: this.reset.policy, slice, stream });
     };
   }
 

@@ -12,11 +12,9 @@ import {
   type StreamSlice,
 } from "../../sdk/index.js";
 import { setPath } from "../../python/dpath.js";
-import { literalEval } from "../../python/literal-eval.js";
-import { toPlain, typeName } from "../../python/values.js";
+import { VALUE_TYPES, interpolatedString } from "../shared/interpolated-string.js";
 
 const NAMES = ["record", "stream_slice", "stream_partition", "stream_interval"] as const;
-const VALUE_TYPES = { string: ["str"], number: ["float"], integer: ["int"], boolean: ["bool"] } as const;
 
 interface ParsedField {
   path: string[];
@@ -93,19 +91,3 @@ export const AddFieldsComponent: ComponentFactory<AddFields> = defineComponent({
     return new AddFields(fields, condition, { config: ctx.config, parameters: ctx.parameters });
   },
 });
-
-/**
- * The kit's `InterpolatedString.eval` with `valid_types`: the rendered text's literal value when its type
- * is accepted, else the text; an empty render is `""`; an undefined value used further throws.
- */
-function interpolatedString(template: CompiledTemplate, validTypes: readonly string[] | undefined): CompiledValue {
-  if (!validTypes) return { eval: (context) => template.eval(context) };
-  return {
-    eval: (context) => {
-      const text = template.render(context);
-      if (text === "") return "";
-      const value = literalEval(text);
-      return validTypes.includes(typeName(value)) ? toPlain(value) : text;
-    },
-  };
-}

@@ -8,6 +8,7 @@ import { validateManifest } from "../../core/manifest/validate-manifest.js";
 import type { Sluice } from "../../core/sluice.js";
 import { classifyFailure, type FailureReason } from "./classify-failure.js";
 import { scanUnsupported } from "./scan-unsupported.js";
+import { scanTypes } from "./scan-types.js";
 import { fetchToMock, readStreams, type StreamResult } from "./read-streams.js";
 import { MockApi } from "./mock/mock-api.js";
 import { createInterpolator } from "../../templates/index.js";
@@ -31,6 +32,8 @@ export interface ManifestResult {
   failed?: { step: Step; reasons: FailureReason[] };
   /** Unsupported component types used anywhere in the manifest (`<field>: <Type>`). */
   unsupported: string[];
+  /** Every component type the manifest names (registered or not). */
+  types: string[];
   /** Requests attempted during build (there must be none). */
   requestsAtBuild: number;
   /** The manifest names a Python class (`class_name`), which cannot run in Node. */
@@ -63,7 +66,7 @@ const STEP_TIMEOUT_MS = 15_000;
  */
 export async function runManifest(sluice: Sluice, file: string, options: { read: boolean } = { read: true }): Promise<ManifestResult> {
   const started = performance.now();
-  const result: ManifestResult = { name: basename(file).replace(/\.ya?ml$/, ""), unsupported: [], requestsAtBuild: 0, pythonClasses: false, configs: { tried: 0, built: 0 }, declaredStreams: 0, streams: [], noSpec: false, ms: 0 };
+  const result: ManifestResult = { name: basename(file).replace(/\.ya?ml$/, ""), unsupported: [], types: [], requestsAtBuild: 0, pythonClasses: false, configs: { tried: 0, built: 0 }, declaredStreams: 0, streams: [], noSpec: false, ms: 0 };
   const step = async <T>(name: Step, run: () => T | Promise<T>): Promise<T | undefined> => {
     try {
       const value = await withTimeout(Promise.resolve().then(run), name);
@@ -81,6 +84,7 @@ export async function runManifest(sluice: Sluice, file: string, options: { read:
     result.noSpec = !specOf(manifest)?.connectionSpecification;
     result.declaredStreams = Array.isArray(manifest.streams) ? manifest.streams.length : 0;
     result.unsupported = scanUnsupported(manifest, (type) => sluice.registry.find(type));
+    result.types = scanTypes(manifest);
     const valid = await step("validate", () => {
       validateManifest(manifest, sluice.registry, { file, trustCustomCode: true });
       return true;

@@ -14,6 +14,8 @@ interface CorpusSummary {
   byCode: [string, number][];
   /** Unsupported types used anywhere in a manifest (not only the first failing one): [feature, manifests]. */
   unsupportedUse: [string, number][];
+  /** Every component type named by the manifests, registered or not: [type, manifests], most used first. */
+  typeUse: [string, number][];
   /** Areas (error handling, incremental sync...) that alone keep a manifest from passing: [area, manifests]. */
   soleBlocker: [string, number][];
   /** Requests attempted while building (must be 0). */
@@ -58,11 +60,13 @@ export function summarize(results: readonly ManifestResult[]): CorpusSummary {
   const reasons = new Counter();
   const codes = new Counter();
   const use = new Counter();
+  const types = new Counter();
   const sole = new Counter();
   for (const result of results) {
     const last = result.passed ? STEPS.indexOf(result.passed) : -1;
     for (const [i, step] of STEPS.entries()) if (i <= last) passed[step]++;
     for (const feature of result.unsupported) use.add(feature);
+    types.addAll(result.types ?? []);
     if (!result.failed) continue;
     failedAt[result.failed.step]++;
     reasons.addAll(result.failed.reasons.map((r) => r.feature));
@@ -86,6 +90,7 @@ export function summarize(results: readonly ManifestResult[]): CorpusSummary {
     topReasons: reasons.top(),
     byCode: codes.top(),
     unsupportedUse: use.top(),
+    typeUse: types.top(),
     soleBlocker: sole.top(),
     requestsAtBuild: results.reduce((sum, r) => sum + r.requestsAtBuild, 0),
   };
@@ -132,15 +137,16 @@ export function formatSummary(summary: CorpusSummary, limit = 25): string {
   const pct = (n: number) => `${((100 * n) / Math.max(1, summary.total)).toFixed(1)}%`;
   const lines = [`Corpus: ${summary.total} manifests`, "", "step       passed         failed here"];
   for (const step of STEPS) lines.push(`${step.padEnd(10)} ${String(summary.passed[step]).padStart(4)} (${pct(summary.passed[step]).padStart(6)})  ${String(summary.failedAt[step]).padStart(4)}`);
-  const table = (title: string, rows: [string, number][]) => {
+  const table = (title: string, rows: [string, number][], max = limit) => {
     lines.push("", title);
     if (rows.length === 0) lines.push("  (none)");
-    for (const [key, count] of rows.slice(0, limit)) lines.push(`  ${String(count).padStart(4)}  ${key}`);
-    if (rows.length > limit) lines.push(`  ... ${rows.length - limit} more in the JSON report`);
+    for (const [key, count] of rows.slice(0, max)) lines.push(`  ${String(count).padStart(4)}  ${key}`);
+    if (rows.length > max) lines.push(`  ... ${rows.length - max} more in the JSON report`);
   };
   table(`Why manifests failed (top ${limit}, manifests per reason):`, summary.topReasons);
   table("Failures by error code (manifests):", summary.byCode);
   table(`Unsupported component types used anywhere (top ${limit}, manifests):`, summary.unsupportedUse);
+  table("Component types by the manifests using them (every type, registered or not):", summary.typeUse, Infinity);
   table("Areas that alone keep a manifest from passing (manifests it would unblock):", summary.soleBlocker);
   lines.push("", `Requests attempted while building: ${summary.requestsAtBuild}`);
   lines.push(`Build failures that depend only on the synthetic config (not Sluice failures): ${summary.configDependent.length}${summary.configDependent.length ? ` (${summary.configDependent.join(", ")})` : ""}`);

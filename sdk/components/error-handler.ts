@@ -15,7 +15,9 @@ export type ErrorDecision =
   | { action: "success" }
   | { action: "retry"; delayMs?: number; reason?: string }
   | { action: "ignore"; reason?: string }
-  | { action: "fail"; message?: string; failureType?: FailureType };
+  | { action: "fail"; message?: string; failureType?: FailureType }
+  /** Start the slice's pagination again from its first page (the kit's `RESET_PAGINATION`). */
+  | { action: "reset_pagination"; reason?: string };
 
 /**
  * The outcome of one attempt: a response, or the network error that prevented one.

@@ -48,4 +48,9 @@ export interface Source {
   readonly check?: ConnectionCheck;
   /** The manifest's `concurrency_level`, evaluated and clamped: how many slices are read at once (undefined: the manifest is silent). */
   readonly concurrencyLevel?: number;
+  /**
+   * The manifest's `stream_groups` with `BlockSimultaneousSyncsAction`: stream name to group name. Two
+   * streams of one group are never read at the same time (the later one waits until the earlier ended).
+   */
+  readonly streamGroups?: Readonly<Record<string, string>>;
 }

@@ -54,6 +54,8 @@ export interface ReadOptions {
  */
 export interface Stream {
   readonly name: string;
+  /** The `name` of the `DynamicDeclarativeStream` that made this stream (`dynamic_stream_<i>` without one); undefined for a declared stream. */
+  readonly dynamicStreamName?: string;
   readonly primaryKey?: string | string[] | string[][];
   /** The cursor field of an incremental stream (undefined: full refresh only). */
   readonly cursorField?: string;

@@ -54,7 +54,7 @@ export const ENGINE_ERRORS = {
   },
   MANIFEST_TOO_LARGE: {
     failureType: "config_error",
-    message: "Resolving the manifest's references would make it more than 1,000,000 nodes or 500 levels deep (a `$ref` expansion bomb: definitions that reference each other many times over). The largest real connector known resolves to about 170,000 nodes.",
+    message: "Resolving the manifest's references would build more than 1,000,000 distinct nodes, expand to more than 20,000,000 nodes (a definition referenced at several places is resolved once and shared, but counted at every place) or nest more than 500 levels (a `$ref` expansion bomb: definitions that reference each other many times over). Real connectors expand to a few million nodes at most (many streams sharing large schemas).",
     action: "Reference shared definitions once instead of multiplying them; this is almost always a hostile or generated manifest.",
   },
   MANIFEST_INVALID: {
@@ -171,6 +171,11 @@ export const ENGINE_ERRORS = {
     failureType: "config_error",
     message: "The config does not match the spec; every bad field is named (`config.api_key: a required field is missing`).",
     action: "Fix the config.",
+  },
+  CONFIG_VALIDATION_FAILED: {
+    failureType: "config_error",
+    message: "A validation of the spec's `config_normalization_rules` failed (`DpathValidator`, `PredicateValidator`): the field is named with the kit's message (`JSON schema validation error: ...`, `Invalid JSON string`); raised before any request.",
+    action: "Fix the config value named; the spec's `config_normalization_rules.validations` say what it must be.",
   },
   INPUT_FILE_TOO_LARGE: {
     failureType: "config_error",

@@ -22,6 +22,16 @@ export const INCREMENTAL_ERRORS = {
     message: "The saved cursor value in the state (or a slice bound of a concurrent-format state) matches none of `cursor_datetime_formats` + `datetime_format` (config error).",
     action: "Fix or remove the stream's state; it is written in `datetime_format`.",
   },
+  INCREMENTAL_COUNT_START_INVALID: {
+    failureType: "config_error",
+    message: "An `IncrementingCountCursor`'s `start_value` (after its template was evaluated with the config) is not an integer, as the kit's `int()` requires; raised when the connector is built.",
+    action: "Give an integer (`start_value: 0`) or a config value holding one.",
+  },
+  INCREMENTAL_COUNT_WITH_PARTITIONS: {
+    failureType: "config_error",
+    message: "A stream combines an `IncrementingCountCursor` with a partition router, which the kit refuses (\"does not currently support usage of a PartitionRouter and an IncrementingCountCursor at the same time\"); raised when the connector is built.",
+    action: "Use a `DatetimeBasedCursor` for a partitioned stream, or remove the partition router.",
+  },
   STATE_INVALID: {
     failureType: "config_error",
     message: "`sluice read --state FILE` is not JSON, or not a list of Airbyte `STREAM` states / a `{stream: state}` object, or an entry has no `stream.stream_descriptor.name` (config error).",

@@ -2,6 +2,16 @@ import type { ErrorCodeEntry } from "../error-code-entry.js";
 
 /** The codes of docs/errors.md's section "Pagination". */
 export const PAGINATION_ERRORS = {
+  PAGINATION_RESET_REQUIRED: {
+    failureType: "system_error",
+    message: "The error handler answered `RESET_PAGINATION`: the slice's pagination starts again from its first page (as in the kit; a `pagination_reset` says how often). Seen as an error only when the retriever cannot reset (the response was not a page of a SimpleRetriever).",
+    action: "Nothing when it is handled; otherwise check which request the `RESET_PAGINATION` filter matched.",
+  },
+  PAGINATION_RESET_LIMIT: {
+    failureType: "system_error",
+    message: "A slice's pagination was reset more often than the kit allows with the same slice (twice without a cursor: the kit's \"There were 2 attempts with the same slice already while the max allowed is 2\"); the records read before were delivered.",
+    action: "Check why the API keeps asking for a reset (`RESET_PAGINATION` filter) or why the `limits.number_of_records` is reached again.",
+  },
   PAGINATION_REPEATED_TOKEN: {
     failureType: "system_error",
     message: "A page token already used in this stream's read (this partition) came back: the API's cursor cycles or its next URL points back. The records read before were delivered.",

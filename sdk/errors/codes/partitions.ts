@@ -12,4 +12,9 @@ export const PARTITIONS_ERRORS = {
     message: "A `GroupingPartitionRouter`'s underlying router made a partition with more than one key (besides `parent_slice`); the keys are listed.",
     action: "Group a router whose partitions have one key (one parent stream, or a list router).",
   },
+  PARTITION_UNION_FIELD: {
+    failureType: "config_error",
+    message: "A `UnionPartitionRouter`'s child router made a partition without the union's `partition_field`, or with a list or object as its value (the kit deduplicates hashable values only); the partition's keys are listed.",
+    action: "Give every child router the same `partition_field` (a ListPartitionRouter's `cursor_field`, a parent config's `partition_field`), with scalar values.",
+  },
 } as const satisfies Record<string, ErrorCodeEntry>;

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createSluice } from "../../../core/index.js";
 import { SluiceError } from "../../../sdk/index.js";
+import { runCli } from "../../support/run-cli.js";
 import { useLoopback } from "../../support/loopback.js";
 import { sourceDef, streamDef } from "../../support/manifest-builder.js";
 import { readStream } from "../../support/read-stream.js";
@@ -67,6 +72,39 @@ describe("QueryProperties, PropertiesFromEndpoint, PropertyChunking", () => {
     const { records } = await readStream(manifest({ property_list: ["firstname", "phone"] }), { stream: "contacts" });
     assert.equal(records.length, 3);
     assert.deepEqual(seen().map((r) => r.url.searchParams.get("properties")), ["firstname,phone", "firstname,phone"]);
+  });
+
+  it("a JsonSchemaPropertySelector asks for every property when the read has no configured catalog", async () => {
+    const seen = api.since();
+    const { records, error } = await readStream(manifest({ property_list: ["firstname", "phone"], property_selector: { type: "JsonSchemaPropertySelector", transformations: [{ type: "KeysToLower" }] } }), { stream: "contacts" });
+    assert.equal(error, undefined, String(error));
+    assert.equal(records.length, 3);
+    assert.deepEqual(seen().map((r) => r.url.searchParams.get("properties")), ["firstname,phone", "firstname,phone"]);
+  });
+
+  it("with a configured catalog, asks only for the catalog's columns, after the selector's transformations", async () => {
+    const seen = api.since();
+    const connector = await createSluice({ logLevel: "error" }).connect({ manifest: manifest({ always_include_properties: ["id"], property_list: ["firstname", "lastname", "phone"], property_selector: { type: "JsonSchemaPropertySelector", transformations: [{ type: "KeysToLower" }] } }), config: {} });
+    const catalogSchemas = new Map([["contacts", { type: "object", properties: { id: {}, FirstName: {}, Phone: {} } }]]);
+    const records: unknown[] = [];
+    for await (const message of connector.readAll({ catalogSchemas })) if (message.type === "record") records.push(message.record);
+    assert.equal(records.length, 3);
+    assert.deepEqual(seen().map((r) => r.url.searchParams.get("properties")), ["id,firstname,phone", "id,firstname,phone"]);
+  });
+
+  it("sluice read --catalog passes each stream's json_schema to the selector", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sluice-property-selector-"));
+    writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest({ property_list: ["firstname", "lastname", "phone"], property_selector: { type: "JsonSchemaPropertySelector" } })));
+    writeFileSync(join(dir, "catalog.json"), JSON.stringify({ streams: [{ stream: { name: "contacts", json_schema: { type: "object", properties: { lastname: {} } }, supported_sync_modes: ["full_refresh"] }, sync_mode: "full_refresh", destination_sync_mode: "overwrite" }] }));
+    writeFileSync(join(dir, "config.json"), "{}");
+    const seen = api.since();
+    const { code, stderr } = await runCli(["read", "--manifest", "manifest.json", "--config", "config.json", "--catalog", "catalog.json"], dir);
+    assert.equal(code, 0, stderr);
+    assert.deepEqual(seen().map((r) => r.url.searchParams.get("properties")), ["lastname", "lastname"]);
+  });
+
+  it("a property_selector of an unknown type is refused when the connector is built", async () => {
+    await assert.rejects(readStream(manifest({ property_list: ["firstname"], property_selector: { type: "CatalogSelector" } }), { stream: "contacts" }), { code: "MANIFEST_UNKNOWN_TYPE" });
   });
 
   it("refuses a property longer than the character limit, naming it", async () => {
