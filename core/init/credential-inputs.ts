@@ -9,7 +9,7 @@ import type { CredentialField } from "./auth-methods.js";
  * @example
  * credentialVariable({ name: "api_key", ... }) // "SLUICE_API_KEY"
  */
-function credentialVariable(field: CredentialField): string {
+export function credentialVariable(field: CredentialField): string {
   return `SLUICE_${field.name.toUpperCase()}`;
 }
 

@@ -122,7 +122,7 @@ function withUrlCredentials(auth: AuthScaffold, split: SplitUrl): AuthScaffold {
 }
 
 /** YAML as a person writes it: short lists of scalars inline (`field_path: [data]`), the rest in blocks. */
-function yamlText(value: Record<string, unknown>): string {
+export function yamlText(value: Record<string, unknown>): string {
   const document = new Document(value);
   visit(document, {
     Seq(_key, node) {

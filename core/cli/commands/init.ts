@@ -12,6 +12,7 @@ import { scaffoldConnector, streamName, type ScaffoldOptions } from "../../init/
 import { hasUserInfo } from "../../init/url-credentials.js";
 import { assertNewFolder, writeConnector } from "../../init/write-connector.js";
 import { manifestJsonSchema } from "../../manifest/manifest-json-schema.js";
+import { initFromOpenApi } from "../../init/openapi/init-from-openapi.js";
 
 const DEFAULT_URL = "https://api.example.com/v1";
 
@@ -33,9 +34,12 @@ export const command: CliCommand = {
   usage: [
     `sluice init NAME [--auth ${AUTH_METHODS.join("|")}] [--pagination ${PAGINATION_METHODS.join("|")}] [--url URL] [--path /items]`,
     `       sluice init NAME --probe URL [--auth METHOD] [--method GET|POST --body JSON]`,
+    `       sluice init NAME --openapi FILE_OR_URL [--url BASE] [--auth METHOD] [--streams a,b] [--probe BASE_URL]`,
   ].join("\n"),
   options: {
-    probe: { type: "string", value: "URL", description: "send this list request and detect records, primary key and pagination from its answer (credentials from SLUICE_<FIELD> variables or typed)" },
+    probe: { type: "string", value: "URL", description: "send this list request and detect records, primary key and pagination from its answer (credentials from SLUICE_<FIELD> variables or typed); with --openapi, the base URL to read each stream at to confirm its pagination" },
+    openapi: { type: "string", value: "FILE_OR_URL", description: "generate the connector from an OpenAPI 3.0/3.1 or Swagger 2.0 document: one stream per list endpoint, each guess printed with its evidence" },
+    streams: { type: "string", value: "A,B", description: "with --openapi: the streams to keep (default every list endpoint)" },
     method: { type: "string", value: "METHOD", choices: ["GET", "POST"], description: "the probe request's method (default GET)" },
     body: { type: "string", value: "JSON", description: "the probe request's JSON body (a GraphQL query and its variables)" },
     auth: { type: "string", value: "METHOD", description: `the authentication to scaffold (${AUTH_METHODS.join(", ")})` },
@@ -55,6 +59,7 @@ export const command: CliCommand = {
           found: args.positionals.length ? args.positionals.join(" ") : "no name",
         });
       }
+      if (typeof args.values.openapi === "string") return await fromOpenApi(name, args.values, io, session);
       if (typeof args.values.probe === "string") return await probe(name, args.values, io, session);
       const options = await chooseOptions(name, args.values, io);
       const folder = resolve(io.cwd, name);
@@ -84,6 +89,33 @@ export const command: CliCommand = {
     }
   },
 };
+
+/** `init NAME --openapi FILE_OR_URL`: generates the connector from the document and prints every guess with its evidence. */
+async function fromOpenApi(name: string, values: Record<string, unknown>, io: CliIO, session: CliSession): Promise<number> {
+  const folder = resolve(io.cwd, name);
+  assertNewFolder(folder);
+  const streams = typeof values.streams === "string" ? values.streams.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
+  const probeUrl = typeof values.probe === "string" ? withScheme(values.probe) : undefined;
+  const url = typeof values.url === "string" ? withScheme(values.url) : undefined;
+  const generated = await initFromOpenApi(session.sluice, { name, source: String(values.openapi), cwd: io.cwd, env: io.env, url, auth: checked("auth", values.auth, AUTH_METHODS), streams, probe: probeUrl });
+  generated.files["manifest.schema.json"] = `${JSON.stringify(manifestJsonSchema(session.sluice.registry), null, 2)}\n`;
+  const written = await writeConnector(folder, generated.files);
+  const shown = relative(io.cwd, folder) || ".";
+  io.stdout.write(
+    [
+      session.redact(generated.report.join("\n")),
+      "",
+      `Created ${shown}/ (${generated.streams.length} stream${generated.streams.length === 1 ? "" : "s"}):`,
+      ...written.map((file) => `  ${join(shown, file)}`),
+      "",
+      "Next:",
+      `  1. fill in ${join(shown, "secrets/config.json")}`,
+      `  2. cd ${shown} && sluice test-read --config secrets/config.json --stream ${generated.streams[0]!.name}`,
+      "",
+    ].join("\n"),
+  );
+  return 0;
+}
 
 /** `init NAME --probe URL`: asks for the credentials, probes, writes the folder and prints the evidence. */
 async function probe(name: string, values: Record<string, unknown>, io: CliIO, session: CliSession): Promise<number> {

@@ -65,7 +65,8 @@ export async function readOpenApi(source: string, cwd: string): Promise<OpenApiD
   if (!raw || typeof raw !== "object" || !("openapi" in raw || "swagger" in raw)) failed(source, "no `openapi` or `swagger` field: not an OpenAPI document");
   let doc: Json = {};
   try {
-    const options = { resolve: { http: false, file: !isUrl }, dereference: { circular: "ignore" as const } };
+    // No request for a `$ref` to another URL; a file's relative references are read beside it.
+    const options = { resolve: isUrl ? { http: false, file: false } : { http: false }, dereference: { circular: "ignore" as const } };
     doc = (await SwaggerParser.dereference(isUrl ? (raw as never) : (resolve(cwd, source) as never), options as never)) as unknown as Json;
   } catch (error) {
     failed(source, (error as Error).message.split("\n")[0]!);
