@@ -56,6 +56,9 @@ export class BuilderFolder {
     const name = basename(target).replace(/[^\w.-]+/g, "_") || "connector";
     const files = scaffoldConnector({ name, auth: "bearer", pagination: "offset", url: "https://api.example.com/v1" });
     if (options.schema) files["manifest.schema.json"] = `${JSON.stringify(options.schema(), null, 2)}\n`;
+    // The folder may hold anything already (symlinks included): each file is checked where it really lands.
+    await checkSecretsFolder(target);
+    if (existsSync(target)) for (const file of Object.keys(files)) await confinedPath(target, join(target, file), { what: "A scaffolded file", write: true, secrets: true });
     const created = await writeConnector(target, files, { addMissing: true });
     return { folder, created };
   }

@@ -4,7 +4,7 @@
  * that is a symlink, concurrent saves from the same base, testing values too deep to read back.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -118,4 +118,21 @@ describe("the Builder's files under attack", () => {
     assert.match(error.expected, /1000 levels/);
     assert.equal((await call("GET", "session")).status, 200);
   });
+
+  for (const [link, target] of [["tests", "../outside"], ["secrets", "docs"]] as const) {
+    it(`a folder without a manifest whose ${link} is a symlink to ${target} is not scaffolded through it`, async () => {
+      const root = mkdtempSync(join(tmpdir(), "sluice-builder-attack-"));
+      roots.push(root);
+      const dir = join(root, "connector");
+      mkdirSync(join(root, "outside"));
+      mkdirSync(join(dir, "docs"), { recursive: true });
+      symlinkSync(target, join(dir, link));
+      // A Builder that started anyway is closed (by `after`) so that the failure is reported, not a hang.
+      const refusal = await startBuilder(createSluice({ logLevel: "error" }), { dir }).then((builder) => void builders.push(builder), (error: Error & { code?: string }) => error);
+      assert.ok(refusal && ["BUILDER_BAD_REQUEST", "BUILDER_SECRETS_UNSAFE"].includes(refusal.code ?? ""), `refused: ${refusal?.message}`);
+      assert.deepEqual(readdirSync(join(root, "outside")), []);
+      assert.deepEqual(readdirSync(join(dir, "docs")), []);
+      assert.ok(!existsSync(join(dir, "manifest.yaml")), "nothing is scaffolded");
+    });
+  }
 });
