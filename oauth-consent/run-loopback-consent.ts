@@ -51,7 +51,8 @@ async function listen(server: Server, port: number): Promise<number> {
  * timeout), the flow completed with {@link completeConsent}, and the browser shown a short result
  * page (never a token). A callback without this consent's state (a stale tab, a forged request) is
  * answered with an error page and the flow keeps waiting for the right one until its time limit; the
- * first callback with the right state counts. The server is closed afterwards.
+ * first callback with the right state counts. The server is closed afterwards, and at once when
+ * `signal` aborts while the flow waits (its reason is the rejection).
  *
  * @example
  * const result = await runLoopbackConsent({
@@ -76,6 +77,15 @@ export async function runLoopbackConsent(options: LoopbackConsentOptions): Promi
           failureType: "config_error", expected: `a redirect to ${redirectUri} within ${Math.round((options.consentTimeoutMs ?? 300_000) / 1000)} s`, found: "nothing",
         }));
       }, options.consentTimeoutMs ?? 300_000);
+      // A stopped host (Ctrl-C in `sluice builder`) stops the wait at once, not at the timeout.
+      const stop = () => {
+        if (handled) return;
+        handled = true;
+        clearTimeout(timer);
+        reject(options.signal?.reason instanceof Error ? options.signal.reason : new AuthenticationError("OAUTH_CONSENT_TIMEOUT", "The consent was stopped before its redirect came back", { failureType: "config_error", expected: `a redirect to ${redirectUri}`, found: "the host stopped waiting" }));
+      };
+      if (options.signal?.aborted) stop();
+      else options.signal?.addEventListener("abort", stop, { once: true });
       onRequest = (req, res) => {
         const url = new URL(req.url ?? "/", redirectUri);
         if (req.method !== "GET" || url.pathname !== callbackPath) return void answer(res, 404, page("Not found", "This server only waits for the OAuth redirect."));

@@ -16,6 +16,7 @@ import { validateConnector } from "../validate/validate-connector.js";
 import type { AnalyzeRequest, AnalyzeResponse, BuilderSession, BuilderTestRead, DetectedSchemaView, DetectResponse, ManifestText } from "./builder-api-types.js";
 import type { BuilderFolder } from "./builder-folder.js";
 import { customClassFiles } from "./custom-class-files.js";
+import { lenientManifest } from "./manifest-secret-guard.js";
 import { detectedSchema, writeSchemaFile } from "./builder-schema.js";
 import { fieldOrigin } from "../manifest/field-origin.js";
 import { templateSyntaxFindings } from "./template-findings.js";
@@ -80,10 +81,16 @@ export class BuilderApi {
     return this.folder.readManifest();
   }
 
-  /** Saves the manifest (refusing a secret testing value in it, and a file changed on disk unless `overwrite`). */
+  /**
+   * Saves the manifest (refusing a secret testing value in it, and a file changed on disk unless
+   * `overwrite`). The secret fields are those the new text's spec marks, as far as it parses (a syntax
+   * error further down does not skip the check), and those of the manifest on disk.
+   */
   async saveManifest(request: { text: string; baseHash: string; overwrite?: boolean }): Promise<ManifestText> {
     const values = await this.folder.readTestingValues();
-    const secrets = secretFieldNames(await this.parsedOrNothing(request.text));
+    const secrets = secretFieldNames(await lenientManifest(request.text));
+    const onDisk = await this.folder.readManifest().catch(() => undefined);
+    if (onDisk) secretFieldNames(await lenientManifest(onDisk.text), secrets);
     return this.folder.saveManifest(request.text, { baseHash: request.baseHash, overwrite: request.overwrite, secretValues: secretValues(values, secrets) });
   }
 
@@ -170,16 +177,6 @@ export class BuilderApi {
     const { config, configStore } = await this.testingValuesStore();
     const { config: _kept, ...detection } = await detectStream(this.sluice, { text: request.text, manifest, stream: index, streamName: request.stream, config, configStore, configFile: this.folder.configFile, searchFrom: this.folder.dir });
     return detection;
-  }
-
-  /** The manifest object (its spec's secret fields are found wherever they are written, definitions included). */
-  private async parsedOrNothing(text: string): Promise<unknown> {
-    try {
-      return await parseManifestText(text, this.folder.manifestFile);
-    } catch (error) {
-      if (error instanceof SluiceError) return undefined; // saved as it is: the page shows the syntax error
-      throw error;
-    }
   }
 }
 

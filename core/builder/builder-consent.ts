@@ -19,6 +19,10 @@ import type { BuilderFolder } from "./builder-folder.js";
  */
 export class BuilderConsent {
   private current: ConsentStatus = { state: "idle" };
+  /** Set from the first moment a start is accepted (before any await), so two starts at once cannot both pass. */
+  private running?: AbortController;
+  /** The running flow to its end (its status written), which {@link close} waits for. */
+  private flow: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly folder: BuilderFolder,
@@ -29,11 +33,35 @@ export class BuilderConsent {
     return this.current;
   }
 
-  /** Starts a consent; resolves with the URL to open once the callback server listens. One at a time. */
+  /**
+   * Stops a consent that waits for its redirect: its callback server closes at once and its status says
+   * it was stopped (`sluice builder` calls this on Ctrl-C, through the running Builder's `close()`).
+   */
+  async close(): Promise<void> {
+    this.running?.abort(new SluiceError("OAUTH_CONSENT_TIMEOUT", "The Builder stopped while the consent waited for its redirect", { failureType: "config_error", expected: "the provider's redirect before the Builder stops", found: "the Builder stopped" }));
+    this.running = undefined;
+    await this.flow;
+  }
+
+  /** Starts a consent; resolves with the URL to open once the callback server listens. One at a time: a second start while one is starting or waiting is refused. */
   async start(text: string): Promise<ConsentStart> {
-    if (this.current.state === "waiting") {
+    if (this.running || this.current.state === "waiting") {
       throw new SluiceError("BUILDER_BAD_REQUEST", "A consent is already waiting for its redirect; finish it or wait for it to time out", { failureType: "config_error" });
     }
+    const running = new AbortController();
+    this.running = running;
+    const done = () => {
+      if (this.running === running) this.running = undefined;
+    };
+    try {
+      return await this.run(text, running.signal, done);
+    } catch (error) {
+      done();
+      throw error;
+    }
+  }
+
+  private async run(text: string, signal: AbortSignal, done: () => void): Promise<ConsentStart> {
     const file = this.folder.manifestFile;
     const manifest = resolveReferences((await parseManifestText(text, file)) as Record<string, unknown>, file);
     const config = await this.folder.readTestingValues();
@@ -46,7 +74,7 @@ export class BuilderConsent {
     const fail = (error: unknown): ConsentStatus => ({ state: "failed", code: error instanceof SluiceError ? error.code : "SYSTEM_ERROR", message: registry.redact(error instanceof Error ? error.message : String(error)) });
     return new Promise((resolve, reject) => {
       this.current = { state: "waiting" };
-      runLoopbackConsent({ manifest, manifestFile: file, config, consentTimeoutMs: this.timeoutMs, onConsentUrl: (url, redirectUri) => resolve({ url, redirectUri }) }).then(
+      this.flow = runLoopbackConsent({ manifest, manifestFile: file, config, consentTimeoutMs: this.timeoutMs, signal, onConsentUrl: (url, redirectUri) => resolve({ url, redirectUri }) }).finally(done).then(
         async (result) => {
           try {
             await this.folder.writeTestingValues(applyConsentValues(await this.folder.readTestingValues(), result.values));

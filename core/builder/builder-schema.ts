@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { writeFileAtomic } from "../config/write-file-atomic.js";
 import { dirname, isAbsolute, relative, sep } from "node:path";
 import { SluiceError } from "../../sdk/index.js";
+import { confinedPath } from "./folder-path.js";
 import { SourcePositions } from "../manifest/source-positions.js";
 import { declaredSchema, type DeclaredSchema } from "../schema/declared-schema.js";
 import { schemaDifferences } from "../schema/schema-differences.js";
@@ -33,7 +34,10 @@ export async function detectedSchema(request: DetectSchemaRequest, dir: string, 
   const { index, declaration } = streamDeclaration(request.resolved, request.stream, dir);
   let declared: Record<string, unknown> | null = null;
   if (declaration.kind === "inline") declared = declaration.schema;
-  if (declaration.kind === "file" && declaration.exists) declared = (await readFileJson(declaration.path).catch(() => null)) as Record<string, unknown> | null;
+  if (declaration.kind === "file" && declaration.exists) {
+    await confinedPath(dir, declaration.path, { what: "The schema file" });
+    declared = (await readFileJson(declaration.path).catch(() => null)) as Record<string, unknown> | null;
+  }
   const inferred = inferSchema(request.records, { dateTimeFormats: request.dateTimeFormats }) ?? null;
   const positions = SourcePositions.parse(request.text);
   let target: SchemaTarget;
@@ -56,7 +60,8 @@ export async function detectedSchema(request: DetectSchemaRequest, dir: string, 
 /**
  * Writes an accepted schema into the schema file the stream's `JsonFileSchemaLoader` reads
  * (`schemas/users.json`); the file is the manifest's, never the page's choice. A stream without one, or
- * whose `file_path` leads out of the connector folder or into `secrets/`, is refused (`BUILDER_BAD_REQUEST`).
+ * whose `file_path` leads out of the connector folder or into `secrets/` (as written, or through a symlink:
+ * checked on its real path) is refused (`BUILDER_BAD_REQUEST`).
  */
 export async function writeSchemaFile(request: { resolved: Record<string, unknown>; stream: string; schema: Record<string, unknown> }, dir: string): Promise<string> {
   const { declaration } = streamDeclaration(request.resolved, request.stream, dir);
@@ -68,6 +73,7 @@ export async function writeSchemaFile(request: { resolved: Record<string, unknow
   if (inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside) || inside.split(sep)[0] === "secrets" || !file.endsWith(".json")) {
     throw new SluiceError("BUILDER_BAD_REQUEST", `The schema file '${file}' is outside the connector folder's schema files`, { failureType: "config_error", expected: "a .json file_path inside the connector folder, not under secrets/", found: file });
   }
+  await confinedPath(dir, path, { what: "The schema file", write: true });
   await mkdir(dirname(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(request.schema, null, 2)}\n`, 0o644);
   return file;

@@ -70,7 +70,12 @@ export async function startBuilder(sluice: Sluice, options: BuilderOptions): Pro
   });
   const port = (server.address() as AddressInfo).port;
   guard = new RequestGuard({ token, port });
-  return { url: `http://127.0.0.1:${port}/${token}/`, port, folder, created, close: () => closeServer(server) };
+  // A consent waiting for its redirect stops with the Builder (its callback server and timer would keep the process alive).
+  const close = async () => {
+    await consent.close();
+    await closeServer(server);
+  };
+  return { url: `http://127.0.0.1:${port}/${token}/`, port, folder, created, close };
 }
 
 interface HandlerContext {

@@ -263,9 +263,14 @@ export class RetryingHttpClient implements HttpClient {
     return checkRequest(encoded, this.parts.secrets, options.where ?? {}, this.checkedHeaders);
   }
 
-  /** A network failure or timeout, as an outcome the error handler judges; the transport's words are redacted. */
+  /**
+   * A network failure or timeout, as an outcome the error handler judges; the transport's words are redacted.
+   * A Sluice error the transport raised that is not transient is its verdict, not the network's (a replay
+   * with no recorded answer, FIXTURE_NO_MATCH): thrown at once, since every retry would get the same.
+   */
   private transportFailure(error: unknown, attempt: number, label: () => string, deadline: { timedOut(): boolean }, options: SendOptions, timeoutMs: number): AttemptOutcome {
     if (options.signal?.aborted) throw options.signal.reason ?? error;
+    if (error instanceof SluiceError && error.failureType !== "transient_error") throw error.locate({ ...options.where, request: label() });
     const cause = redactedError(error, this.parts.secrets);
     if (deadline.timedOut()) return { attempt, error: new HttpRequestError("HTTP_TIMEOUT", `${label()} timed out after ${seconds(timeoutMs)}`, { failureType: "transient_error", cause }) };
     return { attempt, error: cause };

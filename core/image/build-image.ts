@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SluiceError } from "../../sdk/index.js";
+import type { LeftOut } from "./credential-files.js";
 import { stageImageContext, type ImageContext } from "./stage-image-context.js";
 
 /** The container engines `sluice image` can drive; both take the same `build` arguments. */
@@ -32,6 +33,8 @@ export interface BuildImageOptions {
   nodeImage?: string;
   /** Extra arguments for the engine's `build`, verbatim (e.g. `--isolation=chroot` for podman in a container). */
   engineOptions?: string[];
+  /** Told what was left out of the connector folder because it holds configuration or credentials (the CLI prints it). */
+  onLeftOut?: (leftOut: readonly LeftOut[]) => void;
   /** Where the engine's output goes; default inherited. */
   stdio?: "inherit" | "ignore";
 }
@@ -85,6 +88,7 @@ export async function buildImage(options: BuildImageOptions): Promise<string> {
   const engine = findImageEngine(options.engine);
   const root = sluicePackageRoot();
   const context = stageImageContext(options.connector, options.sluiceTarball ? { kind: "tarball", file: resolve(options.sluiceTarball) } : { kind: "installed", root }, root);
+  if (context.leftOut.length > 0) options.onLeftOut?.(context.leftOut);
   try {
     const code = await new Promise<number>((done) => {
       const child = spawn(engine, imageBuildArgs(context, options), { stdio: options.stdio ?? "inherit" });

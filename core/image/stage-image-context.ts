@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { basename, join, relative, resolve, sep } from "node:path";
 import { SluiceError } from "../../sdk/index.js";
 import { SEARCH_PLACES } from "../manifest/load-manifest.js";
+import { leftOutReason, type LeftOut } from "./credential-files.js";
 
 /**
  * What never goes into an image's build context from a connector folder: credentials (the `secrets/`
@@ -24,6 +25,8 @@ export interface ImageContext {
   dir: string;
   /** `deploy/connector.Dockerfile` of the Sluice being staged. */
   dockerfile: string;
+  /** What was left out of the connector folder because it holds configuration or credentials (secrets/, .env and the rest of {@link EXCLUDED_FROM_IMAGE} are not listed). */
+  leftOut: LeftOut[];
   remove(): void;
 }
 
@@ -73,7 +76,9 @@ function stageSluice(source: SluiceSource, into: string): void {
 /**
  * Stages the build context of a connector's image in a new temporary folder: the Sluice package under
  * `sluice/` (from the installed package, or a packed tarball) and the connector folder under
- * `connector/`, leaving out {@link EXCLUDED_FROM_IMAGE}. Nothing is written into the connector folder.
+ * `connector/`, leaving out {@link EXCLUDED_FROM_IMAGE} and every file or folder that holds configuration
+ * or credentials by its name or content ({@link leftOutReason}: a root `config.json`, `.npmrc`, `secrets.bak/`,
+ * a private key, a JSON file with an API key), listed in `leftOut`. Nothing is written into the connector folder.
  *
  * @example
  * const context = stageImageContext("./source-things", { kind: "installed", root: sluiceRoot });
@@ -84,12 +89,22 @@ export function stageImageContext(connectorFolder: string, sluice: SluiceSource,
   const folder = resolve(connectorFolder);
   assertConnectorFolder(folder);
   const dir = mkdtempSync(join(tmpdir(), "sluice-image-context-"));
+  const leftOut: LeftOut[] = [];
   try {
     stageSluice(sluice, join(dir, "sluice"));
-    cpSync(folder, join(dir, "connector"), { recursive: true, filter: (from) => from === folder || !excluded(basename(from)) });
+    cpSync(folder, join(dir, "connector"), { recursive: true, filter: (from) => from === folder || !(excluded(basename(from)) || leftOutOf(folder, from, leftOut)) });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  return { dir, dockerfile: join(installedRoot, "deploy", "connector.Dockerfile"), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, dockerfile: join(installedRoot, "deploy", "connector.Dockerfile"), leftOut, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Whether `from` holds configuration or credentials (credential-files.ts), noted in `into` when it does. */
+function leftOutOf(folder: string, from: string, into: LeftOut[]): boolean {
+  const path = relative(folder, from).split(sep).join("/");
+  // The manifest and Sluice's config files at the folder's root are the connector: judged by name only.
+  const reason = leftOutReason(from, basename(from), !path.includes("/") && (SEARCH_PLACES as readonly string[]).includes(path));
+  if (reason) into.push({ path, reason });
+  return reason !== undefined;
 }

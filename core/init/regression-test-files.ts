@@ -1,12 +1,15 @@
+import { workflowInstallSteps, type SluiceInstall } from "./sluice-install.js";
+
 /**
  * The regression test a new connector gets from its first minute (the Meltano SDK's template gives one):
  * `tests/replay.test.mjs` replays the test reads recorded in `fixtures/` with no network, and fails, saying
- * how to record them, until there are some; `.github/workflows/connector-test.yml` runs it on every push.
+ * how to record them, until there are some; `.github/workflows/connector-test.yml` runs it on every push, with the Sluice that wrote it (`install`, pinned: see
+ * {@link workflowInstallSteps}).
  *
  * @example
- * regressionTestFiles("users")["tests/replay.test.mjs"]; // the test, naming `--stream users` in its advice
+ * regressionTestFiles("users", runningSluiceInstall())["tests/replay.test.mjs"]; // the test, naming `--stream users` in its advice
  */
-export function regressionTestFiles(stream: string): Record<string, string> {
+export function regressionTestFiles(stream: string, install: SluiceInstall): Record<string, string> {
   const record = `sluice test-read --config secrets/config.json --stream ${stream} --record fixtures`;
   return {
     "tests/replay.test.mjs": `// The connector's regression test: replays the test reads recorded in fixtures/ with no network
@@ -42,9 +45,7 @@ jobs:
       - uses: actions/setup-node@v4
         with:
           node-version: 20
-      # Sluice from the npm registry; or a packed Sluice committed beside the connector: npm install -g ./sluice-0.1.0.tgz
-      - run: npm install -g sluice
-      - run: node --test tests/
+${workflowInstallSteps(install)}      - run: node --test tests/
 `,
   };
 }

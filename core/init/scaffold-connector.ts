@@ -1,4 +1,5 @@
 import { regressionTestFiles } from "./regression-test-files.js";
+import { runningSluiceInstall, type SluiceInstall } from "./sluice-install.js";
 import { Document, isScalar, visit } from "yaml";
 import { authScaffold, type AuthMethod, type AuthScaffold } from "./auth-methods.js";
 import { paginationScaffold, type PaginationMethod } from "./pagination-methods.js";
@@ -22,6 +23,8 @@ export interface ScaffoldOptions {
   testingValues?: Record<string, string>;
   /** What `--probe` detected: replaces the pagination method's paginator and record path, and sets the primary key. */
   detected?: DetectedStream;
+  /** The Sluice the generated CI workflow installs; default the running one ({@link runningSluiceInstall}). */
+  sluiceInstall?: SluiceInstall;
 }
 
 /** The parts of the first stream `sluice init --probe` detected. */
@@ -98,7 +101,7 @@ export function scaffoldConnector(requested: ScaffoldOptions): Record<string, st
     "secrets/config.json": `${JSON.stringify(config, null, 2)}\n`,
     ".gitignore": "# Testing values (credentials): never commit them.\nsecrets/\n",
     "README.md": readme(options, stream, auth.fields.map((f) => f.name), pagination.sample, auth.summary, pagination.summary),
-    ...regressionTestFiles(stream),
+    ...regressionTestFiles(stream, options.sluiceInstall ?? runningSluiceInstall()),
   };
 }
 

@@ -150,6 +150,13 @@ function probeResponse(stream: string, read: TestReadStream | undefined): ProbeR
   try {
     body = JSON.parse(page.response.body);
   } catch {
+    // A redirect Sluice refused (to another origin: credentials go only where the probe was aimed) left its
+    // 3xx as the page's answer: the read's error says why, which "not JSON" would hide.
+    if (read?.error) {
+      const reason = read.error.split("\n")[0]!;
+      const redirect = page.response.status >= 300 && page.response.status < 400;
+      throw new SluiceError("PROBE_REQUEST_FAILED", `${where} answered ${page.response.status}${redirect ? ", a redirect Sluice refused" : ""}: ${reason}`, { failureType: "config_error", expected: redirect ? "a JSON answer from the probed origin (probe the URL the API redirects to, if it is the API's own)" : "a successful answer", found: reason, where: { stream } });
+    }
     throw new SluiceError("PROBE_REQUEST_FAILED", `${where} answered ${page.response.status} with a body that is not JSON`, {
       failureType: "config_error",
       expected: "a JSON body (the detection reads JSON)",

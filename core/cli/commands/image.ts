@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { SluiceError } from "../../../sdk/index.js";
 import { buildImage, findImageEngine, imageBuildArgs, sluicePackageRoot, type BuildImageOptions, type ImageEngine } from "../../image/build-image.js";
+import type { LeftOut } from "../../image/credential-files.js";
 import { stageImageContext } from "../../image/stage-image-context.js";
 import type { CliCommand, CliIO, ParsedArgs } from "../command.js";
 
@@ -23,6 +24,12 @@ function shellWord(word: string): string {
   return /^[\w./:=@-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
+/** Says on stderr which files of the connector folder were left out of the image, and why (never their content). */
+function printLeftOut(leftOut: readonly LeftOut[], io: CliIO): void {
+  if (leftOut.length === 0) return;
+  io.stderr.write(`sluice image: left out of the image (configuration or credentials; pass the config at run time):\n${leftOut.map((entry) => `  ${entry.path}: ${entry.reason}\n`).join("")}`);
+}
+
 /** --dry-run: stages the context and prints the command to build it by hand; the context is kept. */
 function dryRun(options: BuildImageOptions, io: CliIO): number {
   let engine: string;
@@ -33,6 +40,7 @@ function dryRun(options: BuildImageOptions, io: CliIO): number {
   }
   const root = sluicePackageRoot();
   const context = stageImageContext(options.connector, options.sluiceTarball ? { kind: "tarball", file: options.sluiceTarball } : { kind: "installed", root }, root);
+  printLeftOut(context.leftOut, io);
   // Both lines on stdout, the first a shell comment: what is printed can be pasted or piped into sh.
   io.stdout.write(`# build context staged in ${context.dir} (remove it when done)\n${[engine, ...imageBuildArgs(context, options)].map(shellWord).join(" ")}\n`);
   return 0;
@@ -42,7 +50,7 @@ async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   const options = optionsOf(args, io);
   try {
     if (args.values["dry-run"]) return dryRun(options, io);
-    const tag = await buildImage(options);
+    const tag = await buildImage({ ...options, onLeftOut: (leftOut) => printLeftOut(leftOut, io) });
     io.stderr.write(`sluice image: built ${tag}\n`);
     return 0;
   } catch (error) {

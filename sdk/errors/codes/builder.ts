@@ -17,6 +17,16 @@ export const BUILDER_ERRORS = {
     message: "The manifest about to be saved contains a secret testing value; testing values live only in `secrets/config.json`, so the save was refused.",
     action: "Reference the value as `{{ config['name'] }}` instead of writing it into the manifest.",
   },
+  BUILDER_SECRETS_UNSAFE: {
+    failureType: "config_error",
+    message: "The connector folder's `secrets` is a symlink, not a folder, or another user's, or `secrets/config.json` is a symlink: the testing values would be read or written somewhere else than the git-ignored, owner-only folder, so the Builder refused.",
+    action: "Make `secrets/` a plain folder of yours (remove the symlink: `rm secrets && mkdir -m 700 secrets`) and keep `secrets/config.json` a regular file.",
+  },
+  BUILDER_TESTING_VALUES_TOO_DEEP: {
+    failureType: "config_error",
+    message: "The testing values to save nest deeper than a config file may (1,000 levels): saved, they could not be read back and the page could not open.",
+    action: "Flatten the value; no connector's config needs that depth.",
+  },
   BUILDER_ASSETS_MISSING: {
     failureType: "system_error",
     message: "The Builder's page (`dist/builder-ui/`) is not in this installation.",

@@ -157,6 +157,11 @@ export const ENGINE_ERRORS = {
     message: "`sluice test --fixtures DIR` found no recorded fixture (`*.json`) in the folder.",
     action: "Record one: `sluice test-read --config secrets/config.json --stream STREAM --record DIR`, then commit DIR.",
   },
+  FIXTURE_NAME_INVALID: {
+    failureType: "config_error",
+    message: "`sluice test-read --record DIR` names the fixture after the first stream, encoded so that it stays a file in DIR (any character but letters, digits, `_`, `-` and `.` as `%XX`); this stream's name is too long to be a file name once encoded (more than 255 characters).",
+    action: "Record the stream under a shorter name, or record another stream first in the same read (`--stream short --stream long`).",
+  },
   FIXTURE_INVALID: {
     failureType: "config_error",
     message: "A file in the fixtures folder is not a fixture `sluice test-read --record` writes: it is not JSON (truncated, or edited by hand), or it lacks its `exchanges`, `streams` or `config`.",

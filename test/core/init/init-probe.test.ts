@@ -70,6 +70,13 @@ describe("sluice init --probe", () => {
     assert.equal(code, 1);
     assert.match(stderr, /INIT_PROBE_URL_CREDENTIALS.*\n[\s\S]*the query parameter api_key \(value not shown\)/);
     assert.ok(!stderr.includes("sk_live_secret"));
+    for (const name of ["hapikey", "appid", "appsecret", "usertoken", "appkey", "licensekey"]) {
+      const sent = server.requests.get("stripe") ?? 0;
+      const compound = await runCli(["init", "leaky", "--probe", url(`/stripe/v1/customers?${name}=sk_live_secret`), "--auth", "none"], dir);
+      assert.match(compound.stderr, new RegExp(`INIT_PROBE_URL_CREDENTIALS[\\s\\S]*the query parameter ${name} \\(value not shown\\)`), name);
+      assert.ok(!compound.stderr.includes("sk_live_secret"));
+      assert.equal(server.requests.get("stripe") ?? 0, sent, `${name}: nothing was sent`);
+    }
     const basic = await runCli(["init", "leaky", "--probe", url("/stripe/v1/customers").replace("http://", "http://ada:pw-secret@"), "--auth", "basic"], dir);
     assert.match(basic.stderr, /INIT_PROBE_URL_CREDENTIALS/);
     assert.ok(!basic.stderr.includes("pw-secret"));

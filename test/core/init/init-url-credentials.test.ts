@@ -54,8 +54,8 @@ describe("sluice init --url with credentials in the URL", () => {
   });
 
   // Names judged on their words: a substring match refused or hid `author`, `country_code`, `keyword`.
-  const ORDINARY = ["author", "country_code", "authority", "keyword", "monkey", "authorName", "secretary", "passenger", "signup", "design", "tokenizer", "sort", "zipcode"];
-  const CREDENTIALS = ["api_key", "apikey", "apiKey", "X-API-Key", "access_token", "accessToken2", "token", "client_secret", "secret", "password", "passwd", "pwd", "sig", "signature", "X-Amz-Signature", "auth", "auth_token", "key", "session", "sessionId", "code", "sign"];
+  const ORDINARY = ["userid", "donkey", "author", "country_code", "authority", "keyword", "monkey", "authorName", "secretary", "passenger", "signup", "design", "tokenizer", "sort", "zipcode"];
+  const CREDENTIALS = ["api_key", "apikey", "apiKey", "X-API-Key", "access_token", "accessToken2", "token", "client_secret", "secret", "password", "passwd", "pwd", "sig", "signature", "X-Amz-Signature", "auth", "auth_token", "key", "session", "sessionId", "code", "sign", "hapikey", "appid", "appsecret", "usertoken", "appkey", "licensekey"];
 
   it("keeps ordinary parameters whose names only contain a credential word as literals in the manifest", async () => {
     const url = `https://api.example.com/v1?${ORDINARY.map((name, i) => `${name}=v${i}`).join("&")}`;

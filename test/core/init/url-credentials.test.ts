@@ -14,6 +14,15 @@ describe("a credential-like query parameter name", () => {
     ["clientsecret", true], ["password", true], ["passwd", true], ["pwd", true], ["sig", true], ["signature", true],
     ["X-Amz-Signature", true], ["X-Amz-Credential", true], ["auth", true], ["authToken", true], ["session", true], ["sessionid", true],
     ["session_id", true], ["code", true], ["sign", true], ["passphrase", true], ["jwt", true],
+    // one-word compounds of a qualifier and key/token/secret/pass/id words (issue 36: HubSpot's hapikey...)
+    ["hapikey", true], ["appid", true], ["appsecret", true], ["usertoken", true], ["appkey", true], ["licensekey", true],
+    ["app_id", true], ["appId", true], ["AppSecret", true], ["devkey", true], ["consumerkey", true], ["consumersecret", true],
+    ["userpass", true], ["masterkey", true], ["subscriptionkey", true], ["apikeys", true], ["accesskeyid", true], ["my_appkey", true],
+    ["secretkeyid", true], ["privatetoken", true], ["authpass", true],
+    // ordinary words that end like one
+    ["donkey", false], ["hockey", false], ["turkey", false], ["bypass", false], ["compass", false], ["surpass", false],
+    ["userid", false], ["user_id", false], ["accountid", false], ["account_id", false], ["appliance", false], ["application", false],
+    ["apply", false], ["idle", false], ["valid", false], ["paid", false], ["keynote", false], ["tokenized", false],
   ];
   for (const [name, credential] of cases) {
     it(`${name} ${credential ? "is" : "is not"} a credential`, () => assert.equal(isCredentialName(name), credential));
