@@ -5,6 +5,9 @@ import {
 import { customComponent } from "./custom-component.js";
 import { hasMember } from "./describe-class.js";
 import { guardInstance } from "./guard-instance.js";
+import { PythonRecordExtractor } from "./python/python-record-extractor.js";
+import { PythonRecordFilter } from "./python/python-record-filter.js";
+import { PythonTransformation } from "./python/python-transformation.js";
 
 /**
  * The kit's `Custom*` component types beyond pagination strategies and authenticators: a class named by
@@ -26,10 +29,13 @@ import { guardInstance } from "./guard-instance.js";
  */
 export const customKindComponents: readonly ComponentFactory[] = [
   customComponent({ type: "CustomRecordExtractor", kind: "extractor", base: RecordExtractor, baseName: "RecordExtractor", methods: ["extract"],
+    python: (remote) => new PythonRecordExtractor(remote),
     description: "A record extractor class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomRecordFilter", kind: "record_filter", base: RecordFilter, baseName: "RecordFilter", methods: ["keep"],
+    python: (remote) => new PythonRecordFilter(remote),
     description: "A record filter class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomTransformation", kind: "transformation", base: RecordTransformation, baseName: "RecordTransformation", methods: ["transform"],
+    python: (remote, _loaded, ctx) => new PythonTransformation(remote, ctx.config),
     description: "A record transformation class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomPartitionRouter", kind: "partition_router", base: PartitionRouter, baseName: "PartitionRouter", methods: ["slices", "applyToRequest"],
     description: "A partition router class from the connector folder, named by class_name" }),

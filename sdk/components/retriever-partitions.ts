@@ -147,7 +147,11 @@ async function* checkedPages(
   const context = { streamSlice: slice };
   for await (const page of pages) {
     const kept = cursor ? page.filter((record) => cursor.observe(slice, record)) : page;
-    for (const record of kept) for (const transformation of transformations) transformation.transform(record, context);
+    for (const transformation of transformations) {
+      if (transformation.transformPage) {
+        if (kept.length > 0) transformation.transformPage(kept, context);
+      } else for (const record of kept) transformation.transform(record, context);
+    }
     if (kept.length > 0) yield kept;
   }
 }

@@ -1,0 +1,1 @@
+"""Sluice's kit-compatible package: see python-kit/README.md."""

@@ -1,0 +1,67 @@
+"""The bridge's stdio: one JSON frame per line, in and out, and the callbacks Python asks Sluice.
+
+Usage::
+
+    channel = Channel(sys.stdin.buffer, protocol_out)
+    request = channel.receive()
+    channel.reply(request["id"], result)
+    value = channel.ask("interpolate", template="{{ config['x'] }}", default=None, context={...})
+"""
+import json
+from typing import Any, BinaryIO, Dict, Optional
+
+
+class BridgeClosed(Exception):
+    """Sluice closed the bridge's stdin: the child ends."""
+
+
+class CallbackFailed(Exception):
+    """Sluice could not answer a callback (its message says why)."""
+
+
+class Channel:
+    def __init__(self, reader: BinaryIO, writer: BinaryIO) -> None:
+        self._reader = reader
+        self._writer = writer
+        self._next_callback = 0
+
+    def receive(self) -> Dict[str, Any]:
+        line = self._reader.readline()
+        if not line:
+            raise BridgeClosed()
+        return json.loads(line)
+
+    def send(self, frame: Dict[str, Any]) -> None:
+        self._writer.write(json.dumps(frame, separators=(",", ":"), default=_fallback).encode("utf-8") + b"\n")
+        self._writer.flush()
+
+    def reply(self, request_id: int, result: Any) -> None:
+        self.send({"id": request_id, "ok": True, "result": result})
+
+    def fail(self, request_id: Optional[int], error: Dict[str, Any]) -> None:
+        self.send({"id": request_id, "ok": False, "error": error})
+
+    def ask(self, op: str, **payload: Any) -> Any:
+        """Sends a callback and waits for Sluice's answer to it."""
+        self._next_callback += 1
+        number = self._next_callback
+        self.send({"cb": number, "op": op, **payload})
+        answer = self.receive()
+        if answer.get("cb") != number:
+            raise CallbackFailed(f"expected the answer to callback {number}, got {answer!r:.200}")
+        if not answer.get("ok"):
+            raise CallbackFailed(str(answer.get("error", "callback failed")))
+        return answer.get("result")
+
+
+def _fallback(value: Any) -> Any:
+    """What ``json`` cannot write: dates as ISO text, sets and tuples as lists, mappings as dicts, else ``str``."""
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    if hasattr(value, "keys") and hasattr(value, "__getitem__"):
+        return {key: value[key] for key in value.keys()}
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return str(value)
