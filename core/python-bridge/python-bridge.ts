@@ -148,8 +148,8 @@ export class PythonBridge {
 }
 
 function answerCallback(frame: { cb: number; op: string } & Record<string, unknown>, context: BridgeCallContext): Record<string, unknown> {
+  if (!context.onCallback) return { cb: frame.cb, ok: false, error: `no answer for callback ${frame.op} here` };
   try {
-    if (!context.onCallback) throw new Error(`no answer for callback ${frame.op} here`);
     return { cb: frame.cb, ok: true, result: context.onCallback(frame.op, frame) ?? null };
   } catch (error) {
     return { cb: frame.cb, ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -42,7 +42,7 @@ export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntim
       const className = `${request.module}.${request.className}`;
       const where = { file: request.file, ...request.where };
       const onCallback = (op: string, frame: Record<string, unknown>): unknown => {
-        if (op !== "interpolate") throw new Error(`unknown callback ${op}`);
+        if (op !== "interpolate") throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `The Python child asked an unknown callback ${op}`, { where });
         return request.callbacks.interpolate(String(frame.template), (frame.context ?? {}) as Record<string, unknown>, frame.default);
       };
       const site = (method: string) => ({ className, method, where });

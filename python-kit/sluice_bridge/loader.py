@@ -9,6 +9,7 @@ The kit passes a custom class only the manifest fields its type hints name, plus
 """
 import ast
 import importlib.util
+import inspect
 import os
 import sys
 import typing
@@ -57,14 +58,21 @@ def classes_in_file(file: str) -> List[str]:
 
 
 def field_names(cls: type) -> List[str]:
-    """The names the kit would pass: the class's type hints (``InitVar`` ones included)."""
+    """The names the kit passes (the class's type hints, ``InitVar`` ones included), and the named
+    parameters of a hand-written ``__init__`` (which the kit would leave out, failing the class)."""
     try:
-        return list(typing.get_type_hints(cls).keys())
+        names = list(typing.get_type_hints(cls).keys())
     except Exception:
-        names: List[str] = []
+        names = []
         for klass in reversed(cls.__mro__):
             names.extend(name for name in getattr(klass, "__annotations__", {}) if name not in names)
-        return names
+    try:
+        parameters = inspect.signature(cls.__init__).parameters.values()
+    except (TypeError, ValueError):
+        parameters = []
+    named = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    names.extend(p.name for p in parameters if p.kind in named and p.name != "self" and p.name not in names)
+    return names
 
 
 def construct(cls: type, fields: Mapping[str, Any], config: Mapping[str, Any], parameters: Mapping[str, Any]) -> Any:
