@@ -37,6 +37,8 @@ export const BRIDGE_CALLBACKS = {
 export const BRIDGE_TAGS = {
   $response: "{status, url, headers, text, request}: a requests-compatible Response",
   $bytes: "a base64 string: bytes",
+  $slice: "{partition, cursor_slice, extra_fields}: a StreamSlice (both ways)",
+  $error: "a message: the network error of a request that got no response",
 } as const;
 
 export type BridgeOp = keyof typeof BRIDGE_REQUESTS;

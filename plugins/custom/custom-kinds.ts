@@ -5,7 +5,12 @@ import {
 import { customComponent } from "./custom-component.js";
 import { hasMember } from "./describe-class.js";
 import { guardInstance } from "./guard-instance.js";
+import { PythonBackoffStrategy } from "./python/python-backoff-strategy.js";
+import { PythonErrorHandler } from "./python/python-error-handler.js";
+import { PythonPartitionRouter } from "./python/python-partition-router.js";
 import { PythonRecordExtractor } from "./python/python-record-extractor.js";
+import { PythonSchemaLoader } from "./python/python-schema-loader.js";
+import { PythonStateMigration } from "./python/python-state-migration.js";
 import { PythonRecordFilter } from "./python/python-record-filter.js";
 import { PythonTransformation } from "./python/python-transformation.js";
 
@@ -38,6 +43,7 @@ export const customKindComponents: readonly ComponentFactory[] = [
     python: (remote, _loaded, ctx) => new PythonTransformation(remote, ctx.config),
     description: "A record transformation class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomPartitionRouter", kind: "partition_router", base: PartitionRouter, baseName: "PartitionRouter", methods: ["slices", "applyToRequest"],
+    python: (remote) => new PythonPartitionRouter(remote),
     description: "A partition router class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomIncrementalSync", kind: "incremental_sync", base: IncrementalCursor, baseName: "IncrementalCursor",
     methods: ["slices", "applyToRequest", "setState", "observe", "closeSlice", "state"],
@@ -45,12 +51,16 @@ export const customKindComponents: readonly ComponentFactory[] = [
   customComponent({ type: "CustomRequester", kind: "requester", base: Requester, baseName: "Requester", methods: ["buildRequest", "send"],
     description: "A requester class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomErrorHandler", kind: "error_handler", base: ErrorHandler, baseName: "ErrorHandler", methods: ["decide"],
+    python: (remote) => new PythonErrorHandler(remote),
     description: "An error handler class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomBackoffStrategy", kind: "backoff_strategy", base: BackoffStrategy, baseName: "BackoffStrategy", methods: ["backoffSeconds"],
+    python: (remote) => new PythonBackoffStrategy(remote),
     description: "A backoff strategy class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomSchemaLoader", kind: "schema_loader", base: SchemaLoader, baseName: "SchemaLoader", methods: ["load"],
+    python: (remote) => new PythonSchemaLoader(remote),
     description: "A schema loader class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomStateMigration", kind: "state_migration", base: StateMigration, baseName: "StateMigration", methods: ["shouldMigrate", "migrate"],
+    python: (remote) => new PythonStateMigration(remote),
     description: "A state migration class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomRetriever", kind: "retriever", base: Retriever, baseName: "Retriever", methods: ["sliceReader"],
     description: "A retriever class from the connector folder, named by class_name",

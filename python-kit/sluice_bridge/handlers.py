@@ -72,7 +72,7 @@ def get(objects: Objects, request: Mapping[str, Any]) -> Any:
 def filter_page(objects: Objects, request: Mapping[str, Any]) -> Any:
     records: List[Any] = request["records"]
     kept = objects.get(request["handle"]).filter_records(
-        records, stream_state=request.get("stream_state") or {}, stream_slice=request.get("stream_slice"), next_page_token=request.get("next_page_token"),
+        records, stream_state=request.get("stream_state") or {}, stream_slice=decode(request.get("stream_slice")), next_page_token=request.get("next_page_token"),
     )
     index_of = {id(record): index for index, record in enumerate(records)}
     return [index_of[id(record)] for record in kept if id(record) in index_of]
@@ -82,8 +82,9 @@ def transform_page(objects: Objects, request: Mapping[str, Any]) -> Any:
     transformation = objects.get(request["handle"])
     config = request.get("config") or {}
     records: List[Dict[str, Any]] = request["records"]
+    stream_slice = decode(request.get("stream_slice"))
     for record in records:
-        transformation.transform(record, config=config, stream_state=request.get("stream_state") or {}, stream_slice=request.get("stream_slice"))
+        transformation.transform(record, config=config, stream_state=request.get("stream_state") or {}, stream_slice=stream_slice)
     return encode(records)
 
 

@@ -40,4 +40,6 @@ CALLBACKS: Dict[str, str] = {
 TAGS: Dict[str, str] = {
     "$response": "{status, url, headers, text, request}: a requests-compatible Response",
     "$bytes": "a base64 string: bytes",
+    "$slice": "{partition, cursor_slice, extra_fields}: a StreamSlice (both ways)",
+    "$error": "a message: the network error of a request that got no response",
 }

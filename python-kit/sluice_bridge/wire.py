@@ -6,6 +6,8 @@ Usage::
     encode(Record(data={"id": 1}, stream_name="s"))  # {"id": 1}
 """
 import base64
+import dataclasses
+import enum
 import types
 from typing import Any, Mapping
 
@@ -19,8 +21,22 @@ def decode(value: Any) -> Any:
                 return _response(value["$response"])
             if "$bytes" in value:
                 return base64.b64decode(value["$bytes"])
+            if "$slice" in value:
+                return _slice(value["$slice"])
+            if "$error" in value:
+                return RequestFailed(str(value["$error"]))
         return value
     return value
+
+
+class RequestFailed(IOError):
+    """A request that got no response (a network error), as an error handler receives it."""
+
+
+def _slice(wire: Mapping[str, Any]) -> Any:
+    from airbyte_cdk.sources.types import StreamSlice
+
+    return StreamSlice(partition=wire.get("partition") or {}, cursor_slice=wire.get("cursor_slice") or {}, extra_fields=wire.get("extra_fields") or {})
 
 
 def _response(wire: Mapping[str, Any]) -> Response:
@@ -33,6 +49,12 @@ def encode(value: Any) -> Any:
     """A result as JSON: mappings (``Record``, ``StreamSlice``) as dicts, generators and iterables as lists."""
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
+    if isinstance(value, enum.Enum):
+        return encode(value.value)
+    if type(value).__name__ == "StreamSlice" and hasattr(value, "cursor_slice"):
+        return {"$slice": {"partition": encode(value.partition), "cursor_slice": encode(value.cursor_slice), "extra_fields": encode(value.extra_fields)}}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: encode(getattr(value, field.name)) for field in dataclasses.fields(value)}
     if isinstance(value, dict):
         return {str(key): encode(item) for key, item in value.items()}
     if isinstance(value, (list, tuple, set, frozenset, types.GeneratorType)):

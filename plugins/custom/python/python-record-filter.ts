@@ -1,4 +1,5 @@
 import { RecordFilter, type DataRecord, type PythonObject, type SelectionContext } from "../../../sdk/index.js";
+import { wireSlice } from "./wire-slice.js";
 
 /**
  * A Python `RecordFilter`: a page's records cross once, `filter_records(records, stream_state,
@@ -23,7 +24,7 @@ export class PythonRecordFilter extends RecordFilter {
     const kept = this.remote.request("filter", {
       records,
       stream_state: {},
-      stream_slice: context.streamSlice ?? null,
+      stream_slice: wireSlice(context.streamSlice),
       next_page_token: context.nextPageToken === undefined ? null : { next_page_token: context.nextPageToken },
     }, "filter_records") as number[];
     const keep = records.map(() => false);

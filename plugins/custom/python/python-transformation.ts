@@ -1,4 +1,5 @@
 import { RecordTransformation, type DataRecord, type PythonObject, type StreamSlice } from "../../../sdk/index.js";
+import { wireSlice } from "./wire-slice.js";
 
 /**
  * A Python `RecordTransformation`: a page's records cross once, each passed to
@@ -23,7 +24,7 @@ export class PythonTransformation extends RecordTransformation {
   }
 
   override transformPage(records: DataRecord[], context: { streamSlice?: StreamSlice }): void {
-    const changed = this.remote.request("transform", { records, config: this.config, stream_state: {}, stream_slice: context.streamSlice ?? null }, "transform") as DataRecord[];
+    const changed = this.remote.request("transform", { records, config: this.config, stream_state: {}, stream_slice: wireSlice(context.streamSlice) }, "transform") as DataRecord[];
     records.forEach((record, index) => {
       for (const key of Object.keys(record)) delete record[key];
       Object.assign(record, changed[index]);
