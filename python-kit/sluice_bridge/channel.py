@@ -10,6 +10,8 @@ Usage::
 import json
 from typing import Any, BinaryIO, Dict, Optional
 
+from sluice_bridge.wire import json_default
+
 
 class BridgeClosed(Exception):
     """Sluice closed the bridge's stdin: the child ends."""
@@ -32,7 +34,7 @@ class Channel:
         return json.loads(line)
 
     def send(self, frame: Dict[str, Any]) -> None:
-        self._writer.write(json.dumps(frame, separators=(",", ":"), default=_fallback).encode("utf-8") + b"\n")
+        self._writer.write(json.dumps(frame, separators=(",", ":"), default=json_default).encode("utf-8") + b"\n")
         self._writer.flush()
 
     def reply(self, request_id: int, result: Any) -> None:
@@ -52,16 +54,3 @@ class Channel:
         if not answer.get("ok"):
             raise CallbackFailed(str(answer.get("error", "callback failed")))
         return answer.get("result")
-
-
-def _fallback(value: Any) -> Any:
-    """What ``json`` cannot write: dates as ISO text, sets and tuples as lists, mappings as dicts, else ``str``."""
-    if hasattr(value, "isoformat"):
-        return value.isoformat()
-    if isinstance(value, (set, frozenset, tuple)):
-        return list(value)
-    if hasattr(value, "keys") and hasattr(value, "__getitem__"):
-        return {key: value[key] for key in value.keys()}
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    return str(value)

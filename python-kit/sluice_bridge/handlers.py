@@ -85,7 +85,7 @@ def transform_page(objects: Objects, request: Mapping[str, Any]) -> Any:
     stream_slice = decode(request.get("stream_slice"))
     for record in records:
         transformation.transform(record, config=config, stream_state=request.get("stream_state") or {}, stream_slice=stream_slice)
-    return encode(records)
+    return records
 
 
 def sign(objects: Objects, request: Mapping[str, Any]) -> Any:

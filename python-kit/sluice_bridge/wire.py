@@ -46,27 +46,32 @@ def _response(wire: Mapping[str, Any]) -> Response:
 
 
 def encode(value: Any) -> Any:
-    """A result as JSON: mappings (``Record``, ``StreamSlice``) as dicts, generators and iterables as lists."""
-    if value is None or isinstance(value, (str, int, float, bool)):
+    """A result ready for ``json.dumps(default=json_default)``: a generator or other iterable becomes a
+    list; what is inside is converted by :func:`json_default` while it is written (no second walk)."""
+    if value is None or isinstance(value, (str, int, float, bool, dict, list)):
         return value
+    if isinstance(value, (tuple, set, frozenset, types.GeneratorType)):
+        return list(value)
+    return json_default(value)
+
+
+def json_default(value: Any) -> Any:
+    """What ``json`` cannot write itself: ``Record``/``StreamSlice``/mappings, dataclasses (``ErrorResolution``),
+    enums, dates, bytes, prepared requests, iterables."""
     if isinstance(value, enum.Enum):
-        return encode(value.value)
+        return value.value
     if type(value).__name__ == "StreamSlice" and hasattr(value, "cursor_slice"):
-        return {"$slice": {"partition": encode(value.partition), "cursor_slice": encode(value.cursor_slice), "extra_fields": encode(value.extra_fields)}}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {field.name: encode(getattr(value, field.name)) for field in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        return {str(key): encode(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset, types.GeneratorType)):
-        return [encode(item) for item in value]
+        return {"$slice": {"partition": dict(value.partition), "cursor_slice": dict(value.cursor_slice), "extra_fields": dict(value.extra_fields)}}
     if isinstance(value, PreparedRequest):
         return value.to_wire()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: getattr(value, field.name) for field in dataclasses.fields(value)}
     if hasattr(value, "keys") and hasattr(value, "__getitem__"):
-        return {str(key): encode(value[key]) for key in value.keys()}
+        return {str(key): value[key] for key in value.keys()}
     if hasattr(value, "isoformat"):
         return value.isoformat()
     if isinstance(value, bytes):
         return {"$bytes": base64.b64encode(value).decode("ascii")}
-    if hasattr(value, "__iter__"):
-        return [encode(item) for item in value]
+    if isinstance(value, (tuple, set, frozenset)) or hasattr(value, "__iter__"):
+        return list(value)
     return str(value)

@@ -26,15 +26,15 @@ const FAILURE_TYPES = new Set(["system_error", "config_error", "transient_error"
  *         return ErrorResolution(ResponseAction.SUCCESS)
  */
 export class PythonErrorHandler extends ErrorHandler {
-  override readonly maxRetries?: number;
-  override readonly maxTimeMs?: number;
+  override readonly maxRetries: number | undefined;
+  override readonly maxTimeMs: number | undefined;
 
   constructor(private readonly remote: PythonObject) {
     super();
     const retries = remote.get("max_retries");
     const seconds = remote.get("max_time");
-    if (typeof retries === "number") this.maxRetries = retries;
-    if (typeof seconds === "number") this.maxTimeMs = seconds * 1000;
+    this.maxRetries = typeof retries === "number" ? retries : undefined;
+    this.maxTimeMs = typeof seconds === "number" ? seconds * 1000 : undefined;
   }
 
   decide(outcome: AttemptOutcome): ErrorDecision | undefined {
