@@ -45,7 +45,7 @@ export type BridgeOp = keyof typeof BRIDGE_REQUESTS;
 
 /** How Python reports a failure (`describe()` in python-kit/sluice_bridge/__main__.py). */
 export interface PythonFailure {
-  kind: "raised" | "module_missing" | "class_missing" | "protocol";
+  kind: "raised" | "module_missing" | "class_missing" | "not_provided" | "protocol";
   /** The exception's class, e.g. `KeyError`. */
   type: string;
   message: string;
@@ -54,6 +54,8 @@ export interface PythonFailure {
   traceback?: string;
   /** The missing module's name (`module_missing`). */
   module?: string;
+  /** The name the module lacks (`cannot import name 'X' from 'module'`), when the module itself is there. */
+  name?: string;
 }
 
 /** A frame Python sends: a reply to a request, or a callback. */

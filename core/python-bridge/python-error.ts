@@ -19,6 +19,7 @@ const DEBIAN_PACKAGES: Record<string, string> = {
  */
 export function installHint(module: string, python: string): string {
   const top = module.split(".")[0]!;
+  if (top === "airbyte_cdk") return "a kit module or name Sluice's Python package does not provide (docs/custom-components.md#python-components lists what it does)";
   const pip = `pip install ${top} for ${python}`;
   return DEBIAN_PACKAGES[top] ? `apt-get install ${DEBIAN_PACKAGES[top]} (or ${pip})` : pip;
 }
@@ -48,11 +49,27 @@ export interface PythonFailureSite {
 export function pythonFailureError(failure: PythonFailure, site: PythonFailureSite): CustomCodeError {
   const where: ErrorLocation = { component: site.className, ...site.where };
   const lastLine = site.redact(failure.last_line);
+  if (failure.kind === "module_missing" && failure.module && failure.name) {
+    return new CustomCodeError("PYTHON_MODULE_MISSING", `${site.className} needs ${failure.name} from ${failure.module}, which does not define it`, {
+      failureType: "config_error",
+      where,
+      expected: `${failure.name} in ${failure.module}: ${installHint(failure.module, site.python)}`,
+      found: lastLine,
+    });
+  }
   if (failure.kind === "module_missing" && failure.module) {
     return new CustomCodeError("PYTHON_MODULE_MISSING", `${site.className} needs the Python module ${failure.module}, which ${site.python} does not have`, {
       failureType: "config_error",
       where,
       expected: `the module ${failure.module}: ${installHint(failure.module, site.python)}`,
+      found: lastLine,
+    });
+  }
+  if (failure.kind === "not_provided") {
+    return new CustomCodeError("PYTHON_KIT_CLASS_MISSING", `${site.className}.${site.method}: ${site.redact(failure.message)}`, {
+      failureType: "config_error",
+      where,
+      expected: "a class Sluice's Python package implements (docs/custom-components.md#python-components)",
       found: lastLine,
     });
   }

@@ -27,6 +27,13 @@ def describe(error: BaseException) -> Dict[str, Any]:
     if isinstance(error, ModuleNotFoundError):
         described["kind"] = "module_missing"
         described["module"] = error.name
+    elif type(error).__name__ == "NotProvided":
+        described["kind"] = "not_provided"
+    elif isinstance(error, ImportError) and error.name and str(error).startswith("cannot import name"):
+        # from airbyte_cdk.x import Name: the module is there, the name is not
+        described["kind"] = "module_missing"
+        described["module"] = error.name
+        described["name"] = str(error).split("'")[1] if "'" in str(error) else None
     elif isinstance(error, ClassNotFound):
         described["kind"] = "class_missing"
     return described

@@ -44,7 +44,9 @@ class PreparedRequest:
         self.method = method
         self.url = url
         self.headers = CaseInsensitiveDict(headers)
-        self.body = body
+        # As requests prepares them: a JSON body is bytes, a form body text.
+        json_body = "json" in str(self.headers.get("Content-Type", "")).lower()
+        self.body: Any = body.encode("utf-8") if body is not None and json_body else body
 
     @property
     def path_url(self) -> str:
@@ -53,7 +55,8 @@ class PreparedRequest:
         return (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
 
     def to_wire(self) -> Dict[str, Any]:
-        return {"method": self.method, "url": self.url, "headers": dict(self.headers.items()), "body": self.body}
+        body = self.body.decode("utf-8") if isinstance(self.body, bytes) else self.body
+        return {"method": self.method, "url": self.url, "headers": {str(k): str(v) for k, v in self.headers.items()}, "body": body}
 
 
 class Response:

@@ -9,8 +9,13 @@ export const PYTHON_COMPONENTS_ERRORS = {
   },
   PYTHON_MODULE_MISSING: {
     failureType: "config_error",
-    message: "A connector's Python module imports a module this Python does not have; the message names the module, the component and what to install.",
+    message: "A connector's Python module imports a module this Python does not have, or a name its module does not define (`from airbyte_cdk.x import Name`, where Sluice's package lacks the kit's module or name); the message names the module (and name), the component and what to install.",
     action: "Install the module for the Python Sluice runs (Debian: `apt-get install python3-<module>`; see docs/custom-components.md#python-components), or set `SLUICE_PYTHON` to a Python that has it.",
+  },
+  PYTHON_KIT_CLASS_MISSING: {
+    failureType: "config_error",
+    message: "A Python component extends or uses one of the kit's classes that Sluice's Python package names but does not implement yet (a `DatetimeBasedCursor`, a `SubstreamPartitionRouter`, an `HttpRequester`...); the message names the class. A module that only imports it still loads.",
+    action: "Use the built-in component in the manifest instead of the custom class, or port the class (docs/custom-components.md#python-components lists what the package implements).",
   },
   PYTHON_CLASS_NOT_FOUND: {
     failureType: "config_error",

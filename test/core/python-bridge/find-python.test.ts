@@ -20,5 +20,6 @@ describe("finding Python", () => {
     assert.equal(installHint("pendulum", "/usr/bin/python3"), "apt-get install python3-pendulum (or pip install pendulum for /usr/bin/python3)");
     assert.equal(installHint("dateutil.parser", "python3"), "apt-get install python3-dateutil (or pip install dateutil for python3)");
     assert.equal(installHint("braintree", "python3"), "pip install braintree for python3");
+    assert.match(installHint("airbyte_cdk.sources.declarative.incremental", "python3"), /^a kit module or name Sluice's Python package does not provide/);
   });
 });

@@ -13,6 +13,11 @@ from airbyte_cdk.sources.declarative.decoders.decoder import Decoder
 class JsonDecoder(Decoder):
     parameters: InitVar[Mapping[str, Any]]
 
+    def __hash__(self) -> int:
+        # Hashable, so a component may keep the kit-6 habit `decoder: Decoder = JsonDecoder(parameters={})`
+        # (a dataclass default must be hashable; the kit's is not, and such components fail there).
+        return hash(JsonDecoder)
+
     def is_stream_response(self) -> bool:
         return False
 

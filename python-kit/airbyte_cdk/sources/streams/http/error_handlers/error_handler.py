@@ -22,10 +22,7 @@ class ResponseAction(Enum):
     REFRESH_TOKEN_THEN_RETRY = "REFRESH_TOKEN_THEN_RETRY"
 
 
-class FailureType(Enum):
-    system_error = "system_error"
-    config_error = "config_error"
-    transient_error = "transient_error"
+from airbyte_cdk.models import FailureType  # noqa: E402  (one FailureType, as in the kit)
 
 
 @dataclass
