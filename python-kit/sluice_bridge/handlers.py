@@ -44,15 +44,23 @@ def check(_: Objects, request: Mapping[str, Any]) -> Any:
 def new(objects: Objects, request: Mapping[str, Any]) -> Any:
     cls = load_class(request["file"], request["module"], request["class"])
     instance = construct(cls, request.get("fields") or {}, request.get("config") or {}, request.get("parameters") or {})
-    bases = [klass.__name__ for klass in cls.__mro__]
-    return {"handle": objects.add(instance), "bases": bases, "methods": own_methods(cls)}
+    # A component's __new__ may return another object (a built authenticator it chose): describe that one.
+    made = type(instance)
+    bases = [klass.__name__ for klass in made.__mro__]
+    return {"handle": objects.add(instance), "bases": bases, "methods": own_methods(made)}
+
+
+# The kit's interfaces: what they define is a default (`get_request_params` returning {}), not the component's.
+INTERFACE_CLASSES = {"object", "Generic", "ABC", "DeclarativeAuthenticator", "AbstractHeaderAuthenticator", "RecordExtractor", "RecordFilter",
+                     "RecordTransformation", "PaginationStrategy", "StreamSlicer", "PartitionRouter", "SchemaLoader", "StateMigration",
+                     "Decoder", "ErrorHandler", "BackoffStrategy"}
 
 
 def own_methods(cls: type) -> List[str]:
-    """The names the component's own classes define (not this package's, not ``object``'s)."""
+    """The names the component's classes define, its kit parents' included, not the kit's interfaces' defaults."""
     names = set()
     for klass in cls.__mro__:
-        if klass.__module__.split(".")[0] in ("airbyte_cdk", "builtins", "abc", "typing"):
+        if klass.__name__ in INTERFACE_CLASSES and klass.__module__.split(".")[0] in ("airbyte_cdk", "builtins", "abc", "typing"):
             continue
         names.update(name for name in vars(klass) if not name.startswith("__") or name == "__call__")
     return sorted(names)

@@ -5,7 +5,7 @@ The kit passes a custom class only the manifest fields its type hints name, plus
 
     cls = load_class("/c/acme/components.py", "source_acme.components", "ItemsExtractor")
     construct(cls, {"root": "items", "unused": 1}, config={...}, parameters={...})
-    # ItemsExtractor(root="items", config={...}, parameters={...})
+    # ItemsExtractor(root="items", config={...}, parameters={...}); a nested {type: ...} arrives built (factory.py)
 """
 import ast
 import importlib.util
@@ -76,7 +76,9 @@ def field_names(cls: type) -> List[str]:
 
 
 def construct(cls: type, fields: Mapping[str, Any], config: Mapping[str, Any], parameters: Mapping[str, Any]) -> Any:
-    args: Dict[str, Any] = dict(fields)
+    from sluice_bridge.factory import build
+
+    args: Dict[str, Any] = {name: build(value, config, parameters) for name, value in fields.items()}
     args["config"] = config
     args["parameters"] = parameters
     wanted = field_names(cls)
