@@ -31,6 +31,7 @@ export const BRIDGE_REQUESTS = {
 /** Callbacks Python asks while it handles a request. */
 export const BRIDGE_CALLBACKS = {
   interpolate: "{template, default, context} -> value: a template evaluated by Sluice's template engine",
+  http: "{request: {method, url, headers, body}} -> {status, url, headers, text}: a component's own request, sent by Sluice's HTTP client",
 } as const;
 
 /** Tagged values: how a non-JSON value crosses the bridge. */

@@ -7,8 +7,11 @@ import { SyncChannel, type WorkerEvent } from "./sync-channel.js";
 
 /** What one request may need besides its payload: the callbacks' answers, where the child's output goes. */
 export interface BridgeCallContext {
-  /** Answers a callback (`interpolate`); a throw is sent back as the callback's error. */
-  onCallback?(op: string, frame: Record<string, unknown>): unknown;
+  /**
+   * Answers a callback (`interpolate`, `http`); a throw is sent back as the callback's error. A promise
+   * (an HTTP request) is awaited in an asynchronous request and refused in a synchronous one.
+   */
+  onCallback?(op: string, frame: Record<string, unknown>, mode: "sync" | "async"): unknown;
   /** A line the child wrote to stderr (a component's `print`, a warning). */
   onOutput?(line: string): void;
   /** For errors: the component and stream. */
@@ -46,6 +49,9 @@ export class PythonBridge {
   private pid?: number;
   private nextId = 0;
   private stderrTail: string[] = [];
+  /** Frames a synchronous exchange read that belong to the asynchronous request in flight. */
+  private pending: WorkerEvent[] = [];
+  private asyncTail: Promise<void> = Promise.resolve();
   private partialLine = "";
   /** The running Python, e.g. `/usr/bin/python3 (Python 3.11.2)`. */
   python?: string;
@@ -58,6 +64,20 @@ export class PythonBridge {
   request(op: BridgeOp, payload: Record<string, unknown>, context: BridgeCallContext = {}): unknown {
     this.ensureStarted(context);
     return this.exchange(op, payload, context, callTimeoutMs());
+  }
+
+  /**
+   * A request whose callbacks may be asynchronous (a component's own HTTP request, a parent stream's
+   * read): the thread is not blocked while it waits, so other components' synchronous calls go on (the
+   * child answers them nested in its wait). One asynchronous request at a time; the others queue.
+   */
+  requestAsync(op: BridgeOp, payload: Record<string, unknown>, context: BridgeCallContext = {}): Promise<unknown> {
+    const run = this.asyncTail.then(() => {
+      this.ensureStarted(context);
+      return this.exchangeAsync(op, payload, context, callTimeoutMs());
+    });
+    this.asyncTail = run.then(() => undefined, () => undefined);
+    return run;
   }
 
   /** Stops the child (a read's end does not need this: the child ends when this process does). */
@@ -113,6 +133,35 @@ export class PythonBridge {
           channel.write(JSON.stringify(answerCallback(frame, context)));
           continue;
         }
+        if (frame.id !== id) {
+          this.pending.push(event);
+          continue;
+        }
+        if (frame.ok) return frame.result;
+        throw new PythonRaised(frame.error);
+      }
+      this.observe(event, context);
+      if (event.type === "exit" || event.type === "error") {
+        const how = event.type === "exit" ? (event.signal ? `was killed by ${event.signal}` : `exited with code ${event.code}`) : `failed: ${event.message}`;
+        throw this.broken(`${how} during ${context.what ?? op}`, context);
+      }
+    }
+  }
+
+  private async exchangeAsync(op: BridgeOp, payload: Record<string, unknown>, context: BridgeCallContext, timeoutMs: number): Promise<unknown> {
+    const channel = this.channel!;
+    const id = ++this.nextId;
+    channel.write(JSON.stringify({ id, op, ...payload }));
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const event = this.pending.shift() ?? (await channel.nextAsync(deadline));
+      if (event === undefined) throw this.broken(`did not answer ${context.what ?? op} within ${timeoutMs / 1000} s; it was stopped`, context);
+      if (event.type === "frame") {
+        const frame = JSON.parse(event.line) as PythonFrame;
+        if ("cb" in frame) {
+          channel.write(JSON.stringify(await answerCallbackAsync(frame, context)));
+          continue;
+        }
         if (frame.id !== id) continue;
         if (frame.ok) return frame.result;
         throw new PythonRaised(frame.error);
@@ -150,10 +199,29 @@ export class PythonBridge {
 function answerCallback(frame: { cb: number; op: string } & Record<string, unknown>, context: BridgeCallContext): Record<string, unknown> {
   if (!context.onCallback) return { cb: frame.cb, ok: false, error: `no answer for callback ${frame.op} here` };
   try {
-    return { cb: frame.cb, ok: true, result: context.onCallback(frame.op, frame) ?? null };
+    const result = context.onCallback(frame.op, frame, "sync");
+    if (isPromise(result)) {
+      // A callback that only an asynchronous request can wait for (an onCallback should refuse it itself).
+      result.catch(() => undefined);
+      return { cb: frame.cb, ok: false, error: `${frame.op} cannot be answered during ${context.what ?? "this call"}` };
+    }
+    return { cb: frame.cb, ok: true, result: result ?? null };
   } catch (error) {
     return { cb: frame.cb, ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+async function answerCallbackAsync(frame: { cb: number; op: string } & Record<string, unknown>, context: BridgeCallContext): Promise<Record<string, unknown>> {
+  if (!context.onCallback) return { cb: frame.cb, ok: false, error: `no answer for callback ${frame.op} here` };
+  try {
+    return { cb: frame.cb, ok: true, result: (await context.onCallback(frame.op, frame, "async")) ?? null };
+  } catch (error) {
+    return { cb: frame.cb, ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function isPromise(value: unknown): value is Promise<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 
 function childEnv(kit: string): NodeJS.ProcessEnv {

@@ -27,13 +27,27 @@ export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntim
   const redact = (text: string): string => options.secrets.redact(text);
   const onOutput = (line: string): void => options.logger.info(`python: ${redact(line)}`);
 
-  function send(op: BridgeOp, payload: Record<string, unknown>, site: { className: string; method: string; where?: ErrorLocation }, context: Partial<BridgeCallContext> = {}): unknown {
+  type Site = { className: string; method: string; where?: ErrorLocation };
+  const contextOf = (site: Site, extra: Partial<BridgeCallContext>): BridgeCallContext => ({ onOutput, where: { component: site.className, ...site.where }, what: `${site.className}.${site.method}`, ...extra });
+  const failure = (error: unknown, site: Site): unknown => {
+    if (!(error instanceof PythonRaised)) return error;
+    if (error.failure.traceback) options.logger.debug(`${site.className}.${site.method} raised:\n${redact(error.failure.traceback)}`);
+    return pythonFailureError(error.failure, { ...site, python: bridge.python ?? "python3", redact });
+  };
+
+  function send(op: BridgeOp, payload: Record<string, unknown>, site: Site, context: Partial<BridgeCallContext> = {}): unknown {
     try {
-      return bridge.request(op, payload, { onOutput, where: { component: site.className, ...site.where }, what: `${site.className}.${site.method}`, ...context });
+      return bridge.request(op, payload, contextOf(site, context));
     } catch (error) {
-      if (!(error instanceof PythonRaised)) throw error;
-      if (error.failure.traceback) options.logger.debug(`${site.className}.${site.method} raised:\n${redact(error.failure.traceback)}`);
-      throw pythonFailureError(error.failure, { ...site, python: bridge.python ?? "python3", redact });
+      throw failure(error, site);
+    }
+  }
+
+  async function sendAsync(op: BridgeOp, payload: Record<string, unknown>, site: Site, context: Partial<BridgeCallContext> = {}): Promise<unknown> {
+    try {
+      return await bridge.requestAsync(op, payload, contextOf(site, context));
+    } catch (error) {
+      throw failure(error, site);
     }
   }
 
@@ -41,9 +55,13 @@ export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntim
     construct(request: PythonComponentRequest): PythonObject {
       const className = `${request.module}.${request.className}`;
       const where = { file: request.file, ...request.where };
-      const onCallback = (op: string, frame: Record<string, unknown>): unknown => {
-        if (op !== "interpolate") throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `The Python child asked an unknown callback ${op}`, { where });
-        return request.callbacks.interpolate(String(frame.template), (frame.context ?? {}) as Record<string, unknown>, frame.default);
+      const onCallback = (op: string, frame: Record<string, unknown>, mode: "sync" | "async"): unknown => {
+        if (op === "interpolate") return request.callbacks.interpolate(String(frame.template), (frame.context ?? {}) as Record<string, unknown>, frame.default);
+        if (op === "http" && mode === "sync") {
+          throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `http cannot be answered during this call: only an authenticator's and a partition router's methods may send requests`, { where });
+        }
+        if (op === "http" && request.callbacks.http) return request.callbacks.http(frame.request as Parameters<NonNullable<typeof request.callbacks.http>>[0]);
+        throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `The Python child asked a callback ${op}, which cannot be answered for ${className}`, { where });
       };
       const site = (method: string) => ({ className, method, where });
       const made = send("new", {
@@ -57,6 +75,8 @@ export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntim
         call: (method, args = [], kwargs = {}) => send("call", { handle: made.handle, method, args, kwargs }, site(method), { onCallback }),
         get: (attribute) => send("get", { handle: made.handle, attribute }, site(attribute), { onCallback }),
         request: (op, payload, method) => send(op, { handle: made.handle, ...payload }, site(method), { onCallback }),
+        callAsync: (method, args = [], kwargs = {}) => sendAsync("call", { handle: made.handle, method, args, kwargs }, site(method), { onCallback }),
+        requestAsync: (op, payload, method) => sendAsync(op, { handle: made.handle, ...payload }, site(method), { onCallback }),
       };
     },
     check(file: string, className: string, where?: ErrorLocation) {

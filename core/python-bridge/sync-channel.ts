@@ -9,6 +9,11 @@ export type WorkerEvent =
   | { type: "exit"; code: number | null; signal: string | null }
   | { type: "error"; message: string; code?: string };
 
+/** `Atomics.waitAsync` (Node 16+; in the ES2024 library, which this project's target predates). */
+interface AtomicsWaitAsync {
+  waitAsync(array: Int32Array, index: number, value: number, timeoutMs: number): { async: false; value: string } | { async: true; value: Promise<string> };
+}
+
 /** Options of {@link SyncChannel}. */
 export interface SyncChannelOptions {
   python: string;
@@ -58,6 +63,19 @@ export class SyncChannel {
       const left = deadline - Date.now();
       if (left <= 0) return undefined;
       Atomics.wait(this.flag, 0, 0, left);
+    }
+  }
+
+  /** The next event without blocking the thread (Atomics.waitAsync): undefined when the deadline passed. */
+  async nextAsync(deadline: number): Promise<WorkerEvent | undefined> {
+    for (;;) {
+      Atomics.store(this.flag, 0, 0);
+      const received = receiveMessageOnPort(this.port);
+      if (received) return received.message as WorkerEvent;
+      const left = deadline - Date.now();
+      if (left <= 0) return undefined;
+      const wait = (Atomics as unknown as AtomicsWaitAsync).waitAsync(this.flag, 0, 0, left);
+      if (wait.async) await wait.value;
     }
   }
 

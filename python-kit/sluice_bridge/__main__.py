@@ -8,7 +8,7 @@ import sys
 import traceback
 from typing import Any, Dict, Optional
 
-from sluice_bridge import session
+from sluice_bridge import http_bridge, session
 from sluice_bridge.channel import BridgeClosed, Channel
 from sluice_bridge.handlers import HANDLERS, Objects
 from sluice_bridge.loader import ClassNotFound
@@ -39,24 +39,30 @@ def describe(error: BaseException) -> Dict[str, Any]:
     return described
 
 
+def handle(channel: Channel, objects: Objects, request: Dict[str, Any]) -> None:
+    """Answers one request (also one nested in a callback's wait)."""
+    request_id: Optional[int] = request.get("id")
+    handler = HANDLERS.get(str(request.get("op")))
+    if handler is None:
+        channel.fail(request_id, {"kind": "protocol", "type": "ProtocolError", "message": f"unknown op {request.get('op')!r}", "last_line": "unknown op"})
+        return
+    try:
+        result = handler(objects, request)
+    except (Exception, SystemExit) as error:  # a component's failure (even sys.exit) is the reply
+        channel.fail(request_id, describe(error))
+        return
+    channel.reply(request_id, result)
+
+
 def serve(channel: Channel) -> None:
     objects = Objects()
+    channel.on_request = lambda request: handle(channel, objects, request)
     while True:
         try:
             request = channel.receive()
         except BridgeClosed:
             return
-        request_id: Optional[int] = request.get("id")
-        handler = HANDLERS.get(str(request.get("op")))
-        if handler is None:
-            channel.fail(request_id, {"kind": "protocol", "type": "ProtocolError", "message": f"unknown op {request.get('op')!r}", "last_line": "unknown op"})
-            continue
-        try:
-            result = handler(objects, request)
-        except (Exception, SystemExit) as error:  # a component's failure (even sys.exit) is the reply
-            channel.fail(request_id, describe(error))
-            continue
-        channel.reply(request_id, result)
+        handle(channel, objects, request)
 
 
 def main() -> None:
@@ -68,6 +74,7 @@ def main() -> None:
     sys.stdout = sys.stderr
     channel = Channel(sys.stdin.buffer, protocol_out)
     session.attach(channel)
+    http_bridge.route_requests()
     serve(channel)
 
 

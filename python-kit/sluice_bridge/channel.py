@@ -8,7 +8,7 @@ Usage::
     value = channel.ask("interpolate", template="{{ config['x'] }}", default=None, context={...})
 """
 import json
-from typing import Any, BinaryIO, Dict, Optional
+from typing import Any, BinaryIO, Callable, Dict, Optional
 
 from sluice_bridge.wire import json_default
 
@@ -26,6 +26,9 @@ class Channel:
         self._reader = reader
         self._writer = writer
         self._next_callback = 0
+        self._answers: Dict[int, Dict[str, Any]] = {}
+        #: Handles a request that arrives while a callback waits (Sluice's other components go on meanwhile).
+        self.on_request: Optional[Callable[[Dict[str, Any]], None]] = None
 
     def receive(self) -> Dict[str, Any]:
         line = self._reader.readline()
@@ -48,9 +51,15 @@ class Channel:
         self._next_callback += 1
         number = self._next_callback
         self.send({"cb": number, "op": op, **payload})
-        answer = self.receive()
-        if answer.get("cb") != number:
-            raise CallbackFailed(f"expected the answer to callback {number}, got {answer!r:.200}")
+        while number not in self._answers:
+            frame = self.receive()
+            if "cb" in frame:
+                self._answers[int(frame["cb"])] = frame
+            elif self.on_request is not None:
+                self.on_request(frame)  # a request nested in this wait: answered before the callback's answer
+            else:
+                raise CallbackFailed(f"expected the answer to callback {number}, got {frame!r:.200}")
+        answer = self._answers.pop(number)
         if not answer.get("ok"):
             raise CallbackFailed(str(answer.get("error", "callback failed")))
         return answer.get("result")

@@ -34,6 +34,7 @@ REQUESTS: Dict[str, str] = {
 #: Callbacks Python asks while it handles a request.
 CALLBACKS: Dict[str, str] = {
     "interpolate": "{template, default, context} -> value: a template evaluated by Sluice's template engine",
+    "http": "{request: {method, url, headers, body}} -> {status, url, headers, text}: a component's own request, sent by Sluice's HTTP client",
 }
 
 #: Tagged values: how a non-JSON value crosses the bridge.

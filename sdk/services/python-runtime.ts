@@ -10,6 +10,11 @@ import { serviceToken } from "./service-token.js";
 export interface PythonCallbacks {
   /** `InterpolatedString.eval`: a template evaluated by Sluice's template engine with the given names. */
   interpolate(template: string, context: Record<string, unknown>, fallback: unknown): unknown;
+  /**
+   * A component's own HTTP request (`requests.post(...)`), sent by Sluice's HTTP client; answered in the
+   * asynchronous calls only (`callAsync`, `requestAsync`).
+   */
+  http?(request: { method: string; url: string; headers: Record<string, string>; body?: string | null }): Promise<{ status: number; url: string; headers: Record<string, string>; text: string }>;
 }
 
 /**
@@ -56,6 +61,10 @@ export interface PythonObject {
   get(attribute: string): unknown;
   /** A page-level request of the bridge's protocol (`filter`, `transform`, `sign`), with the object's handle. */
   request(op: "filter" | "transform" | "sign", payload: Record<string, unknown>, method: string): unknown;
+  /** `call`, without blocking the thread: the method may send its own HTTP requests (the `http` callback). */
+  callAsync(method: string, args?: readonly unknown[], kwargs?: Record<string, unknown>): Promise<unknown>;
+  /** `request`, without blocking the thread (an authenticator's `sign`, which may fetch a token). */
+  requestAsync(op: "filter" | "transform" | "sign", payload: Record<string, unknown>, method: string): Promise<unknown>;
 }
 
 /**

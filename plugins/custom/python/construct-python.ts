@@ -1,5 +1,6 @@
 import { CustomCodeError, Interpolator, PythonRuntime, type BuildContext, type CompiledTemplate, type ComponentDefinition, type PythonObject } from "../../../sdk/index.js";
 import type { LoadedCustomClass } from "../load-custom-class.js";
+import { pythonHttpCallback } from "./python-http-callback.js";
 
 const NOT_FIELDS = new Set(["type", "class_name", "$parameters"]);
 
@@ -32,7 +33,7 @@ export function constructPython(loaded: LoadedCustomClass, def: ComponentDefinit
     fields,
     config: ctx.config,
     parameters: ctx.parameters,
-    callbacks: { interpolate },
+    callbacks: { interpolate, http: pythonHttpCallback(ctx) },
     where: loaded.where,
   });
 }

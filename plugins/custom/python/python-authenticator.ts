@@ -12,7 +12,7 @@ const REQUEST_PARTS = [
  * return; `beforeSend` calls it with the request as it will be sent (a `PreparedRequest`: method, URL
  * with its query, headers, body) and sends what it leaves there: its headers, URL and body, through
  * Sluice's HTTP client (the values it added are masked like every credential; a URL on another origin
- * is refused).
+ * is refused). Both may send the component's own requests (a token request) through Sluice's client.
  *
  * @example
  * # components.py
@@ -32,7 +32,7 @@ export class PythonAuthenticator extends Authenticator {
   async apply(request: OutgoingRequest): Promise<void> {
     for (const [method, target] of REQUEST_PARTS) {
       if (!this.remote.methods.includes(method)) continue;
-      const values = (this.remote.call(method) ?? {}) as Record<string, unknown> | string;
+      const values = ((await this.remote.callAsync(method)) ?? {}) as Record<string, unknown> | string;
       if (typeof values === "string") {
         if (values) request.bodyData = values;
         continue;
@@ -45,8 +45,8 @@ export class PythonAuthenticator extends Authenticator {
     }
   }
 
-  override beforeSend(request: EncodedRequest): void {
-    const signed = this.remote.request("sign", { request }, "__call__") as EncodedRequest;
+  override async beforeSend(request: EncodedRequest): Promise<void> {
+    const signed = (await this.remote.requestAsync("sign", { request }, "__call__")) as EncodedRequest;
     if (new URL(signed.url).origin !== new URL(request.url).origin) {
       throw new CustomCodeError("CUSTOM_CODE_FAILED", `${this.remote.className}.__call__ moved the request to another origin`, {
         where: { component: this.remote.className },

@@ -29,7 +29,7 @@ export class PythonPartitionRouter extends PartitionRouter {
   }
 
   async *slices(): AsyncGenerator<StreamSlice> {
-    for (const slice of this.remote.call("stream_slices") as unknown[]) yield sliceFromWire(slice);
+    for (const slice of (await this.remote.callAsync("stream_slices")) as unknown[]) yield sliceFromWire(slice);
   }
 
   applyToRequest(request: OutgoingRequest, slice: StreamSlice): void {
