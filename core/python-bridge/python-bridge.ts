@@ -125,26 +125,10 @@ export class PythonBridge {
     channel.write(JSON.stringify({ id, op, ...payload }));
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const event = channel.next(deadline);
-      if (event === undefined) throw this.broken(`did not answer ${context.what ?? op} within ${timeoutMs / 1000} s; it was stopped`, context);
-      if (event.type === "frame") {
-        const frame = JSON.parse(event.line) as PythonFrame;
-        if ("cb" in frame) {
-          channel.write(JSON.stringify(answerCallback(frame, context)));
-          continue;
-        }
-        if (frame.id !== id) {
-          this.pending.push(event);
-          continue;
-        }
-        if (frame.ok) return frame.result;
-        throw new PythonRaised(frame.error);
-      }
-      this.observe(event, context);
-      if (event.type === "exit" || event.type === "error") {
-        const how = event.type === "exit" ? (event.signal ? `was killed by ${event.signal}` : `exited with code ${event.code}`) : `failed: ${event.message}`;
-        throw this.broken(`${how} during ${context.what ?? op}`, context);
-      }
+      const step = this.step(channel.next(deadline), { id, op, context, timeoutMs, stashForeign: true });
+      if (step === undefined) continue;
+      if ("callback" in step) channel.write(JSON.stringify(answerCallback(step.callback, context)));
+      else return step.reply;
     }
   }
 
@@ -154,24 +138,40 @@ export class PythonBridge {
     channel.write(JSON.stringify({ id, op, ...payload }));
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const event = this.pending.shift() ?? (await channel.nextAsync(deadline));
-      if (event === undefined) throw this.broken(`did not answer ${context.what ?? op} within ${timeoutMs / 1000} s; it was stopped`, context);
-      if (event.type === "frame") {
-        const frame = JSON.parse(event.line) as PythonFrame;
-        if ("cb" in frame) {
-          channel.write(JSON.stringify(await answerCallbackAsync(frame, context)));
-          continue;
-        }
-        if (frame.id !== id) continue;
-        if (frame.ok) return frame.result;
-        throw new PythonRaised(frame.error);
-      }
-      this.observe(event, context);
-      if (event.type === "exit" || event.type === "error") {
-        const how = event.type === "exit" ? (event.signal ? `was killed by ${event.signal}` : `exited with code ${event.code}`) : `failed: ${event.message}`;
-        throw this.broken(`${how} during ${context.what ?? op}`, context);
-      }
+      const step = this.step(this.pending.shift() ?? (await channel.nextAsync(deadline)), { id, op, context, timeoutMs, stashForeign: false });
+      if (step === undefined) continue;
+      if ("callback" in step) channel.write(JSON.stringify(await answerCallbackAsync(step.callback, context)));
+      else return step.reply;
     }
+  }
+
+  /**
+   * What one event means for the request `id`: its reply, a callback to answer, or nothing (output, a
+   * frame of another request: a synchronous exchange keeps those for the asynchronous one in flight).
+   * A raised error, a dead child and a passed deadline throw.
+   */
+  private step(
+    event: WorkerEvent | undefined,
+    at: { id: number; op: BridgeOp; context: BridgeCallContext; timeoutMs: number; stashForeign: boolean },
+  ): { reply: unknown } | { callback: CallbackFrame } | undefined {
+    const what = at.context.what ?? at.op;
+    if (event === undefined) throw this.broken(`did not answer ${what} within ${at.timeoutMs / 1000} s; it was stopped`, at.context);
+    if (event.type === "frame") {
+      const frame = JSON.parse(event.line) as PythonFrame;
+      if ("cb" in frame) return { callback: frame };
+      if (frame.id !== at.id) {
+        if (at.stashForeign) this.pending.push(event);
+        return undefined;
+      }
+      if (frame.ok) return { reply: frame.result };
+      throw new PythonRaised(frame.error);
+    }
+    this.observe(event, at.context);
+    if (event.type === "exit" || event.type === "error") {
+      const how = event.type === "exit" ? (event.signal ? `was killed by ${event.signal}` : `exited with code ${event.code}`) : `failed: ${event.message}`;
+      throw this.broken(`${how} during ${what}`, at.context);
+    }
+    return undefined;
   }
 
   private observe(event: WorkerEvent, context: BridgeCallContext): void {
@@ -196,7 +196,10 @@ export class PythonBridge {
   }
 }
 
-function answerCallback(frame: { cb: number; op: string } & Record<string, unknown>, context: BridgeCallContext): Record<string, unknown> {
+/** A callback Python asks while it handles a request. */
+type CallbackFrame = { cb: number; op: string } & Record<string, unknown>;
+
+function answerCallback(frame: CallbackFrame, context: BridgeCallContext): Record<string, unknown> {
   if (!context.onCallback) return { cb: frame.cb, ok: false, error: `no answer for callback ${frame.op} here` };
   try {
     const result = context.onCallback(frame.op, frame, "sync");
@@ -211,7 +214,7 @@ function answerCallback(frame: { cb: number; op: string } & Record<string, unkno
   }
 }
 
-async function answerCallbackAsync(frame: { cb: number; op: string } & Record<string, unknown>, context: BridgeCallContext): Promise<Record<string, unknown>> {
+async function answerCallbackAsync(frame: CallbackFrame, context: BridgeCallContext): Promise<Record<string, unknown>> {
   if (!context.onCallback) return { cb: frame.cb, ok: false, error: `no answer for callback ${frame.op} here` };
   try {
     return { cb: frame.cb, ok: true, result: (await context.onCallback(frame.op, frame, "async")) ?? null };
