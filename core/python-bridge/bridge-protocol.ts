@@ -5,7 +5,9 @@
  *
  * Every frame is one line of UTF-8 JSON. Sluice sends `{ id, op, ... }` and waits for
  * `{ id, ok: true, result }` or `{ id, ok: false, error }`; while Python handles it, Python may send a
- * callback `{ cb, op, ... }`, which Sluice answers `{ cb, ok, result | error }` before the reply.
+ * callback `{ cb, op, ... }`, which Sluice answers `{ cb, ok, result | error }` before the reply. While
+ * an asynchronous request's callback waits (an HTTP request in flight), Sluice may send other requests:
+ * Python answers them, nested, before it goes on waiting.
  *
  * @example
  * -> {"id":2,"op":"call","handle":1,"method":"extract_records","args":[{"$response":{...}}]}

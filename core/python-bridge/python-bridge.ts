@@ -55,6 +55,8 @@ export class PythonBridge {
   private partialLine = "";
   /** The running Python, e.g. `/usr/bin/python3 (Python 3.11.2)`. */
   python?: string;
+  /** Counts the children started: an object made in an earlier one must be made again. */
+  generation = 0;
 
   /** The process's one bridge. */
   static shared(): PythonBridge {
@@ -62,7 +64,7 @@ export class PythonBridge {
   }
 
   request(op: BridgeOp, payload: Record<string, unknown>, context: BridgeCallContext = {}): unknown {
-    this.ensureStarted(context);
+    this.start(context);
     return this.exchange(op, payload, context, callTimeoutMs());
   }
 
@@ -73,7 +75,7 @@ export class PythonBridge {
    */
   requestAsync(op: BridgeOp, payload: Record<string, unknown>, context: BridgeCallContext = {}): Promise<unknown> {
     const run = this.asyncTail.then(() => {
-      this.ensureStarted(context);
+      this.start(context);
       return this.exchangeAsync(op, payload, context, callTimeoutMs());
     });
     this.asyncTail = run.then(() => undefined, () => undefined);
@@ -88,7 +90,13 @@ export class PythonBridge {
     this.pid = undefined;
   }
 
-  private ensureStarted(context: BridgeCallContext): void {
+  /** Starts the child when none runs; the generation of the one running. */
+  ensureStarted(context: BridgeCallContext = {}): number {
+    this.start(context);
+    return this.generation;
+  }
+
+  private start(context: BridgeCallContext): void {
     if (this.channel) return;
     const kit = pythonKitPath();
     const tried: string[] = [];
@@ -106,6 +114,7 @@ export class PythonBridge {
       const hello = this.exchange("hello", { version: PROTOCOL_VERSION }, context, 20_000) as { python: string };
       if (supportedPython(hello.python)) {
         this.python = `${python} (Python ${hello.python})`;
+        this.generation++;
         return;
       }
       tried.push(`${python} (Python ${hello.python})`);
@@ -124,11 +133,16 @@ export class PythonBridge {
     const id = ++this.nextId;
     channel.write(JSON.stringify({ id, op, ...payload }));
     const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const step = this.step(channel.next(deadline), { id, op, context, timeoutMs, stashForeign: true });
-      if (step === undefined) continue;
-      if ("callback" in step) channel.write(JSON.stringify(answerCallback(step.callback, context)));
-      else return step.reply;
+    try {
+      for (;;) {
+        const step = this.step(channel.next(deadline), { id, op, context, timeoutMs, stashForeign: true });
+        if (step === undefined) continue;
+        if ("callback" in step) channel.write(JSON.stringify(answerCallback(step.callback, context)));
+        else return step.reply;
+      }
+    } finally {
+      // What it set aside belongs to the asynchronous request in flight, which waits on the same flag.
+      if (this.pending.length > 0) channel.wake();
     }
   }
 

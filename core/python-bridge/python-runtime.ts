@@ -64,19 +64,29 @@ export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntim
         throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `The Python child asked a callback ${op}, which cannot be answered for ${className}`, { where });
       };
       const site = (method: string) => ({ className, method, where });
-      const made = send("new", {
+      const make = () => send("new", {
         file: request.file, module: request.module, class: request.className,
         fields: request.fields, config: request.config, parameters: request.parameters,
       }, site("constructor"), { onCallback }) as { handle: number; bases: string[]; methods: string[] };
+      let made = make();
+      let generation = bridge.generation;
+      // A child that died or hung was replaced: the object is made again in the new one before its next call.
+      const handle = (): number => {
+        if (bridge.ensureStarted() !== generation) {
+          made = make();
+          generation = bridge.generation;
+        }
+        return made.handle;
+      };
       return {
         className,
         bases: made.bases,
         methods: made.methods,
-        call: (method, args = [], kwargs = {}) => send("call", { handle: made.handle, method, args, kwargs }, site(method), { onCallback }),
-        get: (attribute) => send("get", { handle: made.handle, attribute }, site(attribute), { onCallback }),
-        request: (op, payload, method) => send(op, { handle: made.handle, ...payload }, site(method), { onCallback }),
-        callAsync: (method, args = [], kwargs = {}) => sendAsync("call", { handle: made.handle, method, args, kwargs }, site(method), { onCallback }),
-        requestAsync: (op, payload, method) => sendAsync(op, { handle: made.handle, ...payload }, site(method), { onCallback }),
+        call: (method, args = [], kwargs = {}) => send("call", { handle: handle(), method, args, kwargs }, site(method), { onCallback }),
+        get: (attribute) => send("get", { handle: handle(), attribute }, site(attribute), { onCallback }),
+        request: (op, payload, method) => send(op, { handle: handle(), ...payload }, site(method), { onCallback }),
+        callAsync: (method, args = [], kwargs = {}) => sendAsync("call", { handle: handle(), method, args, kwargs }, site(method), { onCallback }),
+        requestAsync: (op, payload, method) => sendAsync(op, { handle: handle(), ...payload }, site(method), { onCallback }),
       };
     },
     check(file: string, className: string, where?: ErrorLocation) {

@@ -79,6 +79,12 @@ export class SyncChannel {
     }
   }
 
+  /** Wakes a `nextAsync` waiting on this thread (events were set aside for it while a synchronous `next` ran). */
+  wake(): void {
+    Atomics.store(this.flag, 0, 1);
+    Atomics.notify(this.flag, 0);
+  }
+
   /** Events already waiting, without blocking. */
   drain(): WorkerEvent[] {
     const events: WorkerEvent[] = [];

@@ -4,7 +4,8 @@ Every frame is one line of UTF-8 JSON (``json.dumps`` never writes a raw newline
 request ``{"id": n, "op": ..., ...}`` and waits for its reply ``{"id": n, "ok": true, "result": ...}``
 or ``{"id": n, "ok": false, "error": {...}}``. While it handles a request, Python may ask Sluice a
 question (a callback) ``{"cb": k, "op": ..., ...}``; Sluice answers ``{"cb": k, "ok": true, "result": ...}``
-before the reply. The TypeScript side's table is core/python-bridge/bridge-protocol.ts; the two
+before the reply. While a callback waits (an HTTP request in flight), Sluice may send other requests:
+they are answered, nested, before the wait goes on. The TypeScript side's table is core/python-bridge/bridge-protocol.ts; the two
 must say the same thing (test/core/python-bridge/bridge-protocol.test.ts compares them).
 
 Example::
