@@ -52,6 +52,7 @@ export class PythonBridge {
   /** Frames a synchronous exchange read that belong to the asynchronous request in flight. */
   private pending: WorkerEvent[] = [];
   private asyncTail: Promise<void> = Promise.resolve();
+  private stopsOnExit = false;
   private partialLine = "";
   /** The running Python, e.g. `/usr/bin/python3 (Python 3.11.2)`. */
   python?: string;
@@ -110,7 +111,10 @@ export class PythonBridge {
       }
       this.channel = channel;
       this.pid = started.pid;
-      process.once("exit", () => this.stop());
+      if (!this.stopsOnExit) {
+        this.stopsOnExit = true;
+        process.once("exit", () => this.stop());
+      }
       const hello = this.exchange("hello", { version: PROTOCOL_VERSION }, context, 20_000) as { python: string };
       if (supportedPython(hello.python)) {
         this.python = `${python} (Python ${hello.python})`;

@@ -17,6 +17,7 @@ from airbyte_cdk.sources.declarative.decoders.json_decoder import JsonDecoder
 from airbyte_cdk.sources.declarative.extractors.dpath_extractor import DpathExtractor
 from airbyte_cdk.sources.declarative.requesters.paginators.strategies import OffsetIncrement, PageIncrement
 from airbyte_cdk.sources.declarative.requesters.request_option import RequestOption, RequestOptionType
+from airbyte_cdk.sources.declarative.transformations.add_fields import AddedFieldDefinition, AddFields
 
 Definition = Mapping[str, Any]
 
@@ -34,6 +35,8 @@ def _api_key(d: Definition, config: Any, params: Any) -> ApiKeyAuthenticator:
     return ApiKeyAuthenticator(request_option=option, token_provider=_token(d, config, params), config=config, parameters=params)
 
 
+_VALUE_TYPES: Dict[str, type] = {"string": str, "number": float, "integer": int, "boolean": bool}
+
 BUILDERS: Dict[str, Callable[[Definition, Any, Any], Any]] = {
     "ApiKeyAuthenticator": _api_key,
     "BearerAuthenticator": lambda d, config, params: BearerAuthenticator(token_provider=_token(d, config, params), config=config, parameters=params),
@@ -43,6 +46,8 @@ BUILDERS: Dict[str, Callable[[Definition, Any, Any], Any]] = {
     "JsonDecoder": lambda d, config, params: JsonDecoder(parameters=params),
     "DpathExtractor": lambda d, config, params: DpathExtractor(field_path=d.get("field_path", []), config=config, parameters=params, decoder=build(d["decoder"], config, params) if "decoder" in d else JsonDecoder(parameters={})),
     "PageIncrement": lambda d, config, params: PageIncrement(config=config, page_size=d.get("page_size"), parameters=params, start_from_page=d.get("start_from_page", 0), inject_on_first_request=d.get("inject_on_first_request", False)),
+    "AddedFieldDefinition": lambda d, config, params: AddedFieldDefinition(path=d["path"], value=d.get("value", ""), value_type=_VALUE_TYPES.get(str(d.get("value_type"))), parameters=params),
+    "AddFields": lambda d, config, params: AddFields(fields=build(d.get("fields", []), config, params), parameters=params, condition=d.get("condition", "")),
     "OffsetIncrement": lambda d, config, params: OffsetIncrement(config=config, page_size=d.get("page_size"), parameters=params, inject_on_first_request=d.get("inject_on_first_request", False)),
 }
 

@@ -1,9 +1,12 @@
-"""The kit's protocol models components name: ``SyncMode``, ``FailureType``, ``Level``, ``Type``.
+"""The kit's protocol models components name: ``SyncMode``, ``FailureType``, ``Level``, ``Type``, and
+the messages ``AirbyteMessage``, ``AirbyteLogMessage``, ``AirbyteRecordMessage`` (their common fields).
 
     from airbyte_cdk.models import SyncMode
     SyncMode.incremental.value  # "incremental"
 """
+from dataclasses import dataclass
 from enum import Enum
+from typing import Any, Mapping, Optional
 
 
 class SyncMode(Enum):
@@ -35,3 +38,27 @@ class Type(Enum):
     CATALOG = "CATALOG"
     TRACE = "TRACE"
     CONTROL = "CONTROL"
+
+
+@dataclass
+class AirbyteLogMessage:
+    level: Level
+    message: str
+    stack_trace: Optional[str] = None
+
+
+@dataclass
+class AirbyteRecordMessage:
+    stream: str
+    data: Mapping[str, Any]
+    emitted_at: int = 0
+    namespace: Optional[str] = None
+
+
+@dataclass
+class AirbyteMessage:
+    type: Type
+    log: Optional[AirbyteLogMessage] = None
+    record: Optional[AirbyteRecordMessage] = None
+    state: Optional[Any] = None
+    trace: Optional[Any] = None

@@ -19,6 +19,7 @@ from airbyte_cdk.sources.declarative.extractors.record_extractor import RecordEx
 from airbyte_cdk.sources.declarative.interpolation import InterpolatedString
 from airbyte_cdk.sources.declarative.requesters.error_handlers import DefaultErrorHandler
 from airbyte_cdk.sources.declarative.requesters.paginators.strategies import PageIncrement
+from airbyte_cdk.sources.declarative.transformations.add_fields import AddFields
 
 
 @dataclass
@@ -44,6 +45,17 @@ class PrimaryTags(RecordExtractor):
 
     def extract_records(self, response):
         return [{"id": row["id"], "tag": dpath.util.get(row, "tags/primary")} for row in response.json()["data"]]
+
+
+@dataclass
+class UpperAddFields(AddFields):
+    """The kit's AddFields, its values upper-cased: reads the private _parsed_fields as source-bigcommerce does."""
+
+    def transform(self, record, config=None, stream_state=None, stream_slice=None):
+        for parsed in self._parsed_fields:
+            value = parsed.value.eval(config, record=record, stream_slice=stream_slice)
+            dpath.util.new(record, parsed.path, str(value).upper())
+        return record
 
 
 class NeedsDefaultErrorHandler(RecordExtractor):
@@ -96,6 +108,17 @@ describe("the kit's concrete classes in Sluice's Python package", () => {
     const { records, error } = await readPython(dir.dir, manifest);
     assert.equal(error, undefined);
     assert.deepEqual(records, ROWS.slice(0, PAGE_SIZE).map((row) => ({ id: row.id, tag: row.tags.primary })));
+  });
+
+  it("an AddFields subclass gets its fields built from the manifest and reads _parsed_fields", async () => {
+    const transformations = [{
+      type: "CustomTransformation",
+      class_name: "source_declarative_manifest.components.UpperAddFields",
+      fields: [{ type: "AddedFieldDefinition", path: ["meta", "region"], value: "{{ config['region'] }}-{{ record['id'] }}" }],
+    }];
+    const { records, error } = await readPython(dir.dir, oneStreamManifest({ urlBase: api.url, transformations }), { config: { region: "eu" } });
+    assert.equal(error, undefined);
+    assert.deepEqual(records, ROWS.slice(0, PAGE_SIZE).map((row) => ({ ...row, meta: { region: `EU-${row.id}` } })));
   });
 
   it("a kit class the package names but does not implement is refused, naming it, when it is used", async () => {
