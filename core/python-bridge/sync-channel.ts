@@ -7,7 +7,9 @@ export type WorkerEvent =
   | { type: "frame"; line: string }
   | { type: "stderr"; text: string }
   | { type: "exit"; code: number | null; signal: string | null }
-  | { type: "error"; message: string; code?: string };
+  | { type: "error"; message: string; code?: string }
+  /** `nextAsync` was woken by {@link SyncChannel.wake} with nothing on the port: look at what was set aside. */
+  | { type: "wake" };
 
 /** `Atomics.waitAsync` (Node 16+; in the ES2024 library, which this project's target predates). */
 interface AtomicsWaitAsync {
@@ -66,16 +68,20 @@ export class SyncChannel {
     }
   }
 
-  /** The next event without blocking the thread (Atomics.waitAsync): undefined when the deadline passed. */
+  /**
+   * The next event without blocking the thread (Atomics.waitAsync): undefined when the deadline passed,
+   * `wake` when {@link wake} ended the wait with nothing on the port.
+   */
   async nextAsync(deadline: number): Promise<WorkerEvent | undefined> {
-    for (;;) {
+    for (let woken = false; ; ) {
       Atomics.store(this.flag, 0, 0);
       const received = receiveMessageOnPort(this.port);
       if (received) return received.message as WorkerEvent;
+      if (woken) return { type: "wake" };
       const left = deadline - Date.now();
       if (left <= 0) return undefined;
       const wait = (Atomics as unknown as AtomicsWaitAsync).waitAsync(this.flag, 0, 0, left);
-      if (wait.async) await wait.value;
+      woken = !wait.async || (await wait.value) === "ok";
     }
   }
 
