@@ -77,3 +77,29 @@ def build(value: Any, config: Any, parameters: Mapping[str, Any]) -> Any:
     params = {**parameters, **(value.get("$parameters") or {})}
     builder = BUILDERS.get(value["type"])
     return builder(value, config, params) if builder else Unavailable(value["type"])
+
+
+def typed_by_hint(value: Any, hint: Any) -> Any:
+    """A mapping without ``type`` given to a field whose type hint names a kit class the package builds
+    (``fields: List[AddedFieldDefinition]``) gets that type, as the kit derives it from the hints."""
+    name = _built_type_in(hint)
+    if name is None:
+        return value
+    if isinstance(value, dict) and "type" not in value:
+        return {**value, "type": name}
+    if isinstance(value, list):
+        return [{**item, "type": name} if isinstance(item, dict) and "type" not in item else item for item in value]
+    return value
+
+
+def _built_type_in(hint: Any) -> Any:
+    if hint is None:
+        return None
+    name = getattr(hint, "__name__", None)
+    if name in BUILDERS:
+        return name
+    for argument in getattr(hint, "__args__", ()) or ():
+        found = _built_type_in(argument)
+        if found:
+            return found
+    return None

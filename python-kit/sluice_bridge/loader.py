@@ -76,10 +76,18 @@ def field_names(cls: type) -> List[str]:
 
 
 def construct(cls: type, fields: Mapping[str, Any], config: Mapping[str, Any], parameters: Mapping[str, Any]) -> Any:
-    from sluice_bridge.factory import build
+    from sluice_bridge.factory import build, typed_by_hint
 
-    args: Dict[str, Any] = {name: build(value, config, parameters) for name, value in fields.items()}
+    hints = _hints(cls)
+    args: Dict[str, Any] = {name: build(typed_by_hint(value, hints.get(name)), config, parameters) for name, value in fields.items()}
     args["config"] = config
     args["parameters"] = parameters
     wanted = field_names(cls)
     return cls(**{name: args[name] for name in wanted if name in args})
+
+
+def _hints(cls: type) -> Dict[str, Any]:
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:
+        return {}
