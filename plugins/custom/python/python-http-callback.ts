@@ -1,4 +1,4 @@
-import { HttpClient, SluiceError, type BuildContext, type ErrorHandler, type HttpMethod, type PythonCallbacks } from "../../../sdk/index.js";
+import { HttpClient, type BuildContext, type ErrorHandler, type HttpMethod, type PythonCallbacks } from "../../../sdk/index.js";
 
 type HttpCallback = NonNullable<PythonCallbacks["http"]>;
 
@@ -11,7 +11,8 @@ const ANSWER_EVERY_STATUS: ErrorHandler = {
  * The `http` callback of a Python component: its own request (`requests.post(token_url, ...)`) sent by
  * this connector's HTTP client, so redaction, budgets, retries and origin rules hold; the answer goes
  * back as `{ status, url, headers, text }` (an error status too: the component decides, as with
- * `requests`). A request Sluice refuses or that gets no response raises `ConnectionError` in Python.
+ * `requests`). A request Sluice refuses or that gets no response raises `ConnectionError` in Python,
+ * with Sluice's error message (the bridge sends a failed callback's message back).
  *
  * @example
  * # components.py, in an authenticator
@@ -19,18 +20,13 @@ const ANSWER_EVERY_STATUS: ErrorHandler = {
  */
 export function pythonHttpCallback(ctx: BuildContext): HttpCallback {
   return async (request) => {
-    const client = ctx.get(HttpClient);
-    try {
-      const response = await client.send({
-        method: request.method.toUpperCase() as HttpMethod,
-        url: request.url,
-        params: {},
-        headers: request.headers,
-        ...(request.body !== null && request.body !== undefined ? { bodyData: request.body } : {}),
-      }, { errorHandler: ANSWER_EVERY_STATUS, purpose: "token_refresh" });
-      return { status: response.status, url: response.url, headers: Object.fromEntries(response.headers.entries()), text: response.text() };
-    } catch (error) {
-      throw new Error(error instanceof SluiceError ? error.message : String(error));
-    }
+    const response = await ctx.get(HttpClient).send({
+      method: request.method.toUpperCase() as HttpMethod,
+      url: request.url,
+      params: {},
+      headers: request.headers,
+      ...(request.body !== null && request.body !== undefined ? { bodyData: request.body } : {}),
+    }, { errorHandler: ANSWER_EVERY_STATUS, purpose: "token_refresh" });
+    return { status: response.status, url: response.url, headers: Object.fromEntries(response.headers.entries()), text: response.text() };
   };
 }
