@@ -1,1 +1,1 @@
-"""Sluice's kit-compatible package: see python-kit/README.md."""
+"""Sluice's kit-compatible package: see docs/custom-components.md#python-components."""
