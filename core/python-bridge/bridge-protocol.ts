@@ -5,13 +5,13 @@
  *
  * Every frame is one line of UTF-8 JSON. Sluice sends `{ id, op, ... }` and waits for
  * `{ id, ok: true, result }` or `{ id, ok: false, error }`; while Python handles it, Python may send a
- * callback `{ cb, op, ... }`, which Sluice answers `{ cb, ok, result | error }` before the reply. While
+ * callback `{ cb, of, op, ... }` (`of`: the request it is for), which Sluice answers `{ cb, ok, result | error }` before the reply. While
  * an asynchronous request's callback waits (an HTTP request in flight), Sluice may send other requests:
  * Python answers them, nested, before it goes on waiting.
  *
  * @example
  * -> {"id":2,"op":"call","handle":1,"method":"extract_records","args":[{"$response":{...}}]}
- * <- {"cb":1,"op":"interpolate","template":"{{ config['root'] }}","default":"...","context":{...}}
+ * <- {"cb":1,"of":2,"op":"interpolate","template":"{{ config['root'] }}","default":"...","context":{...}}
  * -> {"cb":1,"ok":true,"result":"data"}
  * <- {"id":2,"ok":true,"result":[{"id":1}]}
  */
@@ -65,4 +65,4 @@ export interface PythonFailure {
 export type PythonFrame =
   | { id: number; ok: true; result: unknown }
   | { id: number | null; ok: false; error: PythonFailure }
-  | { cb: number; op: keyof typeof BRIDGE_CALLBACKS; [field: string]: unknown };
+  | { cb: number; of: number | null; op: keyof typeof BRIDGE_CALLBACKS; [field: string]: unknown };

@@ -164,8 +164,9 @@ export class PythonBridge {
   }
 
   /**
-   * What one event means for the request `id`: its reply, a callback to answer, or nothing (output, a
-   * frame of another request: a synchronous exchange keeps those for the asynchronous one in flight).
+   * What one event means for the request `id`: its reply, a callback it asked, or nothing (output, a
+   * reply or callback of another request: a synchronous exchange keeps those for the asynchronous one in
+   * flight).
    * A raised error, a dead child and a passed deadline throw.
    */
   private step(
@@ -176,11 +177,13 @@ export class PythonBridge {
     if (event === undefined) throw this.broken(`did not answer ${what} within ${at.timeoutMs / 1000} s; it was stopped`, at.context);
     if (event.type === "frame") {
       const frame = JSON.parse(event.line) as PythonFrame;
-      if ("cb" in frame) return { callback: frame };
-      if (frame.id !== at.id) {
+      // A callback of the asynchronous request in flight may reach a synchronous exchange: set it aside too.
+      const mine = "cb" in frame ? frame.of === null || frame.of === at.id : frame.id === at.id;
+      if (!mine) {
         if (at.stashForeign) this.pending.push(event);
         return undefined;
       }
+      if ("cb" in frame) return { callback: frame };
       if (frame.ok) return { reply: frame.result };
       throw new PythonRaised(frame.error);
     }

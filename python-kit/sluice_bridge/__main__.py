@@ -46,11 +46,14 @@ def handle(channel: Channel, objects: Objects, request: Dict[str, Any]) -> None:
     if handler is None:
         channel.fail(request_id, {"kind": "protocol", "type": "ProtocolError", "message": f"unknown op {request.get('op')!r}", "last_line": "unknown op"})
         return
+    channel.handling.append(request_id)
     try:
         result = handler(objects, request)
     except (Exception, SystemExit) as error:  # a component's failure (even sys.exit) is the reply
         channel.fail(request_id, describe(error))
         return
+    finally:
+        channel.handling.pop()
     channel.reply(request_id, result)
 
 

@@ -8,7 +8,7 @@ Usage::
     value = channel.ask("interpolate", template="{{ config['x'] }}", default=None, context={...})
 """
 import json
-from typing import Any, BinaryIO, Callable, Dict, Optional
+from typing import Any, BinaryIO, Callable, Dict, List, Optional
 
 from sluice_bridge.wire import json_default
 
@@ -29,6 +29,8 @@ class Channel:
         self._answers: Dict[int, Dict[str, Any]] = {}
         #: Handles a request that arrives while a callback waits (Sluice's other components go on meanwhile).
         self.on_request: Optional[Callable[[Dict[str, Any]], None]] = None
+        #: The requests being handled, innermost last: a callback says which one it is for (``of``).
+        self.handling: List[Any] = []
 
     def receive(self) -> Dict[str, Any]:
         line = self._reader.readline()
@@ -50,7 +52,7 @@ class Channel:
         """Sends a callback and waits for Sluice's answer to it."""
         self._next_callback += 1
         number = self._next_callback
-        self.send({"cb": number, "op": op, **payload})
+        self.send({"cb": number, "of": self.handling[-1] if self.handling else None, "op": op, **payload})
         while number not in self._answers:
             frame = self.receive()
             if "cb" in frame:

@@ -3,7 +3,7 @@
 Every frame is one line of UTF-8 JSON (``json.dumps`` never writes a raw newline). Sluice sends a
 request ``{"id": n, "op": ..., ...}`` and waits for its reply ``{"id": n, "ok": true, "result": ...}``
 or ``{"id": n, "ok": false, "error": {...}}``. While it handles a request, Python may ask Sluice a
-question (a callback) ``{"cb": k, "op": ..., ...}``; Sluice answers ``{"cb": k, "ok": true, "result": ...}``
+question (a callback) ``{"cb": k, "of": n, "op": ..., ...}`` (``of``: the request it is for); Sluice answers ``{"cb": k, "ok": true, "result": ...}``
 before the reply. While a callback waits (an HTTP request in flight), Sluice may send other requests:
 they are answered, nested, before the wait goes on. The TypeScript side's table is core/python-bridge/bridge-protocol.ts; the two
 must say the same thing (test/core/python-bridge/bridge-protocol.test.ts compares them).
@@ -11,7 +11,7 @@ must say the same thing (test/core/python-bridge/bridge-protocol.test.ts compare
 Example::
 
     -> {"id": 2, "op": "call", "handle": 1, "method": "extract_records", "args": [{"$response": {...}}]}
-    <- {"cb": 1, "op": "interpolate", "template": "{{ config['root'] }}", "context": {"config": {...}}}
+    <- {"cb": 1, "of": 2, "op": "interpolate", "template": "{{ config['root'] }}", "context": {"config": {...}}}
     -> {"cb": 1, "ok": true, "result": "data"}
     <- {"id": 2, "ok": true, "result": [{"id": 1}]}
 """
