@@ -39,6 +39,11 @@ COPY package.json LICENSE ./
 COPY bin bin
 COPY --from=build /build/dist dist
 COPY --from=build /build/node_modules node_modules
+COPY python-kit python-kit
+# A connector with Python components: --build-arg PYTHON_PACKAGES="python3 python3-requests ..." (what
+# `sluice image` passes for a folder with a components.py); other images get no Python.
+ARG PYTHON_PACKAGES=""
+RUN if [ -n "${PYTHON_PACKAGES}" ]; then apt-get update && apt-get install -y --no-install-recommends ${PYTHON_PACKAGES} && rm -rf /var/lib/apt/lists/*; fi
 RUN ln -s /airbyte/sluice/bin/sluice.js /usr/local/bin/sluice
 COPY ${CONNECTOR} /airbyte/connector
 WORKDIR /airbyte/connector

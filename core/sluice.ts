@@ -13,6 +13,7 @@ import {
   Logger,
   ReadLimits,
   ReadObserver,
+  PythonRuntime,
   Secrets,
   SecretRegistry,
   type ConfigNormalizer,
@@ -37,6 +38,7 @@ import { DEFAULT_CONCURRENCY } from "./connector/read-all.js";
 import { RetryingHttpClient } from "./http/retrying-http-client.js";
 import { createInterpolator } from "../templates/index.js";
 import { createCustomCodeLoader, resolveCustomCodeTrust } from "./loader/index.js";
+import { createPythonRuntime } from "./python-bridge/index.js";
 import { ComponentBuilder } from "./manifest/build-components.js";
 import { defineConnector, definitionOf, inspectManifest, type ManifestInspection } from "./manifest/define-connector.js";
 export type { ManifestInspection } from "./manifest/define-connector.js";
@@ -117,6 +119,8 @@ export class Sluice {
     this.services.register(ReadLimits, { ...DEFAULT_READ_LIMITS, ...options.readLimits });
     this.services.registerLazy(Fetch, () => selectTransport(http.transport, { maxSockets: http.maxSockets }));
     this.services.register(CustomCodeLoader, createCustomCodeLoader({ trusted: resolveCustomCodeTrust({ option: options.trustCustomCode }) }));
+    // Python components: the child process starts at the first Python class built, not before.
+    this.services.registerLazy(PythonRuntime, (s) => createPythonRuntime({ logger: s.get(Logger), secrets: s.get(Secrets) }));
     this.services.registerLazy(SourceStore, () => (this.defaultStore = createDefaultSourceStore(options.sources)));
     for (const plugin of [...builtinPlugins, ...(options.plugins ?? [])]) this.use(plugin);
   }

@@ -2,7 +2,7 @@
 # an installed Sluice or a packed tarball. `sluice image DIR` stages the build context and runs this file:
 #
 #   context/
-#     sluice/      the Sluice package: package.json (and package-lock.json when it has one), bin/, dist/, LICENSE
+#     sluice/      the Sluice package: package.json (and package-lock.json when it has one), bin/, dist/, python-kit/, LICENSE
 #     connector/   the connector folder, without secrets/, .env files, lock files, node_modules or .git
 #
 #   sluice image ./my-connector --name acme/source-things --version 1.0.0 [--engine podman]
@@ -30,6 +30,11 @@ COPY sluice/package.json sluice/LICENSE ./
 COPY sluice/bin bin
 COPY sluice/dist dist
 COPY --from=dependencies /airbyte/sluice/node_modules node_modules
+COPY sluice/python-kit python-kit
+# A connector with Python components (a components.py): `sluice image` passes the Debian packages of a
+# Python and the modules the kit's connectors import; other images get no Python.
+ARG PYTHON_PACKAGES=""
+RUN if [ -n "${PYTHON_PACKAGES}" ]; then apt-get update && apt-get install -y --no-install-recommends ${PYTHON_PACKAGES} && rm -rf /var/lib/apt/lists/*; fi
 RUN ln -s /airbyte/sluice/bin/sluice.js /usr/local/bin/sluice
 COPY connector /airbyte/connector
 WORKDIR /airbyte/connector

@@ -157,7 +157,7 @@ try {
   const maps = files.filter((f) => f.endsWith(".map"));
   if (sources.length) fail(`the package carries TypeScript sources: ${sources.slice(0, 5).join(", ")}${sources.length > 5 ? ", ..." : ""}`);
   if (maps.length) fail(`the package carries source maps: ${maps.slice(0, 5).join(", ")}`);
-  for (const needed of ["LICENSE", "package.json", "bin/sluice.js", "dist/core/index.js", "dist/core/index.d.ts", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/python/index.js", "dist/python/index.d.ts"]) {
+  for (const needed of ["LICENSE", "package.json", "bin/sluice.js", "dist/core/index.js", "dist/core/index.d.ts", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/python/index.js", "dist/python/index.d.ts", "python-kit/sluice_bridge/__main__.py", "python-kit/airbyte_cdk/sources/declarative/extractors/dpath_extractor.py"]) {
     if (!files.includes(needed)) fail(`the package lacks ${needed}`);
   }
   const pglite = JSON.parse(readFileSync(join(root, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8")).version;

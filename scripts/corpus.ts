@@ -9,6 +9,7 @@
  * Flags: `--parent-cache FILE` also measures the requests the parent-stream response cache saves (one JSON line per
  * manifest with a SubstreamPartitionRouter); `--json` prints the counts as one JSON object on the last line; `--no-read` stops after the
  * build; `--jobs N` manifests at a time (default 3); `--only NAME` runs the manifests whose name contains NAME;
+ * `--python` only the manifests with Python components whose files are in `../airbyte-components/` (run with them);
  * `--quiet` hides progress.
  *
  * @example
@@ -21,6 +22,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createSluice } from "../core/sluice.js";
 import { Logger } from "../sdk/index.js";
+import { componentsFolder } from "./corpus/python-components.js";
 import { runManifest, type ManifestResult } from "./corpus/run-manifest.js";
 import { formatSummary, summarize } from "./corpus/summarize.js";
 
@@ -46,7 +48,10 @@ async function main(): Promise<number> {
     return 0;
   }
   const only = flagValue("--only");
-  const files = (await readdir(folder)).filter((f) => /\.ya?ml$/.test(f) && (!only || f.includes(only))).sort();
+  const pythonOnly = args.includes("--python");
+  const files = (await readdir(folder))
+    .filter((f) => /\.ya?ml$/.test(f) && (!only || f.includes(only)) && (!pythonOnly || componentsFolder(join(folder, f)) !== undefined))
+    .sort();
   const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
   // Bounded retries and timeouts: the mock never fails on purpose, so a retry means a defect to report, not to wait for.
   const sluice = createSluice({ logLevel: "error", http: { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 50, timeoutMs: 5000 } });
@@ -75,7 +80,11 @@ async function main(): Promise<number> {
   await writeFile(output, `${JSON.stringify({ folder, date: new Date().toISOString(), summary, results }, null, 1)}\n`);
   if (args.includes("--json")) {
     const { passed } = summary;
-    console.log(JSON.stringify({ manifests: summary.total, load: passed.load, resolve: passed.resolve, validate: passed.validate, build: passed.build, python_components: summary.pythonComponents, streams: summary.streams, streams_read: summary.streamsRead }));
+    console.log(JSON.stringify({
+      manifests: summary.total, load: passed.load, resolve: passed.resolve, validate: passed.validate, build: passed.build,
+      python_components: summary.pythonComponents, streams: summary.streams, streams_read: summary.streamsRead,
+      python_build: summary.pythonBuild, python_streams: summary.pythonStreams, python_streams_read: summary.pythonStreamsRead,
+    }));
   }
   return 0;
 }

@@ -79,3 +79,4 @@ export { ApiBudget, type BudgetRequest, type BudgetResponse, type BudgetWaitOpti
 export { DEFAULT_READ_LIMITS, ReadLimits } from "./services/read-limits.js";
 export { AsyncJobSlots } from "./services/async-job-slots.js";
 export { CustomCodeLoader, type CustomClassRequest, type LoadedClass } from "./services/custom-code-loader.js";
+export { PythonRuntime, type PythonCallbacks, type PythonComponentRequest, type PythonObject } from "./services/python-runtime.js";

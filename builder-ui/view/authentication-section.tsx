@@ -181,6 +181,7 @@ function CustomClassNote({ className, files }: { className: unknown; files: Anal
   if (typeof className !== "string") return null;
   const found = files?.[className];
   if (!found) return null;
+  if (found.file && found.language === "python") return <p class="note">{`Custom (Python): ${className} in ${found.file}, run by Sluice's Python.`}</p>;
   return <p class={found.file ? "note" : "problem-line warning"}>{found.file ? `Found ${found.file} in the connector folder.` : `No file for ${className} in the connector folder (looked for ${found.tried.join(", ")}).`}</p>;
 }
 

@@ -210,7 +210,11 @@ function ClassFile({ analysis, className }: { analysis: Analysis; className: unk
   if (file === undefined) return null;
   return (
     <p class="note" role="note" aria-label="Class file">
-      {file.file ? (
+      {file.file && file.language === "python" ? (
+        <>
+          Custom (Python): <code>{className}</code> in <code>{file.file}</code>, run by Sluice's Python.
+        </>
+      ) : file.file ? (
         <>
           Found <code>{file.file}</code> in the connector folder.
         </>

@@ -50,6 +50,8 @@ export interface FieldView {
 export interface CustomClassFile {
   /** The module found, relative to the folder. */
   file?: string;
+  /** `python` for a `.py` module (the class runs in Sluice's Python child), else `typescript` (TypeScript or JavaScript). */
+  language?: "python" | "typescript";
   /** The candidates looked at (all of them when none exists). */
   tried: string[];
   /** Why it was not found or refused. */

@@ -14,7 +14,7 @@ export type { CustomClassFile } from "./builder-api-types.js";
  *
  * @example
  * await customClassFiles({ streams: [{ ... authenticator: { type: "CustomAuthenticator", class_name: "components.Signer" } }] }, "/c/acme")
- * // { "components.Signer": { file: "components.ts", tried: ["components.ts"] } }
+ * // { "components.Signer": { file: "components.ts", language: "typescript", tried: ["components.ts"] } }
  */
 export async function customClassFiles(resolved: unknown, dir: string): Promise<Record<string, CustomClassFile>> {
   const names = new Set<string>();
@@ -26,7 +26,8 @@ export async function customClassFiles(resolved: unknown, dir: string): Promise<
       const parsed = parseClassName(className);
       candidates = moduleCandidates(dir, parsed.modulePath);
       const found = await resolveCustomModule(dir, parsed);
-      out[className] = { file: relative(dir, found.file), tried: found.tried.map((f) => relative(dir, f)) };
+      const language = found.file.endsWith(".py") ? "python" : "typescript";
+      out[className] = { file: relative(dir, found.file), language, tried: found.tried.map((f) => relative(dir, f)) };
     } catch (error) {
       if (!(error instanceof SluiceError)) throw error;
       out[className] = { tried: candidates.map((f) => relative(dir, f)), problem: error.message };

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SluiceError } from "../../sdk/index.js";
@@ -68,12 +68,22 @@ export function imageNaming(options: Pick<BuildImageOptions, "connector" | "name
   return { name, version, tag: options.tag ?? `${name}:${version}` };
 }
 
-/** The engine's `build` arguments for a staged context. */
+/** Debian's Python and the modules the kit's connectors import, installed in an image whose connector has Python components. */
+export const IMAGE_PYTHON_PACKAGES = "python3 python3-requests python3-dateutil python3-pendulum python3-isodate python3-backoff";
+
+/** Whether a connector folder holds a Python module (its components run in Python), looked for two levels down. */
+export function hasPythonModules(folder: string, depth = 2): boolean {
+  const entries = readdirSync(folder, { withFileTypes: true });
+  return entries.some((entry) => (entry.isFile() && entry.name.endsWith(".py")) || (depth > 0 && entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules" && hasPythonModules(join(folder, entry.name), depth - 1)));
+}
+
+/** The engine's `build` arguments for a staged context (with `PYTHON_PACKAGES` when the connector has Python modules). */
 export function imageBuildArgs(context: Pick<ImageContext, "dir" | "dockerfile">, options: BuildImageOptions): string[] {
   const { name, version, tag } = imageNaming(options);
   const nodeImage = options.nodeImage ? ["--build-arg", `NODE_IMAGE=${options.nodeImage}`] : [];
   const labels = ["--build-arg", `CONNECTOR_IMAGE_NAME=${name}`, "--build-arg", `CONNECTOR_VERSION=${version}`];
-  return ["build", ...(options.engineOptions ?? []), "-f", context.dockerfile, ...nodeImage, ...labels, "-t", tag, context.dir];
+  const python = hasPythonModules(options.connector) ? ["--build-arg", `PYTHON_PACKAGES=${IMAGE_PYTHON_PACKAGES}`] : [];
+  return ["build", ...(options.engineOptions ?? []), "-f", context.dockerfile, ...nodeImage, ...labels, ...python, "-t", tag, context.dir];
 }
 
 /**

@@ -14,7 +14,7 @@ import { leftOutReason, type LeftOut } from "./credential-files.js";
 export const EXCLUDED_FROM_IMAGE = ["secrets", ".env", ".env.*", "*.lock", "node_modules", ".git", ".DS_Store"] as const;
 
 /** The files of the Sluice package an image needs (what the repository's Dockerfile copies, built). */
-const SLUICE_FILES = ["package.json", "package-lock.json", "LICENSE", "bin", "dist"] as const;
+const SLUICE_FILES = ["package.json", "package-lock.json", "LICENSE", "bin", "dist", "python-kit"] as const;
 
 /** Where the Sluice package an image carries comes from. */
 type SluiceSource = { kind: "installed"; root: string } | { kind: "tarball"; file: string };

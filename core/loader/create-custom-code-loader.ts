@@ -2,6 +2,7 @@ import { CustomCodeError, type CustomClassRequest, type CustomCodeLoader, type E
 import { parseClassName } from "./class-name.js";
 import { customCodeRefused } from "./custom-code-refused.js";
 import { customModuleUrl, ensureCustomModuleHooks } from "./custom-module-hooks.js";
+import { pythonClass } from "./python-class.js";
 import { resolveCustomModule } from "./resolve-custom-module.js";
 
 /** Options of {@link createCustomCodeLoader}. */
@@ -13,7 +14,8 @@ export interface CustomCodeLoaderOptions {
 /**
  * Creates the {@link CustomCodeLoader} service: `class_name` -> a module in the connector folder
  * (confined, symlinks resolved) -> imported through tsx with `sluice/sdk` mapped to this Sluice ->
- * the named export, which must be a class. Checking the base class is the caller's job, since it
+ * the named export, which must be a class. A `.py` module is not imported here: the class is marked as
+ * Python (`python`), to be constructed through the `PythonRuntime`. Checking the base class is the caller's job, since it
  * depends on the kind of component.
  *
  * @example
@@ -28,6 +30,7 @@ export function createCustomCodeLoader(options: CustomCodeLoaderOptions): Custom
       if (!options.trusted) throw customCodeRefused(request.className, where);
       const parsed = parseClassName(request.className, where);
       const { file } = await resolveCustomModule(request.connectorDir, parsed, where);
+      if (file.endsWith(".py")) return pythonClass(file, parsed.modulePath.join("."), parsed.exportName, where);
       const module = await importModule(file, where);
       return { value: pickClass(module, parsed.exportName, file, where), file };
     },

@@ -5,7 +5,8 @@ export const CUSTOM_MODULE_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"] as const;
 
 /**
  * The files a module path may name inside a connector folder, in the order they are tried: the
- * module as a file with each extension, then as a folder with an `index` file.
+ * module as a file with each extension (then `.py`, a Python component), then as a folder with an
+ * `index` file (then `__init__.py`).
  * - `source_acme.components` -> `source_acme/components.ts`, ... `source_acme/components/index.ts`, ...;
  *   when the connector folder itself is named `source_acme` (a classic Python connector keeps its
  *   manifest inside its package), `components.ts`, ... are tried next;
@@ -15,7 +16,8 @@ export const CUSTOM_MODULE_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"] as const;
  *
  * @example
  * moduleCandidates("/c/acme", ["components"]);
- * // ["/c/acme/components.ts", "/c/acme/components.mts", "/c/acme/components.js", ..., "/c/acme/components/index.mjs"]
+ * // ["/c/acme/components.ts", "/c/acme/components.mts", "/c/acme/components.js", "/c/acme/components.mjs",
+//  "/c/acme/components.py", "/c/acme/components/index.ts", ..., "/c/acme/components/__init__.py"]
  */
 export function moduleCandidates(connectorDir: string, modulePath: readonly string[]): string[] {
   const paths: string[][] = [[...modulePath]];
@@ -26,7 +28,9 @@ export function moduleCandidates(connectorDir: string, modulePath: readonly stri
   for (const segments of paths) {
     const base = join(connectorDir, ...segments);
     for (const ext of CUSTOM_MODULE_EXTENSIONS) files.push(base + ext);
+    files.push(base + ".py");
     for (const ext of CUSTOM_MODULE_EXTENSIONS) files.push(join(base, "index" + ext));
+    files.push(join(base, "__init__.py"));
   }
   return files;
 }

@@ -1,4 +1,4 @@
-import { CustomCodeLoader, SluiceError } from "../../sdk/index.js";
+import { CustomCodeLoader, PythonRuntime, SluiceError } from "../../sdk/index.js";
 import type { ManifestProblem } from "../manifest/validate-manifest.js";
 import { joinPath } from "../manifest/manifest-path.js";
 import { nearestMatch } from "../manifest/nearest-match.js";
@@ -82,7 +82,8 @@ function classNames(value: unknown, path: string, found: Array<{ className: stri
 /**
  * A custom `class_name` whose module or export does not exist, found without a config or a request: the
  * loader resolves the file in the connector folder and imports it (the connector's own code, when this
- * host trusts custom code; an untrusted host gets CUSTOM_CODE_REFUSED from the schema check already).
+ * host trusts custom code; an untrusted host gets CUSTOM_CODE_REFUSED from the schema check already). A
+ * Python module is not run: its classes are read with Python's `ast`.
  */
 export async function customClassProblems(sluice: Sluice, inspection: ManifestInspection): Promise<StructureProblem[]> {
   const loader = sluice.services.get(CustomCodeLoader);
@@ -95,7 +96,14 @@ export async function customClassProblems(sluice: Sluice, inspection: ManifestIn
     if (seen.has(className)) continue;
     seen.add(className);
     try {
-      await loader.loadClass({ className, connectorDir: inspection.source.dir, where: { manifestPath: path } });
+      const loaded = await loader.loadClass({ className, connectorDir: inspection.source.dir, where: { manifestPath: path } });
+      if (loaded.python) {
+        // Read with Python's ast: the module is not run.
+        const { found: defined, classes } = sluice.services.get(PythonRuntime).check(loaded.file, loaded.python.className, { manifestPath: path });
+        if (!defined) {
+          problems.push({ code: "PYTHON_CLASS_NOT_FOUND", path, message: `${loaded.file} defines no class ${loaded.python.className}`, expected: `class ${loaded.python.className}`, found: classes.length ? `classes: ${classes.join(", ")}` : "no classes" });
+        }
+      }
     } catch (error) {
       if (!(error instanceof SluiceError)) throw error;
       problems.push({ code: error.code, path, message: error.message, expected: error.expected, found: error.found });

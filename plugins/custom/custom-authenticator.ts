@@ -2,6 +2,7 @@ import { Authenticator, Secrets, type BuildContext, type ComponentFactory } from
 import { customComponent } from "./custom-component.js";
 import { CustomAuthenticatorAdapter, type AuthenticatorStyle } from "./custom-authenticator-adapter.js";
 import { hasMember } from "./describe-class.js";
+import { PythonAuthenticator } from "./python/python-authenticator.js";
 
 const PYTHON_MEMBERS = ["get_auth_header", "auth_header", "token", "get_request_params", "get_request_body_data", "get_request_body_json"];
 
@@ -29,6 +30,7 @@ export const CustomAuthenticatorComponent: ComponentFactory<Authenticator> = cus
   methods: ["apply"],
   alternative: "(or a Python-style class with get_auth_header or auth_header and token)",
   shared: true,
+  python: (remote, _loaded, ctx) => new PythonAuthenticator(remote, secretsOf(ctx)),
   accept(cls) {
     const style = authenticatorStyle(cls);
     if (!style) return undefined;

@@ -1,7 +1,8 @@
-import type { BuildContext, ComponentFactory } from "../../sdk/index.js";
+import type { BuildContext, ComponentFactory, PythonObject } from "../../sdk/index.js";
 import { customConstructorOptions } from "./constructor-options.js";
 import { hasMember } from "./describe-class.js";
 import { guardInstance } from "./guard-instance.js";
+import { constructPython, pythonKindUnsupported } from "./python/construct-python.js";
 import { constructCustom, incomplete, loadCustomClass, wrongBase, type LoadedCustomClass } from "./load-custom-class.js";
 
 /** An abstract or concrete class, as the SDK's base classes are. */
@@ -40,6 +41,11 @@ interface CustomKind<T> {
   accept?(cls: Function): ((instance: unknown, loaded: LoadedCustomClass, ctx: BuildContext) => T) | undefined;
   /** What else `accept` takes, for the "does not extend" error, e.g. "(or a Python-style class with next_page_token)". */
   alternative?: string;
+  /**
+   * How a Python class (a `.py` module, constructed in the Python child) becomes the component; without
+   * it the kind refuses Python classes (`CUSTOM_CLASS_WRONG_BASE`).
+   */
+  python?(remote: PythonObject, loaded: LoadedCustomClass, ctx: BuildContext): T;
 }
 
 /**
@@ -59,6 +65,10 @@ export function customComponent<T>(spec: CustomKind<T>): ComponentFactory<T> {
     runsCustomCode: true,
     async build(def, ctx) {
       const loaded = await loadCustomClass(def, ctx);
+      if (loaded.python) {
+        if (!spec.python) throw pythonKindUnsupported(loaded, spec.type);
+        return spec.python(constructPython(loaded, def, ctx), loaded, ctx);
+      }
       const use = spec.accept ? spec.accept(loaded.cls) : defaultAccept(spec, loaded.cls);
       if (!use) {
         const extendsBase = loaded.cls.prototype instanceof (spec.base as Function);

@@ -5,6 +5,14 @@ import {
 import { customComponent } from "./custom-component.js";
 import { hasMember } from "./describe-class.js";
 import { guardInstance } from "./guard-instance.js";
+import { PythonBackoffStrategy } from "./python/python-backoff-strategy.js";
+import { PythonErrorHandler } from "./python/python-error-handler.js";
+import { PythonPartitionRouter } from "./python/python-partition-router.js";
+import { PythonRecordExtractor } from "./python/python-record-extractor.js";
+import { PythonSchemaLoader } from "./python/python-schema-loader.js";
+import { PythonStateMigration } from "./python/python-state-migration.js";
+import { PythonRecordFilter } from "./python/python-record-filter.js";
+import { PythonTransformation } from "./python/python-transformation.js";
 
 /**
  * The kit's `Custom*` component types beyond pagination strategies and authenticators: a class named by
@@ -26,12 +34,16 @@ import { guardInstance } from "./guard-instance.js";
  */
 export const customKindComponents: readonly ComponentFactory[] = [
   customComponent({ type: "CustomRecordExtractor", kind: "extractor", base: RecordExtractor, baseName: "RecordExtractor", methods: ["extract"],
+    python: (remote) => new PythonRecordExtractor(remote),
     description: "A record extractor class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomRecordFilter", kind: "record_filter", base: RecordFilter, baseName: "RecordFilter", methods: ["keep"],
+    python: (remote) => new PythonRecordFilter(remote),
     description: "A record filter class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomTransformation", kind: "transformation", base: RecordTransformation, baseName: "RecordTransformation", methods: ["transform"],
+    python: (remote, _loaded, ctx) => new PythonTransformation(remote, ctx.config),
     description: "A record transformation class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomPartitionRouter", kind: "partition_router", base: PartitionRouter, baseName: "PartitionRouter", methods: ["slices", "applyToRequest"],
+    python: (remote) => new PythonPartitionRouter(remote),
     description: "A partition router class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomIncrementalSync", kind: "incremental_sync", base: IncrementalCursor, baseName: "IncrementalCursor",
     methods: ["slices", "applyToRequest", "setState", "observe", "closeSlice", "state"],
@@ -39,12 +51,16 @@ export const customKindComponents: readonly ComponentFactory[] = [
   customComponent({ type: "CustomRequester", kind: "requester", base: Requester, baseName: "Requester", methods: ["buildRequest", "send"],
     description: "A requester class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomErrorHandler", kind: "error_handler", base: ErrorHandler, baseName: "ErrorHandler", methods: ["decide"],
+    python: (remote) => new PythonErrorHandler(remote),
     description: "An error handler class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomBackoffStrategy", kind: "backoff_strategy", base: BackoffStrategy, baseName: "BackoffStrategy", methods: ["backoffSeconds"],
+    python: (remote) => new PythonBackoffStrategy(remote),
     description: "A backoff strategy class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomSchemaLoader", kind: "schema_loader", base: SchemaLoader, baseName: "SchemaLoader", methods: ["load"],
+    python: (remote) => new PythonSchemaLoader(remote),
     description: "A schema loader class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomStateMigration", kind: "state_migration", base: StateMigration, baseName: "StateMigration", methods: ["shouldMigrate", "migrate"],
+    python: (remote) => new PythonStateMigration(remote),
     description: "A state migration class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomConfigTransformation", kind: "config_transformation", base: ConfigTransformation, baseName: "ConfigTransformation", methods: ["transform"],
     description: "A custom config transformation that can be used to transform the connector configuration." }),

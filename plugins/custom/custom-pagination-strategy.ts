@@ -2,6 +2,7 @@ import { PaginationStrategy, type ComponentFactory } from "../../sdk/index.js";
 import { customComponent } from "./custom-component.js";
 import { CustomStrategyAdapter, type StrategyStyle } from "./custom-strategy-adapter.js";
 import { hasMember } from "./describe-class.js";
+import { pythonPaginationStrategy } from "./python/python-pagination-strategy.js";
 
 /**
  * `CustomPaginationStrategy`: a pagination strategy written by the connector author, named by
@@ -31,6 +32,7 @@ export const CustomPaginationStrategyComponent: ComponentFactory<PaginationStrat
   baseName: "PaginationStrategy",
   methods: ["nextPageToken (or next_page_token)"],
   alternative: "(or a Python-style class with next_page_token)",
+  python: (remote, loaded) => new CustomStrategyAdapter(pythonPaginationStrategy(remote), { className: loaded.className, style: "python", where: loaded.where }),
   accept(cls) {
     const style = strategyStyle(cls);
     if (!style) return undefined;

@@ -8,6 +8,8 @@ export interface LoadedCustomClass {
   className: string;
   file: string;
   where: ErrorLocation;
+  /** Set for a class in a `.py` module: it runs through the `PythonRuntime`. */
+  python?: { module: string; className: string };
 }
 
 /**
@@ -29,8 +31,8 @@ export async function loadCustomClass(def: ComponentDefinition, ctx: BuildContex
       found: "a manifest without a folder",
     });
   }
-  const { value, file } = await ctx.get(CustomCodeLoader).loadClass({ className, connectorDir: ctx.connectorDir, where });
-  return { cls: value, className, file, where: { ...where, file } };
+  const { value, file, python } = await ctx.get(CustomCodeLoader).loadClass({ className, connectorDir: ctx.connectorDir, where });
+  return { cls: value, className, file, where: { ...where, file }, ...(python ? { python } : {}) };
 }
 
 /** Constructs a loaded class with its options; a throwing constructor is reported like any custom-code failure. */

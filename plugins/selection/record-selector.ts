@@ -48,6 +48,7 @@ export const RecordSelectorComponent: ComponentFactory<RecordSelector> = defineC
       select(response: HttpResponse, context: SelectionContext, stats?: SelectionStats): Iterable<DataRecord> {
         if (response.ignored) return [];
         const items = extractor.extract(response);
+        if (filter?.keepPage) return keptPage(Array.isArray(items) ? items : [...items], filter, context, stats);
         // A custom extractor's generator may fail halfway: its earlier records still count, one by one.
         return filter || !Array.isArray(items) ? filtered(items, filter, context, stats) : objectsOf(items, stats);
       },
@@ -67,6 +68,13 @@ function objectsOf(items: readonly unknown[], stats?: { rawCount: number }): Dat
   }
   if (stats) stats.rawCount += items.length;
   return records;
+}
+
+/** A page decided at once by a filter that can (`keepPage`: a Python filter, one bridge call per page). */
+function keptPage(items: readonly unknown[], filter: RecordFilter, context: SelectionContext, stats?: SelectionStats): DataRecord[] {
+  const records = objectsOf(items, stats);
+  const keep = records.length > 0 ? filter.keepPage!(records, context) : [];
+  return records.filter((_record, index) => keep[index]);
 }
 
 /**

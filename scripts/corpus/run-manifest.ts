@@ -1,4 +1,5 @@
-import { basename } from "node:path";
+import { rmSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import { Fetch, type FetchInit, type ServiceToken } from "../../sdk/index.js";
 import { specOf, type ConnectorDefinition } from "../../core/connector/connector-definition.js";
 import { loadManifest, type LoadedManifest } from "../../core/manifest/load-manifest.js";
@@ -14,6 +15,7 @@ import { MockApi } from "./mock/mock-api.js";
 import { createInterpolator } from "../../templates/index.js";
 import { configFromUsage, configVariants } from "./synthetic-config.js";
 import { fitConfig } from "./fit-config.js";
+import { componentsFolder, stageComponents } from "./python-components.js";
 import type { Connector } from "../../core/connector/connector.js";
 
 /** The steps of the corpus run, in order; a manifest stops at the first step it fails. */
@@ -36,8 +38,10 @@ export interface ManifestResult {
   types: string[];
   /** Requests attempted during build (there must be none). */
   requestsAtBuild: number;
-  /** The manifest names a Python class (`class_name`), which cannot run in Node. */
+  /** The manifest names a Python class (`class_name`). */
   pythonClasses: boolean;
+  /** Its Python components' files are in the corpus (`../airbyte-components/<name>/`): it runs with them. */
+  pythonFiles?: boolean;
   /** Configs tried (one per `oneOf` option, then with optional fields) and how many of them built. */
   configs: { tried: number; built: number };
   /** The build failed only on what the synthetic configs lack (not a Sluice failure). */
@@ -77,10 +81,16 @@ export async function runManifest(sluice: Sluice, file: string, options: { read:
       return undefined;
     }
   };
-  const loaded = await step("load", () => loadManifest({ path: file }));
-  const manifest = loaded && (await step("resolve", () => resolve(sluice, loaded)));
+  let loaded = await step("load", () => loadManifest({ path: file }));
+  const manifest = loaded && (await step("resolve", () => resolve(sluice, loaded!)));
   if (manifest) {
     result.pythonClasses = JSON.stringify(manifest).includes('"class_name"');
+    // Python components run from a copy of their saved files, in a folder named after their package.
+    const components = result.pythonClasses ? componentsFolder(file) : undefined;
+    if (components && loaded) {
+      result.pythonFiles = true;
+      loaded = { ...loaded, dir: stageComponents(components, manifest) };
+    }
     result.noSpec = !specOf(manifest)?.connectionSpecification;
     result.declaredStreams = Array.isArray(manifest.streams) ? manifest.streams.length : 0;
     result.unsupported = scanUnsupported(manifest, (type) => sluice.registry.find(type));
@@ -89,8 +99,10 @@ export async function runManifest(sluice: Sluice, file: string, options: { read:
       validateManifest(manifest, sluice.registry, { file, trustCustomCode: true });
       return true;
     });
-    const configs = valid && loaded ? await step("build", () => build(sluice, loaded, manifest, result)) : undefined;
-    if (configs && loaded && options.read) result.streams = await readWithConfigs(sluice, loaded, manifest, configs);
+    const source = loaded;
+    const configs = valid && source ? await step("build", () => build(sluice, source, manifest, result)) : undefined;
+    if (configs && source && options.read) result.streams = await readWithConfigs(sluice, source, manifest, configs);
+    if (result.pythonFiles && source) rmSync(dirname(source.dir), { recursive: true, force: true });
     // A manifest's dynamic streams are known once its resolvers listed them: they count as declared too.
     result.declaredStreams = Math.max(result.declaredStreams, result.streams.length);
   }

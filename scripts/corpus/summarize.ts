@@ -20,8 +20,13 @@ interface CorpusSummary {
   soleBlocker: [string, number][];
   /** Requests attempted while building (must be 0). */
   requestsAtBuild: number;
-  /** Manifests naming a Python class (`class_name`): they cannot run in Node. */
+  /** Manifests naming a Python class (`class_name`). */
   pythonComponents: number;
+  /** Of those, the ones whose files are in the corpus (run with them): how many build and read at least one stream, their streams, and how many read. */
+  pythonWithFiles: number;
+  pythonBuild: number;
+  pythonStreams: number;
+  pythonStreamsRead: number;
   /** Manifests without a Python class that build. */
   builtWithoutPython: number;
   /** Manifests whose build failed only on what the synthetic configs lack (not Sluice failures). */
@@ -75,7 +80,12 @@ export function summarize(results: readonly ManifestResult[]): CorpusSummary {
     if (families.size === 1) sole.add([...families][0]!);
   }
   const eligible = results.filter((r) => !r.pythonClasses);
+  const python = results.filter((r) => r.pythonFiles);
   return {
+    pythonWithFiles: python.length,
+    pythonBuild: python.filter((r) => r.passed === "build" && r.streams.some((s) => s.ok)).length,
+    pythonStreams: python.reduce((sum, r) => sum + r.declaredStreams, 0),
+    pythonStreamsRead: python.reduce((sum, r) => sum + r.streams.filter((s) => s.ok).length, 0),
     pythonComponents: results.length - eligible.length,
     builtWithoutPython: eligible.filter((r) => r.passed === "build").length,
     configDependent: results.filter((r) => r.configDependent).map((r) => r.name),
@@ -159,7 +169,8 @@ export function formatSummary(summary: CorpusSummary, limit = 25): string {
   const eligible = summary.total - summary.pythonComponents;
   const streamPct = ((100 * summary.streamsRead) / Math.max(1, summary.streams)).toFixed(1);
   const pythonBuilt = summary.passed.build - summary.builtWithoutPython;
-  lines.push("", `Totals: ${summary.passed.build}/${summary.total} manifests load, resolve, validate and build (${pct(summary.passed.build)}); ${summary.pythonComponents} name Python classes (${pythonBuilt} of them build with a config that avoids the class); ${summary.builtWithoutPython}/${eligible} of the others build.`);
+  lines.push("", `Totals: ${summary.passed.build}/${summary.total} manifests load, resolve, validate and build (${pct(summary.passed.build)}); ${summary.pythonComponents} name Python classes (${pythonBuilt} of them build); ${summary.builtWithoutPython}/${eligible} of the others build.`);
+  lines.push(`Python components: ${summary.pythonBuild}/${summary.pythonWithFiles} manifests whose files are in the corpus build and read a stream; ${summary.pythonStreamsRead}/${summary.pythonStreams} of their streams read.`);
   lines.push(`Streams of the manifests without Python classes: ${summary.streamsRead}/${summary.streams} read against their mock API with no engine error (${streamPct}%); ${summary.streamsPaged} of them read a second page; ${summary.noSpecFailures} of the failures are in manifests without a spec (config guessed).`);
   return lines.join("\n");
 }

@@ -30,6 +30,11 @@ export abstract class RecordExtractor {
  */
 export abstract class RecordFilter {
   abstract keep(record: DataRecord, context: SelectionContext): boolean;
+  /**
+   * Optional: decides a whole page at once (one answer per record, in order), for a filter whose every
+   * call is costly (a Python filter crosses the bridge once per page). The selector uses it when present.
+   */
+  keepPage?(records: readonly DataRecord[], context: SelectionContext): boolean[];
 }
 
 /**

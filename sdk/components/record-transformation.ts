@@ -9,4 +9,9 @@ import type { DataRecord, StreamSlice } from "./records.js";
  */
 export abstract class RecordTransformation {
   abstract transform(record: DataRecord, context: { streamSlice?: StreamSlice }): void;
+  /**
+   * Optional: transforms a whole page in place, for a transformation whose every call is costly (a
+   * Python transformation crosses the bridge once per page). The read uses it when present.
+   */
+  transformPage?(records: DataRecord[], context: { streamSlice?: StreamSlice }): void;
 }

@@ -151,7 +151,11 @@ async function* checkedPages(
 ): AsyncGenerator<DataRecord[]> {
   const context = { streamSlice: slice };
   for await (const page of pages) {
-    for (const record of page) for (const transformation of transformations) transformation.transform(record, context);
+    for (const transformation of transformations) {
+      if (transformation.transformPage) {
+        if (page.length > 0) transformation.transformPage(page, context);
+      } else for (const record of page) transformation.transform(record, context);
+    }
     const synced = cursor?.shouldSync ? page.filter((record) => cursor.shouldSync!(slice, record)) : page;
     const kept = cursor ? synced.filter((record) => cursor.observe(slice, record)) : synced;
     if (kept.length > 0) yield kept;

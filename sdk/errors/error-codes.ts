@@ -11,6 +11,7 @@ import { SOURCES_ERRORS } from "./codes/sources.js";
 import { OAUTH_CONSENT_ERRORS } from "./codes/oauth-consent.js";
 import { PAGINATION_ERRORS } from "./codes/pagination.js";
 import { PARTITIONS_ERRORS } from "./codes/partitions.js";
+import { PYTHON_COMPONENTS_ERRORS } from "./codes/python-components.js";
 import { DYNAMIC_STREAMS_ERRORS } from "./codes/dynamic-streams.js";
 import { TEMPLATES_ERRORS } from "./codes/templates.js";
 import type { ErrorCodeEntry } from "./error-code-entry.js";
@@ -29,6 +30,7 @@ export const ERROR_SECTIONS = [
   { title: "Pagination", codes: PAGINATION_ERRORS },
   { title: "OAuth consent", codes: OAUTH_CONSENT_ERRORS },
   { title: "Custom components", codes: CUSTOM_CODE_ERRORS },
+  { title: "Python components", codes: PYTHON_COMPONENTS_ERRORS },
   { title: "Authentication", codes: AUTHENTICATION_ERRORS },
   { title: "Interpolation", codes: TEMPLATES_ERRORS },
   { title: "Error handling", codes: ERROR_HANDLING_ERRORS },
@@ -56,6 +58,7 @@ export const ERROR_CODES = {
   ...PAGINATION_ERRORS,
   ...OAUTH_CONSENT_ERRORS,
   ...CUSTOM_CODE_ERRORS,
+  ...PYTHON_COMPONENTS_ERRORS,
   ...AUTHENTICATION_ERRORS,
   ...TEMPLATES_ERRORS,
   ...ERROR_HANDLING_ERRORS,

@@ -30,6 +30,11 @@ export interface LoadedClass {
   readonly value: new (options: Record<string, unknown>) => unknown;
   /** The real path of the module it came from. */
   readonly file: string;
+  /**
+   * Set when the module is a `.py` file: the class runs in Python (through the `PythonRuntime`), and
+   * `value` is a stand-in that refuses to be constructed.
+   */
+  readonly python?: { readonly module: string; readonly className: string };
 }
 
 /**

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { EXCLUDED_FROM_IMAGE } from "../../core/image/stage-image-context.js";
-import { imageNaming } from "../../core/image/build-image.js";
+import { IMAGE_PYTHON_PACKAGES, imageBuildArgs, imageNaming } from "../../core/image/build-image.js";
 import { runSluice } from "../support/run-sluice.js";
 import { dockerfileLines, finalStage, readDockerfile, readDockerignore } from "./docker-context.js";
 
@@ -90,6 +90,30 @@ describe("sluice image (the build itself runs in scripts/test-image.sh)", () => 
     assert.deepEqual(imageNaming({ connector: "/x/source-things", tag: "registry:5000/acme/things:2.1" }), { name: "registry:5000/acme/things", version: "2.1", tag: "registry:5000/acme/things:2.1" });
     assert.deepEqual(imageNaming({ connector: "/x/source-things" }), { name: "sluice/source-things", version: "dev", tag: "sluice/source-things:dev" });
     assert.deepEqual(imageNaming({ connector: "/x/Things", tag: "registry:5000/things" }), { name: "registry:5000/things", version: "dev", tag: "registry:5000/things" });
+  });
+});
+
+describe("an image of a connector with Python components", () => {
+  it("gets Debian's Python and the kit's modules as a build argument; a connector without .py files gets none", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sluice-image-python-"));
+    try {
+      writeFileSync(join(dir, "manifest.yaml"), "version: 6.0.0\n");
+      const context = { dir: "/ctx", dockerfile: "/ctx/Dockerfile" };
+      assert.ok(!imageBuildArgs(context, { connector: dir }).some((arg) => arg.startsWith("PYTHON_PACKAGES=")));
+      mkdirSync(join(dir, "source_things"));
+      writeFileSync(join(dir, "source_things", "components.py"), "class Pager:\n    pass\n");
+      assert.ok(imageBuildArgs(context, { connector: dir }).includes(`PYTHON_PACKAGES=${IMAGE_PYTHON_PACKAGES}`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("both Dockerfiles install PYTHON_PACKAGES when given and copy the Python package", () => {
+    for (const file of ["Dockerfile", "deploy/connector.Dockerfile"]) {
+      const stage = finalStage(ROOT, file === "Dockerfile" ? undefined : file);
+      assert.ok(stage.some((line) => line.startsWith("COPY ") && line.endsWith(" python-kit")), file);
+      assert.ok(stage.some((line) => line.startsWith("RUN ") && line.includes("${PYTHON_PACKAGES}")), file);
+    }
   });
 });
 

@@ -23,6 +23,14 @@ describe("custom classes' files, as the Builder shows them next to a Class Name"
     assert.equal(files["source_acme.paging.Pages"]!.tried[0], join("source_acme", "paging.ts"));
   });
 
+  it("a class in a components.py is marked Python, one in components.ts TypeScript", async () => {
+    writeFileSync(join(dir, "components.py"), "class Rows:\n    pass\n");
+    const files = await customClassFiles({ a: { type: "CustomRecordExtractor", class_name: "source_declarative_manifest.components.Rows" } }, dir);
+    assert.deepEqual(files["source_declarative_manifest.components.Rows"], { file: "components.py", language: "python", tried: files["source_declarative_manifest.components.Rows"]!.tried });
+    const typescript = await customClassFiles({ a: { type: "CustomAuthenticator", class_name: "source_acme.components.Signer" } }, dir);
+    assert.equal(typescript["source_acme.components.Signer"]!.language, "typescript");
+  });
+
   it("a class_name that is not dotted identifiers is reported, nothing is looked up", async () => {
     const files = await customClassFiles({ a: { type: "CustomAuthenticator", class_name: "../../etc/passwd.X" } }, dir);
     assert.deepEqual(files["../../etc/passwd.X"]!.tried, []);

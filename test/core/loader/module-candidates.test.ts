@@ -5,25 +5,28 @@ import { moduleCandidates } from "../../../core/loader/module-candidates.js";
 
 const rel = (dir: string, files: string[]) => files.map((f) => f.slice(dir.length + 1));
 
-test("a package module is tried as a file with each extension, then as a folder index", () => {
+test("a package module is tried as a file with each extension (then .py), then as a folder index (then __init__.py)", () => {
   const dir = join("/c", "acme");
   assert.deepEqual(rel(dir, moduleCandidates(dir, ["source_acme", "components"])), [
     "source_acme/components.ts",
     "source_acme/components.mts",
     "source_acme/components.js",
     "source_acme/components.mjs",
+    "source_acme/components.py",
     "source_acme/components/index.ts",
     "source_acme/components/index.mts",
     "source_acme/components/index.js",
     "source_acme/components/index.mjs",
+    "source_acme/components/__init__.py",
   ]);
 });
 
 test("source_declarative_manifest.components falls back to components next to the manifest", () => {
   const files = rel("/c/x", moduleCandidates("/c/x", ["source_declarative_manifest", "components"]));
   assert.equal(files[0], "source_declarative_manifest/components.ts");
-  assert.equal(files[8], "components.ts");
-  assert.equal(files.length, 16);
+  assert.equal(files[10], "components.ts");
+  assert.equal(files[14], "components.py");
+  assert.equal(files.length, 20);
 });
 
 test("a manifest inside its own source_<name> package finds the package's modules next to it", () => {

@@ -63,6 +63,21 @@ describe("validate catches what the schema lets through", () => {
     assert.deepEqual(missingExport.map((f) => [f.code, f.found]), [["CUSTOM_CLASS_NOT_EXPORTED", "exports: Other"]]);
   });
 
+  it("a Python class_name missing from its components.py, found without running the module", async () => {
+    const folder = join(dir, "source_py");
+    mkdirSync(folder, { recursive: true });
+    // Running this module would fail (no such package): validate reads it with ast only.
+    writeFileSync(join(folder, "components.py"), "import not_installed_anywhere\n\n\nclass Pager:\n    pass\n\n\nclass Other:\n    pass\n");
+    const paginated = (className: string) => ({
+      ...stream("items"),
+      retriever: { ...(stream("items").retriever as object), paginator: { type: "DefaultPaginator", pagination_strategy: { type: "CustomPaginationStrategy", class_name: className } } },
+    });
+    const present = await errors({ check: { type: "CheckStream", stream_names: ["items"] }, streams: [paginated("source_py.components.Pager")] }, "source_py/manifest.yaml");
+    assert.deepEqual(present, []);
+    const missing = await errors({ check: { type: "CheckStream", stream_names: ["items"] }, streams: [paginated("source_py.components.Paginator")] }, "source_py/manifest.yaml");
+    assert.deepEqual(missing.map((f) => [f.code, f.path, f.found]), [["PYTHON_CLASS_NOT_FOUND", "streams[0].retriever.paginator.pagination_strategy.class_name", "classes: Pager, Other"]]);
+  });
+
   it("no linked-authenticator warning where the shared requester had no authenticator to override", async () => {
     const auth = { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" };
     const base = { type: "HttpRequester", url_base: "https://api.example.com", path: "/items" };

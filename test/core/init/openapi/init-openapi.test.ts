@@ -39,7 +39,7 @@ function tracker(req: SeenRequest, origin: string): Reply {
   if (path === "/api/v1/users") {
     const page = Number(q.get("page") ?? 1);
     const size = Number(q.get("per_page") ?? 2);
-    const next = page * size < USERS.length ? { link: `<${origin}/api/v1/users?page=${page + 1}&per_page=${size}>; rel="next"` } : {};
+    const next: Record<string, string> = page * size < USERS.length ? { link: `<${origin}/api/v1/users?page=${page + 1}&per_page=${size}>; rel="next"` } : {};
     return { headers: next, body: USERS.slice((page - 1) * size, page * size) };
   }
   return { status: 404, body: {} };

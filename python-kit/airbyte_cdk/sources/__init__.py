@@ -1,0 +1,1 @@
+"""Sluice's kit-compatible package: see docs/custom-components.md#python-components."""

@@ -1,0 +1,9 @@
+"""``dpath.exceptions``: the names components catch."""
+
+
+class PathNotFound(KeyError):
+    pass
+
+
+class InvalidGlob(ValueError):
+    pass

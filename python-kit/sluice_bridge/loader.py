@@ -1,0 +1,93 @@
+"""Imports a connector's module from its file and constructs a class as the kit's factory does.
+
+The kit passes a custom class only the manifest fields its type hints name, plus ``config`` and
+``parameters`` (the merged ``$parameters``)::
+
+    cls = load_class("/c/acme/components.py", "source_acme.components", "ItemsExtractor")
+    construct(cls, {"root": "items", "unused": 1}, config={...}, parameters={...})
+    # ItemsExtractor(root="items", config={...}, parameters={...}); a nested {type: ...} arrives built (factory.py)
+"""
+import ast
+import importlib.util
+import inspect
+import os
+import sys
+import typing
+from types import ModuleType
+from typing import Any, Dict, List, Mapping
+
+
+class ClassNotFound(Exception):
+    """The module loaded, and has no such class."""
+
+
+def load_module(file: str, module_name: str) -> ModuleType:
+    loaded = sys.modules.get(module_name)
+    if loaded is not None and getattr(loaded, "__file__", None) == file:
+        return loaded
+    folder = os.path.dirname(file)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    spec = importlib.util.spec_from_file_location(module_name, file)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {file}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(module_name, None)
+        raise
+    return module
+
+
+def load_class(file: str, module_name: str, class_name: str) -> type:
+    module = load_module(file, module_name)
+    value = getattr(module, class_name, None)
+    if not isinstance(value, type):
+        names = sorted(name for name, item in vars(module).items() if isinstance(item, type) and item.__module__ == module.__name__)
+        raise ClassNotFound(f"{module_name} defines no class {class_name} (its classes: {', '.join(names) or 'none'})")
+    return value
+
+
+def classes_in_file(file: str) -> List[str]:
+    """The top-level classes a file defines, read with ``ast`` (nothing runs)."""
+    with open(file, "r", encoding="utf-8") as handle:
+        tree = ast.parse(handle.read(), filename=file)
+    return [node.name for node in tree.body if isinstance(node, ast.ClassDef)]
+
+
+def field_names(cls: type) -> List[str]:
+    """The names the kit passes (the class's type hints, ``InitVar`` ones included), and the named
+    parameters of a hand-written ``__init__`` (which the kit would leave out, failing the class)."""
+    try:
+        names = list(typing.get_type_hints(cls).keys())
+    except Exception:
+        names = []
+        for klass in reversed(cls.__mro__):
+            names.extend(name for name in getattr(klass, "__annotations__", {}) if name not in names)
+    try:
+        parameters = inspect.signature(cls.__init__).parameters.values()
+    except (TypeError, ValueError):
+        parameters = []
+    named = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    names.extend(p.name for p in parameters if p.kind in named and p.name != "self" and p.name not in names)
+    return names
+
+
+def construct(cls: type, fields: Mapping[str, Any], config: Mapping[str, Any], parameters: Mapping[str, Any]) -> Any:
+    from sluice_bridge.factory import build, typed_by_hint
+
+    hints = _hints(cls)
+    args: Dict[str, Any] = {name: build(typed_by_hint(value, hints.get(name)), config, parameters) for name, value in fields.items()}
+    args["config"] = config
+    args["parameters"] = parameters
+    wanted = field_names(cls)
+    return cls(**{name: args[name] for name in wanted if name in args})
+
+
+def _hints(cls: type) -> Dict[str, Any]:
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:
+        return {}

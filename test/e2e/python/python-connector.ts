@@ -1,0 +1,28 @@
+/**
+ * Test helpers for Python components: a temp connector folder holding a `components.py` written as a
+ * kit author writes one, and a read of its manifest through the real engine.
+ */
+import { createSluice, type SluiceOptions } from "../../../core/index.js";
+import { tempConnector, type TempConnector } from "../../core/loader/temp-connector.js";
+
+/** A connector folder with `components.py` (and any other files). */
+export async function pythonConnector(components: string, files: Record<string, string> = {}): Promise<TempConnector> {
+  return tempConnector({ "components.py": components, ...files }, "sluice-python-");
+}
+
+/** Reads every record of `stream` from a manifest whose custom classes live in `dir`. */
+export async function readPython(
+  dir: string,
+  manifest: Record<string, unknown>,
+  options: { config?: Record<string, unknown>; stream?: string; sluice?: SluiceOptions } = {},
+): Promise<{ records: Record<string, unknown>[]; error?: unknown }> {
+  const sluice = createSluice({ logLevel: "error", ...options.sluice });
+  const records: Record<string, unknown>[] = [];
+  try {
+    const connector = await sluice.connect({ manifest, searchFrom: dir, config: options.config ?? {} });
+    for await (const record of connector.read(options.stream ?? "items")) records.push(record);
+  } catch (error) {
+    return { records, error };
+  }
+  return { records };
+}
