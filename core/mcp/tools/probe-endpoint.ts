@@ -1,5 +1,6 @@
 import { SluiceError, Type } from "../../../sdk/index.js";
 import { createInterpolator } from "../../../templates/index.js";
+import { splitPath } from "../../manifest/manifest-path.js";
 import { parseManifestText } from "../../manifest/parse-manifest-text.js";
 import { defineMcpTool, type McpToolContext } from "../mcp-tool.js";
 
@@ -36,8 +37,9 @@ export const probeEndpoint = defineMcpTool({
     }
     const probe = probeStream(stream, url, input.method ?? "GET", input.body);
     const text = JSON.stringify({ ...manifest, streams: [...(manifest.streams as unknown[]), probe] });
-    const detection = await api.detect({ text, stream: PROBE });
-    return { ...detection, stream: undefined };
+    const { request, changes, confirmation, rejected, undecided } = await api.detect({ text, stream: PROBE });
+    const relative = changes.map(({ field, path, value, evidence }) => ({ field, path: path.replace(/^streams\[\d+\]\./, ""), value, evidence }));
+    return { request, changes: relative, confirmation, rejected, undecided, stream: suggestedStream(probe, relative) };
   },
 });
 
@@ -86,6 +88,27 @@ function probeStream(stream: JsonObject, url: URL, method: string, body: JsonObj
       record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: [] } },
     },
   };
+}
+
+/**
+ * The probed request as a stream's parts with the detection applied (records path, primary key,
+ * paginator, a colliding parameter removed): what to put into the manifest's stream, beside its
+ * requester's `url_base` and authenticator.
+ */
+function suggestedStream(probe: JsonObject, changes: ReadonlyArray<{ path: string; value: unknown }>): JsonObject {
+  const retriever = probe.retriever as JsonObject;
+  const { path, http_method, request_parameters, request_body_json } = retriever.requester as JsonObject;
+  const stream: JsonObject = { retriever: { requester: { path, http_method, request_parameters, request_body_json }, record_selector: retriever.record_selector } };
+  for (const change of changes) setAt(stream, splitPath(change.path).map(String), change.value);
+  return stream;
+}
+
+function setAt(target: JsonObject, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as JsonObject;
+  const last = path.at(-1)!;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
 }
 
 function parseUrl(text: string): URL {

@@ -115,8 +115,11 @@ describe("sluice mcp over stdio, driven by the MCP SDK's client", () => {
 
     const probe = await call("probe_endpoint", { url: `${api.url}/v1/users?limit=10` });
     assert.equal(probe.isError, false, probe.text);
-    assert.ok(probe.json.changes.some((c: { field: string }) => c.field === "record path"), probe.text);
-    assert.ok(probe.json.changes.some((c: { field: string }) => c.field === "paginator"), probe.text);
+    assert.ok(probe.json.changes.some((c: { field: string; path: string }) => c.field === "record path" && c.path === "retriever.record_selector.extractor.field_path"), probe.text);
+    // The stream's parts with the detection applied, the probe's query kept: what to write into the manifest.
+    assert.deepEqual(probe.json.stream.retriever.record_selector.extractor.field_path, ["data"]);
+    assert.equal(probe.json.stream.retriever.paginator.pagination_strategy.type, "OffsetIncrement");
+    assert.deepEqual(probe.json.stream.retriever.requester.request_parameters, { limit: "10" });
 
     const schema = await call("detect_schema", { stream: "users" });
     assert.equal(schema.isError, false, schema.text);
