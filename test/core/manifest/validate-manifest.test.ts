@@ -74,11 +74,11 @@ describe("manifest validation", () => {
   it("checks each item of a component list given where one component is expected (partition_router: [...])", async () => {
     const bad = manifest();
     const retriever = (bad.streams as Array<Record<string, Record<string, unknown>>>)[0]!.retriever!;
-    retriever.partition_router = [{ type: "UnionPartitionRouter", partition_field: "x", partition_routers: [] }];
+    retriever.partition_router = [{ type: "MadeUpPartitionRouter", partition_field: "x" }];
     const error = await createSluice().define({ manifest: bad }).catch((e: unknown) => e);
     assert.ok(error instanceof ManifestError);
     assert.equal(error.where.manifestPath, "streams[0].retriever.partition_router[0]");
-    assert.match(error.message, /unknown component type 'UnionPartitionRouter'/);
+    assert.match(error.message, /unknown component type 'MadeUpPartitionRouter'/);
   });
 
   it("ignores a field_path that $parameters copied onto a RequestOption with a field_name", async () => {
