@@ -1,4 +1,4 @@
-import type { ApiBudget, Authenticator, BudgetRequest, BudgetResponse, ErrorDecision, OutgoingRequest } from "../../sdk/index.js";
+import type { ApiBudget, Authenticator, BudgetRequest, BudgetResponse, Clock, ErrorDecision, OutgoingRequest } from "../../sdk/index.js";
 
 /** The retry delay after a rate-limited response when another credential can serve the retry (the kit's `TOKEN_ROTATION_BACKOFF`). */
 export const TOKEN_ROTATION_DELAY_MS = 100;
@@ -36,4 +36,18 @@ export function rotationDelayMs(authenticator: Authenticator | undefined, signed
   } catch {
     return undefined;
   }
+}
+
+/**
+ * How long an authenticator's `apply` took, in the client's clock: the request's time limit moves by
+ * it, as it does for Sluice's own throttling. A token pool waiting for a quota reset (up to its
+ * `max_wait_time`) or a token fetched over HTTP (under its own limit) is not the API's time.
+ *
+ * @example
+ * if (applying) deadline.at += await timeWaited(this.parts.clock, applying);
+ */
+export async function timeWaited(clock: Pick<Clock, "now">, applying: Promise<void>): Promise<number> {
+  const started = clock.now();
+  await applying;
+  return clock.now() - started;
 }

@@ -21,7 +21,7 @@ import {
   type SendOptions,
 } from "../../sdk/index.js";
 import { AttemptDeadlines } from "./attempt-deadlines.js";
-import { learnFromResponse, rotationDelayMs } from "./authenticator-feedback.js";
+import { learnFromResponse, rotationDelayMs, timeWaited } from "./authenticator-feedback.js";
 import { maskAddedParams, runBeforeSend, type AddedBySigning } from "./before-send.js";
 import { checkRequest, invalidUrl, type CheckedHeaders } from "./check-request.js";
 import { readLimitedBody, readLimitedBytes } from "./read-limited-body.js";
@@ -136,7 +136,7 @@ export class RetryingHttpClient implements HttpClient {
         const prepared = cloneRequest(hop.request);
         if (hop.credentials && options.authenticator) {
           const applying = this.authenticate(options.authenticator, prepared, options);
-          if (applying) await applying;
+          if (applying) deadline.at += await timeWaited(this.parts.clock, applying);
         }
         let encoded = this.encode(prepared, options);
         let added: AddedBySigning | undefined;

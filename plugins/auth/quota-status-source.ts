@@ -8,6 +8,7 @@ import {
   type ConnectorConfig,
   type HttpResponse,
 } from "../../sdk/index.js";
+import { getPath } from "../../python/index.js";
 import { parseCount, parseResetTime } from "./quota-reset-time.js";
 import type { TokenQuota } from "./token-quota.js";
 
@@ -71,13 +72,8 @@ export class QuotaStatusSource {
   }
 
   private number(body: unknown, path: readonly string[], pool: string, field: string, parse: (value: unknown) => number | undefined): number {
-    let value = body;
-    for (const key of path) {
-      if (!value || typeof value !== "object" || Array.isArray(value) || !(key in value)) {
-        throw this.invalid(`Quota status response does not contain the configured ${field} path for token quota "${pool}"`, `a value at ${JSON.stringify(path)}`, "no such key");
-      }
-      value = (value as Record<string, unknown>)[key];
-    }
+    const { found, value } = getPath(body, path);
+    if (!found) throw this.invalid(`Quota status response does not contain the configured ${field} path for token quota "${pool}"`, `a value at ${JSON.stringify(path)}`, "no such key");
     const parsed = parse(value);
     if (parsed === undefined) throw this.invalid(`The ${field} value of token quota "${pool}" in the quota status response cannot be read`, field === "reset" ? "epoch seconds or an ISO 8601 date-time" : "an integer", JSON.stringify(value));
     return parsed;
