@@ -61,7 +61,7 @@ export async function startQuotaApi(options: QuotaApiOptions): Promise<QuotaApi>
     const pool = refill(pools[name]!);
     const spent = pool.remaining <= 0;
     if (!spent) pool.remaining -= 1;
-    const headers = options.headers === false ? {} : { "X-RateLimit-Remaining": String(pool.remaining), "X-RateLimit-Reset": String(pool.reset), "X-RateLimit-Limit": String(pool.limit) };
+    const headers: Record<string, string> = options.headers === false ? {} : { "X-RateLimit-Remaining": String(pool.remaining), "X-RateLimit-Reset": String(pool.reset), "X-RateLimit-Limit": String(pool.limit) };
     if (spent) return send(res, options.spentStatus ?? 403, { message: "API rate limit exceeded" }, { ...headers, "Retry-After": "3600" });
     const page = Number(req.query.get("cursor") ?? "1");
     const last = name === "search" ? 2 : (options.pages ?? 4);
