@@ -78,12 +78,12 @@ test("a 429 on a token that still counts calls is not rotated early: the error h
 test("matchers classify requests into pools: search requests spend the search pool, other requests the default pool", async () => {
   const clock = new FakeClock(START);
   api = await startQuotaApi({ now: () => clock.now(), pools: { ghp_alpha: { core: pool(10), search: pool(1) }, ghp_bravo: { core: pool(10), search: pool(5) } }, pages: 2 });
-  const connector = await quotaConnector(api.url, githubAuthenticator(api.url), config, clock);
+  const connector = await quotaConnector(api.url, githubAuthenticator(api.url), config, clock, undefined, true);
   await readAll(connector, "search");
   await readAll(connector, "items");
   const tokens = api.seen.filter((r) => r.path !== "/rate_limit").map((r) => `${r.path} ${String(r.headers.authorization).slice(6)}`);
   assert.deepEqual(tokens, ["/search/issues ghp_alpha", "/search/issues ghp_bravo", "/items ghp_bravo", "/items ghp_bravo"]);
-  assert.deepEqual(api.statusTokens(), ["ghp_alpha", "ghp_bravo"], "one authenticator, shared by both streams: seeded once");
+  assert.deepEqual(api.statusTokens(), ["ghp_alpha", "ghp_bravo"], "one authenticator, shared by both streams (their own $parameters notwithstanding): seeded once");
 });
 
 test("unavailable_status_codes: a status endpoint answering 404 leaves the tokens untracked, used in turn", async () => {

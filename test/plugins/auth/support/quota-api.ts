@@ -97,10 +97,12 @@ export function captureLogs(): CapturedLogs {
 }
 
 /** A connector whose streams (`items` at /items, `search` at /search/issues, paginated) use `authenticator`. */
-export async function quotaConnector(url: string, authenticator: unknown, config: ConnectorConfig, clock: Clock, logger?: Logger) {
+export async function quotaConnector(url: string, authenticator: unknown, config: ConnectorConfig, clock: Clock, logger?: Logger, streamParameters = false) {
   // Backoff capped at 1 s (a fake clock: nothing really waits), above the 100 ms of a rotation.
   const sluice = createSluice({ http: { baseDelayMs: 1, maxDelayMs: 1000 }, logLevel: "error" } as never);
   const manifest = testManifest({ url, authenticator, paginated: true, streams: { items: "/items", search: "/search/issues" } });
+  // Each stream's own $parameters, propagated down to the authenticator and its pools, as real manifests have them.
+  if (streamParameters) for (const stream of manifest.streams as Array<Record<string, unknown>>) stream.$parameters = { name: stream.name, owner: `team-${String(stream.name)}` };
   const services: Array<readonly [unknown, unknown]> = [[Clock, clock]];
   if (logger) services.push([Logger, logger]);
   return sluice.connect({ manifest, config, services } as never);
