@@ -12,7 +12,7 @@ export function defaultDecision(outcome: AttemptOutcome): ErrorDecision {
   const status = outcome.response.status;
   if (status < 400) return { action: "success" };
   if (status === 429 || status >= 500) {
-    return { action: "retry", delayMs: retryAfterMs(outcome.response.headers.get("retry-after")), reason: `status ${status}` };
+    return { action: "retry", delayMs: retryAfterMs(outcome.response.headers.get("retry-after")), reason: `status ${status}`, ...(status === 429 ? { rateLimited: true } : {}) };
   }
   return { action: "fail" };
 }

@@ -21,6 +21,7 @@ import {
   type SendOptions,
 } from "../../sdk/index.js";
 import { AttemptDeadlines } from "./attempt-deadlines.js";
+import { learnFromResponse, rotationDelayMs, timeWaited } from "./authenticator-feedback.js";
 import { maskAddedParams, runBeforeSend, type AddedBySigning } from "./before-send.js";
 import { checkRequest, invalidUrl, type CheckedHeaders } from "./check-request.js";
 import { readLimitedBody, readLimitedBytes } from "./read-limited-body.js";
@@ -115,7 +116,7 @@ export class RetryingHttpClient implements HttpClient {
       // RESET_PAGINATION: the retriever starts the slice's pagination again (see PaginationReset).
       if (decision.action === "reset_pagination") throw new PaginationError("PAGINATION_RESET_REQUIRED", `The error handler asked to start the pagination again (RESET_PAGINATION)${decision.reason ? `: ${this.parts.secrets.redact(decision.reason)}` : ""}`, { where: { request: label() } });
       if (decision.action === "fail" || attempt > maxRetries) throw this.failure(outcome, label, options, decision, attempt);
-      const delay = this.delay(attempt, decision.delayMs);
+      const delay = this.delay(attempt, rotationDelayMs(options.authenticator, sent.request, decision) ?? decision.delayMs);
       if (this.parts.clock.now() + delay >= deadline.at) throw this.pastDeadline(outcome, label, options, attempt, limit);
       this.parts.logger.warn(`retrying in ${Math.round(delay)} ms`, { request: label(), attempt, reason: decision.reason ?? "" });
       await this.parts.clock.sleep(delay, options.signal);
@@ -135,7 +136,7 @@ export class RetryingHttpClient implements HttpClient {
         const prepared = cloneRequest(hop.request);
         if (hop.credentials && options.authenticator) {
           const applying = this.authenticate(options.authenticator, prepared, options);
-          if (applying) await applying;
+          if (applying) deadline.at += await timeWaited(this.parts.clock, applying);
         }
         let encoded = this.encode(prepared, options);
         let added: AddedBySigning | undefined;
@@ -198,7 +199,7 @@ export class RetryingHttpClient implements HttpClient {
       }
       if (raw.redirected === true && raw.url && originOf(raw.url) !== originOf(encoded.url)) throw transportFollowed(raw.url, label(), this.parts.secrets);
       const headers = new HeaderBag(raw.headers);
-      this.parts.budget?.update(encoded, { status: raw.status, header: (name) => headers.get(name) ?? undefined });
+      learnFromResponse(this.parts.budget, options.authenticator, encoded, { status: raw.status, header: (name) => headers.get(name) ?? undefined });
       const target = redirectTarget(raw.status, headers.get("location"), encoded.url, label);
       if (target !== undefined) {
         const shortBody = await readLimitedBody(raw, headers, REDIRECT_BODY_BYTES, label).catch(() => "");

@@ -9,6 +9,9 @@ import { OAuthAuthenticatorComponent } from "./oauth-authenticator.js";
 import { SelectiveAuthenticatorComponent } from "./selective-authenticator.js";
 import { SessionTokenAuthenticatorComponent } from "./session-token-authenticator.js";
 import { LegacySessionTokenAuthenticatorComponent } from "./legacy-session-token-authenticator.js";
+import { QuotaStatusSourceComponent } from "./quota-status-source.js";
+import { RateLimitedMultipleTokenAuthenticatorComponent } from "./rate-limited-multiple-token-authenticator.js";
+import { TokenQuotaComponent } from "./token-quota.js";
 
 export { ApiKeyAuthenticator } from "./api-key-authenticator.js";
 export { BasicHttpAuthenticator } from "./basic-http-authenticator.js";
@@ -19,10 +22,12 @@ export { NoAuth } from "./no-auth.js";
 export { OAuthAuthenticator } from "./oauth-authenticator.js";
 export { SessionTokenAuthenticator } from "./session-token-authenticator.js";
 export { LegacySessionTokenAuthenticator } from "./legacy-session-token-authenticator.js";
+export { RateLimitedMultipleTokenAuthenticator } from "./rate-limited-multiple-token-authenticator.js";
 
 /**
  * The built-in auth components: NoAuth, BasicHttp, Bearer, ApiKey, JWT, HMAC (request signing), OAuth (both grants and
- * single-use refresh tokens), SessionToken, LegacySessionToken and Selective.
+ * single-use refresh tokens), SessionToken, LegacySessionToken, Selective and RateLimitedMultipleToken (with its
+ * TokenQuota pools and QuotaStatusSource).
  */
 export const authPlugin = definePlugin({
   name: "sluice:auth",
@@ -38,6 +43,9 @@ export const authPlugin = definePlugin({
       SessionTokenAuthenticatorComponent,
       LegacySessionTokenAuthenticatorComponent,
       SelectiveAuthenticatorComponent,
+      RateLimitedMultipleTokenAuthenticatorComponent,
+      TokenQuotaComponent,
+      QuotaStatusSourceComponent,
     ]) {
       ctx.registerComponent(component);
     }

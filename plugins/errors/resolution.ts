@@ -61,8 +61,9 @@ export function toDecision(resolution: Resolution, outcome: AttemptOutcome, dela
       return { action: "fail", message: resolution.message, failureType: resolution.failureType ?? "system_error" };
     case "RESET_PAGINATION":
       return { action: "reset_pagination", reason: resolution.message };
-    case "RETRY":
     case "RATE_LIMITED":
+      return { action: "retry", delayMs, reason: resolution.message, rateLimited: true };
+    case "RETRY":
     case "REFRESH_TOKEN_THEN_RETRY":
       return { action: "retry", delayMs, reason: resolution.message };
     default:

@@ -1,5 +1,6 @@
 import type { BeforeSendContext, EncodedRequest } from "../http/encoded-request.js";
 import type { OutgoingRequest } from "../http/outgoing-request.js";
+import type { BudgetRequest, BudgetResponse } from "../services/api-budget.js";
 
 /**
  * The base class of every authenticator, built-in and custom. One instance serves every stream of a
@@ -45,6 +46,26 @@ export abstract class Authenticator {
    * }
    */
   beforeSend?(request: EncodedRequest, context: BeforeSendContext): void | Promise<void>;
+
+  /**
+   * Optional: sees the status and headers of every response to a request it signed, as sent on the wire
+   * (a response from the read's cache never comes here: it used no quota). A token pool reconciles its
+   * counters from rate-limit headers here (`RateLimitedMultipleTokenAuthenticator`). Must not throw.
+   *
+   * @example
+   * onResponse(request: BudgetRequest, response: BudgetResponse) {
+   *   this.remaining = Number(response.header("x-ratelimit-remaining") ?? this.remaining);
+   * }
+   */
+  onResponse?(request: BudgetRequest, response: BudgetResponse): void;
+
+  /**
+   * Optional: whether a request the API answered as rate limited (`RATE_LIMITED`, a 429 by default) can
+   * be retried at once with another credential, because the one that signed it is spent and another is
+   * not; the HTTP client then retries after 100 ms instead of the computed backoff (the kit's
+   * `has_alternative_token`). `request` is the request as `apply` signed it.
+   */
+  hasAlternativeCredential?(request: OutgoingRequest): boolean;
 
   /**
    * Called when the API answered 401 to a request this authenticator signed. Refresh the

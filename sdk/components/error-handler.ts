@@ -13,7 +13,8 @@ import type { HttpResponse } from "../http/http-response.js";
  */
 export type ErrorDecision =
   | { action: "success" }
-  | { action: "retry"; delayMs?: number; reason?: string }
+  /** `rateLimited`: the kit's `RATE_LIMITED` (a 429 by default): a token-rotating authenticator may retry at once with another token. */
+  | { action: "retry"; delayMs?: number; reason?: string; rateLimited?: boolean }
   | { action: "ignore"; reason?: string }
   | { action: "fail"; message?: string; failureType?: FailureType }
   /** Start the slice's pagination again from its first page (the kit's `RESET_PAGINATION`). */

@@ -11,6 +11,7 @@ let sandboxExpired = true;
 function route(req: SeenRequest) {
   if (req.headers.authorization !== "Bearer t-1") return { status: 401, body: { error: "unauthorized" } };
   const path = req.url.pathname;
+  if (path === "/rate_limit") return { body: { rate: { remaining: 5000, reset: Math.floor(Date.now() / 1000) + 3600 } } };
   if (path === "/events") {
     const since = Number(req.url.searchParams.get("since_id") ?? 0);
     return { body: { data: [{ id: "3" }, { id: "5" }].filter((e) => Number(e.id) >= since) } };
@@ -52,6 +53,7 @@ describe("a connector written against the kit's current schema (test/data/curren
     assert.deepEqual(records("sandbox_jobs").map((r) => r.id), ["p1", "p1", "p2"], "ConditionalStreams, RESET_PAGINATION");
     const state = messages.filter((m) => m.type === "STATE" && m.state.stream.stream_descriptor.name === "events").at(-1);
     assert.deepEqual(state?.state.stream.stream_state, { id: 5 });
+    assert.equal(api.requests.filter((r) => r.url.pathname === "/rate_limit").length, 1, "RateLimitedMultipleTokenAuthenticator: the quota read once for the one token");
   });
 
   it("refuses a config its validations reject, before any request", async () => {

@@ -47,6 +47,21 @@ export const AUTHENTICATION_ERRORS = {
     message: "A credential rendered empty before anything was sent: a Bearer token, an API key, a Basic username (the password may be empty). Usually the template reads a config key the config does not have (a misspelling: `config['secretkey']` for `secret_key`); the error names the keys read and the keys the config has. A template with its own fallback (`config.get('key', '')`, `| default`) is not checked.",
     action: "Fix the key's spelling in the template or in the config (`validate` names the nearest key the spec declares), or fill in the value.",
   },
+  AUTH_TOKENS_MISSING: {
+    failureType: "config_error",
+    message: "A `RateLimitedMultipleTokenAuthenticator` has no token: `tokens` rendered to nothing but empty values (a missing config key, a string of only delimiters). Checked when the connector is built.",
+    action: "Put at least one token in the config field `tokens` reads (several separated by `token_delimiter`, a comma by default).",
+  },
+  AUTH_QUOTA_EXHAUSTED: {
+    failureType: "transient_error",
+    message: "Every token of a `RateLimitedMultipleTokenAuthenticator` has spent its quota for the request's pool and the earliest reset is further away than what is left of `max_wait_time` (default PT2H). The error names the pool, the next reset and the wait allowed; tokens are never printed.",
+    action: "Run the sync again after the reset, add tokens, or raise `max_wait_time`.",
+  },
+  AUTH_QUOTA_STATUS_INVALID: {
+    failureType: "system_error",
+    message: "The quota status endpoint of a `RateLimitedMultipleTokenAuthenticator` answered, but its body lacks a path a `TokenQuota` names (`remaining_path`, `reset_path`, `limit_path`), or the value there is not a count or a reset time. An endpoint answering at all reports quotas, so an absent path is a wrong path (as in the kit).",
+    action: "Compare the paths of `quotas` with the endpoint's answer (`sluice test-read` shows it); list in `unavailable_status_codes` the statuses meaning quota tracking is off.",
+  },
   AUTH_TOKEN_MISSING: {
     failureType: "system_error",
     message: "The token response has no access token under `access_token_name` (searched down to depth 5); the keys it has are listed.",
