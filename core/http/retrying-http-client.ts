@@ -33,6 +33,7 @@ import { FetchedResponse, HeaderBag, type DecodeOptions } from "./fetched-respon
 import type { HttpOptions } from "./http-options.js";
 import { observedExchange, redactUrl } from "./observe-exchange.js";
 import { outOfTime, requestTimeLimit, seconds, type RequestTimeLimit } from "./request-time-limit.js";
+import { originOf, redactedError, tooManyRedirects, transportFollowed } from "./transport-errors.js";
 import type { RequestSlots } from "../scheduler/request-slots.js";
 
 /** The most of a redirect's body read before it is dropped. */
@@ -356,44 +357,6 @@ interface Attempted {
   outcome: AttemptOutcome;
   sent: { request: OutgoingRequest; credentials: boolean };
   label: () => string;
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-}
-
-/** The error as the transport raised it, with every secret (a URL's password included) masked in its message. */
-function redactedError(error: unknown, secrets: Secrets): Error {
-  const original = error instanceof Error ? error : new Error(String(error));
-  const message = secrets.redact(original.message);
-  if (message === original.message) return original;
-  const copy = new Error(message);
-  copy.name = original.name;
-  const code = (original as NodeJS.ErrnoException).code;
-  return code === undefined ? copy : Object.assign(copy, { code });
-}
-
-/** A registered transport that followed a redirect on its own (it ignored `redirect: "manual"`). */
-function transportFollowed(url: string, label: string, secrets: Secrets): HttpRequestError {
-  return new HttpRequestError("HTTP_TRANSPORT_REDIRECTED", `The transport followed a redirect of ${label} to another origin by itself (${secrets.redact(originOf(url))})`, {
-    failureType: "config_error",
-    where: { request: label },
-    expected: "a Fetch that honours redirect: \"manual\" and hands 3xx responses back, so that Sluice applies its origin rule",
-    found: `a response from ${secrets.redact(originOf(url))}`,
-  });
-}
-
-function tooManyRedirects(max: number, label: string, options: SendOptions): HttpRequestError {
-  return new HttpRequestError("HTTP_REDIRECT_LIMIT", `${label} redirected more than ${max} times`, {
-    failureType: "system_error",
-    where: { ...options.where, request: label },
-    expected: `at most ${max} redirects (http.maxRedirects)`,
-    found: "a longer chain (or a loop)",
-  });
 }
 
 /** A value computed on first use: the redacted request label is only needed for logs and errors. */
