@@ -60,7 +60,7 @@ describe("sluice read with a Python component, stopped by a signal", () => {
   let dir: Awaited<ReturnType<typeof pythonConnector>>;
   before(async () => {
     api = await new HoldingApi().listen();
-    const stream = streamDef({ urlBase: api.url, name: "first", path: "/first", fieldPath: ["data"], paginator: nextPagePaginator() });
+    const stream = streamDef({ urlBase: api.url, name: "first", path: "/first", fieldPath: ["data"], paginator: nextPagePaginator() }) as Record<string, any>;
     stream.retriever.record_selector.extractor = { type: "CustomRecordExtractor", class_name: "source_declarative_manifest.components.Rows" };
     const manifest = { version: "6.0.0", type: "DeclarativeSource", check: { type: "CheckStream", stream_names: ["first"] }, streams: [stream] };
     dir = await pythonConnector(COMPONENTS, { "manifest.json": JSON.stringify(manifest), "config.json": "{}" });
