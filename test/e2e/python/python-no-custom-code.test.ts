@@ -9,9 +9,8 @@ import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { startLoopback, type Loopback } from "../../support/loopback.js";
-import { oneStreamManifest } from "../../support/manifest-builder.js";
 import { runSluice } from "../../support/run-sluice.js";
-import { pythonConnector } from "./python-connector.js";
+import { pythonConnector, withPythonExtractor } from "./python-connector.js";
 
 const COMPONENTS = `
 import os
@@ -26,12 +25,6 @@ class Rows(RecordExtractor):
         return [dict(row, by="python") for row in response.json()["data"]]
 `;
 
-function manifest(url: string, className: string): Record<string, unknown> {
-  const built = oneStreamManifest({ urlBase: url });
-  (built.streams as Record<string, any>[])[0]!.retriever.record_selector.extractor = { type: "CustomRecordExtractor", class_name: `source_declarative_manifest.components.${className}` };
-  return built;
-}
-
 describe("sluice with Python components: --no-custom-code and validate", () => {
   let api: Loopback;
   let dir: Awaited<ReturnType<typeof pythonConnector>>;
@@ -39,8 +32,8 @@ describe("sluice with Python components: --no-custom-code and validate", () => {
   before(async () => {
     api = await startLoopback(() => ({ body: { data: [{ id: 1 }, { id: 2 }] } }));
     dir = await pythonConnector(COMPONENTS, { "config.json": "{}" });
-    await dir.write("manifest.json", JSON.stringify(manifest(api.url, "Rows")));
-    await dir.write("missing.json", JSON.stringify(manifest(api.url, "Absent")));
+    await dir.write("manifest.json", JSON.stringify(withPythonExtractor(api.url, "Rows")));
+    await dir.write("missing.json", JSON.stringify(withPythonExtractor(api.url, "Absent")));
   });
   beforeEach(() => rmSync(join(dir.dir, "imported"), { force: true }));
   after(async () => {
