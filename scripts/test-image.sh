@@ -2,7 +2,8 @@
 # The Airbyte image, built and run for real: builds the repository's Dockerfile with podman (no daemon:
 # --isolation=chroot) on a debootstrap base (scripts/image-base.sh), runs spec, check, discover and read
 # inside it with the platform's command shapes, and builds a connector folder outside the repository with
-# `sluice image --engine podman`. Installs podman, runc and debootstrap from Debian when missing; never skips.
+# `sluice image --engine podman`, and one whose kit-style components.py runs in the image's Python
+# (test/image/python-connector-image.test.ts). Installs podman, runc and debootstrap from Debian when missing; never skips.
 # About 4 minutes the first time on a machine (debootstrap), 1-2 minutes after.
 set -euo pipefail
 cd "$(dirname "$0")/.."

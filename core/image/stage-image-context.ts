@@ -60,7 +60,7 @@ function stageSluice(source: SluiceSource, into: string): void {
   } else {
     for (const name of SLUICE_FILES) {
       const from = join(source.root, name);
-      if (existsSync(from)) cpSync(from, join(into, name), { recursive: true });
+      if (existsSync(from)) cpSync(from, join(into, name), { recursive: true, filter: (path) => basename(path) !== "__pycache__" });
     }
   }
   const manifest = existsSync(join(into, "package.json")) ? (JSON.parse(readFileSync(join(into, "package.json"), "utf8")) as { name?: string }) : {};

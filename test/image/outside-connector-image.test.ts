@@ -106,8 +106,8 @@ describe("sluice image for a connector folder outside the repository (podman)", 
   }
   const READ = "read --config /source/connectorConfig.json --catalog /source/catalog.json";
 
-  it("the image carries the connector folder without its secrets/, and the labels sluice image set", () => {
-    assert.equal(shellIn(IMAGE, "test -f /airbyte/connector/manifest.yaml && test ! -e /airbyte/connector/secrets").code, 0);
+  it("the image carries the connector folder without its secrets/ (and no Python: it has no components.py), and the labels sluice image set", () => {
+    assert.equal(shellIn(IMAGE, "test -f /airbyte/connector/manifest.yaml && test ! -e /airbyte/connector/secrets && ! command -v python3").code, 0, "the folder is there, its secrets/ and a Python are not");
     const labels = JSON.parse(podman(["image", "inspect", IMAGE, "--format", "{{json .Labels}}"]).stdout);
     assert.equal(labels["io.airbyte.name"], IMAGE.slice(0, IMAGE.lastIndexOf(":")));
     assert.equal(labels["io.airbyte.version"], String(process.pid));

@@ -87,16 +87,16 @@ describe("the repository's Dockerfile, built with podman and run as the platform
     assert.equal(run.stdout.trim(), "1000");
   });
 
-  it("carries no dev dependencies, tests, TypeScript sources or secrets", () => {
+  it("carries python-kit/ and no dev dependencies, tests, TypeScript sources, bytecode caches or secrets", () => {
     const top = shellIn(IMAGE, "ls -A /airbyte/sluice").stdout.trim().split("\n");
-    assert.deepEqual(top, ["LICENSE", "bin", "dist", "node_modules", "package.json"]);
+    assert.deepEqual(top, ["LICENSE", "bin", "dist", "node_modules", "package.json", "python-kit"]);
     const modules = shellIn(IMAGE, "ls -A /airbyte/sluice/node_modules").stdout.trim().split("\n");
     // esbuild is also tsx's own dependency (custom .ts components are loaded through tsx at run time).
     const dev = Object.keys(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).devDependencies).filter((name) => name !== "esbuild");
     for (const name of dev) assert.ok(!modules.includes(name.split("/")[0]!) || shellIn(IMAGE, `test -e /airbyte/sluice/node_modules/${name}`).code !== 0, `${name} (a dev dependency) is in the image`);
     // Sluice's own files: no tests, TypeScript sources or tsconfig (what third-party packages ship in node_modules is theirs);
-    // no secrets or .env anywhere.
-    const found = shellIn(IMAGE, "find /airbyte -path /airbyte/sluice/node_modules -prune -o \\( -name '*.test.ts' -o -name tsconfig.json -o \\( -name '*.ts' ! -name '*.d.ts' -path '*/sluice/dist/*' \\) \\) -print; find /airbyte \\( -name secrets -o -name .env \\) -print");
+    // no secrets, .env or Python bytecode caches anywhere.
+    const found = shellIn(IMAGE, "find /airbyte -path /airbyte/sluice/node_modules -prune -o \\( -name '*.test.ts' -o -name tsconfig.json -o \\( -name '*.ts' ! -name '*.d.ts' -path '*/sluice/dist/*' \\) \\) -print; find /airbyte \\( -name secrets -o -name .env -o -name __pycache__ \\) -print");
     assert.equal(found.code, 0, found.stderr);
     assert.equal(found.stdout.trim(), "");
   });

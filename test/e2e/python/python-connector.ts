@@ -4,6 +4,7 @@
  */
 import { createSluice, type SluiceOptions } from "../../../core/index.js";
 import { tempConnector, type TempConnector } from "../../core/loader/temp-connector.js";
+import { oneStreamManifest } from "../../support/manifest-builder.js";
 
 /** A connector folder with `components.py` (and any other files). */
 export async function pythonConnector(components: string, files: Record<string, string> = {}): Promise<TempConnector> {
@@ -25,4 +26,11 @@ export async function readPython(
     return { records, error };
   }
   return { records };
+}
+
+/** A one-stream manifest (`items` at `url`) whose extractor is `source_declarative_manifest.components.<className>`. */
+export function withPythonExtractor(url: string, className: string): Record<string, unknown> {
+  const manifest = oneStreamManifest({ urlBase: url });
+  (manifest.streams as Record<string, any>[])[0]!.retriever.record_selector.extractor = { type: "CustomRecordExtractor", class_name: `source_declarative_manifest.components.${className}` };
+  return manifest;
 }

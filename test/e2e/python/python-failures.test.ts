@@ -2,8 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { Logger, SluiceError } from "../../../sdk/index.js";
 import { startLoopback, type Loopback } from "../../support/loopback.js";
-import { oneStreamManifest } from "../../support/manifest-builder.js";
-import { pythonConnector, readPython } from "./python-connector.js";
+import { pythonConnector, readPython, withPythonExtractor } from "./python-connector.js";
 
 const COMPONENTS = `
 import os
@@ -36,12 +35,6 @@ class Fine(RecordExtractor):
         return response.json()["data"]
 `;
 
-function withExtractor(url: string, className: string): Record<string, unknown> {
-  const manifest = oneStreamManifest({ urlBase: url });
-  (manifest.streams as Record<string, any>[])[0]!.retriever.record_selector.extractor = { type: "CustomRecordExtractor", class_name: `source_declarative_manifest.components.${className}` };
-  return manifest;
-}
-
 describe("Python components that fail", () => {
   let api: Loopback;
   let dir: Awaited<ReturnType<typeof pythonConnector>>;
@@ -57,7 +50,7 @@ describe("Python components that fail", () => {
   it("a raising component fails its stream with the class, the method and the Python error's last line; the traceback is logged at debug", async () => {
     const debug: string[] = [];
     const logger = { debug: (m: string) => void debug.push(m), info: () => undefined, warn: () => undefined, error: () => undefined };
-    const { error } = await readPython(dir.dir, withExtractor(api.url, "Strict"), {
+    const { error } = await readPython(dir.dir, withPythonExtractor(api.url, "Strict"), {
       sluice: { plugins: [{ name: "test:logger", register: (ctx) => ctx.registerService(Logger, logger) }] },
     });
     assert.ok(error instanceof SluiceError);
@@ -68,7 +61,7 @@ describe("Python components that fail", () => {
   });
 
   it("a missing module names the module, the component and what to install", async () => {
-    const manifest = withExtractor(api.url, "Fine");
+    const manifest = withPythonExtractor(api.url, "Fine");
     (manifest.streams as Record<string, any>[])[0]!.retriever.record_selector.extractor.class_name = "source_declarative_manifest.needs_braintree.Payments";
     const { error } = await readPython(dir.dir, manifest);
     assert.ok(error instanceof SluiceError);
@@ -78,18 +71,18 @@ describe("Python components that fail", () => {
   });
 
   it("a class the module does not define is named, with the classes it does", async () => {
-    const { error } = await readPython(dir.dir, withExtractor(api.url, "Missing"));
+    const { error } = await readPython(dir.dir, withPythonExtractor(api.url, "Missing"));
     assert.ok(error instanceof SluiceError);
     assert.equal(error.code, "PYTHON_CLASS_NOT_FOUND");
     assert.match(error.message, /defines no class Missing \(its classes: Dies, Fine, Sleeps, Strict\)/);
   });
 
   it("a child that dies is an error naming the call, and the next read starts a new child", async () => {
-    const { error } = await readPython(dir.dir, withExtractor(api.url, "Dies"));
+    const { error } = await readPython(dir.dir, withPythonExtractor(api.url, "Dies"));
     assert.ok(error instanceof SluiceError);
     assert.equal(error.code, "PYTHON_BRIDGE_FAILED");
     assert.match(error.message, /exited with code 3 during source_declarative_manifest\.components\.Dies\.extract_records/);
-    const again = await readPython(dir.dir, withExtractor(api.url, "Fine"));
+    const again = await readPython(dir.dir, withPythonExtractor(api.url, "Fine"));
     assert.equal(again.error, undefined);
     assert.deepEqual(again.records, [{ id: 1 }]);
   });
@@ -98,7 +91,7 @@ describe("Python components that fail", () => {
     process.env.SLUICE_PYTHON_TIMEOUT = "1";
     try {
       const started = Date.now();
-      const { error } = await readPython(dir.dir, withExtractor(api.url, "Sleeps"));
+      const { error } = await readPython(dir.dir, withPythonExtractor(api.url, "Sleeps"));
       assert.ok(error instanceof SluiceError);
       assert.equal(error.code, "PYTHON_BRIDGE_FAILED");
       assert.match(error.message, /did not answer source_declarative_manifest\.components\.Sleeps\.extract_records within 1 s; it was stopped/);
@@ -109,7 +102,7 @@ describe("Python components that fail", () => {
   });
 
   it("a host that does not trust custom code refuses Python classes before starting Python", async () => {
-    const { error } = await readPython(dir.dir, withExtractor(api.url, "Fine"), { sluice: { trustCustomCode: false } });
+    const { error } = await readPython(dir.dir, withPythonExtractor(api.url, "Fine"), { sluice: { trustCustomCode: false } });
     assert.ok(error instanceof SluiceError);
     assert.equal(error.code, "CUSTOM_CODE_REFUSED");
   });
