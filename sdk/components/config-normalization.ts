@@ -27,7 +27,12 @@ export abstract class ValidationStrategy {
   abstract validate(value: unknown): void;
 }
 
-/** A check of the config (`DpathValidator`, `PredicateValidator`): throws a `ConfigError` when it fails. */
+/**
+ * A check of the config (`DpathValidator`, `PredicateValidator`): throws a `ConfigError` when it fails.
+ *
+ * @example
+ * validator.validate({ start_date: "2024-01-01" }); // throws CONFIG_VALIDATION_FAILED naming the field when it does not hold
+ */
 export interface ConfigValidator {
   validate(config: ConnectorConfig): void;
 }
