@@ -1,4 +1,5 @@
 import { CustomCodeError, Interpolator, PythonRuntime, type BuildContext, type CompiledTemplate, type ComponentDefinition, type PythonObject } from "../../../sdk/index.js";
+import { secretsOf } from "../custom-authenticator.js";
 import type { LoadedCustomClass } from "../load-custom-class.js";
 import { pythonHttpCallback } from "./python-http-callback.js";
 
@@ -33,7 +34,7 @@ export function constructPython(loaded: LoadedCustomClass, def: ComponentDefinit
     fields,
     config: ctx.config,
     parameters: ctx.parameters,
-    callbacks: { interpolate, http: pythonHttpCallback(ctx) },
+    callbacks: { interpolate, http: pythonHttpCallback(ctx), secret: (value) => secretsOf(ctx)?.add(value) },
     where: loaded.where,
   });
 }

@@ -11,6 +11,7 @@ import base64
 import requests
 
 from airbyte_cdk.sources.declarative.auth.oauth import DeclarativeOauth2Authenticator
+from airbyte_cdk.utils.airbyte_secrets_utils import add_to_secrets, filter_secrets
 
 
 class BasicClientCredentials(DeclarativeOauth2Authenticator):
@@ -33,6 +34,16 @@ class KitRefresh(DeclarativeOauth2Authenticator):
     def get_refresh_request_body(self):
         assert self._client_id.eval(self.config) == self.config["client_id"]
         return super().get_refresh_request_body()
+
+
+class DeclaresItsToken(DeclarativeOauth2Authenticator):
+    """Declares the token secret, as source-pinterest does, then fails naming it."""
+
+    def _get_refresh_access_token_response(self):
+        answer = super()._get_refresh_access_token_response()
+        add_to_secrets(answer["access_token"])
+        assert filter_secrets(answer["access_token"]) == "****"
+        raise Exception(f"the API refused token {answer['access_token']}")
 `;
 
 const CLASS = "source_declarative_manifest.components";
@@ -86,5 +97,12 @@ describe("the kit's DeclarativeOauth2Authenticator in Python", () => {
     const token = api.requests[from]!;
     assert.deepEqual(token.fields, { grant_type: "refresh_token", client_id: "cid", client_secret: "shh", refresh_token: "rt-1", audience: "cid-api" });
     assert.equal(api.requests[from + 1]!.headers.authorization, "Bearer tok-refresh_token");
+  });
+
+  it("add_to_secrets makes Sluice redact the value: the component's own error does not show the token", async () => {
+    const { error } = await readPython(dir.dir, oneStreamManifest({ urlBase: api.url, requester: { authenticator: authenticator("DeclaresItsToken") } }), { config: CONFIG });
+    assert.ok(error instanceof Error);
+    assert.match(error.message, /the API refused token/);
+    assert.doesNotMatch(error.message, /tok-refresh_token/);
   });
 });
