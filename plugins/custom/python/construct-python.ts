@@ -18,6 +18,8 @@ const NOT_FIELDS = new Set(["type", "class_name", "$parameters"]);
 export function constructPython(loaded: LoadedCustomClass, def: ComponentDefinition, ctx: BuildContext): PythonObject {
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(def)) if (!NOT_FIELDS.has(name)) fields[name] = value;
+  // The kit's factory passes the stream's name to the components it builds for the stream (a class takes it if it has a `name` field).
+  if (fields.name === undefined && ctx.stream !== undefined) fields.name = ctx.stream;
   const templates = new Map<string, CompiledTemplate>();
   const interpolate = (template: string, context: Record<string, unknown>, fallback: unknown): unknown => {
     const names = Object.keys(context).filter((name) => name !== "config" && name !== "parameters").sort();
