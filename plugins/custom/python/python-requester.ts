@@ -1,12 +1,6 @@
-import { Requester, injectRequestValue, type BuildContext, type ComponentDefinition, type HttpResponse, type OutgoingRequest, type PythonObject, type QueryProperties, type RequestInput, type SendOptions } from "../../../sdk/index.js";
+import { Requester, type BuildContext, type ComponentDefinition, type HttpResponse, type OutgoingRequest, type PythonObject, type QueryProperties, type RequestInput, type SendOptions } from "../../../sdk/index.js";
+import { applyPythonRequestOptions } from "./python-request-options.js";
 import { wireSlice } from "./wire-slice.js";
-
-const REQUEST_PARTS = [
-  ["get_request_params", "request_parameter"],
-  ["get_request_headers", "header"],
-  ["get_request_body_data", "body_data"],
-  ["get_request_body_json", "body_json"],
-] as const;
 
 /**
  * A Python `CustomRequester` (a subclass of the kit's `HttpRequester`): Sluice's own `HttpRequester`,
@@ -55,17 +49,7 @@ class PythonRequester extends Requester {
       stream_slice: wireSlice(input.streamSlice),
       next_page_token: input.nextPageToken === undefined ? null : { next_page_token: input.nextPageToken },
     };
-    for (const [method, target] of REQUEST_PARTS) {
-      if (!this.remote.methods.includes(method)) continue;
-      const values = this.remote.call(method, [], kwargs) as Record<string, unknown> | string | null;
-      if (typeof values === "string") {
-        if (values) request.bodyData = values;
-        continue;
-      }
-      for (const [name, value] of Object.entries(values ?? {})) {
-        if (value !== undefined && value !== null) injectRequestValue(request, target, name, value, this.remote.className);
-      }
-    }
+    applyPythonRequestOptions(this.remote, request, kwargs);
     return request;
   }
 
