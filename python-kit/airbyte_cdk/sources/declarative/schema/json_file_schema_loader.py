@@ -17,11 +17,13 @@ from airbyte_cdk.sources.types import Config
 
 
 def _default_file_path() -> str:
-    """``./<the connector's package>/schemas/{{parameters['name']}}.json``, the package being the first
-    loaded module named ``source_...`` (as the kit infers it); ``./{{parameters['name']}}.json`` without one."""
+    """``./<the connector's package>/schemas/{{parameters['name']}}.json``, the package being a loaded
+    module named ``source_...`` as the kit infers it: the kit takes the first, in a process of one
+    connector; Sluice's Python child may hold several, so the latest loaded (the one constructing now)
+    is taken. ``./{{parameters['name']}}.json`` without one."""
     modules = [name for name in sys.modules if "source_" in name and "airbyte_cdk" not in name]
     if modules:
-        return f"./{modules[0].split('.')[0]}/schemas/{{{{parameters['name']}}}}.json"
+        return f"./{modules[-1].split('.')[0]}/schemas/{{{{parameters['name']}}}}.json"
     return "./{{parameters['name']}}.json"
 
 
