@@ -34,6 +34,7 @@ export const BRIDGE_REQUESTS = {
 export const BRIDGE_CALLBACKS = {
   interpolate: "{template, default, context} -> value: a template evaluated by Sluice's template engine",
   http: "{request: {method, url, headers, body}} -> {status, url, headers, text}: a component's own request, sent by Sluice's HTTP client",
+  secret: "{value} -> null: a value the component declares secret (the kit's add_to_secrets), redacted wherever Sluice writes",
 } as const;
 
 /** Tagged values: how a non-JSON value crosses the bridge. */

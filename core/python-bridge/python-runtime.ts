@@ -57,6 +57,7 @@ export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntim
       const where = { file: request.file, ...request.where };
       const onCallback = (op: string, frame: Record<string, unknown>, mode: "sync" | "async"): unknown => {
         if (op === "interpolate") return request.callbacks.interpolate(String(frame.template), (frame.context ?? {}) as Record<string, unknown>, frame.default);
+        if (op === "secret") return request.callbacks.secret?.(String(frame.value ?? "")) ?? null;
         if (op === "http" && mode === "sync") {
           throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `http cannot be answered during this call: only an authenticator's and a partition router's methods may send requests`, { where });
         }

@@ -47,7 +47,7 @@ function authenticatorStyle(cls: Function): AuthenticatorStyle | undefined {
 }
 
 // A host without a secrets registry (a bare test container) still gets a working authenticator.
-function secretsOf(ctx: BuildContext): Secrets | undefined {
+export function secretsOf(ctx: BuildContext): Secrets | undefined {
   try {
     return ctx.get(Secrets);
   } catch {

@@ -1,4 +1,4 @@
-import type { BuildContext, ComponentFactory, PythonObject } from "../../sdk/index.js";
+import type { BuildContext, ComponentDefinition, ComponentFactory, PythonObject } from "../../sdk/index.js";
 import { customConstructorOptions } from "./constructor-options.js";
 import { hasMember } from "./describe-class.js";
 import { guardInstance } from "./guard-instance.js";
@@ -45,7 +45,7 @@ interface CustomKind<T> {
    * How a Python class (a `.py` module, constructed in the Python child) becomes the component; without
    * it the kind refuses Python classes (`CUSTOM_CLASS_WRONG_BASE`).
    */
-  python?(remote: PythonObject, loaded: LoadedCustomClass, ctx: BuildContext): T;
+  python?(remote: PythonObject, loaded: LoadedCustomClass, ctx: BuildContext, def: ComponentDefinition): T | Promise<T>;
 }
 
 /**
@@ -67,7 +67,7 @@ export function customComponent<T>(spec: CustomKind<T>): ComponentFactory<T> {
       const loaded = await loadCustomClass(def, ctx);
       if (loaded.python) {
         if (!spec.python) throw pythonKindUnsupported(loaded, spec.type);
-        return spec.python(constructPython(loaded, def, ctx), loaded, ctx);
+        return spec.python(constructPython(loaded, def, ctx), loaded, ctx, def);
       }
       const use = spec.accept ? spec.accept(loaded.cls) : defaultAccept(spec, loaded.cls);
       if (!use) {

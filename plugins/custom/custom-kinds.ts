@@ -12,6 +12,7 @@ import { PythonRecordExtractor } from "./python/python-record-extractor.js";
 import { PythonSchemaLoader } from "./python/python-schema-loader.js";
 import { PythonStateMigration } from "./python/python-state-migration.js";
 import { PythonRecordFilter } from "./python/python-record-filter.js";
+import { pythonRequester } from "./python/python-requester.js";
 import { PythonTransformation } from "./python/python-transformation.js";
 
 /**
@@ -49,6 +50,7 @@ export const customKindComponents: readonly ComponentFactory[] = [
     methods: ["slices", "applyToRequest", "setState", "observe", "closeSlice", "state"],
     description: "An incremental cursor class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomRequester", kind: "requester", base: Requester, baseName: "Requester", methods: ["buildRequest", "send"],
+    python: (remote, _loaded, ctx, def) => pythonRequester(remote, def, ctx),
     description: "A requester class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomErrorHandler", kind: "error_handler", base: ErrorHandler, baseName: "ErrorHandler", methods: ["decide"],
     python: (remote) => new PythonErrorHandler(remote),

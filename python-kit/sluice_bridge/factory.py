@@ -15,6 +15,8 @@ from airbyte_cdk.sources.declarative.auth.token import ApiKeyAuthenticator, Basi
 from airbyte_cdk.sources.declarative.auth.token_provider import InterpolatedStringTokenProvider
 from airbyte_cdk.sources.declarative.decoders.json_decoder import JsonDecoder
 from airbyte_cdk.sources.declarative.extractors.dpath_extractor import DpathExtractor
+from airbyte_cdk.sources.declarative.requesters.error_handlers.backoff_strategies import WaitTimeFromHeaderBackoffStrategy
+from airbyte_cdk.sources.declarative.requesters.error_handlers.http_response_filter import HttpResponseFilter
 from airbyte_cdk.sources.declarative.requesters.paginators.strategies import OffsetIncrement, PageIncrement
 from airbyte_cdk.sources.declarative.requesters.request_option import RequestOption, RequestOptionType
 from airbyte_cdk.sources.declarative.transformations.add_fields import AddedFieldDefinition, AddFields
@@ -48,6 +50,8 @@ BUILDERS: Dict[str, Callable[[Definition, Any, Any], Any]] = {
     "PageIncrement": lambda d, config, params: PageIncrement(config=config, page_size=d.get("page_size"), parameters=params, start_from_page=d.get("start_from_page", 0), inject_on_first_request=d.get("inject_on_first_request", False)),
     "AddedFieldDefinition": lambda d, config, params: AddedFieldDefinition(path=d["path"], value=d.get("value", ""), value_type=_VALUE_TYPES.get(str(d.get("value_type"))), parameters=params),
     "AddFields": lambda d, config, params: AddFields(fields=build(d.get("fields", []), config, params), parameters=params, condition=d.get("condition", "")),
+    "HttpResponseFilter": lambda d, config, params: HttpResponseFilter(config=config, parameters=params, action=d.get("action"), failure_type=d.get("failure_type"), http_codes=set(d["http_codes"]) if "http_codes" in d else None, error_message_contains=d.get("error_message_contains"), predicate=d.get("predicate", ""), error_message=d.get("error_message", "")),
+    "WaitTimeFromHeader": lambda d, config, params: WaitTimeFromHeaderBackoffStrategy(header=d["header"], config=config, parameters=params, regex=d.get("regex"), max_waiting_time_in_seconds=d.get("max_waiting_time_in_seconds")),
     "OffsetIncrement": lambda d, config, params: OffsetIncrement(config=config, page_size=d.get("page_size"), parameters=params, inject_on_first_request=d.get("inject_on_first_request", False)),
 }
 

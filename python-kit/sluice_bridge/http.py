@@ -66,15 +66,19 @@ class Response:
         self.status_code = status
         self.url = url
         self.headers = CaseInsensitiveDict(headers)
-        self.text = text
+        self._text = text
         self.encoding = "utf-8"
         self.request = request or PreparedRequest("GET", url)
         self._json: Any = None
         self._parsed = False
 
     @property
+    def text(self) -> str:
+        return self._text
+
+    @property
     def content(self) -> bytes:
-        return self.text.encode("utf-8")
+        return self._text.encode("utf-8")
 
     @property
     def ok(self) -> bool:

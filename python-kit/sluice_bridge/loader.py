@@ -83,6 +83,10 @@ def construct(cls: type, fields: Mapping[str, Any], config: Mapping[str, Any], p
     args["config"] = config
     args["parameters"] = parameters
     wanted = field_names(cls)
+    # The kit's parameter propagation: a field the definition leaves out takes the $parameters value of that name (``name``).
+    for name in wanted:
+        if name not in args and name in parameters:
+            args[name] = parameters[name]
     return cls(**{name: args[name] for name in wanted if name in args})
 
 

@@ -36,6 +36,7 @@ REQUESTS: Dict[str, str] = {
 CALLBACKS: Dict[str, str] = {
     "interpolate": "{template, default, context} -> value: a template evaluated by Sluice's template engine",
     "http": "{request: {method, url, headers, body}} -> {status, url, headers, text}: a component's own request, sent by Sluice's HTTP client",
+    "secret": "{value} -> null: a value the component declares secret (the kit's add_to_secrets), redacted wherever Sluice writes",
 }
 
 #: Tagged values: how a non-JSON value crosses the bridge.

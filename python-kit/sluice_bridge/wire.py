@@ -12,6 +12,7 @@ import types
 from typing import Any, Mapping
 
 from sluice_bridge.http import PreparedRequest, Response
+from sluice_bridge.requests_compat import make_response
 
 
 def decode(value: Any) -> Any:
@@ -42,7 +43,7 @@ def _slice(wire: Mapping[str, Any]) -> Any:
 def _response(wire: Mapping[str, Any]) -> Response:
     request = wire.get("request")
     prepared = PreparedRequest(request["method"], request["url"], request.get("headers"), request.get("body")) if request else None
-    return Response(int(wire["status"]), str(wire["url"]), wire.get("headers") or {}, str(wire.get("text", "")), prepared)
+    return make_response(int(wire["status"]), str(wire["url"]), wire.get("headers") or {}, str(wire.get("text", "")), prepared)
 
 
 def encode(value: Any) -> Any:

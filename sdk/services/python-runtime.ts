@@ -14,6 +14,8 @@ export interface PythonCallbacks {
    * A component's own HTTP request (`requests.post(...)`), sent by Sluice's HTTP client; answered in the
    * asynchronous calls only (`callAsync`, `requestAsync`).
    */
+  /** The kit's `add_to_secrets(value)`: a value redacted wherever Sluice writes (logs, errors, HTTP records). */
+  secret?(value: string): void;
   http?(request: { method: string; url: string; headers: Record<string, string>; body?: string | null }): Promise<{ status: number; url: string; headers: Record<string, string>; text: string }>;
 }
 

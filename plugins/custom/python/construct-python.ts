@@ -1,4 +1,5 @@
 import { CustomCodeError, Interpolator, PythonRuntime, type BuildContext, type CompiledTemplate, type ComponentDefinition, type PythonObject } from "../../../sdk/index.js";
+import { secretsOf } from "../custom-authenticator.js";
 import type { LoadedCustomClass } from "../load-custom-class.js";
 import { pythonHttpCallback } from "./python-http-callback.js";
 
@@ -17,6 +18,8 @@ const NOT_FIELDS = new Set(["type", "class_name", "$parameters"]);
 export function constructPython(loaded: LoadedCustomClass, def: ComponentDefinition, ctx: BuildContext): PythonObject {
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(def)) if (!NOT_FIELDS.has(name)) fields[name] = value;
+  // The kit's factory passes the stream's name to the components it builds for the stream (a class takes it if it has a `name` field).
+  if (fields.name === undefined && ctx.stream !== undefined) fields.name = ctx.stream;
   const templates = new Map<string, CompiledTemplate>();
   const interpolate = (template: string, context: Record<string, unknown>, fallback: unknown): unknown => {
     const names = Object.keys(context).filter((name) => name !== "config" && name !== "parameters").sort();
@@ -33,7 +36,7 @@ export function constructPython(loaded: LoadedCustomClass, def: ComponentDefinit
     fields,
     config: ctx.config,
     parameters: ctx.parameters,
-    callbacks: { interpolate, http: pythonHttpCallback(ctx) },
+    callbacks: { interpolate, http: pythonHttpCallback(ctx), secret: (value) => secretsOf(ctx)?.add(value) },
     where: loaded.where,
   });
 }

@@ -1,12 +1,6 @@
-import { PartitionRouter, injectRequestValue, type OutgoingRequest, type PythonObject, type StreamSlice } from "../../../sdk/index.js";
+import { PartitionRouter, type OutgoingRequest, type PythonObject, type StreamSlice } from "../../../sdk/index.js";
+import { applyPythonRequestOptions } from "./python-request-options.js";
 import { sliceFromWire, wireSlice } from "./wire-slice.js";
-
-const REQUEST_PARTS = [
-  ["get_request_params", "request_parameter"],
-  ["get_request_headers", "header"],
-  ["get_request_body_data", "body_data"],
-  ["get_request_body_json", "body_json"],
-] as const;
 
 /**
  * A Python `PartitionRouter` (or `StreamSlicer`): `stream_slices()` once per read, its slices as one
@@ -33,16 +27,6 @@ export class PythonPartitionRouter extends PartitionRouter {
   }
 
   applyToRequest(request: OutgoingRequest, slice: StreamSlice): void {
-    for (const [method, target] of REQUEST_PARTS) {
-      if (!this.remote.methods.includes(method)) continue;
-      const values = this.remote.call(method, [], { stream_slice: wireSlice(slice) }) as Record<string, unknown> | string | null;
-      if (typeof values === "string") {
-        if (values) request.bodyData = values;
-        continue;
-      }
-      for (const [name, value] of Object.entries(values ?? {})) {
-        if (value !== undefined && value !== null) injectRequestValue(request, target, name, value, this.remote.className);
-      }
-    }
+    applyPythonRequestOptions(this.remote, request, { stream_slice: wireSlice(slice) });
   }
 }

@@ -17,7 +17,7 @@ import dpath.util
 from airbyte_cdk.sources.declarative.auth.token import BasicHttpAuthenticator
 from airbyte_cdk.sources.declarative.extractors.record_extractor import RecordExtractor
 from airbyte_cdk.sources.declarative.interpolation import InterpolatedString
-from airbyte_cdk.sources.declarative.requesters.error_handlers import DefaultErrorHandler
+from airbyte_cdk.sources.declarative.retrievers.simple_retriever import SimpleRetriever
 from airbyte_cdk.sources.declarative.requesters.paginators.strategies import PageIncrement
 from airbyte_cdk.sources.declarative.transformations.add_fields import AddFields
 
@@ -58,9 +58,9 @@ class UpperAddFields(AddFields):
         return record
 
 
-class NeedsDefaultErrorHandler(RecordExtractor):
+class NeedsSimpleRetriever(RecordExtractor):
     def extract_records(self, response):
-        handler = DefaultErrorHandler(config={}, parameters={})
+        retriever = SimpleRetriever(config={}, parameters={})
         return []
 `;
 
@@ -123,10 +123,10 @@ describe("the kit's concrete classes in Sluice's Python package", () => {
 
   it("a kit class the package names but does not implement is refused, naming it, when it is used", async () => {
     const manifest = oneStreamManifest({ urlBase: api.url });
-    (manifest.streams as Record<string, any>[])[0]!.retriever.record_selector.extractor = { type: "CustomRecordExtractor", class_name: "source_declarative_manifest.components.NeedsDefaultErrorHandler" };
+    (manifest.streams as Record<string, any>[])[0]!.retriever.record_selector.extractor = { type: "CustomRecordExtractor", class_name: "source_declarative_manifest.components.NeedsSimpleRetriever" };
     const { error } = await readPython(dir.dir, manifest);
     assert.ok(error instanceof SluiceError);
     assert.equal(error.code, "PYTHON_KIT_CLASS_MISSING");
-    assert.match(error.message, /NeedsDefaultErrorHandler\.extract_records: airbyte_cdk\.sources\.declarative\.requesters\.error_handlers\.default_error_handler\.DefaultErrorHandler is not in Sluice's package yet/);
+    assert.match(error.message, /NeedsSimpleRetriever\.extract_records: airbyte_cdk\.sources\.declarative\.retrievers\.simple_retriever\.SimpleRetriever is not in Sluice's package yet/);
   });
 });
