@@ -11,7 +11,7 @@ import { fillTemplate, type ComponentMapping } from "./component-mapping-definit
 import type { ConfigEntries } from "./stream-config.js";
 
 /** The yaml package, imported when a `ConfigComponentsResolver` is built: few connectors have one, and yaml costs every command about 15 ms of start-up. */
-export const loadYaml = lazyPackage("yaml", "ConfigComponentsResolver", () => import("yaml"));
+export const loadYaml: () => Promise<{ parse: typeof import("yaml").parse }> = lazyPackage("yaml", "ConfigComponentsResolver", () => import("yaml"));
 
 type YamlParse = Awaited<ReturnType<typeof loadYaml>>["parse"];
 
