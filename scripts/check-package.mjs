@@ -51,7 +51,8 @@ function writeConsumerProject(dir, packed) {
         if (packages[path]) return;
         const { dev, devOptional, peer, ...rest } = entry;
         packages[path] = rest;
-        for (const dep of Object.keys({ ...entry.dependencies, ...entry.optionalDependencies })) visit(dep, path);
+        // npm installs a package's peers too (swagger-parser's openapi-types): an optional peer npm left out is not in the lock.
+        for (const dep of Object.keys({ ...entry.dependencies, ...entry.optionalDependencies, ...entry.peerDependencies })) visit(dep, path);
         return;
       }
       if (!base) return; // an optional dependency for another platform, not in the lock
