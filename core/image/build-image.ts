@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SluiceError } from "../../sdk/index.js";
 import type { LeftOut } from "./credential-files.js";
+import { packageRoot } from "../package-root.js";
 import { stageImageContext, type ImageContext } from "./stage-image-context.js";
 
 /** The container engines `sluice image` can drive; both take the same `build` arguments. */
@@ -39,16 +40,11 @@ export interface BuildImageOptions {
   stdio?: "inherit" | "ignore";
 }
 
-/** The root of the running Sluice package (the folder of its package.json). */
+/** The root of the running Sluice package (the folder of its package.json); an error when it has none. */
 export function sluicePackageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const file = join(dir, "package.json");
-    if (existsSync(file) && (JSON.parse(readFileSync(file, "utf8")) as { name?: string }).name === "sluice") return dir;
-    const up = dirname(dir);
-    if (up === dir) throw new SluiceError("IMAGE_SLUICE_PACKAGE_INVALID", "the running Sluice has no package.json above it", { where: { file: fileURLToPath(import.meta.url) } });
-    dir = up;
-  }
+  const root = packageRoot();
+  if (existsSync(join(root, "package.json"))) return root;
+  throw new SluiceError("IMAGE_SLUICE_PACKAGE_INVALID", "the running Sluice has no package.json above it", { where: { file: fileURLToPath(import.meta.url) } });
 }
 
 /** The engine to use: the one asked for, or the first of docker and podman on the PATH. */
