@@ -45,7 +45,8 @@ export function listEndpoints(doc: OpenApiDocument): { endpoints: ListEndpoint[]
     }
     const found = records(schema);
     if (!found) {
-      skipped.push(`${where}: answers one object, not a list (no array of records in its response schema)`);
+      const scalars = schema.type === "array" || schema.items ? `an array of ${String(mergeAllOf((schema.items ?? {}) as Json).type ?? "value")}s, not of records (objects)` : "one object, not a list (no array of records in its response schema)";
+      skipped.push(`${where}: answers ${scalars}`);
       continue;
     }
     const name = uniqueName(operation.path, names);
@@ -59,7 +60,10 @@ export function listEndpoints(doc: OpenApiDocument): { endpoints: ListEndpoint[]
 }
 
 function records(schema: Json): { path: string[]; item: Json; evidence: string } | undefined {
-  if (schema.type === "array" || schema.items) return { path: [], item: (schema.items ?? {}) as Json, evidence: "the response is an array" };
+  if (schema.type === "array" || schema.items) {
+    const item = mergeAllOf((schema.items ?? {}) as Json);
+    return isObjectSchema(item) ? { path: [], item, evidence: "the response is an array" } : undefined;
+  }
   const properties = (schema.properties ?? {}) as Record<string, Json>;
   const arrays = Object.entries(properties).filter(([, p]) => (p?.type === "array" || p?.items) && isObjectSchema(mergeAllOf((p.items ?? {}) as Json)));
   if (arrays.length === 0) return undefined;
@@ -68,13 +72,17 @@ function records(schema: Json): { path: string[]; item: Json; evidence: string }
   return { path: [name], item: (property.items ?? {}) as Json, evidence: why };
 }
 
+/** A schema of records: typed `object` or with properties (an untyped item could be anything: not taken for records). */
 function isObjectSchema(schema: Json): boolean {
-  return schema.type === "object" || schema.properties !== undefined || (schema.type === undefined && schema.items === undefined);
+  return schema.type === "object" || schema.properties !== undefined;
 }
 
-function uniqueName(path: string, taken: Set<string>): string {
+/** A stream name from the path's last fixed segment, or from an AWS-style `#Action=ListThings` (`list_things`). */
+function uniqueName(fullPath: string, taken: Set<string>): string {
+  const [path, fragment] = fullPath.split("#") as [string, string | undefined];
+  const action = fragment ? new URLSearchParams(fragment).get("Action")?.replace(/([a-z0-9])([A-Z])/g, "$1_$2") : undefined;
   const fixed = path.split("/").filter((s) => s && !s.startsWith("{"));
-  const base = (fixed.at(-1) ?? "items").replace(/\.(json|xml)$/i, "").replace(/[^\w]+/g, "_").toLowerCase();
+  const base = (action ?? fixed.at(-1) ?? "items").replace(/\.(json|xml)$/i, "").replace(/[^\w]+/g, "_").toLowerCase();
   let name = base;
   for (let i = fixed.length - 2; taken.has(name) && i >= 0; i--) name = `${fixed[i]!.replace(/[^\w]+/g, "_").toLowerCase()}_${name}`;
   for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;

@@ -4,11 +4,14 @@ import type { Json, OpenApiDocument } from "./read-openapi.js";
 /** The authenticator the document asks for, its user inputs, and why. */
 export interface AuthFromDocument extends AuthScaffold {
   evidence: string;
+  /** API keys the same requirement asks for beside the authenticator's (sent by the requester on every request). */
+  alongside?: { headers: Record<string, string>; parameters: Record<string, string> };
 }
 
 const secret = (name: string, title: string, description: string): CredentialField => ({ name, title, description, secret: true, placeholder: "" });
 const plain = (name: string, title: string, description: string): CredentialField => ({ name, title, description, secret: false, placeholder: "" });
 const config = (name: string) => `{{ config['${name}'] }}`;
+const empty = (fields: CredentialField[]) => fields.map((f) => ({ ...f, placeholder: "" }));
 
 /**
  * The authentication of the list endpoints, from the security scheme they require (the operations'
@@ -22,7 +25,6 @@ const config = (name: string) => `{{ config['${name}'] }}`;
  * // { type: "ApiKeyAuthenticator", api_token: "{{ config['api_key'] }}", inject_into: { type: "RequestOption", inject_into: "header", field_name: "X-API-Key" } }
  */
 export function authFromDocument(doc: OpenApiDocument, requirements: ReadonlyArray<Array<Record<string, string[]>> | undefined>, override?: AuthMethod): AuthFromDocument {
-  const empty = (fields: CredentialField[]) => fields.map((f) => ({ ...f, placeholder: "" }));
   if (override) {
     const chosen = authScaffold(override, doc.baseUrl ?? "");
     return { ...chosen, fields: empty(chosen.fields), evidence: `--auth ${override}` };
@@ -31,6 +33,37 @@ export function authFromDocument(doc: OpenApiDocument, requirements: ReadonlyArr
   const name = names.find((n) => doc.securitySchemes[n]);
   const scheme = name ? doc.securitySchemes[name]! : undefined;
   if (!scheme) return { summary: "none", fields: [], evidence: names.length ? `the required scheme '${names[0]}' is not defined: none` : "no security scheme required: none" };
+  const chosen = authFor(scheme, name!);
+  const alongside = companionKeys(doc, requirements, name!);
+  if (!alongside.fields.length) return chosen;
+  return {
+    ...chosen,
+    fields: [...chosen.fields, ...alongside.fields],
+    alongside: { headers: alongside.headers, parameters: alongside.parameters },
+    evidence: `${chosen.evidence}, with ${alongside.evidence.join(" and ")} required together with it`,
+  };
+}
+
+/**
+ * API keys required together with the chosen scheme (one requirement object naming several schemes:
+ * a partner id and a key): each becomes a secret input the requester sends in its header or query parameter.
+ */
+function companionKeys(doc: OpenApiDocument, requirements: ReadonlyArray<Array<Record<string, string[]>> | undefined>, chosen: string) {
+  const together = requirements.flatMap((r) => r ?? doc.security).find((alternative) => chosen in alternative) ?? {};
+  const out = { fields: [] as CredentialField[], headers: {} as Record<string, string>, parameters: {} as Record<string, string>, evidence: [] as string[] };
+  for (const other of Object.keys(together).filter((n) => n !== chosen)) {
+    const scheme = doc.securitySchemes[other];
+    if (String(scheme?.type).toLowerCase() !== "apikey" || (scheme!.in !== "header" && scheme!.in !== "query")) continue;
+    const input = other.replace(/[^A-Za-z0-9]+/g, "_").replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
+    out.fields.push(secret(input, other, `Sent in the ${scheme!.in === "header" ? "header" : "query parameter"} ${scheme!.name} (security scheme '${other}')`));
+    (scheme!.in === "header" ? out.headers : out.parameters)[String(scheme!.name)] = config(input);
+    out.evidence.push(`'${other}' (${describe(scheme!)})`);
+  }
+  return out;
+}
+
+/** The authenticator of one scheme. */
+function authFor(scheme: Json, name: string): AuthFromDocument {
   const why = `security scheme '${name}' (${describe(scheme)})`;
   const type = String(scheme.type).toLowerCase();
   if (type === "apikey" && (scheme.in === "header" || scheme.in === "query")) {

@@ -58,10 +58,12 @@ export function openApiConnector(doc: OpenApiDocument, options: OpenApiConnector
   if (!baseUrl) inputs.set("base_url", { name: "base_url", title: "Base URL", description: "The API's base URL (the document names none)", secret: false, placeholder: "" });
   const report = [`${doc.title} (OpenAPI ${doc.version}): ${endpoints.length} list endpoint${endpoints.length === 1 ? "" : "s"}`, `  base URL: ${baseUrl ? `${baseUrl} (${options.url ? "--url" : "the document's servers"})` : "none in the document: a user input, base_url"}`, `  authentication: ${auth.summary} (${auth.evidence})`];
   const definitions: Json = { requester: { type: "HttpRequester", url_base: baseUrl ?? "{{ config['base_url'] }}", http_method: "GET", ...(auth.authenticator ? { authenticator: "#/definitions/authenticator" } : {}) } };
+  if (auth.alongside && Object.keys(auth.alongside.headers).length) definitions.requester.request_headers = auth.alongside.headers;
+  if (auth.alongside && Object.keys(auth.alongside.parameters).length) definitions.requester.request_parameters = auth.alongside.parameters;
   if (auth.authenticator) definitions.authenticator = auth.authenticator;
   const streams: Json = {};
   for (const endpoint of endpoints) {
-    const made = streamDefinition(endpoint, endpoints, inputs);
+    const made = streamDefinition(endpoint, endpoints, inputs, auth.alongside?.parameters ?? {});
     streams[endpoint.name] = made.stream;
     report.push(`${endpoint.name}: GET ${endpoint.operation.path}`, ...[...endpoint.evidence, ...made.evidence].map((line) => `  ${line}`));
   }
@@ -101,13 +103,21 @@ export function openApiConnector(doc: OpenApiDocument, options: OpenApiConnector
   };
 }
 
-/** One stream: its path (parameters from a parent or the config), record selection, paginator and schema. */
-function streamDefinition(endpoint: ListEndpoint, all: readonly ListEndpoint[], inputs: Map<string, { name: string; title: string; description: string; secret: boolean; placeholder: string }>): { stream: Json; evidence: string[] } {
+/**
+ * One stream: its path (parameters from a parent or the config), record selection, paginator and
+ * schema; `sharedParameters` are the shared requester's query parameters, repeated where the stream
+ * sets its own.
+ */
+function streamDefinition(endpoint: ListEndpoint, all: readonly ListEndpoint[], inputs: Map<string, { name: string; title: string; description: string; secret: boolean; placeholder: string }>, sharedParameters: Record<string, string>): { stream: Json; evidence: string[] } {
   const evidence: string[] = [];
   const pagination = paginationFromDocument(endpoint);
   evidence.push(`pagination: ${pagination.evidence}`);
-  let path = endpoint.operation.path;
+  const [fixedPath, fragment] = endpoint.operation.path.split("#") as [string, string | undefined];
+  let path = fixedPath;
   let router: Json | undefined;
+  // AWS's query APIs name the action in the path's fragment (`/#Action=DescribeDomains`): it is sent as query parameters.
+  const fromFragment = fragment ? Object.fromEntries(new URLSearchParams(fragment)) : {};
+  if (fragment) evidence.push(`query parameters from the path's fragment: ${fragment}`);
   for (const param of endpoint.operation.parameters.filter((p) => p.in === "path")) {
     const parent = parentOf(endpoint, param.name, all);
     if (parent && !router) {
@@ -121,13 +131,18 @@ function streamDefinition(endpoint: ListEndpoint, all: readonly ListEndpoint[], 
     }
   }
   const pagingNames = new Set(JSON.stringify(pagination.paginator).match(/"field_name":"[^"]+"/g)?.map((m) => m.slice(14, -1)) ?? []);
-  const required = endpoint.operation.parameters.filter((p) => p.in === "query" && p.required && !pagingNames.has(p.name) && p.schema.default === undefined);
+  const required = endpoint.operation.parameters.filter((p) => p.in === "query" && p.required && !pagingNames.has(p.name) && p.schema.default === undefined && !(p.name in fromFragment));
+  const constants = Object.fromEntries(required.filter((p) => Array.isArray(p.schema.enum) && p.schema.enum.length === 1).map((p) => [p.name, String(p.schema.enum[0])]));
+  for (const name of Object.keys(constants)) evidence.push(`required query parameter ${name}: ${constants[name]} (its one allowed value)`);
+  required.splice(0, required.length, ...required.filter((p) => !(p.name in constants)));
   for (const param of required) {
     inputs.set(param.name, { name: param.name, title: param.name, description: `The required query parameter ${param.name} of GET ${endpoint.operation.path}`, secret: false, placeholder: "" });
     evidence.push(`required query parameter ${param.name}: a user input`);
   }
   const requester: Json = { $ref: "#/definitions/requester", path };
-  if (required.length) requester.request_parameters = Object.fromEntries(required.map((p) => [p.name, `{{ config['${p.name}'] }}`]));
+  // A stream's request_parameters replace the shared requester's (a $ref's sibling key wins whole): repeat those.
+  const own = { ...fromFragment, ...constants, ...pagination.requestParameters, ...Object.fromEntries(required.map((p) => [p.name, `{{ config['${p.name}'] }}`])) };
+  if (Object.keys(own).length) requester.request_parameters = { ...sharedParameters, ...own };
   const stream: Json = {
     type: "DeclarativeStream",
     name: endpoint.name,

@@ -4,6 +4,8 @@ import type { Json, OpenApiParameter } from "./read-openapi.js";
 /** The paginator guessed for a list endpoint, and the document's names it relied on. */
 export interface PaginationFromDocument {
   paginator: Json;
+  /** Query parameters every request sends: the largest page an endpoint that cannot page allows (`{ limit: "100" }`). */
+  requestParameters?: Record<string, string>;
   /** One line: the kind and its evidence, or why none was guessed. */
   evidence: string;
 }
@@ -14,20 +16,31 @@ const CURSOR_FIELDS = ["next_cursor", "nextcursor", "cursor", "next_page_token",
 const WRAPPERS = ["meta", "metadata", "pagination", "paging", "page_info", "pageinfo", "response_metadata", "links", "_links"];
 const OFFSET_PARAMS = ["offset", "skip", "start"];
 const PAGE_PARAMS = ["page", "page_number", "pagenumber", "pageno", "p"];
-const SIZE_PARAMS = ["limit", "per_page", "perpage", "page_size", "pagesize", "size", "count", "max_results", "maxresults", "top", "pagelimit"];
+const SIZE_PARAMS = ["limit", "per_page", "perpage", "page_size", "pagesize", "size", "count", "max_results", "maxresults", "top", "pagelimit", "take", "max_items", "maxitems", "rows"];
+
+/**
+ * A parameter's name as the lists above spell it: lower case, and the part in brackets for JSON:API's
+ * `page[limit]`, `page[offset]`, `page[size]` and `page[number]` (a page number).
+ */
+function knownName(name: string): string {
+  const inner = /^page\[(\w+)\]$/i.exec(name)?.[1]?.toLowerCase();
+  return inner === undefined ? name.toLowerCase().replace(/^\$/, "") : inner === "number" ? "page" : inner;
+}
 
 /**
  * Pagination from the document alone, in the order real APIs are most often read right: a `Link`
  * response header; a next-page URL in the body; a cursor parameter with the field that returns the
  * next cursor (or `has_more` with `starting_after`, Stripe's form); `offset` with a limit; `page` with
- * a page size. What fits none is left unpaginated and said (`init --probe` can confirm by reading).
+ * a page size; `page` or `offset` alone (read until an empty page). What fits none is left
+ * unpaginated and said (`init --probe` can confirm by reading); where only a page size can be set,
+ * each read asks for its maximum.
  *
  * @example
  * paginationFromDocument(endpoint).evidence
  * // "offset: query parameters 'offset' and 'limit'; page size 100 (limit's default)"
  */
 export function paginationFromDocument(endpoint: ListEndpoint): PaginationFromDocument {
-  const params = new Map(endpoint.operation.parameters.filter((p) => p.in === "query").map((p) => [p.name.toLowerCase(), p]));
+  const params = new Map(endpoint.operation.parameters.filter((p) => p.in === "query").map((p) => [knownName(p.name), p]));
   const size = SIZE_PARAMS.map((n) => params.get(n)).find(Boolean);
   const sizeOption = size ? { page_size_option: option(size.name) } : {};
   const body = endpoint.responseProperties;
@@ -66,7 +79,28 @@ export function paginationFromDocument(endpoint: ListEndpoint): PaginationFromDo
       evidence: `page number: query parameters '${page.name}' (from ${first}) and '${size.name}'; page size ${pageSize.value} (${pageSize.why})`,
     };
   }
+  if (page) {
+    const first = Number(page.schema.minimum ?? page.schema.default ?? 1) === 0 ? 0 : 1;
+    return {
+      paginator: { type: "DefaultPaginator", pagination_strategy: { type: "PageIncrement", start_from_page: first }, page_token_option: option(page.name) },
+      evidence: `page number: query parameter '${page.name}' (from ${first}) and no page size parameter: pages are read until one comes back empty`,
+    };
+  }
+  if (offset) {
+    return {
+      paginator: { type: "DefaultPaginator", pagination_strategy: { type: "OffsetIncrement" }, page_token_option: option(offset.name) },
+      evidence: `offset: query parameter '${offset.name}' and no page size parameter: the offset moves by each page's records until a page comes back empty`,
+    };
+  }
   const names = [...params.values()].map((p) => `'${p.name}'`).join(", ") || "none";
+  const largest = size && typeof size.schema.maximum === "number" && size.schema.maximum > 0 ? size.schema.maximum : undefined;
+  if (size && largest) {
+    return {
+      paginator: { type: "NoPagination" },
+      requestParameters: { [size.name]: String(largest) },
+      evidence: `none: '${size.name}' sets a page's size but no parameter or field moves to the next page; each read asks for the largest page, ${size.name}=${largest} (its maximum). Check with init --probe`,
+    };
+  }
   return { paginator: { type: "NoPagination" }, evidence: `none: no pagination parameter or field the generator knows (query parameters: ${names}); one page is read. Check with init --probe` };
 }
 
