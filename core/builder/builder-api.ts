@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { importOpenApi, type ImportOpenApiRequest, type ImportOpenApiResult } from "./import-openapi.js";
 import { readFile } from "node:fs/promises";
 import { CustomCodeLoader, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import { FileConfigStore } from "../config/file-config-store.js";
@@ -169,6 +170,11 @@ export class BuilderApi {
    * response, read with the saved testing values, each paginator confirmed by a few pages
    * ({@link detectStream}, as `sluice init --probe`). Nothing is changed: the page shows the changes.
    */
+  /** Writes the manifest from an OpenAPI document ({@link importOpenApi}): the page's "Import OpenAPI" and the `import_openapi` tool. */
+  importOpenApi(request: ImportOpenApiRequest): Promise<ImportOpenApiResult> {
+    return importOpenApi(this.folder, request);
+  }
+
   async detect(request: { text: string; stream: string }): Promise<DetectResponse> {
     const manifest = await parseManifestText(request.text, this.folder.manifestFile);
     const resolved = await this.resolved(manifest);

@@ -53,14 +53,18 @@ export class BuilderFolder {
     const target = resolve(dir);
     const folder = new BuilderFolder(target);
     if (existsSync(folder.manifestFile)) return { folder, created: [] };
-    const name = basename(target).replace(/[^\w.-]+/g, "_") || "connector";
-    const files = scaffoldConnector({ name, auth: "bearer", pagination: "offset", url: "https://api.example.com/v1" });
+    const files = scaffoldFor(target);
     if (options.schema) files["manifest.schema.json"] = `${JSON.stringify(options.schema(), null, 2)}\n`;
     // The folder may hold anything already (symlinks included): each file is checked where it really lands.
     await checkSecretsFolder(target);
     if (existsSync(target)) for (const file of Object.keys(files)) await confinedPath(target, join(target, file), { what: "A scaffolded file", write: true, secrets: true });
     const created = await writeConnector(target, files, { addMissing: true });
     return { folder, created };
+  }
+
+  /** Whether a manifest text is the one the Builder scaffolds for this folder, untouched (a new connector). */
+  isUntouchedScaffold(text: string): boolean {
+    return text === scaffoldFor(this.dir)["manifest.yaml"];
   }
 
   async readManifest(): Promise<ManifestText> {
@@ -155,4 +159,10 @@ export class BuilderFolder {
     }
     return this.configFile;
   }
+}
+
+/** The connector the Builder scaffolds in an empty folder: Bearer, offset pagination, one example stream. */
+function scaffoldFor(dir: string): Record<string, string> {
+  const name = basename(dir).replace(/[^\w.-]+/g, "_") || "connector";
+  return scaffoldConnector({ name, auth: "bearer", pagination: "offset", url: "https://api.example.com/v1" });
 }

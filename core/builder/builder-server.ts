@@ -1,3 +1,4 @@
+import { createToolRunner, type ToolRunner } from "./tools/tool-runner.js";
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -59,10 +60,12 @@ export async function startBuilder(sluice: Sluice, options: BuilderOptions): Pro
   const { folder, created } = await BuilderFolder.open(options.dir, { schema: () => manifestJsonSchema(sluice.registry) });
   const api = new BuilderApi(sluice, folder, created);
   const consent = new BuilderConsent(folder);
+  // The tools of `sluice mcp`, over the same service layer, for the page's code (and an agent working in it).
+  const tools = createToolRunner({ api, folder, sluice });
   const token = options.token ?? randomBytes(32).toString("base64url");
   let guard: RequestGuard | undefined;
   const server = createServer((request, response) => {
-    handle(request, response, { guard: guard!, api, consent, assets, onRefused: options.onRefused }).catch((error: unknown) => sendError(response, error));
+    handle(request, response, { guard: guard!, api, consent, assets, tools, onRefused: options.onRefused }).catch((error: unknown) => sendError(response, error));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -83,6 +86,7 @@ interface HandlerContext {
   api: BuilderApi;
   consent: BuilderConsent;
   assets: BuilderAssets;
+  tools: ToolRunner;
   onRefused?: BuilderOptions["onRefused"];
 }
 
@@ -118,7 +122,22 @@ async function handle(request: IncomingMessage, response: ServerResponse, ctx: H
     return sendJson(response, 415, { error: { code: "BUILDER_BAD_REQUEST", message: `${route} takes application/json` } });
   }
   const body = method === "GET" ? {} : await readJson(request, route);
+  if (method === "POST" && path.startsWith("/api/tools/")) {
+    const cancel = new AbortController();
+    response.on("close", () => response.writableFinished || cancel.abort());
+    return sendJson(response, 200, await ctx.tools.call(decodeURIComponent(path.slice("/api/tools/".length)), body, cancel.signal));
+  }
   switch (route) {
+    case "GET /api/tools":
+      return sendJson(response, 200, { tools: ctx.tools.list() });
+    case "POST /api/import-openapi":
+      return sendJson(response, 200, await ctx.api.importOpenApi({
+        source: optional(body, "source", "string", route),
+        text: optional(body, "text", "string", route),
+        url: optional(body, "url", "string", route),
+        streams: Array.isArray(body.streams) ? body.streams.filter((s): s is string => typeof s === "string") : undefined,
+        replace: body.replace === true,
+      }));
     case "GET /api/session":
       return sendJson(response, 200, await ctx.api.session());
     case "POST /api/analyze":
@@ -150,6 +169,11 @@ async function handle(request: IncomingMessage, response: ServerResponse, ctx: H
     default:
       return sendJson(response, 404, { error: { code: "BUILDER_BAD_REQUEST", message: `no route ${route}` } });
   }
+}
+
+/** A string field the request may leave out. */
+function optional(body: Record<string, unknown>, name: string, type: "string", route: string): string | undefined {
+  return body[name] === undefined || body[name] === "" ? undefined : field(body, name, type, route);
 }
 
 function field<T extends "string" | "object">(body: Record<string, unknown>, name: string, type: T, route: string): T extends "string" ? string : object {

@@ -46,15 +46,17 @@ const MAX_CHARS = 30_000_000;
 /**
  * Reads an OpenAPI 3.0/3.1 or Swagger 2.0 document (JSON or YAML) from a file or a URL (fetched once;
  * no other URL is fetched for it), resolves its `$ref`s with swagger-parser (a circular one is kept as
- * is), and lists its operations.
+ * is), and lists its operations. With `text`, that text is the document (`source` only names it, and a
+ * `$ref` to another file is not followed): the Builder's upload.
  *
  * @example
  * const doc = await readOpenApi("openapi.yaml", process.cwd());
  * doc.operations.filter((o) => o.method === "get").map((o) => o.path); // ["/users", "/users/{id}"]
  */
-export async function readOpenApi(source: string, cwd: string): Promise<OpenApiDocument> {
+export async function readOpenApi(source: string, cwd: string, options: { text?: string } = {}): Promise<OpenApiDocument> {
   const isUrl = /^https?:\/\//i.test(source);
-  const text = isUrl ? await fetchOnce(source) : await readFile(resolve(cwd, source), "utf8").catch((error: NodeJS.ErrnoException) => failed(source, error.code === "ENOENT" ? "no such file" : error.message));
+  const given = options.text !== undefined;
+  const text = given ? options.text! : isUrl ? await fetchOnce(source) : await readFile(resolve(cwd, source), "utf8").catch((error: NodeJS.ErrnoException) => failed(source, error.code === "ENOENT" ? "no such file" : error.message));
   if (text.length > MAX_CHARS) failed(source, `the document has ${text.length} characters, more than ${MAX_CHARS}`);
   let raw: unknown;
   try {
@@ -66,8 +68,9 @@ export async function readOpenApi(source: string, cwd: string): Promise<OpenApiD
   let doc: Json = {};
   try {
     // No request for a `$ref` to another URL; a file's relative references are read beside it.
-    const options = { resolve: isUrl ? { http: false, file: false } : { http: false }, dereference: { circular: "ignore" as const } };
-    doc = (await SwaggerParser.dereference(isUrl ? (raw as never) : (resolve(cwd, source) as never), options as never)) as unknown as Json;
+    const inMemory = isUrl || given;
+    const parserOptions = { resolve: inMemory ? { http: false, file: false } : { http: false }, dereference: { circular: "ignore" as const } };
+    doc = (await SwaggerParser.dereference(inMemory ? (raw as never) : (resolve(cwd, source) as never), parserOptions as never)) as unknown as Json;
   } catch (error) {
     failed(source, (error as Error).message.split("\n")[0]!);
   }

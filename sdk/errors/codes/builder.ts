@@ -47,4 +47,9 @@ export const BUILDER_ERRORS = {
     message: "`probe_endpoint` was asked to send the connector's credentials to a URL outside the origin of its API (the `url_base` of its streams, rendered with the testing values); credentials never go to an origin they were not configured for.",
     action: "Probe a URL of the connector's own API, or change the streams' `url_base` first.",
   },
+  BUILDER_IMPORT_REPLACES_STREAMS: {
+    failureType: "config_error",
+    message: "An OpenAPI import writes a new manifest, and the connector's manifest already has streams that it would replace; nothing was written.",
+    action: "Import into a new connector folder, or confirm the replacement (the page asks; a tool call sets `replace: true`).",
+  },
 } as const satisfies Record<string, ErrorCodeEntry>;

@@ -78,7 +78,7 @@ describe("sluice mcp over stdio, driven by the MCP SDK's client", () => {
 
   it("lists every tool with a description and an input schema", async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ["describe_component", "detect_schema", "get_manifest", "list_streams", "probe_endpoint", "read_docs", "set_testing_values", "test_read_stream", "validate_manifest", "write_manifest"]);
+    assert.deepEqual(tools.map((t) => t.name).sort(), ["describe_component", "detect_schema", "get_manifest", "import_openapi", "list_streams", "probe_endpoint", "read_docs", "set_testing_values", "test_read_stream", "validate_manifest", "write_manifest"]);
     for (const tool of tools) {
       assert.ok((tool.description ?? "").length > 60, `${tool.name} has a description an agent can act on`);
       assert.equal(tool.inputSchema.type, "object");
@@ -156,6 +156,15 @@ describe("sluice mcp over stdio, driven by the MCP SDK's client", () => {
 
     const unknown = await client.callTool({ name: "drop_database", arguments: {} });
     assert.equal(unknown.isError, true);
+  });
+
+  it("import_openapi refuses to replace the streams written so far unless asked, and says why", async () => {
+    const before = (await call("get_manifest")).json.hash;
+    const document = readFileSync(join(import.meta.dirname, "../init/openapi/tracker-openapi-3.0.yaml"), "utf8");
+    const refused = await call("import_openapi", { text: document });
+    assert.equal(refused.isError, true);
+    assert.match(refused.text, /BUILDER_IMPORT_REPLACES_STREAMS/);
+    assert.equal((await call("get_manifest")).json.hash, before);
   });
 
   it("describes a component and reads the docs", async () => {

@@ -1,5 +1,5 @@
 import { Type } from "../../../sdk/index.js";
-import { defineMcpTool } from "../mcp-tool.js";
+import { defineMcpTool } from "./mcp-tool.js";
 
 /** `list_streams`: the saved manifest's streams, each with how it reads. */
 export const listStreams = defineMcpTool({

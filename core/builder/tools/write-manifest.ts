@@ -1,6 +1,6 @@
 import { Type } from "../../../sdk/index.js";
 import { parseManifestText } from "../../manifest/parse-manifest-text.js";
-import { defineMcpTool } from "../mcp-tool.js";
+import { defineMcpTool } from "./mcp-tool.js";
 import { validationReport } from "./validation-report.js";
 
 /** `write_manifest`: saves a manifest text that parses, then validates it. */

@@ -2,7 +2,7 @@ import { SluiceError, Type } from "../../../sdk/index.js";
 import { createInterpolator } from "../../../templates/index.js";
 import { splitPath } from "../../manifest/manifest-path.js";
 import { parseManifestText } from "../../manifest/parse-manifest-text.js";
-import { defineMcpTool, type McpToolContext } from "../mcp-tool.js";
+import { defineMcpTool, type McpToolContext } from "./mcp-tool.js";
 
 /** The name of the stream a probe reads, added to a copy of the manifest (never saved). */
 const PROBE = "probe_endpoint";

@@ -1,7 +1,8 @@
-import type { McpTool } from "../mcp-tool.js";
+import type { McpTool } from "./mcp-tool.js";
 import { describeComponent } from "./describe-component.js";
 import { detectSchema } from "./detect-schema.js";
 import { getManifest } from "./get-manifest.js";
+import { importOpenApi } from "./import-openapi.js";
 import { listStreams } from "./list-streams.js";
 import { probeEndpoint } from "./probe-endpoint.js";
 import { readDocs } from "./read-docs.js";
@@ -16,6 +17,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   writeManifest,
   validateManifest,
   setTestingValues,
+  importOpenApi,
   listStreams,
   testReadStream,
   probeEndpoint,

@@ -1,7 +1,7 @@
 import { SluiceError, Type } from "../../../sdk/index.js";
 import { manifestJsonSchema } from "../../manifest/manifest-json-schema.js";
 import { nearestMatch } from "../../manifest/nearest-match.js";
-import { defineMcpTool } from "../mcp-tool.js";
+import { defineMcpTool } from "./mcp-tool.js";
 
 interface ComponentSchema {
   description?: string;

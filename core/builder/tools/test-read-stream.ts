@@ -1,5 +1,5 @@
 import { Type } from "../../../sdk/index.js";
-import { defineMcpTool } from "../mcp-tool.js";
+import { defineMcpTool } from "./mcp-tool.js";
 
 /** The most a tool's test read may ask for: an agent's call stays small and quick. */
 export const TEST_READ_BOUNDS = { pages: 10, records: 1000, slices: 10 };

@@ -1,5 +1,5 @@
 import { Type, type ConnectorConfig } from "../../../sdk/index.js";
-import { defineMcpTool } from "../mcp-tool.js";
+import { defineMcpTool } from "./mcp-tool.js";
 
 /** `set_testing_values`: writes the config test reads use into secrets/config.json; answers with key names only. */
 export const setTestingValues = defineMcpTool({

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { SluiceError, Type } from "../../../sdk/index.js";
 import { nearestMatch } from "../../manifest/nearest-match.js";
 import { packageRoot } from "../../package-root.js";
-import { defineMcpTool } from "../mcp-tool.js";
+import { defineMcpTool } from "./mcp-tool.js";
 
 /** The most characters of a page returned at once. */
 const PAGE_CHARS = 60_000;

@@ -1,7 +1,7 @@
-import type { Static, TSchema } from "../../sdk/index.js";
-import type { BuilderApi } from "../builder/builder-api.js";
-import type { BuilderFolder } from "../builder/builder-folder.js";
-import type { Sluice } from "../sluice.js";
+import type { Static, TSchema } from "../../../sdk/index.js";
+import type { BuilderApi } from "../builder-api.js";
+import type { BuilderFolder } from "../builder-folder.js";
+import type { Sluice } from "../../sluice.js";
 
 /**
  * What a tool of `sluice mcp` works with: the connector folder, the Builder's service layer over it (the

@@ -1,5 +1,5 @@
 import { Type } from "../../../sdk/index.js";
-import { defineMcpTool } from "../mcp-tool.js";
+import { defineMcpTool } from "./mcp-tool.js";
 import { validationReport } from "./validation-report.js";
 
 /** `validate_manifest`: the saved manifest's (or a given text's) problems, without saving. */

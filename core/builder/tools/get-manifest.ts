@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { Type } from "../../../sdk/index.js";
-import { defineMcpTool } from "../mcp-tool.js";
+import { defineMcpTool } from "./mcp-tool.js";
 
 /** `get_manifest`: the saved manifest's text and hash. */
 export const getManifest = defineMcpTool({

@@ -1,5 +1,5 @@
-import type { BuilderApi } from "../../builder/builder-api.js";
-import type { BuilderFolder } from "../../builder/builder-folder.js";
+import type { BuilderApi } from "../builder-api.js";
+import type { BuilderFolder } from "../builder-folder.js";
 import type { Finding } from "../../validate/finding.js";
 
 /** What validate_manifest and write_manifest answer: `sluice validate`'s findings, with the testing values. */

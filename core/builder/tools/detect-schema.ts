@@ -1,5 +1,5 @@
 import { Type } from "../../../sdk/index.js";
-import { defineMcpTool } from "../mcp-tool.js";
+import { defineMcpTool } from "./mcp-tool.js";
 
 /** `detect_schema`: the JSON Schema of a stream's records, read with a short test read, beside the declared one. */
 export const detectSchema = defineMcpTool({
