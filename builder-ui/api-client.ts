@@ -1,3 +1,5 @@
+import type { ImportOpenApiRequest, ImportOpenApiResult } from "../core/builder/import-openapi.js";
+import type { ToolAnswer, ToolListing } from "../core/builder/tools/tool-runner.js";
 import type { AnalyzeResponse, ApiErrorBody, BuilderSession, BuilderTestRead, ConsentStart, ConsentStatus, DetectedSchemaView, DetectResponse, ManifestText } from "../core/builder/builder-api-types.js";
 
 // The server's types, from their one declaration (core/builder/builder-api-types.ts, imported type-only:
@@ -42,6 +44,14 @@ export const api = {
   detectSchema: (text: string, stream: string, records: unknown[], dateTimeFormats: boolean) => call<DetectedSchema>("POST", "api/detect-schema", { text, stream, records, dateTimeFormats }),
   writeSchemaFile: (text: string, stream: string, schema: Record<string, unknown>) => call<{ file: string }>("PUT", "api/schema-file", { text, stream, schema }),
   detect: (text: string, stream: string) => call<Detection>("POST", "api/detect", { text, stream }),
+  /** Writes the manifest from an OpenAPI document (its text or URL); refused with BUILDER_IMPORT_REPLACES_STREAMS unless `replace`. */
+  importOpenApi: (request: ImportOpenApiRequest) => call<ImportOpenApiResult>("POST", "api/import-openapi", request),
+  /**
+   * The tools `sluice mcp` gives agents, over the same service layer: listed with their input schemas,
+   * called by name (`api.callTool("test_read_stream", { stream: "users" })`), answering JSON text.
+   */
+  tools: () => call<{ tools: ToolListing[] }>("GET", "api/tools"),
+  callTool: (name: string, input: Record<string, unknown> = {}) => call<ToolAnswer>("POST", `api/tools/${encodeURIComponent(name)}`, input),
 };
 
 async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {

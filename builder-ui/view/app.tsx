@@ -12,6 +12,7 @@ import { AuthenticationSection, AUTHENTICATOR_PATH } from "./authentication-sect
 import { ConflictDialog } from "./conflict-dialog.js";
 import { DetectDialog } from "./detect-dialog.js";
 import { FormView } from "./form-view.js";
+import { ImportOpenApiDialog } from "./import-openapi-dialog.js";
 import { InputsPage } from "./inputs-page.js";
 import { StreamList } from "./stream-list.js";
 import { StreamPage } from "./stream-page.js";
@@ -42,6 +43,7 @@ export function App({ session }: { session: Session }) {
   const [status, setStatus] = useState(session.created.length ? `The folder had no manifest: created ${session.created.join(", ")}.` : "");
   const [focusId, setFocusId] = useState<string>();
   const [detect, setDetect] = useState<{ stream: string; running: boolean; result?: Detection; error?: string }>();
+  const [importing, setImporting] = useState(false);
   const sequence = useRef(0);
 
   const manifestDirty = model.text !== saved.text;
@@ -106,6 +108,17 @@ export function App({ session }: { session: Session }) {
     setSaved(disk);
     setModel(ManifestModel.parse(disk.text));
     setStatus("Reloaded manifest.yaml from disk; your unsaved edits were dropped.");
+  };
+
+  /** After an OpenAPI import: the manifest and testing values it wrote, loaded into the page. */
+  const adoptImport = async (streams: string[]) => {
+    setImporting(false);
+    const fresh = await api.session();
+    setSaved(fresh.manifest);
+    setModel(ManifestModel.parse(fresh.manifest.text));
+    adoptSavedValues(fresh.testingValues);
+    setPage(streams.length ? { kind: "stream", index: 0 } : { kind: "global" });
+    setStatus(`Imported ${streams.length} stream${streams.length === 1 ? "" : "s"} from the OpenAPI document.`);
   };
 
   const streamIndex = page.kind === "stream" ? page.index : 0;
@@ -176,6 +189,9 @@ export function App({ session }: { session: Session }) {
           {status ? ` · ${status}` : ""}
         </p>
         <span class={`checks ${errors ? "bad" : "good"}`}>{errors ? `${errors} error${errors === 1 ? "" : "s"}` : "Valid"}{warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}</span>
+        <button type="button" class="secondary" onClick={() => setImporting(true)}>
+          Import OpenAPI
+        </button>
         <button type="button" class="secondary" onClick={runDetect} disabled={detect?.running}>
           Detect
         </button>
@@ -235,6 +251,7 @@ export function App({ session }: { session: Session }) {
         <ProblemList analysis={analysis} onReveal={showLine} />
       </section>
       {detect && <DetectDialog {...detect} onApply={applyDetected} onDismiss={() => setDetect(undefined)} />}
+      {importing && <ImportOpenApiDialog unsaved={manifestDirty} onDone={(result) => void adoptImport(result.streams)} onCancel={() => setImporting(false)} />}
       {conflict && <ConflictDialog file={session.manifestFile} onOverwrite={() => save(true)} onReload={reloadFromDisk} onCancel={() => setConflict(false)} />}
     </div>
   );

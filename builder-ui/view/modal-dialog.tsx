@@ -36,3 +36,22 @@ export function DialogChoices({ choices }: { choices: ReadonlyArray<{ label: str
     </div>
   );
 }
+
+/**
+ * A dialog form's buttons: its submit button (disabled while the form cannot be sent) and Cancel.
+ *
+ * @example
+ * <SubmitOrCancel label="Create" disabled={problem !== undefined} onCancel={cancel} />
+ */
+export function SubmitOrCancel({ label, disabled, onCancel }: { label: string; disabled: boolean; onCancel(): void }) {
+  return (
+    <div class="dialog-buttons">
+      <button type="submit" class="primary" disabled={disabled}>
+        {label}
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}

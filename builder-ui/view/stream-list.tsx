@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { ModalDialog } from "./modal-dialog.js";
+import { ModalDialog, SubmitOrCancel } from "./modal-dialog.js";
 import type { NewStream } from "../model/stream-edits.js";
 
 interface StreamListProps {
@@ -68,14 +68,7 @@ function AddStreamDialog({ taken, onCreate, onCancel }: { taken: readonly string
         <p class="note" id="new-stream-problem">
           {name ? problem ?? "The stream uses the API Base URL and authentication of the first stream." : ""}
         </p>
-        <div class="dialog-buttons">
-          <button type="submit" class="primary" disabled={problem !== undefined}>
-            Create
-          </button>
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <SubmitOrCancel label="Create" disabled={problem !== undefined} onCancel={onCancel} />
       </form>
     </ModalDialog>
   );
