@@ -27,7 +27,7 @@ export { Decoder } from "./decoding/decoder.js";
 export { Parser, chunksOf, CHUNK_BYTES, DEFAULT_MAX_BODY_BYTES, type ParseOptions } from "./decoding/parser.js";
 export { withDecoder } from "./decoding/with-decoder.js";
 export { jsonDocuments } from "./decoding/json-documents.js";
-export { PaginationStrategy } from "./pagination/pagination-strategy.js";
+export { PaginationStrategy, type PositionalPageDetails } from "./pagination/pagination-strategy.js";
 export type { PageFacts } from "./pagination/page-facts.js";
 export type { DataRecord, JsonSchema, StreamSlice } from "./components/records.js";
 export { ErrorHandler, type AttemptOutcome, type ErrorDecision } from "./components/error-handler.js";
