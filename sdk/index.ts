@@ -61,11 +61,14 @@ export { definePlugin, type PluginContext, type RegisterOptions, type SluicePlug
 export { componentOrListSchema, componentSchema, defineComponent, jsonSchema, type Definition } from "./plugin/define-component.js";
 export { Type, type Static, type TSchema } from "./plugin/typebox.js";
 export { lazyPackage } from "./plugin/lazy-package.js";
+export { loadYaml } from "./plugin/load-yaml.js";
 export { serviceToken, type ServiceToken } from "./services/service-token.js";
 export { Interpolator, type CompiledTemplate, type CompiledValue, type NestedOptions, type TemplateContext, type TemplateSite } from "./services/interpolator.js";
 export { Clock, clockMicroseconds, wallClockMicroseconds } from "./services/clock.js";
 export { Logger } from "./services/logger.js";
 export { Secrets, redactedExcerpt, type SecretOptions } from "./services/secrets.js";
+export { redactUrl, type RedactUrlOptions } from "./services/redact-url.js";
+export { numericHeader, retryAfterMs, toNumber } from "./http/header-number.js";
 export { SecretRegistry } from "./services/secret-registry.js";
 export { secretForms } from "./services/secret-forms.js";
 export { ConfigStore, type ConnectorConfig } from "./services/config-store.js";

@@ -20,14 +20,16 @@ const root = join(import.meta.dirname, "..");
 
 /** What each floor may import (itself included). `npm:` entries are packages. */
 const FLOORS: Record<string, readonly string[]> = {
-  sdk: ["sdk"],
-  python: ["sdk", "python"],
-  templates: ["sdk", "python", "templates"],
-  "oauth-consent": ["sdk", "python", "oauth-consent"],
-  plugins: ["sdk", "python", "plugins"],
-  core: ["sdk", "python", "templates", "oauth-consent", "core"],
-  // The Builder's page runs in a browser: it talks to the library only through its server's JSON API.
-  "builder-ui": ["builder-ui"],
+  pure: ["pure"],
+  sdk: ["pure", "sdk"],
+  python: ["pure", "sdk", "python"],
+  templates: ["pure", "sdk", "python", "templates"],
+  "oauth-consent": ["pure", "sdk", "python", "oauth-consent"],
+  plugins: ["pure", "sdk", "python", "plugins"],
+  core: ["pure", "sdk", "python", "templates", "oauth-consent", "core"],
+  // The Builder's page runs in a browser: it talks to the library only through its server's JSON API,
+  // and shares the browser-safe helpers of pure/.
+  "builder-ui": ["pure", "builder-ui"],
 };
 /**
  * The one module of core/ the Builder's page may import: the API's types, type-only (erased from the

@@ -1,5 +1,5 @@
 import { configKeysRead } from "../../templates/index.js";
-import { joinPath } from "./manifest-path.js";
+import { joinPath } from "../../pure/manifest-path.js";
 import type { ManifestProblem } from "./validate-manifest.js";
 import { nearestMatch } from "./nearest-match.js";
 

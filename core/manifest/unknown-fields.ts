@@ -1,6 +1,6 @@
 import type { ComponentRegistry } from "../di/component-registry.js";
 import { componentChildren, type ManifestProblem } from "./validate-manifest.js";
-import { joinPath } from "./manifest-path.js";
+import { joinPath } from "../../pure/manifest-path.js";
 import { nearestMatch } from "./nearest-match.js";
 
 /** Keys every definition may carry besides its schema's fields (`description` documents a definition; the kit ignores it too). */

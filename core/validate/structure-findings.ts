@@ -1,6 +1,6 @@
 import { CustomCodeLoader, PythonRuntime, SluiceError } from "../../sdk/index.js";
 import type { ManifestProblem } from "../manifest/validate-manifest.js";
-import { joinPath } from "../manifest/manifest-path.js";
+import { joinPath } from "../../pure/manifest-path.js";
 import { nearestMatch } from "../manifest/nearest-match.js";
 import type { ManifestInspection } from "../manifest/define-connector.js";
 import type { Sluice } from "../sluice.js";

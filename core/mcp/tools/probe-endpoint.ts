@@ -1,6 +1,6 @@
 import { SluiceError, Type } from "../../../sdk/index.js";
 import { createInterpolator } from "../../../templates/index.js";
-import { splitPath } from "../../manifest/manifest-path.js";
+import { splitPath } from "../../../pure/manifest-path.js";
 import { parseManifestText } from "../../manifest/parse-manifest-text.js";
 import { defineMcpTool, type McpToolContext } from "../mcp-tool.js";
 
