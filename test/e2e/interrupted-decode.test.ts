@@ -86,7 +86,7 @@ describe("SIGTERM while a large page is being decoded and filtered", () => {
   });
 
   for (const [kind, manifest] of [["JSON Lines (streamed)", "lines.json"], ["a JSON array", "array.json"]] as const) {
-    it(`${kind}: exit 143 on the signal in the middle of the page, the stream INCOMPLETE`, async () => {
+    it(`${kind}: exit 143 on the signal in the middle of the page, the stream INCOMPLETE`, { timeout: 120_000 }, async () => {
       const before = served;
       const child = spawn(process.execPath, [BIN, "read", "--manifest", manifest, "--config", "config.json", "--max-response-bytes", String(256 * 1024 * 1024)], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
       let stdout = "";

@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import { createSluice } from "../../../core/index.js";
 
 describe("stopping a read", () => {
-  it("return() on the iterator aborts the request in flight", async () => {
+  it("return() on the iterator aborts the request in flight", { timeout: 60_000 }, async () => {
     // The second page is never answered: a return() that waited for it would never settle (the test's
     // timeout fails it), so no clock is read.
     let slowArrived!: () => void;
