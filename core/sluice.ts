@@ -40,8 +40,8 @@ import { createInterpolator } from "../templates/index.js";
 import { createCustomCodeLoader, resolveCustomCodeTrust } from "./loader/index.js";
 import { createPythonRuntime } from "./python-bridge/index.js";
 import { ComponentBuilder } from "./manifest/build-components.js";
-import { defineConnector, definitionOf, inspectManifest, type ManifestInspection } from "./manifest/define-connector.js";
-export type { ManifestInspection } from "./manifest/define-connector.js";
+import { defineConnector, definitionOf, inspectManifest, type ManifestInspection } from "./connector/define-connector.js";
+export type { ManifestInspection } from "./connector/define-connector.js";
 import type { ManifestInput } from "./manifest/load-manifest.js";
 
 import { StreamLogger, type LogLevel } from "./services/stream-logger.js";

@@ -1,3 +1,5 @@
+import { ISO_DURATION_PATTERN, isIsoDurationText } from "../pure/iso-duration-pattern.js";
+
 /**
  * An ISO 8601 duration as isodate's `parse_duration` reads it: calendar years and months kept apart
  * (they are added on the calendar), everything else as exact microseconds.
@@ -12,9 +14,6 @@ export interface IsoDuration {
   us: bigint;
 }
 
-const PATTERN =
-  /^([+-])?P(?:(\d+(?:[,.]\d+)?)Y)?(?:(\d+(?:[,.]\d+)?)M)?(?:(\d+(?:[,.]\d+)?)W)?(?:(\d+(?:[,.]\d+)?)D)?(?:T(?:(\d+(?:[,.]\d+)?)H)?(?:(\d+(?:[,.]\d+)?)M)?(?:(\d+(?:[,.]\d+)?)S)?)?$/;
-
 const US = { W: 604_800e6, D: 86_400e6, H: 3_600e6, M: 60e6, S: 1e6 } as const;
 
 /**
@@ -23,8 +22,8 @@ const US = { W: 604_800e6, D: 86_400e6, H: 3_600e6, M: 60e6, S: 1e6 } as const;
  * "Unable to parse duration string"). Years and months may be fractional here, as isodate parses them.
  */
 export function parseIsoDurationParts(text: string): { years: number; months: number; us: number } | undefined {
-  const match = PATTERN.exec(text);
-  if (!match || text === "P" || text.endsWith("T")) return undefined;
+  const match = isIsoDurationText(text) ? ISO_DURATION_PATTERN.exec(text) : null;
+  if (!match) return undefined;
   const num = (value: string | undefined) => (value === undefined ? 0 : Number(value.replace(",", ".")));
   const sign = match[1] === "-" ? -1 : 1;
   const exact = num(match[4]) * US.W + num(match[5]) * US.D + num(match[6]) * US.H + num(match[7]) * US.M + num(match[8]) * US.S;

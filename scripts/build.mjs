@@ -1,4 +1,4 @@
-// Transpiles sdk/, python/, templates/, oauth-consent/, core/ and plugins/ to dist/ with esbuild, one output file per source file.
+// Transpiles pure/, sdk/, python/, templates/, oauth-consent/, core/ and plugins/ to dist/ with esbuild, one output file per source file.
 // Type checking is `npm run typecheck`; this step only has to be fast, so `npm install` leaves a working CLI.
 // `--types` also writes the .d.ts declarations (tsc, tsconfig.build.json), and so does the `prepare` step of
 // `npm pack` and `npm publish` (npm runs `prepare` after `prepack`, so the declarations must come from this
@@ -23,7 +23,7 @@ function collect(dir) {
     else if (name.endsWith(".ts") && !name.endsWith(".d.ts")) sources.push(path);
   }
 }
-for (const top of ["sdk", "python", "templates", "oauth-consent", "core", "plugins"]) collect(join(root, top));
+for (const top of ["pure", "sdk", "python", "templates", "oauth-consent", "core", "plugins"]) collect(join(root, top));
 
 rmSync(join(root, "dist"), { recursive: true, force: true });
 const { outputFiles } = await build({

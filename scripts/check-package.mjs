@@ -90,7 +90,7 @@ function du(dir) {
 }
 
 const CONSUMER = `import { createSluice, MemoryConfigStore, type Connector, type SluiceOptions } from "sluice";
-import { PaginationStrategy, definePlugin, SluiceError, type PageFacts, type DataRecord } from "sluice/sdk";
+import { PaginationStrategy, definePlugin, SluiceError, type PageFacts, type DataRecord, type HttpResponse } from "sluice/sdk";
 import { PyDateTime, strftime } from "sluice/python";
 
 /** A custom component's helper, on the Python-compatible values custom classes share with the engine. */
@@ -98,11 +98,20 @@ export function isPyDateTime(value: unknown): value is PyDateTime {
   return value instanceof PyDateTime && typeof strftime === "function";
 }
 
-/** A custom strategy, as an extension author writes it. */
+/** A custom strategy, as an extension author writes it: the facts form. */
 export class TotalPages extends PaginationStrategy {
   nextPageToken({ response, lastToken }: PageFacts): number | undefined {
     const page = Number(lastToken ?? 0) + 1;
     return page < (response.json() as { total_pages: number }).total_pages ? page : undefined;
+  }
+}
+
+/** The same strategy in the kit's positional form, as the card describes a custom strategy. */
+export class PositionalTotalPages extends PaginationStrategy {
+  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, lastToken: unknown): number | undefined {
+    const page = Number(lastToken ?? 0) + 1;
+    const more = lastPageSize > 0 && lastRecord !== undefined;
+    return more && page < (response.json() as { total_pages: number }).total_pages ? page : undefined;
   }
 }
 

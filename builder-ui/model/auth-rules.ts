@@ -1,6 +1,7 @@
 import { methodOf } from "./auth-methods.js";
 import { configReferencePath } from "./auth-forms.js";
 import { valueAt } from "./testing-value-fields.js";
+import { isIsoDurationText } from "../../pure/iso-duration-pattern.js";
 
 /**
  * The product's authentication rules, as the Builder's own warnings while the author types. They are
@@ -19,11 +20,9 @@ export interface AuthWarning {
   input?: string;
 }
 
-const ISO_DURATION = /^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/;
-
 /** Whether a text is an ISO 8601 duration (PT1H, P1D, PT30M, P1DT12H). A template is left to the engine. */
 export function isIsoDuration(text: string): boolean {
-  return ISO_DURATION.test(text) || text.includes("{{");
+  return isIsoDurationText(text) || text.includes("{{");
 }
 
 /** The warnings for the streams' resolved authenticators (one per stream, in order) and the testing values. */

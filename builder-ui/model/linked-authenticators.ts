@@ -1,5 +1,7 @@
 import type { ManifestModel, Segment } from "./manifest-model.js";
 import { writeValue } from "./model-edits.js";
+import { pointerKeys } from "../../pure/json-pointer.js";
+import { renderPath } from "../../pure/manifest-path.js";
 
 /**
  * Shared authenticators: where one authenticator, written once in `definitions`, serves several places
@@ -109,16 +111,16 @@ export function writtenPlace(model: ManifestModel, segments: readonly Segment[])
   return at;
 }
 
-/** Segments as a manifest path: `streams[1].retriever.requester`. */
+/** Segments as a manifest path, as the library writes paths: `streams[1].retriever.requester`. */
 export function segmentsPath(segments: readonly Segment[]): string {
-  return segments.reduce<string>((path, s) => (typeof s === "number" ? `${path}[${s}]` : path === "" ? s : `${path}.${s}`), "");
+  return renderPath(segments);
 }
 
 /** The definition a written value refers to (`"#/definitions/x"` or `{ $ref: "#/definitions/x" }`). */
 function referenceOf(value: unknown): Segment[] | undefined {
   const target = typeof value === "string" ? value : value && typeof value === "object" ? (value as { $ref?: unknown }).$ref : undefined;
   if (typeof target !== "string" || !target.startsWith("#/")) return undefined;
-  return target.slice(2).split("/").filter(Boolean);
+  return pointerKeys(target);
 }
 
 function roleOf(segments: readonly Segment[], root: unknown): string {

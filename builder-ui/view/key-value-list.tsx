@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { stringify } from "yaml";
 import type { Analysis, FieldOrigin, Finding } from "../api-client.js";
 import { fieldPath } from "../model/form-fields.js";
+import { joinPath } from "../../pure/manifest-path.js";
 import type { ManifestModel } from "../model/manifest-model.js";
 import { keyValueShape, REQUEST_VARIABLES, type KeyValueListField } from "../model/request-forms.js";
 import { removeKey } from "../model/model-edits.js";
@@ -136,5 +137,5 @@ export function KeyValueList({ id, title, noun, variables, path, view, findings,
 
 /** A key under a manifest path, as the library writes paths (`a.b`, `a["X-Page"]`). */
 function joinKey(path: string, key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+  return joinPath(path, key);
 }

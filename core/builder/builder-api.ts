@@ -5,7 +5,7 @@ import { CustomCodeLoader, Secrets, SluiceError, type ConnectorConfig } from "..
 import { FileConfigStore } from "../config/file-config-store.js";
 import { secretFieldNames, secretValues } from "../config/validate-config.js";
 import { manifestJsonSchema } from "../manifest/manifest-json-schema.js";
-import { splitPath } from "../manifest/manifest-path.js";
+import { splitPath } from "../../pure/manifest-path.js";
 import { valueAtPath } from "../../python/dpath.js";
 import { parseManifestText } from "../manifest/parse-manifest-text.js";
 import { SourcePositions } from "../manifest/source-positions.js";

@@ -1,5 +1,5 @@
 import { SecretRegistry } from "../../sdk/index.js";
-import { loadYaml } from "../manifest/yaml-package.js";
+import { loadYaml } from "../../sdk/plugin/load-yaml.js";
 
 /** Values shorter than this are not looked for (as the redaction does not mask them: "1", "true"). */
 const MIN_LENGTH = 4;

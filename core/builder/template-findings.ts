@@ -1,6 +1,6 @@
 import { SluiceError, type Interpolator } from "../../sdk/index.js";
 import { createInterpolator } from "../../templates/index.js";
-import { joinPath } from "../manifest/manifest-path.js";
+import { joinPath } from "../../pure/manifest-path.js";
 import type { SourcePositions } from "../manifest/source-positions.js";
 import type { Finding } from "../validate/validate-connector.js";
 import { fieldOrigin } from "../manifest/field-origin.js";

@@ -1,3 +1,4 @@
+import type { AirbyteMessage } from "../protocol/messages.js";
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { ConfigError, Logger, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
@@ -190,13 +191,13 @@ export class CliSession {
     if (source !== undefined) return this.sluice.connect({ source });
     const { definition, config, configFile } = await this.load();
     // The CONTROL message carries the real tokens: the platform stores them (ProtocolWriter.message does not redact).
-    const announce = async (message: Record<string, unknown>) => {
+    const announce = async (message: AirbyteMessage) => {
       writer?.message(message);
       await writer?.flush();
     };
     const configStore = configFile && !runByPlatform(this.io.env)
-      ? await FileConfigStore.open(configFile, { config, onControlMessage: (message) => announce(message as unknown as Record<string, unknown>) })
-      : new MemoryConfigStore(config, (next) => announce(connectorConfigControlMessage(next, Date.now()) as unknown as Record<string, unknown>));
+      ? await FileConfigStore.open(configFile, { config, onControlMessage: announce })
+      : new MemoryConfigStore(config, (next) => announce(connectorConfigControlMessage(next, Date.now())));
     return this.sluice.connect({ definition, config, configFile, configStore });
   }
 

@@ -1,11 +1,11 @@
 import { stringifyJson } from "../../python/exact-json.js";
-import { SluiceError } from "../../sdk/index.js";
 import type { CliIO } from "./command.js";
-import { errorTraceMessage, logMessage, recordMessage, type AirbyteLogLevel } from "../protocol/messages.js";
+import { errorTraceMessage, logMessage, type AirbyteLogLevel, type AirbyteMessage } from "../protocol/messages.js";
+import { recordLine, recordLines } from "../protocol/record-lines.js";
 import { drainedOrClosed } from "./stdout-closed.js";
 
 /**
- * Writes Airbyte protocol messages (built by core/protocol/), one JSON object per line, buffering lines
+ * Writes Airbyte protocol messages (built by core/protocol/, the RECORD lines too), one JSON object per line, buffering lines
  * so that a read of a million records does not make a million writes.
  *
  * @example
@@ -19,28 +19,14 @@ export class ProtocolWriter {
 
   constructor(private readonly io: CliIO, private readonly redact: (text: string) => string = (t) => t) {}
 
-  message(message: Record<string, unknown>): void {
+  message(message: AirbyteMessage): void {
     this.buffer += `${stringifyJson(message)}\n`;
     if (this.buffer.length >= this.limit) this.flushSync();
   }
 
-  /**
-   * One RECORD message. A record that cannot be written as JSON (nested too deep for the call stack, a
-   * cycle) fails with `RECORD_NOT_SERIALIZABLE` naming the stream.
-   */
+  /** One RECORD message (core/protocol/record-lines.ts: `RECORD_NOT_SERIALIZABLE` when it cannot be JSON). */
   record(stream: string, data: Record<string, unknown>): void {
-    let line: string;
-    try {
-      line = stringifyJson(recordMessage(stream, data));
-    } catch (error) {
-      throw new SluiceError("RECORD_NOT_SERIALIZABLE", `A record of stream ${stream} cannot be written as JSON: ${error instanceof Error ? error.message : String(error)}`, {
-        where: { stream },
-        expected: "a JSON value nested at most a few thousand levels deep, without cycles",
-        found: error instanceof RangeError ? "a record nested too deep" : "a value JSON cannot hold",
-        cause: error,
-      });
-    }
-    this.buffer += `${line}\n`;
+    this.buffer += recordLine(stream, data);
     if (this.buffer.length >= this.limit) this.flushSync();
   }
 
@@ -49,10 +35,7 @@ export class ProtocolWriter {
    * the caller awaits: a slow stdout then slows the read down instead of growing memory.
    */
   records(stream: string, records: readonly Record<string, unknown>[]): void {
-    // The same line as record() writes, with the stream and the time serialised once per page.
-    const head = `{"type":"RECORD","record":{"stream":${JSON.stringify(stream)},"data":`;
-    const tail = `,"emitted_at":${Date.now()}}}\n`;
-    for (const data of records) this.buffer += head + stringifyJson(data) + tail;
+    this.buffer += recordLines(stream, records);
   }
 
   /** Writes what is buffered once it passes 16 KB, waiting while stdout is full. */

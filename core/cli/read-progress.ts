@@ -1,4 +1,4 @@
-import { countNoun } from "./count-noun.js";
+import { countNoun } from "../../pure/count-noun.js";
 /** Where the progress line is drawn: a terminal (stderr). */
 interface ProgressTerminal {
   write(text: string): unknown;

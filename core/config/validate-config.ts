@@ -1,7 +1,7 @@
 import { Ajv } from "ajv";
 import { ConfigError, type ConnectorConfig, type JsonSchema } from "../../sdk/index.js";
 import { pySearchPattern } from "../../python/regex.js";
-import { nearestMatch } from "../manifest/nearest-match.js";
+import { nearestMatch } from "../../pure/nearest-match.js";
 
 /** Ajv's regular-expression engine for specs: `pattern`s are Python `re` patterns (the kit validates with Python). */
 const pythonPatterns = Object.assign((pattern: string) => pySearchPattern(pattern), { code: "pySearchPattern" });

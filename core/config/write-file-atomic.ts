@@ -5,18 +5,21 @@ import { randomBytes } from "node:crypto";
 /**
  * Replaces a file's content so that a reader (or a crash) sees either the old content or the new one,
  * never a half-written file: write a temp file beside it, fsync it, rename it over the original, fsync
- * the folder. The file keeps its permission bits when it existed.
+ * the folder. The temp file's name is unique (process id and random bytes), so two writers never share
+ * one. The file keeps its permission bits when it existed; a new one gets `mode` (default 0600: most
+ * files written this way hold secrets). The one atomic write of the library.
  *
  * @example
  * await writeFileAtomic("secrets/config.json", JSON.stringify(config, null, 2) + "\n");
+ * await writeFileAtomic("store-template/pglite-0.2.17.tar.gz", gzipped, 0o644);
  */
-export async function writeFileAtomic(path: string, content: string, mode = 0o600): Promise<void> {
+export async function writeFileAtomic(path: string, content: string | Uint8Array, mode = 0o600): Promise<void> {
   const dir = dirname(path);
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   const existingMode = await currentMode(path);
   const handle = await open(temp, "wx", existingMode ?? mode);
   try {
-    await handle.writeFile(content, "utf8");
+    await (typeof content === "string" ? handle.writeFile(content, "utf8") : handle.writeFile(content));
     await handle.sync();
   } catch (error) {
     await handle.close();

@@ -1,5 +1,5 @@
 import { SluiceError, flattenPages, readPages, type ApiBudget, type CheckResult, type ConnectorConfig, type DataRecord, type ReadOptions, type Secrets, type Source, type Stream } from "../../sdk/index.js";
-import { nearestMatch } from "../manifest/nearest-match.js";
+import { nearestMatch } from "../../pure/nearest-match.js";
 import type { RequestSlots } from "../scheduler/request-slots.js";
 import { abortableRecords } from "./abortable-records.js";
 import type { ConnectorDefinition } from "./connector-definition.js";

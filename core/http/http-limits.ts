@@ -1,5 +1,5 @@
 import { ConfigError, type ErrorLocation } from "../../sdk/index.js";
-import { nearestMatch } from "../manifest/nearest-match.js";
+import { nearestMatch } from "../../pure/nearest-match.js";
 import type { HttpOptions } from "./http-options.js";
 
 /** The limits of the HTTP client a user may set without code: a CLI flag, a Sluice config file key, a host option. */

@@ -1,4 +1,4 @@
-import type { ObservedExchange, ObservedRequest, ObservedResponse, ResponseHeaders, RequestPurpose, Secrets, SendOptions } from "../../sdk/index.js";
+import { redactUrl, type ObservedExchange, type ObservedRequest, type ObservedResponse, type ResponseHeaders, type RequestPurpose, type Secrets, type SendOptions } from "../../sdk/index.js";
 import { maskAddedParams, type AddedBySigning } from "./before-send.js";
 import type { EncodedRequest } from "./encode-request.js";
 
@@ -54,18 +54,6 @@ function maskStrings(body: string): string {
     return body === "" ? "" : "(not shown: a non-JSON auxiliary response may carry credentials)";
   }
   return JSON.stringify(value, (_key, item: unknown) => (typeof item === "string" ? "****" : item));
-}
-
-/** A URL with its user info masked and every known secret redacted. */
-export function redactUrl(url: string, secrets: Secrets): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.username) parsed.username = "****";
-    if (parsed.password) parsed.password = "****";
-    return secrets.redact(parsed.toString());
-  } catch {
-    return secrets.redact(url);
-  }
 }
 
 function redactHeaders(entries: Iterable<[string, string]>, secrets: Secrets, signed?: ReadonlySet<string>): Record<string, string> {

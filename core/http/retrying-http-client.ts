@@ -5,6 +5,7 @@ import {
   SluiceError,
   cloneRequest,
   redactedExcerpt,
+  redactUrl,
   type AttemptOutcome,
   type Authenticator,
   type Clock,
@@ -31,7 +32,7 @@ import { encodeRequest, type EncodedRequest } from "./encode-request.js";
 import { ResponseCache } from "./response-cache.js";
 import { FetchedResponse, HeaderBag, type DecodeOptions } from "./fetched-response.js";
 import type { HttpOptions } from "./http-options.js";
-import { observedExchange, redactUrl } from "./observe-exchange.js";
+import { observedExchange } from "./observe-exchange.js";
 import { outOfTime, requestTimeLimit, seconds, type RequestTimeLimit } from "./request-time-limit.js";
 import { originOf, redactedError, tooManyRedirects, transportFollowed } from "./transport-errors.js";
 import type { RequestSlots } from "../scheduler/request-slots.js";

@@ -1,7 +1,7 @@
 import { lstatSync, readFileSync } from "node:fs";
 import { extname } from "node:path";
 import { parse } from "yaml";
-import { isCredentialName } from "../init/url-credentials.js";
+import { isCredentialName } from "../../pure/credential-name.js";
 
 /** A file or folder left out of an image's build context, and why (never its content). */
 export interface LeftOut {

@@ -5,7 +5,8 @@ import type { PaginationKind } from "../probe/pagination-guess.js";
 import type { Sluice } from "../sluice.js";
 import type { AuthMethod } from "./auth-methods.js";
 import { scaffoldConnector } from "./scaffold-connector.js";
-import { hasUserInfo, isCredentialName } from "./url-credentials.js";
+import { hasUserInfo } from "./url-credentials.js";
+import { isCredentialName } from "../../pure/credential-name.js";
 
 /** What `sluice init NAME --probe URL` is asked for. */
 interface ProbeOptions {

@@ -1,7 +1,7 @@
 import { CustomCodeLoader, ManifestError, SluiceError, type BuildContext, type ComponentDefinition, type ComponentFactory, type ConnectorConfig, type GeneratedOptions, type ServiceToken } from "../../sdk/index.js";
 import type { ComponentRegistry } from "../di/component-registry.js";
 import type { ServiceContainer } from "../di/service-container.js";
-import { joinPath } from "./manifest-path.js";
+import { joinPath } from "../../pure/manifest-path.js";
 import { propagateParameters, registryLookups } from "./propagate-parameters.js";
 import { validateManifest } from "./validate-manifest.js";
 

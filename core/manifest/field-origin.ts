@@ -1,4 +1,4 @@
-import { joinPath, splitPath } from "./manifest-path.js";
+import { renderPath, splitPath } from "../../pure/manifest-path.js";
 
 /**
  * Where the value of a field of the resolved manifest is written, so the page can show the resolved
@@ -42,17 +42,14 @@ export function fieldOrigin(positions: PathLocator, path: string): FieldOrigin {
   for (let k = segments.length - 1; k >= 0; k--) {
     if (typeof segments[k] !== "string") continue;
     for (let end = k; end >= 0; end--) {
-      const found = positions.locate(pathOf([...segments.slice(0, end), "$parameters", ...segments.slice(k)]));
+      const found = positions.locate(renderPath([...segments.slice(0, end), "$parameters", ...segments.slice(k)]));
       if (found && !found.partial) return { via: "$parameters", sourcePath: found.sourcePath, segments: splitPath(found.sourcePath), line: found.line, column: found.column };
     }
   }
   // Written nowhere: a form that sets it writes it where the nearest written ancestor leads (a definition behind a $ref).
-  const parent = positions.locate(pathOf(segments.slice(0, -1)));
+  const parent = positions.locate(renderPath(segments.slice(0, -1)));
   const base = parent && !parent.partial ? splitPath(parent.sourcePath) : segments.slice(0, -1);
   const at = [...base, ...(key === undefined ? [] : [key])];
-  return { via: "absent", sourcePath: pathOf(at), segments: at, line: parent?.line, column: parent?.column };
+  return { via: "absent", sourcePath: renderPath(at), segments: at, line: parent?.line, column: parent?.column };
 }
 
-function pathOf(segments: ReadonlyArray<string | number>): string {
-  return segments.reduce<string>((path, segment) => joinPath(path, segment), "");
-}

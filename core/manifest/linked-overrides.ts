@@ -1,5 +1,6 @@
 import type { ComponentRegistry } from "../di/component-registry.js";
-import { joinPath } from "./manifest-path.js";
+import { joinPath, pointerToPath } from "../../pure/manifest-path.js";
+import { pointerKeys } from "../../pure/json-pointer.js";
 
 /**
  * A place where a `$ref` to a shared definition overrides one of its fields, so the component there
@@ -46,7 +47,7 @@ export function findLinkedOverrides(raw: Tree, resolved: Tree, registry: Compone
     if (!isObject(node)) return;
     const resolvedTree = isObject(resolvedNode) ? resolvedNode : {};
     if (typeof node.$ref === "string" && node.$ref.startsWith("#/")) {
-      const definition = pointerPath(node.$ref);
+      const definition = pointerToPath("", node.$ref);
       const target = follow(raw, node.$ref);
       for (const field of Object.keys(node)) {
         if (field === "$ref") continue;
@@ -72,23 +73,15 @@ function hasField(root: Tree, target: unknown, field: string, depth = 0): boolea
   return typeof target.$ref === "string" && depth < 32 && hasField(root, follow(root, target.$ref), field, depth + 1);
 }
 
-/** `#/definitions/auth` -> `definitions.auth`. */
-function pointerPath(reference: string): string {
-  return segments(reference).reduce<string>((path, s) => joinPath(path, /^\d+$/.test(s) ? Number(s) : s), "");
-}
 
 /** The raw node a pointer names, following `$ref` chains (undefined when it names nothing). */
 function follow(root: Tree, reference: string, depth = 0): unknown {
   let node: unknown = root;
-  for (const segment of segments(reference)) {
+  for (const segment of pointerKeys(reference)) {
     if (isObject(node) && typeof node.$ref === "string" && !(segment in node) && depth < 32) node = follow(root, node.$ref, depth + 1);
     node = isObject(node) ? node[segment] : Array.isArray(node) ? node[Number(segment)] : undefined;
   }
   return node;
-}
-
-function segments(reference: string): string[] {
-  return reference.slice(2).split("/").filter(Boolean).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 function isObject(value: unknown): value is Tree {

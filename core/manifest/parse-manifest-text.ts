@@ -1,6 +1,6 @@
 import { codeFrame } from "./code-frame.js";
 import { ManifestError } from "../../sdk/index.js";
-import { loadYaml } from "./yaml-package.js";
+import { loadYaml } from "../../sdk/plugin/load-yaml.js";
 // Types only: the yaml package (and the source map, which imports it) is loaded when a YAML text is parsed.
 import type { LineCounter } from "yaml";
 import type { SourcePositions } from "./source-positions.js";

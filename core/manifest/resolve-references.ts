@@ -1,5 +1,6 @@
 import { ManifestError } from "../../sdk/index.js";
-import { joinPath } from "./manifest-path.js";
+import { joinPath } from "../../pure/manifest-path.js";
+import { pointerKeys } from "../../pure/json-pointer.js";
 
 /**
  * How far reference resolution may go. A definition referenced many times is resolved once and shared
@@ -116,7 +117,7 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
       });
     }
     let target: unknown = manifest;
-    const segments = reference.slice(2).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const segments = pointerKeys(reference);
     for (const [i, segment] of segments.entries()) {
       if (isObject(target) && segment in target) target = target[segment];
       else if (Array.isArray(target) && /^\d+$/.test(segment) && Number(segment) < target.length) target = target[Number(segment)];

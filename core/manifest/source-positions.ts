@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { Document, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from "yaml";
-import { joinPath, splitPath } from "./manifest-path.js";
+import { joinPath, splitPath } from "../../pure/manifest-path.js";
+import { pointerKeys } from "../../pure/json-pointer.js";
 
 /** A place in a manifest file (1-based, as editors count; absent for a manifest given as an object). */
 interface SourcePosition {
@@ -115,7 +116,7 @@ export class SourcePositions {
 
   /** The node a `#/a/b` pointer names, with its path. */
   private pointer(reference: string): { node: unknown; path: Segment[] } | undefined {
-    const segments = reference.slice(2).split("/").filter(Boolean).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const segments = pointerKeys(reference);
     let node: unknown = this.document.contents;
     let path: Segment[] = [];
     for (const raw of segments) {

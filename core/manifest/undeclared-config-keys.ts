@@ -1,7 +1,7 @@
 import { configKeysRead } from "../../templates/index.js";
-import { joinPath } from "./manifest-path.js";
+import { joinPath } from "../../pure/manifest-path.js";
 import type { ManifestProblem } from "./validate-manifest.js";
-import { nearestMatch } from "./nearest-match.js";
+import { nearestMatch } from "../../pure/nearest-match.js";
 
 /** Parts of a manifest that hold no templates rendered against the config. */
 const SKIPPED = new Set(["spec", "definitions", "schemas", "metadata", "$parameters"]);

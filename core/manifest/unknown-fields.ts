@@ -1,7 +1,7 @@
 import type { ComponentRegistry } from "../di/component-registry.js";
 import { componentChildren, type ManifestProblem } from "./validate-manifest.js";
-import { joinPath } from "./manifest-path.js";
-import { nearestMatch } from "./nearest-match.js";
+import { joinPath } from "../../pure/manifest-path.js";
+import { nearestMatch } from "../../pure/nearest-match.js";
 
 /** Keys every definition may carry besides its schema's fields (`description` documents a definition; the kit ignores it too). */
 const ALWAYS_KNOWN = new Set(["type", "$parameters", "$ref", "class_name", "description"]);

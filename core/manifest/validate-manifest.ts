@@ -1,8 +1,8 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { COMPONENT_KIND_KEYWORD, ManifestError, type ComponentFactory, type DefinitionSchema } from "../../sdk/index.js";
 import type { ComponentRegistry } from "../di/component-registry.js";
-import { joinPath, pointerToPath } from "./manifest-path.js";
-import { nearestMatch } from "./nearest-match.js";
+import { joinPath, pointerToPath } from "../../pure/manifest-path.js";
+import { nearestMatch } from "../../pure/nearest-match.js";
 
 /** Options of {@link validateManifest}. */
 interface ValidateOptions {

@@ -1,7 +1,7 @@
 import { setPath, valueAtPath } from "../../python/index.js";
 import { MemoryConfigStore, SluiceError, type ConfigStore, type ConnectorConfig } from "../../sdk/index.js";
 import { fieldOrigin } from "../manifest/field-origin.js";
-import { joinPath } from "../manifest/manifest-path.js";
+import { joinPath } from "../../pure/manifest-path.js";
 import { SourcePositions } from "../manifest/source-positions.js";
 import type { Sluice } from "../sluice.js";
 import { testRead } from "../test-read/test-read.js";

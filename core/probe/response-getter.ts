@@ -1,3 +1,4 @@
+import { renderPath } from "../../pure/manifest-path.js";
 /**
  * A template that reads a value at a path of the response body without failing where a key is
  * missing (the last page often has no `paging` at all): `.get()` at each step, as the kit's Jinja allows.
@@ -14,7 +15,13 @@ function quote(key: string): string {
   return `'${key.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 }
 
-/** A path as a person reads it: `paging.next.after`, `["@odata.nextLink"]` kept as a name. */
+/**
+ * A path in the response as a person reads it, written as every path is (pure/manifest-path.ts).
+ *
+ * @example
+ * showPath(["paging", "next", "after"]) === "paging.next.after"
+ * showPath(["@odata.nextLink"]) === '["@odata.nextLink"]'
+ */
 export function showPath(path: readonly (string | number)[]): string {
-  return path.length === 0 ? "(the body itself)" : path.map((k) => (typeof k === "number" ? `[${k}]` : /^[\w*]+$/.test(k) ? k : JSON.stringify(k))).join(".").replace(/\.\[/g, "[");
+  return path.length === 0 ? "(the body itself)" : renderPath(path);
 }

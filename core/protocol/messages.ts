@@ -3,19 +3,18 @@
  * here, in one place, for the CLI and for any host that speaks the protocol.
  */
 
-/** A stream's status, as the protocol's STREAM_STATUS trace names it. */
-export type AirbyteStreamStatus = "STARTED" | "RUNNING" | "COMPLETE" | "INCOMPLETE";
+import type {
+  AirbyteCatalogMessage,
+  AirbyteLogLevel,
+  AirbyteLogMessage,
+  AirbyteMessage,
+  AirbyteRecordMessage,
+  AirbyteStateMessage,
+  AirbyteStreamStatus,
+  AirbyteTraceMessage,
+} from "./message-types.js";
 
-/** A LOG message's level. */
-export type AirbyteLogLevel = "DEBUG" | "INFO" | "WARN" | "ERROR";
-
-/**
- * One Airbyte protocol message, as a source writes it.
- *
- * @example
- * { type: "RECORD", record: { stream: "users", data: { id: 1 }, emitted_at: 1700000000000 } }
- */
-export type AirbyteMessage = { type: "RECORD" | "STATE" | "TRACE" | "LOG" | "CATALOG" | "SPEC" | "CONNECTION_STATUS" | "CONTROL"; [field: string]: unknown };
+export type * from "./message-types.js";
 
 /**
  * A RECORD message.
@@ -23,7 +22,7 @@ export type AirbyteMessage = { type: "RECORD" | "STATE" | "TRACE" | "LOG" | "CAT
  * @example
  * recordMessage("users", { id: 1 }); // { type: "RECORD", record: { stream: "users", data: { id: 1 }, emitted_at: ... } }
  */
-export function recordMessage(stream: string, data: Record<string, unknown>, emittedAt = Date.now()): AirbyteMessage {
+export function recordMessage(stream: string, data: Record<string, unknown>, emittedAt = Date.now()): AirbyteRecordMessage {
   return { type: "RECORD", record: { stream, data, emitted_at: emittedAt } };
 }
 
@@ -33,7 +32,7 @@ export function recordMessage(stream: string, data: Record<string, unknown>, emi
  * @example
  * stateMessage("users", { updated_at: "2024-01-02T00:00:00Z" }, 120);
  */
-export function stateMessage(stream: string, state: Record<string, unknown>, recordCount: number): AirbyteMessage {
+export function stateMessage(stream: string, state: Record<string, unknown>, recordCount: number): AirbyteStateMessage {
   return { type: "STATE", state: { type: "STREAM", stream: { stream_descriptor: { name: stream }, stream_state: state }, sourceStats: { recordCount } } };
 }
 
@@ -44,7 +43,7 @@ export function stateMessage(stream: string, state: Record<string, unknown>, rec
  * @example
  * fullRefreshStateMessage("users", 2500);
  */
-export function fullRefreshStateMessage(stream: string, recordCount: number): AirbyteMessage {
+export function fullRefreshStateMessage(stream: string, recordCount: number): AirbyteStateMessage {
   return stateMessage(stream, { __ab_no_cursor_state_message: true }, recordCount);
 }
 
@@ -54,7 +53,7 @@ export function fullRefreshStateMessage(stream: string, recordCount: number): Ai
  * @example
  * streamStatusMessage("users", "COMPLETE");
  */
-export function streamStatusMessage(stream: string, status: AirbyteStreamStatus, emittedAt = Date.now()): AirbyteMessage {
+export function streamStatusMessage(stream: string, status: AirbyteStreamStatus, emittedAt = Date.now()): AirbyteTraceMessage {
   return { type: "TRACE", trace: { type: "STREAM_STATUS", emitted_at: emittedAt, stream_status: { stream_descriptor: { name: stream }, status } } };
 }
 
@@ -64,7 +63,7 @@ export function streamStatusMessage(stream: string, status: AirbyteStreamStatus,
  * @example
  * estimateMessage("users", 20000);
  */
-export function estimateMessage(stream: string, rows: number, emittedAt = Date.now()): AirbyteMessage {
+export function estimateMessage(stream: string, rows: number, emittedAt = Date.now()): AirbyteTraceMessage {
   return { type: "TRACE", trace: { type: "ESTIMATE", emitted_at: emittedAt, estimate: { name: stream, type: "STREAM", row_estimate: rows } } };
 }
 
@@ -74,7 +73,7 @@ export function estimateMessage(stream: string, rows: number, emittedAt = Date.n
  * @example
  * errorTraceMessage({ message: "[HTTP_STATUS] GET ... answered 500", failureType: "system_error", stream: "users" });
  */
-export function errorTraceMessage(error: { message: string; failureType: string; internal?: string; stream?: string }, emittedAt = Date.now()): AirbyteMessage {
+export function errorTraceMessage(error: { message: string; failureType: string; internal?: string; stream?: string }, emittedAt = Date.now()): AirbyteTraceMessage {
   return {
     type: "TRACE",
     trace: {
@@ -96,7 +95,7 @@ export function errorTraceMessage(error: { message: string; failureType: string;
  * @example
  * logMessage("WARN", "stream 'users': stopped after 3 pages as --max-pages asks");
  */
-export function logMessage(level: AirbyteLogLevel, message: string): AirbyteMessage {
+export function logMessage(level: AirbyteLogLevel, message: string): AirbyteLogMessage {
   return { type: "LOG", log: { level, message } };
 }
 
@@ -106,7 +105,7 @@ export function logMessage(level: AirbyteLogLevel, message: string): AirbyteMess
  * @example
  * catalogMessage(await airbyteCatalog(connector));
  */
-export function catalogMessage(catalog: { streams: readonly unknown[] }): AirbyteMessage {
+export function catalogMessage(catalog: { streams: readonly unknown[] }): AirbyteCatalogMessage {
   return { type: "CATALOG", catalog };
 }
 
@@ -117,9 +116,9 @@ export function catalogMessage(catalog: { streams: readonly unknown[] }): Airbyt
  * streamStatusOf(streamStatusMessage("users", "COMPLETE")); // { stream: "users", status: "COMPLETE" }
  */
 export function streamStatusOf(message: AirbyteMessage): { stream: string; status: AirbyteStreamStatus } | undefined {
-  const trace = message.type === "TRACE" ? (message.trace as { type: string; stream_status?: { stream_descriptor: { name: string }; status: AirbyteStreamStatus } }) : undefined;
-  const status = trace?.type === "STREAM_STATUS" ? trace.stream_status : undefined;
-  return status && { stream: status.stream_descriptor.name, status: status.status };
+  if (message.type !== "TRACE" || message.trace.type !== "STREAM_STATUS") return undefined;
+  const { stream_descriptor, status } = message.trace.stream_status;
+  return { stream: stream_descriptor.name, status };
 }
 
 /**
@@ -129,8 +128,7 @@ export function streamStatusOf(message: AirbyteMessage): { stream: string; statu
  * errorTextOf(errorTraceMessage({ message: "boom", failureType: "system_error" })); // "boom"
  */
 export function errorTextOf(message: AirbyteMessage): string | undefined {
-  const trace = message.type === "TRACE" ? (message.trace as { type: string; error?: { message: string } }) : undefined;
-  return trace?.type === "ERROR" ? trace.error?.message : undefined;
+  return message.type === "TRACE" && message.trace.type === "ERROR" ? message.trace.error.message : undefined;
 }
 
 /**
@@ -140,5 +138,5 @@ export function errorTextOf(message: AirbyteMessage): string | undefined {
  * logOf(logMessage("WARN", "careful")); // { level: "WARN", message: "careful" }
  */
 export function logOf(message: AirbyteMessage): { level: AirbyteLogLevel; message: string } | undefined {
-  return message.type === "LOG" ? (message.log as { level: AirbyteLogLevel; message: string }) : undefined;
+  return message.type === "LOG" ? message.log : undefined;
 }

@@ -1,5 +1,6 @@
 import { setPath, unsetPath, valueAtPath } from "../../python/index.js";
 import { SluiceError, type ConnectorConfig } from "../../sdk/index.js";
+import { renderPath } from "../../pure/manifest-path.js";
 
 /**
  * A field's place in a config: object keys and list indexes from the top.
@@ -22,9 +23,14 @@ export function parsePathKey(key: string): ConfigPath {
   return path;
 }
 
-/** A path as a reader writes it: `credentials.refresh_token`, `accounts[0].api_key`. */
+/**
+ * A path as a reader writes it, as every path is written (pure/manifest-path.ts).
+ *
+ * @example
+ * describePath(["accounts", 0, "api-key"]) === 'accounts[0]["api-key"]'
+ */
 export function describePath(path: ConfigPath): string {
-  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+  return renderPath(path);
 }
 
 /** The value at `path`, or undefined when any step is missing (python/dpath, the one home of a value at a path). */

@@ -1,10 +1,11 @@
-import { chmod, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { packTar, tarEntries, type TarEntry } from "./tar-archive.js";
+import { writeFileAtomic } from "../config/write-file-atomic.js";
 
 /**
  * A new, empty PGlite database saved as a `.tar.gz` when Sluice is built (`scripts/build.mjs`), so a
@@ -84,11 +85,11 @@ export async function writePgliteTemplate(packageRoot: string): Promise<string> 
   try {
     const { PGlite } = await import("@electric-sql/pglite");
     await (await PGlite.create(scratch)).close();
-    await writeFile(`${file}.tmp`, gzipSync(packTar(await folderEntries(scratch))));
+    // Readable by every user of a global install, like the rest of the package.
+    await writeFileAtomic(file, gzipSync(packTar(await folderEntries(scratch))), 0o644);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
-  await rename(`${file}.tmp`, file);
   for (const old of existing) await rm(join(folder, old), { force: true });
   return file;
 }

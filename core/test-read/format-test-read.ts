@@ -1,6 +1,6 @@
 import { styleText } from "node:util";
 import type { TestReadDocument, TestReadExchange, TestReadPage, TestReadRequest, TestReadResponse } from "./test-read-document.js";
-import { countNoun } from "../cli/count-noun.js";
+import { countNoun } from "../../pure/count-noun.js";
 
 /** How the human view is drawn. */
 interface FormatOptions {

@@ -1,8 +1,8 @@
 import { CustomCodeLoader, PythonRuntime, SluiceError } from "../../sdk/index.js";
 import type { ManifestProblem } from "../manifest/validate-manifest.js";
-import { joinPath } from "../manifest/manifest-path.js";
-import { nearestMatch } from "../manifest/nearest-match.js";
-import type { ManifestInspection } from "../manifest/define-connector.js";
+import { joinPath } from "../../pure/manifest-path.js";
+import { nearestMatch } from "../../pure/nearest-match.js";
+import type { ManifestInspection } from "../connector/define-connector.js";
 import type { Sluice } from "../sluice.js";
 
 /** A problem found beyond the schema, with the code `validate` shows it under. */

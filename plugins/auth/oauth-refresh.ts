@@ -6,6 +6,7 @@ import {
   type HttpClient,
   type HttpResponse,
   type OutgoingRequest,
+  redactUrl,
   type Secrets,
 } from "../../sdk/index.js";
 import { findInResponse } from "./token-response.js";
@@ -123,7 +124,7 @@ export async function requestToken(
   context: { secrets: Secrets; where: string; configPathHint?: string },
 ): Promise<TokenResult> {
   const request = buildTokenRequest(args);
-  const shown = `POST ${redactUrl(args.endpoint, context.secrets)}`;
+  const shown = `POST ${redactUrl(args.endpoint, context.secrets, { hideQuery: true })}`;
   let response: HttpResponse;
   try {
     response = await http.send(request, { errorHandler: tokenErrorHandler, purpose: "token_refresh", where: { manifestPath: context.where, request: shown } });
@@ -191,8 +192,4 @@ function refusal(response: HttpResponse, body: unknown, rule: RefreshErrorRule, 
 function describe(error: unknown, secrets: Secrets): string {
   const text = error instanceof SluiceError ? error.message : error instanceof Error ? error.message : String(error);
   return secrets.redact(text);
-}
-
-function redactUrl(url: string, secrets: Secrets): string {
-  return secrets.redact(url).replace(/\?.*$/, "?…");
 }

@@ -1,6 +1,6 @@
 import {
   ComponentsResolver,
-  lazyPackage,
+  loadYaml,
   Type,
   componentSchema,
   defineComponent,
@@ -10,8 +10,6 @@ import {
 import { fillTemplate, type ComponentMapping } from "./component-mapping-definition.js";
 import type { ConfigEntries } from "./stream-config.js";
 
-/** The yaml package, imported when a `ConfigComponentsResolver` is built: few connectors have one, and yaml costs every command about 15 ms of start-up. */
-export const loadYaml: () => Promise<{ parse: typeof import("yaml").parse }> = lazyPackage("yaml", "ConfigComponentsResolver", () => import("yaml"));
 
 type YamlParse = Awaited<ReturnType<typeof loadYaml>>["parse"];
 

@@ -1,6 +1,6 @@
-import { ComponentsResolver, Type, componentSchema, defineComponent, type ComponentDefinition, type ComponentFactory } from "../../sdk/index.js";
+import { ComponentsResolver, Type, loadYaml, componentSchema, defineComponent, type ComponentDefinition, type ComponentFactory } from "../../sdk/index.js";
 import { fillTemplate, type ComponentMapping } from "./component-mapping-definition.js";
-import { loadYaml, yamlValueOf } from "./config-components-resolver.js";
+import { yamlValueOf } from "./config-components-resolver.js";
 
 /**
  * `ParametrizedComponentsResolver`: one dynamic stream per object of `stream_parameters`

@@ -1,4 +1,4 @@
-import { Interpolator, ManifestError, type AttemptOutcome, type BuildContext, type CompiledTemplate } from "../../sdk/index.js";
+import { Interpolator, ManifestError, toNumber, type AttemptOutcome, type BuildContext, type CompiledTemplate } from "../../sdk/index.js";
 
 /**
  * A numeric manifest field that may be a template (`"{{ config['backoff'] }}"`): evaluated once at build
@@ -24,15 +24,3 @@ export function numericField(ctx: BuildContext, value: unknown, field: string, f
   return read;
 }
 
-/**
- * A number as Python's `float()` reads it: numbers, numeric strings (surrounding spaces allowed);
- * anything else is undefined.
- *
- * @example
- * toNumber(" 2.5 ") === 2.5; toNumber("soon") === undefined
- */
-export function toNumber(value: unknown): number | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== "string" || !/^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(value)) return undefined;
-  return Number(value);
-}

@@ -1,6 +1,6 @@
-import { HttpRequestError, Type, defineComponent, type ComponentFactory } from "../../sdk/index.js";
+import { HttpRequestError, Type, defineComponent, type ComponentFactory, numericHeader } from "../../sdk/index.js";
 import type { BackoffStrategy } from "../../sdk/index.js";
-import { compileHeaderFields, numericHeader } from "./header-number.js";
+import { compileHeaderFields } from "./header-fields.js";
 
 /**
  * `WaitTimeFromHeader`: waits the number of seconds a response header says (`Retry-After`,

@@ -1,7 +1,7 @@
-import { Clock, HttpRequestError, Type, defineComponent, jsonSchema, type ComponentFactory } from "../../sdk/index.js";
+import { Clock, HttpRequestError, Type, defineComponent, jsonSchema, type ComponentFactory, numericHeader } from "../../sdk/index.js";
 import { numericField } from "./backoff-strategy.js";
 import type { BackoffStrategy } from "../../sdk/index.js";
-import { compileHeaderFields, numericHeader } from "./header-number.js";
+import { compileHeaderFields } from "./header-fields.js";
 
 /**
  * `WaitUntilTimeFromHeader`: waits until the epoch time (seconds) a response header names, at least

@@ -2,6 +2,8 @@ import type { DataRecord, StreamPartitions } from "../../sdk/index.js";
 import { pyFloat, pyIntExact } from "../../python/convert.js";
 import { pyStr } from "../../python/str.js";
 import { truthy } from "../../python/values.js";
+import { valueAtPath } from "../../python/dpath.js";
+import { pointerKeys } from "../../pure/json-pointer.js";
 
 type Schema = Record<string, unknown>;
 
@@ -126,8 +128,7 @@ function isSimple(value: unknown): boolean {
 
 function resolveRef(reference: string, root: Schema): Schema | undefined {
   if (!reference.startsWith("#/")) return undefined;
-  let node: unknown = root;
-  for (const segment of reference.slice(2).split("/")) node = isObject(node) ? node[segment.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+  const node = valueAtPath(root, pointerKeys(reference));
   return isObject(node) ? node : undefined;
 }
 

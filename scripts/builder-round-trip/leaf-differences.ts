@@ -1,4 +1,4 @@
-import { joinPath } from "../../core/manifest/manifest-path.js";
+import { joinPath } from "../../pure/manifest-path.js";
 
 /** One place where two manifests differ: its path and the two values there (undefined: absent). */
 interface LeafDifference {

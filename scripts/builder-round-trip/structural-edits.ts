@@ -4,7 +4,7 @@ import { choosePaginationMethod, togglePagination, type PaginationFieldAt } from
 import { PAGINATOR_PATH, paginationMethodOf } from "../../builder-ui/model/pagination-forms.js";
 import { addStream, keyHolder } from "../../builder-ui/model/stream-edits.js";
 import { fieldOrigin } from "../../core/manifest/field-origin.js";
-import { splitPath } from "../../core/manifest/manifest-path.js";
+import { splitPath } from "../../pure/manifest-path.js";
 import type { SourcePositions } from "../../core/manifest/source-positions.js";
 import { valueAtPath } from "../../python/dpath.js";
 import { leafDifferences } from "./leaf-differences.js";

@@ -1,3 +1,5 @@
+import type { DataRecord } from "../components/records.js";
+import type { HttpResponse } from "../http/http-response.js";
 import type { PageFacts } from "./page-facts.js";
 
 /**
@@ -19,9 +21,15 @@ import type { PageFacts } from "./page-facts.js";
  *   getPageSize() { return undefined; }
  * }
  *
- * A class written for the kit's positional form, `nextPageToken(response, lastPageSize, lastRecord,
- * lastPageTokenValue)`, keeps working as a `CustomPaginationStrategy` (or a plugin's strategy): an
- * adapter calls it that way.
+ * A class written for the kit's positional form compiles and runs too, as a `CustomPaginationStrategy`
+ * or a plugin's strategy (an adapter, plugins/shared/kit-style-strategy.ts, calls it that way):
+ *
+ * @example
+ * export class CounterPagination extends PaginationStrategy {
+ *   nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: DataRecord | undefined, lastToken: unknown) {
+ *     return lastPageSize < 100 ? undefined : Number(lastToken ?? 0) + 1;
+ *   }
+ * }
  */
 export abstract class PaginationStrategy {
   /**
@@ -48,11 +56,26 @@ export abstract class PaginationStrategy {
   }
 
   /**
-   * The token of the next page, or a falsy/undefined value to stop.
+   * The token of the next page, or a falsy/undefined value to stop. Written in one of two forms, both
+   * typed here so either compiles in a strict project: the facts form `nextPageToken(page)`, which the
+   * paginator calls, or the kit's positional form `nextPageToken(response, lastPageSize, lastRecord,
+   * lastToken)`, which an adapter calls with the same facts spread out (a method declaring two
+   * parameters or more is positional).
    *
-   * @param page the page just read: response, records, count, raw count, last record, the token that fetched it
+   * @param page the page just read (facts form: response, records, count, raw count, last record, the
+   *   token that fetched it), or the response (positional form)
+   * @param lastPageSize positional form: how many records the page yielded (after filtering)
+   * @param lastRecord positional form: the page's last record, undefined when it had none
+   * @param lastToken positional form: the token that fetched this page
+   * @param details positional form: the raw count before filtering and the page's records
    */
-  abstract nextPageToken(page: PageFacts): unknown;
+  abstract nextPageToken(
+    page: PageFacts | HttpResponse,
+    lastPageSize?: number,
+    lastRecord?: DataRecord,
+    lastToken?: unknown,
+    details?: PositionalPageDetails,
+  ): unknown;
 
   /**
    * Why {@link nextPageToken} stopped on this page, for `sluice test-read` ("the page had 3 records,
@@ -75,4 +98,17 @@ export abstract class PaginationStrategy {
   getPageSize(): number | undefined {
     return undefined;
   }
+}
+
+/**
+ * The fifth argument of the positional `nextPageToken`: what the kit's form has no parameter for.
+ *
+ * @example
+ * nextPageToken(response, lastPageSize, lastRecord, lastToken, { rawRecordCount, records }) { ... }
+ */
+export interface PositionalPageDetails {
+  /** How many records the extractor found before filtering. */
+  rawRecordCount: number;
+  /** The page's records after filtering, when they were kept. */
+  records?: readonly DataRecord[];
 }

@@ -11,7 +11,7 @@ import { BIN } from "./auth-cli-support.js";
 const TOKEN = "tok-cli-77d2";
 
 /** `sluice read` of two day-long report jobs at once on `api`, stopped by Ctrl-C once both are polled. */
-async function interruptedRead(api: AsyncJobsApi, dir: string): Promise<{ code: number | null; stderr: string; ms: number }> {
+async function interruptedRead(api: AsyncJobsApi, dir: string): Promise<{ code: number | null; stderr: string }> {
   writeFileSync(join(dir, "manifest.json"), JSON.stringify({ version: "6.0.0", type: "DeclarativeSource", max_concurrent_async_job_count: 2, streams: [asyncJobsStream(api.url, { from: "2024-01-01T00:00:00Z", to: "2024-01-02T23:59:59Z" }, { bearer: true })] }));
   writeFileSync(join(dir, "config.json"), JSON.stringify({ token: TOKEN }));
   const child = spawn(process.execPath, [BIN, "read", "--manifest", "manifest.json", "--config", "config.json", "--concurrency", "2"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
@@ -23,10 +23,9 @@ async function interruptedRead(api: AsyncJobsApi, dir: string): Promise<{ code: 
     assert.ok(waited < 20_000, `two jobs polled after 20 s? ${JSON.stringify(api.jobs)}\n${stderr}`);
     await sleep(20);
   }
-  const interrupted = performance.now();
   child.kill("SIGINT");
   const code = await exited;
-  return { code, stderr, ms: performance.now() - interrupted };
+  return { code, stderr };
 }
 
 describe("sluice read of report jobs, interrupted", () => {
@@ -46,7 +45,7 @@ describe("sluice read of report jobs, interrupted", () => {
     const run = await interruptedRead(api, dir);
     assert.equal(run.code, 130, run.stderr);
     assert.deepEqual(api.jobs.map((job) => [job.state, job.cancels]), [["cancelled", 1], ["cancelled", 1]], run.stderr);
-    assert.ok(run.ms < 2_000, `the process exited ${Math.round(run.ms)} ms after Ctrl-C`);
+    // The jobs would run 60 s: a process that waited for them fails by the test's timeout, no clock is read.
     assert.match(run.stderr, /\[READ_INTERRUPTED\] The read of stream .reports. was interrupted before it finished \(interrupted by SIGINT\)/);
   });
 

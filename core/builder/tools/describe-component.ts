@@ -1,6 +1,6 @@
 import { SluiceError, Type } from "../../../sdk/index.js";
 import { manifestJsonSchema } from "../../manifest/manifest-json-schema.js";
-import { nearestMatch } from "../../manifest/nearest-match.js";
+import { nearestMatch } from "../../../pure/nearest-match.js";
 import { defineMcpTool } from "./mcp-tool.js";
 
 interface ComponentSchema {

@@ -1,6 +1,7 @@
 import { SluiceError, Type } from "../../../sdk/index.js";
 import { createInterpolator } from "../../../templates/index.js";
-import { splitPath } from "../../manifest/manifest-path.js";
+import { setPath, unsetPath } from "../../../python/index.js";
+import { splitPath } from "../../../pure/manifest-path.js";
 import { parseManifestText } from "../../manifest/parse-manifest-text.js";
 import { defineMcpTool, type McpToolContext } from "./mcp-tool.js";
 
@@ -104,11 +105,8 @@ function suggestedStream(probe: JsonObject, changes: ReadonlyArray<{ path: strin
 }
 
 function setAt(target: JsonObject, path: readonly string[], value: unknown): void {
-  let node = target;
-  for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as JsonObject;
-  const last = path.at(-1)!;
-  if (value === undefined) delete node[last];
-  else node[last] = value;
+  if (value === undefined) unsetPath(target, path);
+  else setPath(target, path, value);
 }
 
 function parseUrl(text: string): URL {

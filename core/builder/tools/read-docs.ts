@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SluiceError, Type } from "../../../sdk/index.js";
-import { nearestMatch } from "../../manifest/nearest-match.js";
+import { nearestMatch } from "../../../pure/nearest-match.js";
 import { packageRoot } from "../../package-root.js";
 import { defineMcpTool } from "./mcp-tool.js";
 

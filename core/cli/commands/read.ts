@@ -6,7 +6,7 @@ import { errorTextOf, logOf, streamStatusOf } from "../../protocol/messages.js";
 import { readStreamStates } from "../../protocol/stream-states.js";
 import type { CliCommand, ParsedArgs } from "../command.js";
 import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
-import { countNoun } from "../count-noun.js";
+import { countNoun } from "../../../pure/count-noun.js";
 import { ReadProgress } from "../read-progress.js";
 
 /**

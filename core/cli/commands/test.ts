@@ -2,7 +2,7 @@ import { resolve, relative } from "node:path";
 import { SluiceError } from "../../../sdk/index.js";
 import type { CliCommand } from "../command.js";
 import { CliSession, CONNECTOR_OPTIONS } from "../cli-session.js";
-import { countNoun } from "../count-noun.js";
+import { countNoun } from "../../../pure/count-noun.js";
 import { replayFixtures } from "../../fixtures/replay-fixtures.js";
 
 /**

@@ -5,7 +5,7 @@ import { ManifestModel } from "../../../builder-ui/model/manifest-model.js";
 import { removeKey, writeValue } from "../../../builder-ui/model/model-edits.js";
 import { choosePaginationMethod, togglePagination, type PaginationFieldAt } from "../../../builder-ui/model/pagination-edits.js";
 import { addStream, removeStream, writeList } from "../../../builder-ui/model/stream-edits.js";
-import { splitPath } from "../../../core/manifest/manifest-path.js";
+import { splitPath } from "../../../pure/manifest-path.js";
 import { fieldOrigin } from "../../../core/manifest/field-origin.js";
 import { SourcePositions } from "../../../core/manifest/source-positions.js";
 import { valueAtPath } from "../../../python/dpath.js";

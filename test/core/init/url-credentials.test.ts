@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { isCredentialName } from "../../../core/init/url-credentials.js";
+import { isCredentialName } from "../../../pure/credential-name.js";
 
 describe("a credential-like query parameter name", () => {
   const cases: Array<[string, boolean]> = [

@@ -90,12 +90,10 @@ describe("Python components that fail", () => {
   it("a child that hangs past SLUICE_PYTHON_TIMEOUT is stopped and the read fails, never hangs", async () => {
     process.env.SLUICE_PYTHON_TIMEOUT = "1";
     try {
-      const started = Date.now();
       const { error } = await readPython(dir.dir, withPythonExtractor(api.url, "Sleeps"));
       assert.ok(error instanceof SluiceError);
       assert.equal(error.code, "PYTHON_BRIDGE_FAILED");
       assert.match(error.message, /did not answer source_declarative_manifest\.components\.Sleeps\.extract_records within 1 s; it was stopped/);
-      assert.ok(Date.now() - started < 10_000);
     } finally {
       delete process.env.SLUICE_PYTHON_TIMEOUT;
     }

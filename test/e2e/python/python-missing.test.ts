@@ -14,13 +14,11 @@ describe("no Python", () => {
     try {
       const manifest = oneStreamManifest({ urlBase: api.url });
       (manifest.streams as Record<string, any>[])[0]!.retriever.record_selector.extractor = { type: "CustomRecordExtractor", class_name: "source_declarative_manifest.components.Rows" };
-      const started = Date.now();
       const { error } = await readPython(dir.dir, manifest);
       assert.ok(error instanceof SluiceError);
       assert.equal(error.code, "PYTHON_NOT_FOUND");
       assert.match(error.message, /set SLUICE_PYTHON/);
       assert.match(String(error.found), /no-such-python3 \(.*ENOENT/);
-      assert.ok(Date.now() - started < 5000);
       assert.equal(api.requests.length, 0);
     } finally {
       delete process.env.SLUICE_PYTHON;

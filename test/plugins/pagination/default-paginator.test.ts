@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { DefaultPaginator } from "../../../plugins/pagination/default-paginator.js";
 import { NoPagination } from "../../../plugins/pagination/no-pagination.js";
-import { PaginationStrategy, type OutgoingRequest, type Paginator, type SluiceError } from "../../../sdk/index.js";
+import { PaginationStrategy, type HttpResponse, type OutgoingRequest, type Paginator, type SluiceError } from "../../../sdk/index.js";
 import { buildComponent, facts, fakeResponse } from "./helpers.js";
 
 const request = (method: OutgoingRequest["method"] = "GET"): OutgoingRequest => ({ method, url: "http://127.0.0.1/v1/items", params: {}, headers: {} });
@@ -166,8 +166,7 @@ describe("a plugin's strategy written in the kit's positional form (before the f
 
   it("names its class when it cannot explain a stop", () => {
     class Silent extends PaginationStrategy {
-      // @ts-expect-error positional form
-      nextPageToken(_response: unknown, _size: number) {
+      nextPageToken(_response: HttpResponse, _size: number) {
         return undefined;
       }
     }

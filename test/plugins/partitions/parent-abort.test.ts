@@ -46,7 +46,6 @@ describe("SubstreamPartitionRouter and aborts", () => {
       const connector = await createSluice({ logLevel: "error" }).connect({ manifest: sourceDef([contacts]), config: {} });
       const controller = new AbortController();
       const records: unknown[] = [];
-      const started = Date.now();
       const reading = (async () => {
         for await (const record of connector.read("contacts", { signal: controller.signal })) {
           records.push(record);
@@ -56,7 +55,7 @@ describe("SubstreamPartitionRouter and aborts", () => {
       await assert.rejects(reading);
       await closed;
       assert.deepEqual(records, [{ id: "contact-of-a1" }]);
-      assert.ok(Date.now() - started < 5000, "the parent's request ended with the abort, not a timeout");
+      // The parent's page 2 is never answered: only the abort closes it (a hang fails by the test's timeout).
     } finally {
       held?.destroy();
       server.closeAllConnections();

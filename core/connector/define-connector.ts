@@ -1,11 +1,11 @@
 import type { Logger, SluicePlugin } from "../../sdk/index.js";
-import { specOf, type ConnectorDefinition } from "../connector/connector-definition.js";
+import { specOf, type ConnectorDefinition } from "./connector-definition.js";
 import type { ComponentRegistry } from "../di/component-registry.js";
 import { loadPlugins } from "../loader/index.js";
-import { analyzeManifest, type ManifestAnalysis } from "./analyze-manifest.js";
-import { loadManifest, type LoadedManifest, type ManifestInput } from "./load-manifest.js";
-import { logWarnings } from "./log-warnings.js";
-import { problemsError } from "./validate-manifest.js";
+import { analyzeManifest, type ManifestAnalysis } from "../manifest/analyze-manifest.js";
+import { loadManifest, type LoadedManifest, type ManifestInput } from "../manifest/load-manifest.js";
+import { logWarnings } from "../manifest/log-warnings.js";
+import { problemsError } from "../manifest/validate-manifest.js";
 
 /** What {@link defineConnector} needs from the host. */
 interface DefineOptions {
