@@ -39,11 +39,17 @@ export const api = {
   saveTestingValues: (values: Record<string, unknown>) => call<{ saved: boolean }>("PUT", "api/testing-values", { values }),
   startConsent: (text: string) => call<ConsentStart>("POST", "api/oauth/consent", { text }),
   consentStatus: () => call<ConsentStatus>("GET", "api/oauth/consent"),
-  /** A test read of one stream; aborting `signal` cancels it (the server aborts the read's requests in flight). */
-  test: (text: string, stream: string, options: { pages?: number; signal?: AbortSignal } = {}) => call<TestReadResult>("POST", "api/test", { text, stream, pages: options.pages }, options.signal),
+  /**
+   * A test read of one stream with the testing values as the page holds them (nothing saved first);
+   * aborting `signal` cancels it (the server aborts the read's requests in flight). A token the API
+   * rotated comes back in the answer's `testingValues`, already saved.
+   */
+  test: (text: string, stream: string, options: { pages?: number; signal?: AbortSignal; testingValues: Record<string, unknown> }) =>
+    call<TestReadResult>("POST", "api/test", { text, stream, pages: options.pages, testingValues: options.testingValues }, options.signal),
   detectSchema: (text: string, stream: string, records: unknown[], dateTimeFormats: boolean) => call<DetectedSchema>("POST", "api/detect-schema", { text, stream, records, dateTimeFormats }),
   writeSchemaFile: (text: string, stream: string, schema: Record<string, unknown>) => call<{ file: string }>("PUT", "api/schema-file", { text, stream, schema }),
-  detect: (text: string, stream: string) => call<Detection>("POST", "api/detect", { text, stream }),
+  /** Detect on one stream, with the testing values as the page holds them (a rotated token as {@link api.test}'s). */
+  detect: (text: string, stream: string, testingValues: Record<string, unknown>) => call<Detection>("POST", "api/detect", { text, stream, testingValues }),
   /** Writes the manifest from an OpenAPI document (its text or URL); refused with BUILDER_IMPORT_REPLACES_STREAMS unless `replace`. */
   importOpenApi: (request: ImportOpenApiRequest) => call<ImportOpenApiResult>("POST", "api/import-openapi", request),
   /**

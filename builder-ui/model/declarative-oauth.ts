@@ -1,3 +1,5 @@
+import { formsIn } from "../forms/form-registry.js";
+import { resolveFields } from "../forms/resolve-fields.js";
 import type { AuthField } from "./auth-methods.js";
 import type { ManifestModel, Segment } from "./manifest-model.js";
 import { removeKey, writeValue } from "./model-edits.js";
@@ -16,19 +18,10 @@ import { removeKey, writeValue } from "./model-edits.js";
 const ADVANCED_AUTH: readonly Segment[] = ["spec", "advanced_auth"];
 export const INPUT_SPEC: readonly Segment[] = [...ADVANCED_AUTH, "oauth_config_specification", "oauth_connector_input_specification"];
 
-export const DECLARATIVE_FIELDS: readonly AuthField[] = [
-  { key: ["consent_url"], label: "Consent URL", kind: "text", required: true, hint: "A template with {{client_id_value}}, {{redirect_uri_value}}, {{scope_value}}, {{state_value}} (or the *_param forms)." },
-  { key: ["access_token_url"], label: "Access Token URL", kind: "text", required: true },
-  { key: ["access_token_headers"], label: "Access Token Headers", kind: "json" },
-  { key: ["access_token_params"], label: "Access Token Query Params (Json Encoded)", kind: "json" },
-  { key: ["state"], label: "Configurable State Query Param", kind: "json", hint: 'e.g. {"min": 7, "max": 27}' },
-  { key: ["client_id_key"], label: "Client ID Key Override", kind: "text", placeholder: "client_id" },
-  { key: ["client_secret_key"], label: "Client Secret Key Override", kind: "text", placeholder: "client_secret" },
-  { key: ["scope_key"], label: "Scopes Key Override", kind: "text", placeholder: "scope" },
-  { key: ["state_key"], label: "State Key Override", kind: "text", placeholder: "state" },
-  { key: ["auth_code_key"], label: "Auth Code Key Override", kind: "text", placeholder: "code" },
-  { key: ["redirect_uri_key"], label: "Redirect URI Key Override", kind: "text", placeholder: "redirect_uri" },
-];
+/** The consent's fields (builder-ui/forms/auth/declarative-oauth.ts), as drawn. */
+export function declarativeFields(): readonly AuthField[] {
+  return formsIn("declarative-oauth").flatMap(resolveFields);
+}
 
 const out = (path: string) => ({ type: "string", path_in_connector_config: [path] });
 

@@ -1,3 +1,5 @@
+import { formOf, formsIn } from "../forms/form-registry.js";
+import { resolveFields, type ResolvedField } from "../forms/resolve-fields.js";
 import type { FormField } from "./form-fields.js";
 
 /**
@@ -12,13 +14,8 @@ import type { FormField } from "./form-fields.js";
  */
 export type PaginationMethod = "OffsetIncrement" | "PageIncrement" | "CursorPagination" | "CustomPaginationStrategy";
 
-/** The "Pagination Method" selector's values, in the product's order. */
-export const PAGINATION_METHODS: ReadonlyArray<{ type: PaginationMethod; label: string }> = [
-  { type: "OffsetIncrement", label: "Offset Increment" },
-  { type: "PageIncrement", label: "Page Increment" },
-  { type: "CursorPagination", label: "Cursor Pagination" },
-  { type: "CustomPaginationStrategy", label: "Custom Pagination Strategy" },
-];
+/** The "Pagination Method" selector's values, in the product's order: the forms' registry's pagination forms (builder-ui/forms/pagination/). */
+export const PAGINATION_METHODS: ReadonlyArray<{ type: PaginationMethod; label: string }> = formsIn("pagination").map((form) => ({ type: form.type as PaginationMethod, label: form.label }));
 
 export const PAGINATOR_PATH = "streams[*].retriever.paginator";
 const STRATEGY = `${PAGINATOR_PATH}.pagination_strategy`;
@@ -34,57 +31,36 @@ export interface PaginationInjection {
   path?: boolean;
 }
 
-/** The template variables of a cursor value and a stop condition (the kit's context for them). */
-const CURSOR_VARIABLES = ["config", "headers (the parsed Link header as headers.link, e.g. headers.link.next.url)", "last_page_size", "last_record", "last_records", "response"] as const;
+/**
+ * A method's own fields, in the product's order (its injections are {@link METHOD_INJECTIONS}): its
+ * declaration's overlay completed from the strategy's schema, as view/field-control.tsx draws them.
+ */
+export function methodFields(method: PaginationMethod): readonly FormField[] {
+  const form = formOf(method, "pagination");
+  return (form ? resolveFields(form) : []).map((field) => ({
+    id: field.id ?? `pagination-${field.key.join("-")}`,
+    label: field.label,
+    path: `${STRATEGY}.${field.key.join(".")}`,
+    kind: formKind(field.kind),
+    options: field.options,
+    variables: field.variables,
+    hint: field.hint,
+  }));
+}
 
-const int = (id: string, label: string, path: string, hint?: string): FormField => ({ id, label, path: `${STRATEGY}.${path}`, kind: "integer", hint });
+/** The control of a field drawn by view/field-control.tsx (a key/value or JSON value there is text, shown as written). */
+function formKind(kind: ResolvedField["kind"]): FormField["kind"] {
+  return kind === "select" || kind === "list" || kind === "integer" || kind === "boolean" || kind === "template" ? kind : "text";
+}
 
-/** Each method's own fields, in the product's order (its injections are {@link METHOD_INJECTIONS}). */
-export const METHOD_FIELDS: Record<PaginationMethod, readonly FormField[]> = {
-  OffsetIncrement: [
-    int("pagination-limit", "Limit", "page_size", "Records per page: an integer, or a template such as {{ config['page_size'] }}."),
-    { id: "pagination-offset-first", label: "Inject Offset on First Request", path: `${STRATEGY}.inject_on_first_request`, kind: "boolean", hint: "On: the first request carries offset 0. Default off." },
-  ],
-  PageIncrement: [
-    int("pagination-page-size", "Page size", "page_size", "Records per page: an integer, or a template such as {{ config['page_size'] }}."),
-    int("pagination-start-page", "Start From Page", "start_from_page", "The first page's number. Default 0."),
-    { id: "pagination-page-first", label: "Inject Page Number on First Request", path: `${STRATEGY}.inject_on_first_request`, kind: "boolean", hint: "On: the first request carries the start page. Default off." },
-  ],
-  CursorPagination: [
-    { id: "pagination-cursor-value", label: "Cursor value", path: `${STRATEGY}.cursor_value`, kind: "template", variables: CURSOR_VARIABLES, hint: "The next page's cursor, e.g. {{ response.next_cursor }}." },
-    { id: "pagination-stop", label: "Stop condition", path: `${STRATEGY}.stop_condition`, kind: "template", variables: CURSOR_VARIABLES, hint: "True on the last page, e.g. {{ not response.next_cursor }}." },
-    int("pagination-cursor-page-size", "Page size", "page_size", "Optional: records per page, injected as below."),
-  ],
-  CustomPaginationStrategy: [
-    { id: "pagination-class", label: "Class Name", path: `${STRATEGY}.class_name`, kind: "text", hint: "source_<name>.<package>.<Class>: a class in the connector folder extending PaginationStrategy." },
-  ],
-};
-
-/** Each method's injection groups, with the product's titles. */
-export const METHOD_INJECTIONS: Record<PaginationMethod, readonly PaginationInjection[]> = {
-  OffsetIncrement: [
-    { key: "page_size_option", title: "Inject limit into outgoing HTTP request", fieldName: "limit" },
-    { key: "page_token_option", title: "Inject offset into outgoing HTTP request", fieldName: "offset" },
-  ],
-  PageIncrement: [
-    { key: "page_size_option", title: "Inject page size into outgoing HTTP request", fieldName: "page_size" },
-    { key: "page_token_option", title: "Inject page number into outgoing HTTP request", fieldName: "page" },
-  ],
-  CursorPagination: [
-    { key: "page_size_option", title: "Inject page size into outgoing HTTP request", fieldName: "page_size" },
-    { key: "page_token_option", title: "Inject cursor into outgoing HTTP request", fieldLabel: "Cursor parameter name", fieldName: "cursor", path: true },
-  ],
-  CustomPaginationStrategy: [
-    { key: "page_size_option", title: "Inject page size into outgoing HTTP request", fieldName: "page_size" },
-    { key: "page_token_option", title: "Inject page token into outgoing HTTP request", fieldName: "page", path: true },
-  ],
-};
+/** Each method's injection groups, with the product's titles (its declaration's). */
+export const METHOD_INJECTIONS: Record<PaginationMethod, readonly PaginationInjection[]> = Object.fromEntries(PAGINATION_METHODS.map((m) => [m.type, formOf(m.type, "pagination")?.injections ?? []])) as Record<PaginationMethod, readonly PaginationInjection[]>;
 
 /** Every path the Pagination section asks the server about (values and origins). */
 export const PAGINATION_FIELD_PATHS: readonly string[] = [
   PAGINATOR_PATH,
   STRATEGY,
-  ...new Set(Object.values(METHOD_FIELDS).flatMap((fields) => fields.map((f) => f.path))),
+  ...new Set(formsIn("pagination").flatMap((form) => form.fields.map((f) => `${STRATEGY}.${f.key.join(".")}`))),
   ...["page_size_option", "page_token_option"].flatMap((key) => [`${PAGINATOR_PATH}.${key}`, `${PAGINATOR_PATH}.${key}.inject_into`, `${PAGINATOR_PATH}.${key}.field_name`]),
 ];
 

@@ -24,6 +24,8 @@ import { YamlEditor } from "./yaml-editor.js";
 type Page = { kind: "global" } | { kind: "stream"; index: number } | { kind: "inputs" } | { kind: "testing" };
 
 const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {}, customClasses: {} };
+/** How long the testing values wait after the last keystroke before they are saved. */
+const VALUES_SAVE_DELAY_MS = 500;
 const FIELD_PATHS = [...ALL_FIELD_PATHS, AUTHENTICATOR_PATH, ...REQUEST_FIELD_PATHS, ...PAGINATION_FIELD_PATHS];
 
 /**
@@ -78,7 +80,7 @@ export function App({ session }: { session: Session }) {
     setPage(analysis.streams.length > 1 ? { kind: "stream", index: Math.max(0, index - 1) } : { kind: "global" });
   };
   const showLine = (line: number) => setReveal({ line, nonce: (reveal?.nonce ?? 0) + 1 });
-  /** Saves the testing values typed since the last save (a test read, Detect and a consent read the saved ones). */
+  /** Saves the testing values typed since the last save (a consent reads the saved ones; a test read and Detect carry them). */
   const flushValues = async () => {
     if (!valuesDirty) return;
     await api.saveTestingValues(values);
@@ -89,6 +91,13 @@ export function App({ session }: { session: Session }) {
     setValues(fresh);
     setSavedValues(JSON.stringify(fresh));
   };
+
+  // Testing values are saved as the author types them, once the typing pauses.
+  useEffect(() => {
+    if (!valuesDirty) return;
+    const timer = setTimeout(() => flushValues().catch((error: Error) => setStatus(`Testing values not saved: ${error.message}`)), VALUES_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [values, savedValues]);
 
   const save = async (overwrite = false) => {
     setConflict(false);
@@ -124,9 +133,9 @@ export function App({ session }: { session: Session }) {
   const streamIndex = page.kind === "stream" ? page.index : 0;
   const test = useTestRead({
     text: () => model.text,
-    prepare: flushValues,
+    values: () => values,
     // A token the API rotated was written to secrets/config.json: the panel shows the new one.
-    finish: async () => adoptSavedValues((await api.session()).testingValues),
+    rotated: adoptSavedValues,
     edit: setModel,
     status: setStatus,
   });
@@ -159,8 +168,9 @@ export function App({ session }: { session: Session }) {
     if (stream === undefined) return setStatus("Nothing to detect: the manifest has no stream that resolves.");
     setDetect({ stream, running: true });
     try {
-      await flushValues();
-      setDetect({ stream, running: false, result: await api.detect(model.text, stream) });
+      const result = await api.detect(model.text, stream, values);
+      if (result.testingValues) adoptSavedValues(result.testingValues);
+      setDetect({ stream, running: false, result });
     } catch (error) {
       setDetect({ stream, running: false, error: (error as Error).message });
     }

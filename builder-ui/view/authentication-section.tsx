@@ -118,18 +118,19 @@ function MethodFields(props: MethodFieldsProps) {
   // Client credentials use no refresh token (nor its updater); an API key session needs its injection.
   const clientCredentials = method.name === "OAuth 2" && current(["grant_type"]) === "client_credentials";
   const fields = method.fields.filter((f) => !(f.key[0] === "request_authentication" && f.kind === "injection" && requestAuthType !== "ApiKey") && !(clientCredentials && f.key[0] === "refresh_token"));
-  const login = fields.filter((f) => f.key[0] === "login_requester");
+  // Fields the declaration groups (the session login's "Login Requester") are drawn in their group, first.
+  const groups = [...new Set(fields.flatMap((f) => (f.group ? [f.group] : [])))];
   const updater = method.name === "OAuth 2" && current(["refresh_token_updater"]) !== undefined;
   return (
     <>
-      {login.length > 0 && (
+      {groups.map((group) => (
         <fieldset>
-          <legend>Login Requester</legend>
-          {login.map((field) => (field.kind === "method" ? <LoginMethod {...props} field={field} problems={problemsOf(field)} /> : control(field)))}
+          <legend>{group}</legend>
+          {fields.filter((f) => f.group === group).map((field) => (field.kind === "method" ? <LoginMethod {...props} field={field} problems={problemsOf(field)} /> : control(field)))}
         </fieldset>
-      )}
+      ))}
       {fields
-        .filter((f) => f.key[0] !== "login_requester")
+        .filter((f) => !f.group)
         .map((field) =>
           field.key[0] === "request_authentication" && field.kind === "select" ? (
             <AuthFieldControl {...props} field={{ ...field, key: ["request_authentication", "type"], required: true }} resolved={requestAuthType} problems={problemsOf(field)} />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api-client.js";
-import { DECLARATIVE_FIELDS, hasDeclarativeOAuth, INPUT_SPEC, setDeclarativeOAuth } from "../model/declarative-oauth.js";
+import { declarativeFields, hasDeclarativeOAuth, INPUT_SPEC, setDeclarativeOAuth } from "../model/declarative-oauth.js";
 import { segmentsPath } from "../model/linked-authenticators.js";
 import { AuthFieldControl, type AuthContext } from "./auth-field.js";
 
@@ -51,7 +51,7 @@ export function DeclarativeOAuth(props: AuthContext) {
         <p class="note">Recommended: the consent (spec.advanced_auth) that gives the refresh token, run by the platform, by sluice oauth, and here by Authorize.</p>
       </div>
       {on &&
-        DECLARATIVE_FIELDS.map((field) => {
+        declarativeFields().map((field) => {
           const at = segmentsPath([...INPUT_SPEC, ...field.key]);
           return <AuthFieldControl {...props} field={field} place={INPUT_SPEC} resolved={undefined} idPrefix="oauth-consent-" problems={findings.filter((f) => f.code !== "CONFIG_INVALID" && f.path === at)} />;
         })}

@@ -8,7 +8,7 @@ import {
   CURSOR_SOURCES,
   cursorSourceOf,
   cursorTemplates,
-  METHOD_FIELDS,
+  methodFields,
   METHOD_INJECTIONS,
   PAGINATION_METHODS,
   PAGINATOR_PATH,
@@ -87,7 +87,7 @@ export function PaginationSection(props: PaginationSectionProps) {
             </select>
           </div>
           {method === "CursorPagination" && <CursorSourceControl {...props} source={cursorSource} path={parsedCursor.path} onCustom={setCustomCursor} />}
-          {METHOD_FIELDS[method]
+          {methodFields(method)
             .filter((field) => field.kind !== "template" || cursorSource === "custom")
             .map((field) => (
               <FieldControl field={field} {...props} />

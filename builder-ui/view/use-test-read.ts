@@ -5,13 +5,13 @@ import type { ManifestModel } from "../model/manifest-model.js";
 import { pagesOf, type TestReadResult } from "../model/test-read.js";
 import type { TestPanelProps } from "./test-panel.js";
 
-/** What the page lends the test panel: the manifest as typed, and how to save testing values before and reload them after. */
+/** What the page lends the test panel: the manifest and the testing values as typed, and where a rotated token goes. */
 interface TestReadHost {
   text(): string;
-  /** Before a read: the testing values typed are saved (the read uses the saved ones). */
-  prepare(): Promise<void>;
-  /** After a read: a token the API rotated was written to secrets/config.json; the page reloads the values. */
-  finish(): Promise<void>;
+  /** The testing values the read carries (nothing is saved first). */
+  values(): Record<string, unknown>;
+  /** After a read: the testing values with a token the API rotated (already saved by the server). */
+  rotated(values: Record<string, unknown>): void;
   edit(change: (model: ManifestModel) => ManifestModel): void;
   status(text: string): void;
 }
@@ -46,10 +46,9 @@ export function useTestRead(host: TestReadHost): { open: boolean; run(stream: st
     setDetected({});
     setTest({ stream, running: true });
     try {
-      await hostRef.current.prepare();
-      const result = await api.test(text, stream, { pages, signal: mine.signal });
+      const result = await api.test(text, stream, { pages, signal: mine.signal, testingValues: hostRef.current.values() });
       setTest({ stream, running: false, result });
-      await hostRef.current.finish();
+      if (result.testingValues) hostRef.current.rotated(result.testingValues);
     } catch (error) {
       const cancelled = mine.signal.aborted;
       setTest((current) => (current && controller.current === mine ? { ...current, running: false, error: cancelled ? "The test read was cancelled; its requests in flight were aborted." : (error as Error).message } : current));

@@ -20,6 +20,35 @@ export type { DetectedChange } from "../probe/stream-detection.js";
 export type { TestReadExchange, TestReadLog, TestReadPage, TestReadRequest, TestReadResponse, TestReadSlice, TestReadStream } from "../test-read/test-read-document.js";
 export type { FieldOrigin, Finding, SchemaDifference };
 
+/**
+ * A component's JSON Schema as the page's forms read it: its properties (each a JSON Schema: `type`,
+ * `enum`, `default`, `items`, an `anyOf` of components by `$ref`), which are required, its description.
+ *
+ * @example
+ * { type: "object", required: ["class_name"], properties: { class_name: { type: "string" } } }
+ */
+export interface ComponentSchema {
+  type?: string;
+  description?: string;
+  required?: string[];
+  properties?: Record<string, PropertySchema>;
+}
+
+/** One property's JSON Schema, as far as the forms read it. */
+export interface PropertySchema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  description?: string;
+  items?: PropertySchema;
+  anyOf?: PropertySchema[];
+  allOf?: PropertySchema[];
+  $ref?: string;
+  properties?: Record<string, PropertySchema>;
+  required?: string[];
+}
+
 /** The manifest's text as read, with the hash a later save compares against the disk. `GET`/`PUT api/manifest`. */
 export interface ManifestText {
   text: string;
@@ -36,6 +65,11 @@ export interface BuilderSession {
   testingValues: ConnectorConfig;
   /** The registered component types and each one's fields (the manifest schema's), for the YAML editor's completion. */
   componentFields: Record<string, string[]>;
+  /**
+   * Each registered component type's JSON Schema (the manifest schema's `definitions`, from the TypeBox
+   * schema the component declares): what the page's forms are drawn from (builder-ui/forms/).
+   */
+  componentSchemas: Record<string, ComponentSchema>;
   /** Files the server scaffolded because the folder had no manifest. */
   created: string[];
 }
@@ -79,9 +113,29 @@ export interface AnalyzeResponse {
   customClasses: Record<string, CustomClassFile>;
 }
 
-/** A test read as the page gets it (`POST api/test`): the test-read document, each failed stream's error with the place in the text it points at. */
+/**
+ * A test read as the page gets it (`POST api/test`): the test-read document, each failed stream's error
+ * with the place in the text it points at, and the testing values when the API rotated a token during
+ * the read (already saved to `secrets/config.json`; the page adopts them).
+ */
 export interface BuilderTestRead extends TestReadDocument {
   streams: Array<TestReadDocument["streams"][number] & { error_origin?: FieldOrigin }>;
+  testingValues?: ConnectorConfig;
+}
+
+/**
+ * What `POST api/test` and `POST api/detect` take: the page's manifest text, the stream, and the testing
+ * values as the page holds them (no save and re-read before a read).
+ *
+ * @example
+ * { "text": "version: 6.0.0\n...", "stream": "users", "pages": 5, "testingValues": { "api_key": "..." } }
+ */
+export interface StreamReadRequest {
+  text: string;
+  stream: string;
+  /** `POST api/test` only: the pages per slice to read. */
+  pages?: number;
+  testingValues?: ConnectorConfig;
 }
 
 /**
@@ -102,8 +156,8 @@ export interface DetectedSchemaView {
   target: SchemaTarget;
 }
 
-/** What Detect found for a stream, without the config it read with (`POST api/detect`). */
-export type DetectResponse = Omit<StreamDetection, "config">;
+/** What Detect found for a stream, without the config it read with (`POST api/detect`); `testingValues` as a test read's. */
+export type DetectResponse = Omit<StreamDetection, "config"> & { testingValues?: ConnectorConfig };
 
 /** The consent's URL to open and the redirect it waits on. `POST api/oauth/consent`. */
 export interface ConsentStart {

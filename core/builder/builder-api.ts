@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { importOpenApi, type ImportOpenApiRequest, type ImportOpenApiResult } from "./import-openapi.js";
 import { readFile } from "node:fs/promises";
-import { CustomCodeLoader, Secrets, SluiceError, type ConnectorConfig } from "../../sdk/index.js";
+import { CustomCodeLoader, MemoryConfigStore, Secrets, SluiceError, type ConfigStore, type ConnectorConfig } from "../../sdk/index.js";
 import { FileConfigStore } from "../config/file-config-store.js";
 import { secretFieldNames, secretValues } from "../config/validate-config.js";
 import { manifestJsonSchema } from "../manifest/manifest-json-schema.js";
@@ -14,12 +14,13 @@ import { createSluice, type Sluice } from "../sluice.js";
 import { DEFAULT_TEST_READ_LIMITS, testRead } from "../test-read/test-read.js";
 import type { TestReadDocument } from "../test-read/test-read-document.js";
 import { validateConnector } from "../validate/validate-connector.js";
-import type { AnalyzeRequest, AnalyzeResponse, BuilderSession, BuilderTestRead, DetectedSchemaView, DetectResponse, ManifestText } from "./builder-api-types.js";
+import type { AnalyzeRequest, AnalyzeResponse, BuilderSession, ComponentSchema, BuilderTestRead, DetectedSchemaView, DetectResponse, ManifestText } from "./builder-api-types.js";
 import type { BuilderFolder } from "./builder-folder.js";
 import { customClassFiles } from "./custom-class-files.js";
 import { lenientManifest } from "./manifest-secret-guard.js";
 import { detectedSchema, writeSchemaFile } from "./builder-schema.js";
 import { fieldOrigin } from "../manifest/field-origin.js";
+import { RotatedValues } from "./rotated-values.js";
 import { templateSyntaxFindings } from "./template-findings.js";
 
 export type { AnalyzeRequest, AnalyzeResponse, BuilderSession, BuilderTestRead, FieldView } from "./builder-api-types.js";
@@ -34,6 +35,9 @@ export type { AnalyzeRequest, AnalyzeResponse, BuilderSession, BuilderTestRead, 
  * const { findings } = await api.analyze({ text: "version: 6.0.0\nstreams: []\n" });
  */
 export class BuilderApi {
+  /** The tokens reads rotated, kept over a save that crossed the read ({@link RotatedValues}). */
+  private readonly rotations = new RotatedValues();
+
   constructor(
     private readonly sluice: Sluice,
     private readonly folder: BuilderFolder,
@@ -42,13 +46,15 @@ export class BuilderApi {
 
   async session(): Promise<BuilderSession> {
     const { folder } = this;
+    const schema = manifestJsonSchema(this.sluice.registry);
     return {
       dir: folder.dir,
       manifestFile: folder.manifestFile,
       configFile: folder.configFile,
       manifest: await folder.readManifest(),
       testingValues: await folder.readTestingValues(),
-      componentFields: componentFields(manifestJsonSchema(this.sluice.registry)),
+      componentFields: componentFields(schema),
+      componentSchemas: (schema as { definitions?: Record<string, ComponentSchema> }).definitions ?? {},
       created: this.created,
     };
   }
@@ -95,26 +101,34 @@ export class BuilderApi {
     return this.folder.saveManifest(request.text, { baseHash: request.baseHash, overwrite: request.overwrite, secretValues: secretValues(values, secrets) });
   }
 
+  /** Saves the testing values (the page's debounced save); a token a read rotated meanwhile is not put back to its spent value. */
   async saveTestingValues(values: ConnectorConfig): Promise<void> {
-    await this.folder.writeTestingValues(values);
+    await this.folder.writeTestingValues(this.rotations.keep(values));
   }
 
   /**
-   * A test read of one stream of the page's (unsaved) manifest with the saved testing values; a token
-   * the API rotates meanwhile is written back to `secrets/config.json`, never elsewhere.
+   * A test read of one stream of the page's (unsaved) manifest with the testing values the request
+   * carries (the page's, as typed; without them, the saved ones). A token the API rotates meanwhile is
+   * written to `secrets/config.json` when it rotates (a single-use refresh token must not die with the
+   * page) and answered as `testingValues`, so the page adopts it without another call.
+   *
+   * @example
+   * const read = await api.test({ text, stream: "users", testingValues: { api_key: "..." } });
+   * read.testingValues // undefined, or the values with the rotated token
    */
   async test(request: TestRequest): Promise<BuilderTestRead> {
+    const store = await this.testingValuesStore(request.testingValues);
     try {
-      const document: BuilderTestRead = await this.testRead(request);
+      const document: BuilderTestRead = await this.testRead(request, store.configStore);
       for (const stream of document.streams) if (stream.error_path) stream.error_origin = fieldOrigin(SourcePositions.parse(request.text), stream.error_path);
-      return document;
+      return withRotated(document, store.rotated());
     } catch (error) {
       // The manifest did not load or build (a template that does not compile...): the panel shows it as the stream's error, at its field.
       if (!(error instanceof SluiceError)) throw error;
       const path = error.where.manifestPath;
       const stream: BuilderTestRead["streams"][number] = { name: request.stream, slices: [], records: 0, error: this.sluice.services.get(Secrets).redact(error.describe()) };
       if (path) Object.assign(stream, { error_path: path, error_origin: fieldOrigin(SourcePositions.parse(request.text), path) });
-      return { streams: [stream], warnings: [] };
+      return withRotated({ streams: [stream], warnings: [] }, store.rotated());
     }
   }
 
@@ -139,19 +153,30 @@ export class BuilderApi {
   }
 
   /**
-   * The saved testing values and a store over `secrets/config.json` for a read: a token the API rotates
-   * during it is written back there (the store re-reads and rewrites the file, so it is created first).
+   * The config store of a read. With the request's testing values: a store in memory over a copy of
+   * them, which writes a rotated token to `secrets/config.json` before it is used, and remembers it for
+   * the answer. Without (the agents' tools, which save values first): the saved values, in a store over
+   * the file, which rewrites it on rotation.
    */
-  private async testingValuesStore(): Promise<{ config: ConnectorConfig; configStore: FileConfigStore }> {
+  private async testingValuesStore(values?: ConnectorConfig): Promise<{ config: ConnectorConfig; configStore: ConfigStore; rotated(): ConnectorConfig | undefined }> {
+    if (values) {
+      let rotated: ConnectorConfig | undefined;
+      const configStore = new MemoryConfigStore(structuredClone(values), async (next) => {
+        await this.folder.writeTestingValues(next);
+        this.rotations.remember(rotated ?? values, next);
+        rotated = structuredClone(next);
+      });
+      return { config: configStore.current(), configStore, rotated: () => rotated };
+    }
     await this.folder.prepareSecrets();
     const config = await this.folder.readTestingValues();
     if (!existsSync(this.folder.configFile)) await this.folder.writeTestingValues(config);
-    return { config, configStore: await FileConfigStore.open(this.folder.configFile, { config }) };
+    const configStore = await FileConfigStore.open(this.folder.configFile, { config });
+    return { config, configStore, rotated: () => undefined };
   }
 
-  private async testRead(request: TestRequest): Promise<TestReadDocument> {
+  private async testRead(request: TestRequest, configStore: ConfigStore): Promise<TestReadDocument> {
     const manifest = await parseManifestText(request.text, this.folder.manifestFile);
-    const { configStore } = await this.testingValuesStore();
     return testRead(this.sluice, {
       manifest,
       searchFrom: this.folder.dir,
@@ -167,22 +192,23 @@ export class BuilderApi {
 
   /**
    * Detect (the Builder's button): the stream's records, primary key and pagination from its first
-   * response, read with the saved testing values, each paginator confirmed by a few pages
-   * ({@link detectStream}, as `sluice init --probe`). Nothing is changed: the page shows the changes.
+   * response, read with the request's testing values (else the saved ones), each paginator confirmed by
+   * a few pages ({@link detectStream}, as `sluice init --probe`). Nothing in the manifest is changed: the
+   * page shows the changes. A token rotated meanwhile is saved and answered as for {@link test}.
    */
   /** Writes the manifest from an OpenAPI document ({@link importOpenApi}): the page's "Import OpenAPI" and the `import_openapi` tool. */
   importOpenApi(request: ImportOpenApiRequest): Promise<ImportOpenApiResult> {
     return importOpenApi(this.folder, request);
   }
 
-  async detect(request: { text: string; stream: string }): Promise<DetectResponse> {
+  async detect(request: { text: string; stream: string; testingValues?: ConnectorConfig }): Promise<DetectResponse> {
     const manifest = await parseManifestText(request.text, this.folder.manifestFile);
     const resolved = await this.resolved(manifest);
     const index = (Array.isArray(resolved.streams) ? (resolved.streams as Array<{ name?: unknown }>) : []).findIndex((s) => s?.name === request.stream);
     if (index < 0) throw new SluiceError("BUILDER_BAD_REQUEST", `No stream named ${JSON.stringify(request.stream)} to detect`, { failureType: "config_error", expected: "the name of one of the manifest's streams", found: request.stream });
-    const { config, configStore } = await this.testingValuesStore();
-    const { config: _kept, ...detection } = await detectStream(this.sluice, { text: request.text, manifest, stream: index, streamName: request.stream, config, configStore, configFile: this.folder.configFile, searchFrom: this.folder.dir });
-    return detection;
+    const store = await this.testingValuesStore(request.testingValues);
+    const { config: _kept, ...detection } = await detectStream(this.sluice, { text: request.text, manifest, stream: index, streamName: request.stream, config: store.config, configStore: store.configStore, configFile: this.folder.configFile, searchFrom: this.folder.dir });
+    return withRotated(detection, store.rotated());
   }
 }
 
@@ -195,7 +221,14 @@ interface TestRequest {
   slices?: number;
   /** The stream's state to start from (an incremental stream's next window). */
   state?: Record<string, unknown>;
+  /** The testing values to read with (the page's, as typed); absent: the saved ones. */
+  testingValues?: ConnectorConfig;
   signal?: AbortSignal;
+}
+
+/** An answer with the testing values a rotated token changed, when one did. */
+function withRotated<T extends object>(answer: T, rotated: ConnectorConfig | undefined): T & { testingValues?: ConnectorConfig } {
+  return rotated ? { ...answer, testingValues: rotated } : answer;
 }
 
 /** Each component type of the manifest schema with its field names (`type` and `$parameters` left out). */

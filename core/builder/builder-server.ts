@@ -154,14 +154,14 @@ async function handle(request: IncomingMessage, response: ServerResponse, ctx: H
       const cancel = new AbortController();
       response.on("close", () => response.writableFinished || cancel.abort());
       const pages = typeof body.pages === "number" && Number.isInteger(body.pages) && body.pages > 0 ? body.pages : undefined;
-      return sendJson(response, 200, await ctx.api.test({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route), pages, signal: cancel.signal }));
+      return sendJson(response, 200, await ctx.api.test({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route), pages, testingValues: testingValues(body, route), signal: cancel.signal }));
     }
     case "POST /api/detect-schema":
       return sendJson(response, 200, await ctx.api.detectSchema({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route), records: Array.isArray(body.records) ? (body.records as Array<Record<string, unknown>>) : [], dateTimeFormats: body.dateTimeFormats === true }));
     case "PUT /api/schema-file":
       return sendJson(response, 200, await ctx.api.writeSchemaFile({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route), schema: field(body, "schema", "object", route) as Record<string, unknown> }));
     case "POST /api/detect":
-      return sendJson(response, 200, await ctx.api.detect({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route) }));
+      return sendJson(response, 200, await ctx.api.detect({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route), testingValues: testingValues(body, route) }));
     case "POST /api/oauth/consent":
       return sendJson(response, 200, await ctx.consent.start(field(body, "text", "string", route)));
     case "GET /api/oauth/consent":
@@ -181,6 +181,11 @@ function field<T extends "string" | "object">(body: Record<string, unknown>, nam
   const ok = type === "string" ? typeof value === "string" : typeof value === "object" && value !== null && !Array.isArray(value);
   if (!ok) throw new SluiceError("BUILDER_BAD_REQUEST", `${route} needs '${name}' as ${type === "string" ? "a string" : "an object"}`, { failureType: "config_error", expected: `${name}: ${type}`, found: value === undefined ? "nothing" : typeof value });
   return value as T extends "string" ? string : object;
+}
+
+/** The testing values a read carries (`testingValues`, an object), if any. */
+function testingValues(body: Record<string, unknown>, route: string): Record<string, unknown> | undefined {
+  return body.testingValues === undefined ? undefined : (field(body, "testingValues", "object", route) as Record<string, unknown>);
 }
 
 async function readJson(request: IncomingMessage, route: string): Promise<Record<string, unknown>> {

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { cursorSourceOf, cursorTemplates, defaultPaginator, METHOD_FIELDS, METHOD_INJECTIONS, PAGINATION_METHODS, paginationMethodOf } from "../../../builder-ui/model/pagination-forms.js";
+import { cursorSourceOf, cursorTemplates, defaultPaginator, methodFields, METHOD_INJECTIONS, PAGINATION_METHODS, paginationMethodOf } from "../../../builder-ui/model/pagination-forms.js";
 
 describe("the Pagination section's model", () => {
   it("offers the product's methods in its order, with its labels", () => {
     assert.deepEqual(PAGINATION_METHODS.map((m) => m.label), ["Offset Increment", "Page Increment", "Cursor Pagination", "Custom Pagination Strategy"]);
-    assert.deepEqual(METHOD_FIELDS.OffsetIncrement.map((f) => f.label), ["Limit", "Inject Offset on First Request"]);
-    assert.deepEqual(METHOD_FIELDS.PageIncrement.map((f) => f.label), ["Page size", "Start From Page", "Inject Page Number on First Request"]);
+    assert.deepEqual(methodFields("OffsetIncrement").map((f) => f.label), ["Limit", "Inject Offset on First Request"]);
+    assert.deepEqual(methodFields("PageIncrement").map((f) => f.label), ["Page size", "Start From Page", "Inject Page Number on First Request"]);
     assert.deepEqual(METHOD_INJECTIONS.OffsetIncrement.map((i) => i.title), ["Inject limit into outgoing HTTP request", "Inject offset into outgoing HTTP request"]);
     assert.deepEqual(METHOD_INJECTIONS.PageIncrement.map((i) => i.title), ["Inject page size into outgoing HTTP request", "Inject page number into outgoing HTTP request"]);
   });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { methodNamed } from "../../../builder-ui/model/auth-methods.js";
+import { useRegisteredSchemas } from "../support/registered-schemas.js";
 import { ManifestModel } from "../../../builder-ui/model/manifest-model.js";
 import { bodyTypeOf, chooseBodyType, keyValueShape } from "../../../builder-ui/model/request-forms.js";
 
@@ -46,6 +47,7 @@ describe("a requester's Request Body", () => {
   });
 
   it("is the session login's Request Body field, and OAuth 2's Refresh Request Body and Headers are key/value rows reading config", () => {
+    useRegisteredSchemas();
     const login = methodNamed("Session Token").fields.find((f) => f.label === "Request Body");
     assert.deepEqual({ key: login?.key, kind: login?.kind }, { key: ["login_requester"], kind: "body" });
     const oauth = methodNamed("OAuth 2").fields;

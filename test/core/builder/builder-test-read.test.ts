@@ -61,3 +61,38 @@ it("a test read writes a rotated single-use refresh token back to secrets/config
   }
   assert.equal(readFileSync(join(dir, "manifest.yaml"), "utf8"), manifest);
 });
+
+it("a test read carries its testing values: nothing is read from disk, the rotated token comes back in the answer, saved once", async () => {
+  const base = basePath(builder.url);
+  const manifest = readFileSync(join(dir, "manifest.yaml"), "utf8");
+  const stored = JSON.parse(readFileSync(join(dir, "secrets/config.json"), "utf8")) as { base_url: string; credentials: Record<string, string> };
+  // The file on disk holds a spent token: a read that used it would fail.
+  const current = stored.credentials.refresh_token!;
+  writeFileSync(join(dir, "secrets/config.json"), JSON.stringify({ ...stored, credentials: { ...stored.credentials, refresh_token: "spent" } }));
+  const carried = { ...stored, credentials: { ...stored.credentials, refresh_token: current } };
+  const answer = await send(builder.port, "POST", `${base}api/test`, { body: { text: manifest, stream: "items", testingValues: carried } });
+  assert.equal(answer.status, 200, answer.body);
+  const document = answer.json<{ streams: Array<{ records: number; error?: string }>; testingValues?: typeof carried }>();
+  assert.equal(document.streams[0]!.error, undefined, document.streams[0]!.error);
+  const next = document.testingValues?.credentials.refresh_token;
+  assert.ok(next && next !== current && valid.has(next), "the answer carries the token the API issued");
+  assert.deepEqual(JSON.parse(readFileSync(join(dir, "secrets/config.json"), "utf8")), document.testingValues, "and it is saved");
+  assert.ok(!JSON.stringify(document.streams).includes(next), "the document itself shows no token");
+
+  // The page's save that crossed the read (the old token) does not put the spent token back.
+  assert.equal((await send(builder.port, "PUT", `${base}api/testing-values`, { body: { values: carried } })).status, 200);
+  assert.equal((JSON.parse(readFileSync(join(dir, "secrets/config.json"), "utf8")) as typeof carried).credentials.refresh_token, next);
+});
+
+it("a test read whose token does not rotate answers no testing values and writes none", async () => {
+  const base = basePath(builder.url);
+  const text = stringify({ version: "6.0.0", type: "DeclarativeSource", check: { type: "CheckStream", stream_names: ["open"] }, streams: [{ type: "DeclarativeStream", name: "open", retriever: { type: "SimpleRetriever", requester: { type: "HttpRequester", url_base: api.url, path: "/open", http_method: "GET" }, record_selector: { type: "RecordSelector", extractor: { type: "DpathExtractor", field_path: [] } } }, schema_loader: { type: "InlineSchemaLoader", schema: {} } }], spec: { type: "Spec", connection_specification: { type: "object", properties: { note: { type: "string" } } } } });
+  api.route("/open", (_req, res) => json(res, 200, [{ id: 1 }]));
+  const before = readFileSync(join(dir, "secrets/config.json"), "utf8");
+  const answer = await send(builder.port, "POST", `${base}api/test`, { body: { text, stream: "open", testingValues: { note: "typed, not saved" } } });
+  assert.equal(answer.status, 200, answer.body);
+  const document = answer.json<{ streams: Array<{ records: number; error?: string }>; testingValues?: unknown }>();
+  assert.equal(document.streams[0]!.records, 1, document.streams[0]!.error);
+  assert.equal(document.testingValues, undefined);
+  assert.equal(readFileSync(join(dir, "secrets/config.json"), "utf8"), before);
+});
