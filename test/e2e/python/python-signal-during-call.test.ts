@@ -2,7 +2,7 @@
  * A `sluice read` stopped by SIGTERM while a Python component is running (issue 35): the extractor of
  * the stream's last page sleeps 30 s. The signal is handled at once, not once the call returns: the
  * records already read are written, the stream ends INCOMPLETE with READ_INTERRUPTED, `sluice` exits
- * 143 and the Python child is gone. Before the engine awaited Python calls (they blocked the thread),
+ * 143 and the Python child (killed mid-call) is gone. Before the engine awaited Python calls (they blocked the thread),
  * the read went on after the 30 s and ended COMPLETE with exit 0.
  */
 import assert from "node:assert/strict";
@@ -17,6 +17,7 @@ import { streamDef } from "../../support/manifest-builder.js";
 import { assertProtocolOutput } from "../../support/protocol-schema.js";
 import { BIN } from "../../support/run-sluice.js";
 import { pythonConnector } from "./python-connector.js";
+import { bridgeChildOf, eventually, running } from "./python-processes.js";
 
 type Message = Record<string, any>;
 
@@ -61,8 +62,11 @@ describe("sluice read stopped by SIGTERM while a Python call runs", () => {
     const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
     for (let i = 0; i < 1500 && !existsSync(join(dir.dir, "sleeping")); i++) await sleep(10);
     assert.ok(existsSync(join(dir.dir, "sleeping")), `the last page's extract_records never started: ${stderr}`);
+    const python = await bridgeChildOf(child.pid!);
+    assert.ok(python, "the read started no python3 -m sluice_bridge child");
     child.kill("SIGTERM");
     assert.equal(await exited, 143, stderr);
+    assert.ok(await eventually(async () => !(await running(python))), `the Python child ${python} still runs after sluice exited`);
 
     const messages = assertProtocolOutput(stdout) as Message[];
     const statuses = messages.filter((m) => m.type === "TRACE" && m.trace.type === "STREAM_STATUS").map((m) => m.trace.stream_status.status);
