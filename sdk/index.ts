@@ -38,7 +38,8 @@ export { WholeReadPartitions, type RecordsRetriever } from "./components/whole-r
 export { Retriever, SchemaLoader, type PageReport, type PartitionsOptions, type ReadOptions, type SliceReadOptions, type SliceReader, type Slicing, type Stream, type StreamPartitions } from "./components/stream.js";
 export { Requester, type QueryProperties, type RequestInput } from "./components/requester.js";
 export { RecordExtractor, RecordFilter, SELECTION_PAUSE, type RecordSelector, type SelectionContext, type SelectionStats } from "./components/record-selector.js";
-export { RecordTransformation } from "./components/record-transformation.js";
+export { RecordTransformation, type TransformationContext } from "./components/record-transformation.js";
+export { isThenable, thenMaybe, type Awaitable } from "./components/awaitable.js";
 export type { Paginator } from "./components/paginator.js";
 export { IncrementalCursor, makeSlice, sliceCursor, sliceExtraFields, slicePartition, StreamSlicer, type SliceOptions } from "./components/stream-slicer.js";
 export { PartitionRouter } from "./components/partition-router.js";
@@ -82,4 +83,4 @@ export { ApiBudget, type BudgetRequest, type BudgetResponse, type BudgetWaitOpti
 export { DEFAULT_READ_LIMITS, ReadLimits } from "./services/read-limits.js";
 export { AsyncJobSlots } from "./services/async-job-slots.js";
 export { CustomCodeLoader, type CustomClassRequest, type LoadedClass } from "./services/custom-code-loader.js";
-export { PythonRuntime, type PythonCallbacks, type PythonComponentRequest, type PythonObject } from "./services/python-runtime.js";
+export { PythonRuntime, type PythonCallOptions, type PythonCallbacks, type PythonComponentRequest, type PythonObject } from "./services/python-runtime.js";

@@ -20,7 +20,7 @@ export interface PythonRuntimeOptions {
  * @example
  * const runtime = createPythonRuntime({ logger, secrets });
  * const extractor = runtime.construct({ file, module: "source_acme.components", className: "Items", fields: {}, config, parameters, callbacks });
- * extractor.call("extract_records", [{ $response: { status: 200, url, headers: {}, text: "[]" } }]);
+ * await extractor.callAsync("extract_records", [{ $response: { status: 200, url, headers: {}, text: "[]" } }], {}, { signal });
  */
 export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntime {
   const bridge = options.bridge ?? PythonBridge.shared();
@@ -43,9 +43,9 @@ export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntim
     }
   }
 
-  async function sendAsync(op: BridgeOp, payload: Record<string, unknown>, site: Site, context: Partial<BridgeCallContext> = {}): Promise<unknown> {
+  async function sendAsync(op: BridgeOp, payload: Record<string, unknown>, site: Site, context: Partial<BridgeCallContext>, signal?: AbortSignal): Promise<unknown> {
     try {
-      return await bridge.requestAsync(op, payload, contextOf(site, context));
+      return await bridge.requestAsync(op, payload, contextOf(site, context), signal);
     } catch (error) {
       throw failure(error, site);
     }
@@ -59,7 +59,7 @@ export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntim
         if (op === "interpolate") return request.callbacks.interpolate(String(frame.template), (frame.context ?? {}) as Record<string, unknown>, frame.default);
         if (op === "secret") return request.callbacks.secret?.(String(frame.value ?? "")) ?? null;
         if (op === "http" && mode === "sync") {
-          throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `http cannot be answered during this call: only an authenticator's and a partition router's methods may send requests`, { where });
+          throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `http cannot be answered during a synchronous call (a constructor, an attribute): a component's own requests are sent from the methods the engine awaits`, { where });
         }
         if (op === "http" && request.callbacks.http) return request.callbacks.http(frame.request as Parameters<NonNullable<typeof request.callbacks.http>>[0]);
         throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `The Python child asked a callback ${op}, which cannot be answered for ${className}`, { where });
@@ -86,8 +86,8 @@ export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntim
         call: (method, args = [], kwargs = {}) => send("call", { handle: handle(), method, args, kwargs }, site(method), { onCallback }),
         get: (attribute) => send("get", { handle: handle(), attribute }, site(attribute), { onCallback }),
         request: (op, payload, method) => send(op, { handle: handle(), ...payload }, site(method), { onCallback }),
-        callAsync: (method, args = [], kwargs = {}) => sendAsync("call", { handle: handle(), method, args, kwargs }, site(method), { onCallback }),
-        requestAsync: (op, payload, method) => sendAsync(op, { handle: handle(), ...payload }, site(method), { onCallback }),
+        callAsync: (method, args = [], kwargs = {}, options = {}) => sendAsync("call", { handle: handle(), method, args, kwargs }, site(method), { onCallback }, options.signal),
+        requestAsync: (op, payload, method, options = {}) => sendAsync(op, { handle: handle(), ...payload }, site(method), { onCallback }, options.signal),
       };
     },
     check(file: string, className: string, where?: ErrorLocation) {

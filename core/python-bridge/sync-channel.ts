@@ -7,14 +7,7 @@ export type WorkerEvent =
   | { type: "frame"; line: string }
   | { type: "stderr"; text: string }
   | { type: "exit"; code: number | null; signal: string | null }
-  | { type: "error"; message: string; code?: string }
-  /** `nextAsync` was woken by {@link SyncChannel.wake} with nothing on the port: look at what was set aside. */
-  | { type: "wake" };
-
-/** `Atomics.waitAsync` (Node 16+; in the ES2024 library, which this project's target predates). */
-interface AtomicsWaitAsync {
-  waitAsync(array: Int32Array, index: number, value: number, timeoutMs: number): { async: false; value: string } | { async: true; value: Promise<string> };
-}
+  | { type: "error"; message: string; code?: string };
 
 /** Options of {@link SyncChannel}. */
 export interface SyncChannelOptions {
@@ -24,9 +17,10 @@ export interface SyncChannelOptions {
 }
 
 /**
- * A child process the main thread talks to synchronously: `write(line)` sends a line to its stdin,
- * `next(deadline)` blocks (Atomics.wait, no event loop) until the worker thread that owns the pipes
- * reports something, or the deadline passes (then `undefined`).
+ * A child process the main thread talks to: `write(line)` sends a line to its stdin; `next(deadline)`
+ * blocks (Atomics.wait, no event loop) until the worker thread that owns the pipes reports something,
+ * or the deadline passes (then `undefined`); `listen(listener)` gets the events `next` did not take, on
+ * the event loop, without blocking.
  *
  * @example
  * const channel = new SyncChannel({ python: "/usr/bin/python3", args: ["-m", "sluice_bridge"], env });
@@ -69,26 +63,19 @@ export class SyncChannel {
   }
 
   /**
-   * The next event without blocking the thread (Atomics.waitAsync): undefined when the deadline passed,
-   * `wake` when {@link wake} ended the wait with nothing on the port.
+   * Hands every event the synchronous {@link next} does not take to `listener`, on the event loop (the
+   * asynchronous requests' replies and callbacks). The port keeps the process alive only while
+   * {@link hold} says something waits for it.
    */
-  async nextAsync(deadline: number): Promise<WorkerEvent | undefined> {
-    for (let woken = false; ; ) {
-      Atomics.store(this.flag, 0, 0);
-      const received = receiveMessageOnPort(this.port);
-      if (received) return received.message as WorkerEvent;
-      if (woken) return { type: "wake" };
-      const left = deadline - Date.now();
-      if (left <= 0) return undefined;
-      const wait = (Atomics as unknown as AtomicsWaitAsync).waitAsync(this.flag, 0, 0, left);
-      woken = !wait.async || (await wait.value) === "ok";
-    }
+  listen(listener: (event: WorkerEvent) => void): void {
+    this.port.on("message", listener);
+    this.port.unref();
   }
 
-  /** Wakes a `nextAsync` waiting on this thread (events were set aside for it while a synchronous `next` ran). */
-  wake(): void {
-    Atomics.store(this.flag, 0, 1);
-    Atomics.notify(this.flag, 0);
+  /** Whether the process must stay alive for this channel's events (a request is waiting for its reply). */
+  hold(waiting: boolean): void {
+    if (waiting) this.port.ref();
+    else this.port.unref();
   }
 
   /** Events already waiting, without blocking. */

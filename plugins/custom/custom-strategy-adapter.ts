@@ -1,6 +1,6 @@
-import { CustomCodeError, PaginationStrategy, type ErrorLocation, type PageFacts } from "../../sdk/index.js";
+import { CustomCodeError, isThenable, PaginationStrategy, type ErrorLocation, type PageFacts } from "../../sdk/index.js";
 import { callNextPageToken, callPythonNextPageToken } from "../shared/kit-style-strategy.js";
-import { guardCustomCall, isThenable } from "./guard-custom-call.js";
+import { guardCustomCall } from "./guard-custom-call.js";
 
 /** How a custom strategy spells its methods. */
 export type StrategyStyle = "typescript" | "python";
@@ -66,13 +66,16 @@ export class CustomStrategyAdapter extends PaginationStrategy {
     return this.options.className;
   }
 
-  /** The custom class's own form: the facts object, or the kit's positional arguments (see `callNextPageToken`). */
+  /**
+   * The custom class's own form: the facts object, or the kit's positional arguments (see
+   * `callNextPageToken`). The token may come as a promise (a Python strategy's call), which the read awaits.
+   */
   nextPageToken(page: PageFacts): unknown {
     const inner = this.inner as AnyStrategy;
     const token =
       this.options.style === "python"
-        ? this.call("next_page_token", () => callPythonNextPageToken(inner as { next_page_token: Function }, page))
-        : this.call("nextPageToken", () => callNextPageToken(inner, inner.nextPageToken as Function, page));
+        ? this.call("next_page_token", () => callPythonNextPageToken(inner as { next_page_token: Function }, page), true)
+        : this.call("nextPageToken", () => callNextPageToken(inner, inner.nextPageToken as Function, page), true);
     this.page += 1;
     return token;
   }
@@ -85,12 +88,12 @@ export class CustomStrategyAdapter extends PaginationStrategy {
     return size === null ? undefined : (size as number | undefined);
   }
 
-  private call(method: string, run: () => unknown): unknown {
+  private call(method: string, run: () => unknown, mayAwait = false): unknown {
     const where: ErrorLocation = { ...this.options.where, page: this.page };
     const result = guardCustomCall(run, { className: this.options.className, method, where });
-    if (isThenable(result)) {
+    if (isThenable(result) && !mayAwait) {
       result.then(undefined, () => undefined);
-      throw new CustomCodeError("CUSTOM_CODE_ASYNC", `${this.options.className}.${method} returned a promise; pagination methods are synchronous`, {
+      throw new CustomCodeError("CUSTOM_CODE_ASYNC", `${this.options.className}.${method} returned a promise; only nextPageToken may answer with one`, {
         where: { component: this.options.className, ...where },
         expected: "a token (or undefined to stop) returned directly",
         found: "a promise",

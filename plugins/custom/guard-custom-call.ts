@@ -1,4 +1,4 @@
-import { CustomCodeError, SluiceError, type ErrorLocation } from "../../sdk/index.js";
+import { CustomCodeError, isThenable, SluiceError, type ErrorLocation } from "../../sdk/index.js";
 
 /** Who is being called, for the error a failure becomes. */
 interface CustomCallSite {
@@ -25,7 +25,7 @@ export function guardCustomCall<T>(call: () => T, site: CustomCallSite): T {
   } catch (error) {
     throw customCodeFailure(error, site);
   }
-  if (isThenable(result)) {
+  if (isThenable(result as unknown)) {
     return (result as PromiseLike<unknown>).then(undefined, (error: unknown) => {
       throw customCodeFailure(error, site);
     }) as T;
@@ -39,9 +39,4 @@ export function customCodeFailure(error: unknown, site: CustomCallSite): SluiceE
   if (error instanceof SluiceError) return error.locate(where);
   const message = error instanceof Error ? error.message : String(error);
   return new CustomCodeError("CUSTOM_CODE_FAILED", `${site.className}.${site.method} threw: ${message}`, { where, cause: error });
-}
-
-/** True for a promise or any object with a `then` method. */
-export function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
 }

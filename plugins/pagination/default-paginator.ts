@@ -11,6 +11,7 @@ import {
   type Paginator,
   type RequestOption,
   type RequestPath,
+  thenMaybe,
 } from "../../sdk/index.js";
 import { pyStr } from "../../python/str.js";
 import { truthy } from "../../python/values.js";
@@ -75,8 +76,8 @@ export class DefaultPaginator implements Paginator {
   }
 
   nextPageToken(page: PageFacts): unknown {
-    const token = this.strategy.nextPageToken(page);
-    return truthy(token) ? token : undefined;
+    // A strategy's promise (a Python one's) is passed on, its token checked once it comes.
+    return thenMaybe(this.strategy.nextPageToken(page), (token) => (truthy(token) ? token : undefined));
   }
 
   stopReason(page: PageFacts): string | undefined {

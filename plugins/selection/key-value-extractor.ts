@@ -6,6 +6,8 @@ import {
   type ComponentFactory,
   type HttpResponse,
   type RecordExtractor,
+  thenMaybe,
+  type Awaitable,
 } from "../../sdk/index.js";
 
 /**
@@ -44,21 +46,27 @@ class KeyValueExtractor implements RecordExtractor {
     private readonly values: RecordExtractor,
   ) {}
 
-  *extract(response: HttpResponse): Generator<Record<string, unknown>> {
-    const keys = [...this.keys.extract(response)].map((key, i) => keyName(key, i));
-    if (keys.length === 0) return;
-    let record: Record<string, unknown> = {};
-    let filled = 0;
-    for (const value of this.values.extract(response)) {
-      record[keys[filled]!] = value;
-      if (++filled === keys.length) {
-        yield record;
-        record = {};
-        filled = 0;
-      }
-    }
-    if (filled > 0) yield record;
+  extract(response: HttpResponse): Awaitable<Iterable<Record<string, unknown>>> {
+    // Either extractor may answer with a promise (a Python one's).
+    return thenMaybe(this.keys.extract(response), (keys) => thenMaybe(this.values.extract(response), (values) => pair(keys, values)));
   }
+}
+
+/** The records of a key list and a value list: the values taken a key list's length at a time. */
+function* pair(names: Iterable<unknown>, values: Iterable<unknown>): Generator<Record<string, unknown>> {
+  const keys = [...names].map((key, i) => keyName(key, i));
+  if (keys.length === 0) return;
+  let record: Record<string, unknown> = {};
+  let filled = 0;
+  for (const value of values) {
+    record[keys[filled]!] = value;
+    if (++filled === keys.length) {
+      yield record;
+      record = {};
+      filled = 0;
+    }
+  }
+  if (filled > 0) yield record;
 }
 
 function keyName(key: unknown, index: number): string {

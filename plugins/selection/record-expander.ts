@@ -1,4 +1,4 @@
-import { Interpolator, Type, defineComponent, jsonSchema, type ComponentFactory, type HttpResponse, type RecordExtractor } from "../../sdk/index.js";
+import { Interpolator, Type, defineComponent, jsonSchema, type ComponentFactory, type HttpResponse, type RecordExtractor, type SelectionContext, thenMaybe } from "../../sdk/index.js";
 import { valuesAt } from "../../python/dpath.js";
 
 /**
@@ -26,7 +26,7 @@ export class RecordExpander {
 
   /** The extractor whose records are expanded by this expander. */
   around(extractor: RecordExtractor): RecordExtractor {
-    return { extract: (response: HttpResponse) => this.expandAll(extractor.extract(response)) };
+    return { extract: (response: HttpResponse, context?: SelectionContext) => thenMaybe(extractor.extract(response, context), (records) => this.expandAll(records)) };
   }
 
   private *expandAll(records: Iterable<unknown>): Generator<unknown> {

@@ -12,6 +12,8 @@ import {
   type SelectionContext,
   type SelectionStats,
   SELECTION_PAUSE,
+  thenMaybe,
+  type Awaitable,
 } from "../../sdk/index.js";
 
 /**
@@ -45,12 +47,13 @@ export const RecordSelectorComponent: ComponentFactory<RecordSelector> = defineC
     const filter = await ctx.build<RecordFilter | undefined>("record_filter");
     return {
       extractor,
-      select(response: HttpResponse, context: SelectionContext, stats?: SelectionStats): Iterable<DataRecord> {
+      select(response: HttpResponse, context: SelectionContext, stats?: SelectionStats): Awaitable<Iterable<DataRecord>> {
         if (response.ignored) return [];
-        const items = extractor.extract(response);
-        if (filter?.keepPage) return keptPage(Array.isArray(items) ? items : [...items], filter, context, stats);
-        // A custom extractor's generator may fail halfway: its earlier records still count, one by one.
-        return filter || !Array.isArray(items) ? filtered(items, filter, context, stats) : objectsOf(items, stats);
+        return thenMaybe(extractor.extract(response, context), (items) => {
+          if (filter?.keepPage) return keptPage(Array.isArray(items) ? items : [...items], filter, context, stats);
+          // A custom extractor's generator may fail halfway: its earlier records still count, one by one.
+          return filter || !Array.isArray(items) ? filtered(items, filter, context, stats) : objectsOf(items, stats);
+        });
       },
     };
   },
@@ -71,10 +74,10 @@ function objectsOf(items: readonly unknown[], stats?: { rawCount: number }): Dat
 }
 
 /** A page decided at once by a filter that can (`keepPage`: a Python filter, one bridge call per page). */
-function keptPage(items: readonly unknown[], filter: RecordFilter, context: SelectionContext, stats?: SelectionStats): DataRecord[] {
+function keptPage(items: readonly unknown[], filter: RecordFilter, context: SelectionContext, stats?: SelectionStats): Awaitable<DataRecord[]> {
   const records = objectsOf(items, stats);
-  const keep = records.length > 0 ? filter.keepPage!(records, context) : [];
-  return records.filter((_record, index) => keep[index]);
+  if (records.length === 0) return records;
+  return thenMaybe(filter.keepPage!(records, context), (keep) => records.filter((_record, index) => keep[index]));
 }
 
 /**

@@ -147,7 +147,7 @@ async function pollUntilDone(parts: AsyncJobParts, stream: string, job: StreamSl
   const deadline = parts.clock.now() + parts.timeoutMs;
   for (let wait = FIRST_POLL_WAIT_MS; ; wait = Math.min(wait * 2, MAX_POLL_WAIT_MS)) {
     const response = await send(parts.polling, job, options);
-    const apiStatus = firstString(parts.statusExtractor.extract(response));
+    const apiStatus = firstString(await parts.statusExtractor.extract(response));
     const status = parts.statusOf(apiStatus);
     if (status === undefined) throw jobError(stream, undefined, apiStatus, job, 1);
     if (status !== "running") return { status, apiStatus, polling: response };
@@ -162,7 +162,7 @@ async function downloadTargets(parts: AsyncJobParts, job: StreamSlice, polling: 
   let targets: unknown[] = [""];
   if (parts.targets) {
     const source = parts.targets.requester ? await send(parts.targets.requester, withExtra(job, { polling_response: pollingContext }), options) : polling;
-    targets = [...parts.targets.extractor.extract(source)];
+    targets = [...(await parts.targets.extractor.extract(source))];
   }
   // `url` is the name older kits gave the download target.
   return targets.map((target) => withExtra(job, { download_target: target, url: target, polling_response: pollingContext }));

@@ -1,4 +1,4 @@
-import { makeSlice, sliceCursor, sliceExtraFields, slicePartition, type DataRecord, type HttpResponse, type OutgoingRequest, type QueryProperties, type RecordSelector, type StreamSlice } from "../../sdk/index.js";
+import { isThenable, makeSlice, sliceCursor, sliceExtraFields, slicePartition, type DataRecord, type HttpResponse, type OutgoingRequest, type QueryProperties, type RecordSelector, type StreamSlice } from "../../sdk/index.js";
 import { pausingStats, takeSelected } from "./take-selected.js";
 
 /** What reading one page in chunks of query properties needs from the page reader. */
@@ -52,7 +52,8 @@ export async function readChunkedPage(chunks: readonly string[][], parts: Chunke
       else merged.set(key, record);
     };
     try {
-      if (!(await takeSelected(parts.selector.select(response, { streamSlice: slice, nextPageToken: parts.nextPageToken }, stats), take, parts))) return undefined;
+      const selected = parts.selector.select(response, { streamSlice: slice, nextPageToken: parts.nextPageToken, signal: parts.signal }, stats);
+      if (!(await takeSelected(isThenable(selected) ? await selected : selected, take, parts))) return undefined;
     } catch (error) {
       if (parts.signal?.aborted) throw error; // stopped while selecting: the read ends with the stop's reason
       page.failure = { error };

@@ -1,4 +1,4 @@
-import { SluiceError, withDecoder, type DataRecord, type HttpResponse, type OutgoingRequest, type SendOptions } from "../../sdk/index.js";
+import { isThenable, SluiceError, withDecoder, type DataRecord, type HttpResponse, type OutgoingRequest, type SendOptions } from "../../sdk/index.js";
 import { requestSignature } from "../shared/progress-guard.js";
 import { readChunkedPage } from "./chunked-page.js";
 import type { PageReaderParts } from "./page-reader.js";
@@ -48,7 +48,10 @@ export async function fetchPage(parts: PageReaderParts, at: { page: number; toke
   const fetched: FetchedPage = { page, records: [] };
   const locate = (error: unknown): unknown => (error instanceof SluiceError ? error.locate({ stream, page }) : error);
   try {
-    const selected = selector.select(response, { streamSlice: slice, nextPageToken: token }, stats);
+    const selecting = selector.select(response, { streamSlice: slice, nextPageToken: token, signal: at.signal }, stats);
+    // Awaited only when it is a promise (a Python extractor's or filter's): the built-ins' pages stay synchronous.
+    const selected = isThenable(selecting) ? await selecting : selecting;
+    if (at.ended()) return undefined;
     if (decoder?.isStreamResponse() && !sent.ignored) {
       fetched.streamed = new StreamedPage(selected[Symbol.iterator](), response, stats, locate);
       return fetched;

@@ -1,6 +1,6 @@
 import { parseJson, stringifyJson } from "../../python/exact-json.js";
 import type { DataRecord, Decoder, HttpResponse, ObservedPage, PageFacts, PageReport, Paginator, ReadObserver, RecordSelector, Requester, Secrets, SliceReadOptions, StreamSlice, StreamSlicer } from "../../sdk/index.js";
-import { linkSignal } from "../../sdk/index.js";
+import { isThenable, linkSignal } from "../../sdk/index.js";
 import type { ProgressGuard } from "../shared/progress-guard.js";
 import { fetchPage, type FetchedPage, type UnpaginatedPage } from "./page-fetch.js";
 import type { StreamedPage } from "./streamed-page.js";
@@ -69,7 +69,7 @@ export class PageReader {
   /** The page whose records are being handed out, until the paginator has seen it (`count`/`last` for a streamed page). */
   private current?: UnpaginatedPage;
   /** The paginator's decision on the current page, when it was taken before the page was handed out. */
-  private decision?: Decision;
+  private decision?: Decision | Promise<Decision>;
   /** The next page, requested before the current one was handed out (see {@link readAhead}). */
   private ahead?: Promise<FetchedPage | undefined>;
   private aheadAbort?: AbortController;
@@ -186,7 +186,12 @@ export class PageReader {
       this.failure = undefined;
       throw error;
     }
-    if (this.finished || !this.advance()) {
+    if (this.finished) {
+      this.finish();
+      return false;
+    }
+    const advancing = this.advance();
+    if (!(isThenable(advancing) ? await advancing : advancing) || this.finished) {
       this.finish();
       return false;
     }
@@ -235,12 +240,19 @@ export class PageReader {
   private readAhead(): void {
     const current = this.current;
     if (!this.parts.readAhead || !current || this.streamed || current.response.ignored) return;
-    let decision: Decision;
+    let decision: Decision | Promise<Decision>;
     try {
       decision = this.decide(current, this.records.length, this.records.at(-1), this.records);
     } catch {
       // A paginator that fails on this page (a page_size template rendering no integer) fails the read
       // only once the page's records have been handed out: advance() asks it again then, and throws.
+      return;
+    }
+    if (isThenable(decision)) {
+      // A paginator answering asynchronously: its answer is awaited once the page was handed out (where
+      // a failure is thrown), and nothing is read ahead.
+      decision.catch(() => undefined);
+      this.decision = decision;
       return;
     }
     this.decision = decision;
@@ -278,19 +290,24 @@ export class PageReader {
   }
 
   /** The paginator's decision on a page: the next token, and whether the read goes on to it. */
-  private decide(current: UnpaginatedPage, count: number, last: DataRecord | undefined, records: DataRecord[] | undefined): Decision {
+  private decide(current: UnpaginatedPage, count: number, last: DataRecord | undefined, records: DataRecord[] | undefined): Decision | Promise<Decision> {
     const { options, paginator, slicer, slice } = this.parts;
     const facts: PageFacts = { response: current.response, records, count, rawCount: current.rawCount, lastRecord: last, lastToken: this.token };
     // A data feed's cursor ends the slice before the paginator is asked, as the kit's stop-condition decorator.
     const fed = last !== undefined && slicer?.stopsPagination?.(slice, last) === true;
-    this.token = fed ? undefined : paginator.nextPageToken(facts);
-    const more = this.token !== undefined && this.token !== null;
-    const capped = more && options.pagesPerSlice !== undefined && this.pageNumber >= options.pagesPerSlice;
-    return { more, capped, facts, fed };
+    const decided = (token: unknown): Decision => {
+      this.token = token;
+      const more = token !== undefined && token !== null;
+      const capped = more && options.pagesPerSlice !== undefined && this.pageNumber >= options.pagesPerSlice;
+      return { more, capped, facts, fed };
+    };
+    const token: unknown = fed ? undefined : paginator.nextPageToken(facts);
+    // Awaited only when it is a promise (a Python strategy's): a built-in's token is decided at once.
+    return isThenable(token) ? token.then(decided) : decided(token);
   }
 
   /** After a page was handed out: report it, and the paginator's decision on it; false when the read is over. */
-  private advance(): boolean {
+  private advance(): boolean | Promise<boolean> {
     const current = this.current;
     if (!current) return this.page === 0;
     this.current = undefined;
@@ -312,9 +329,14 @@ export class PageReader {
     }
     // Decided already when the next page was read ahead. A streamed page's records were handed out as
     // parsed, not kept: the paginator gets their count and the last one.
-    const decided = this.decision;
+    const decided = this.decision ?? this.decide(current, count, streamed ? current.last : records.at(-1), streamed ? undefined : records);
     this.decision = undefined;
-    const { more, capped, facts, fed } = decided ?? this.decide(current, count, streamed ? current.last : records.at(-1), streamed ? undefined : records);
+    return isThenable(decided) ? decided.then((decision) => this.decided(decision, records, total)) : this.decided(decided, records, total);
+  }
+
+  /** The paginator's decision on the page just handed out, reported; false when the read is over. */
+  private decided({ more, capped, facts, fed }: Decision, records: DataRecord[], total: number | undefined): boolean {
+    const { options, paginator } = this.parts;
     if (this.parts.observe) {
       const reason = fed ? "the page's last record is older than the cursor (is_data_feed)" : !more ? stopReason(paginator, facts, records) : capped ? `the limit of ${options.pagesPerSlice} page${options.pagesPerSlice === 1 ? "" : "s"} per slice was reached` : undefined;
       this.observe(records, more ? this.token : undefined, reason, total);

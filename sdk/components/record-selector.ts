@@ -1,4 +1,5 @@
 import type { HttpResponse } from "../http/http-response.js";
+import type { Awaitable } from "./awaitable.js";
 import type { DataRecord, StreamSlice } from "./records.js";
 
 /**
@@ -10,6 +11,8 @@ import type { DataRecord, StreamSlice } from "./records.js";
 export interface SelectionContext {
   streamSlice?: StreamSlice;
   nextPageToken?: unknown;
+  /** The read's signal: a component that answers asynchronously (a Python one) gives up when it aborts. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -17,9 +20,12 @@ export interface SelectionContext {
  *
  * @example
  * // { "data": [{ "id": 1 }] } with field_path ["data"] yields { id: 1 }
+ *
+ * The answer may be a promise (a Python extractor's, one bridge call per page), which the selector awaits;
+ * `context` (the slice, the page token, the read's signal) is given by the record selector.
  */
 export abstract class RecordExtractor {
-  abstract extract(response: HttpResponse): Iterable<unknown>;
+  abstract extract(response: HttpResponse, context?: SelectionContext): Awaitable<Iterable<unknown>>;
 }
 
 /**
@@ -34,7 +40,7 @@ export abstract class RecordFilter {
    * Optional: decides a whole page at once (one answer per record, in order), for a filter whose every
    * call is costly (a Python filter crosses the bridge once per page). The selector uses it when present.
    */
-  keepPage?(records: readonly DataRecord[], context: SelectionContext): boolean[];
+  keepPage?(records: readonly DataRecord[], context: SelectionContext): Awaitable<boolean[]>;
 }
 
 /**
@@ -83,7 +89,8 @@ export interface RecordSelector {
   /**
    * Yields the page's records. When `stats` is given, `stats.rawCount` ends up as the number of records
    * extracted before filtering (what offset and page increments count), and a selection that yields
-   * one by one may yield {@link SELECTION_PAUSE} when `stats.pauseEvery` asks it to.
+   * one by one may yield {@link SELECTION_PAUSE} when `stats.pauseEvery` asks it to. A promise when the
+   * extractor or filter answered with one (a Python component's).
    */
-  select(response: HttpResponse, context: SelectionContext, stats?: SelectionStats): Iterable<DataRecord>;
+  select(response: HttpResponse, context: SelectionContext, stats?: SelectionStats): Awaitable<Iterable<DataRecord>>;
 }

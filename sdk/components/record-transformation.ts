@@ -1,3 +1,4 @@
+import type { Awaitable } from "./awaitable.js";
 import type { DataRecord, StreamSlice } from "./records.js";
 
 /**
@@ -6,12 +7,26 @@ import type { DataRecord, StreamSlice } from "./records.js";
  *
  * @example
  * const stamp: RecordTransformation = { transform(record) { record.source = "crm"; } };
+ *
+ * Either method may answer with a promise (a Python transformation's), which the read awaits.
  */
 export abstract class RecordTransformation {
-  abstract transform(record: DataRecord, context: { streamSlice?: StreamSlice }): void;
+  abstract transform(record: DataRecord, context: TransformationContext): Awaitable<void>;
   /**
    * Optional: transforms a whole page in place, for a transformation whose every call is costly (a
    * Python transformation crosses the bridge once per page). The read uses it when present.
    */
-  transformPage?(records: DataRecord[], context: { streamSlice?: StreamSlice }): void;
+  transformPage?(records: DataRecord[], context: TransformationContext): Awaitable<void>;
+}
+
+/**
+ * What a transformation is given besides the record: its slice, and the read's signal (a transformation
+ * that answers asynchronously gives up when it aborts).
+ *
+ * @example
+ * transformation.transformPage(page, { streamSlice: { account_id: "acc_1" }, signal });
+ */
+export interface TransformationContext {
+  streamSlice?: StreamSlice;
+  signal?: AbortSignal;
 }

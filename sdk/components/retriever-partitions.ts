@@ -4,6 +4,7 @@ import { flattenPages, readPartitions } from "./read-pages.js";
 import type { PartitionsOptions, ReadOptions, Retriever, SliceReadOptions, SliceReader, StreamPartitions } from "./stream.js";
 import type { IncrementalCursor, SliceOptions, StreamSlicer } from "./stream-slicer.js";
 import { SluiceError } from "../errors/sluice-error.js";
+import { isThenable } from "./awaitable.js";
 import { WholeReadPartitions, type RecordsRetriever } from "./whole-read-partitions.js";
 
 /**
@@ -101,7 +102,7 @@ export class RetrieverPartitions implements StreamPartitions {
     const pages = this.reader(slice, options);
     const { cursor } = this.parts;
     if (!cursor && this.transformations.length === 0) return pages;
-    return checkedPages(pages, slice, cursor, this.transformations);
+    return checkedPages(pages, slice, cursor, this.transformations, options?.signal);
   }
 
   /**
@@ -148,13 +149,21 @@ async function* checkedPages(
   slice: StreamSlice,
   cursor: IncrementalCursor | undefined,
   transformations: readonly RecordTransformation[],
+  signal: AbortSignal | undefined,
 ): AsyncGenerator<DataRecord[]> {
-  const context = { streamSlice: slice };
+  const context = { streamSlice: slice, signal };
   for await (const page of pages) {
+    // A transformation's answer is awaited only when it is a promise (a Python transformation's).
     for (const transformation of transformations) {
       if (transformation.transformPage) {
-        if (page.length > 0) transformation.transformPage(page, context);
-      } else for (const record of page) transformation.transform(record, context);
+        const done = page.length > 0 ? transformation.transformPage(page, context) : undefined;
+        if (isThenable(done)) await done;
+      } else {
+        for (const record of page) {
+          const done = transformation.transform(record, context);
+          if (isThenable(done)) await done;
+        }
+      }
     }
     const synced = cursor?.shouldSync ? page.filter((record) => cursor.shouldSync!(slice, record)) : page;
     const kept = cursor ? synced.filter((record) => cursor.observe(slice, record)) : synced;

@@ -1,5 +1,6 @@
 import type { DataRecord, StreamSlice } from "./records.js";
 import type { RecordTransformation } from "./record-transformation.js";
+import { isThenable } from "./awaitable.js";
 import type { PartitionsOptions, ReadOptions, Retriever, SliceReadOptions, Slicing, StreamPartitions } from "./stream.js";
 import type { IncrementalCursor, StreamSlicer } from "./stream-slicer.js";
 
@@ -67,7 +68,10 @@ export class WholeReadPartitions implements StreamPartitions {
     };
     let page: DataRecord[] = [];
     for await (const record of retriever.read(stream, read, slicer ? { slicer, cursor } : undefined)) {
-      for (const transformation of transformations) transformation.transform(record, { streamSlice: current.slice });
+      for (const transformation of transformations) {
+        const done = transformation.transform(record, { streamSlice: current.slice, signal: options.signal });
+        if (isThenable(done)) await done;
+      }
       page.push(record);
       if (page.length >= BATCH) {
         yield page;

@@ -63,10 +63,24 @@ export interface PythonObject {
   get(attribute: string): unknown;
   /** A page-level request of the bridge's protocol (`filter`, `transform`, `sign`), with the object's handle. */
   request(op: "filter" | "transform" | "sign", payload: Record<string, unknown>, method: string): unknown;
-  /** `call`, without blocking the thread: the method may send its own HTTP requests (the `http` callback). */
-  callAsync(method: string, args?: readonly unknown[], kwargs?: Record<string, unknown>): Promise<unknown>;
+  /**
+   * `call`, without blocking the thread: the method may send its own HTTP requests (the `http` callback);
+   * when `options.signal` aborts first, the call is abandoned (the child running it is stopped).
+   */
+  callAsync(method: string, args?: readonly unknown[], kwargs?: Record<string, unknown>, options?: PythonCallOptions): Promise<unknown>;
   /** `request`, without blocking the thread (an authenticator's `sign`, which may fetch a token). */
-  requestAsync(op: "filter" | "transform" | "sign", payload: Record<string, unknown>, method: string): Promise<unknown>;
+  requestAsync(op: "filter" | "transform" | "sign", payload: Record<string, unknown>, method: string, options?: PythonCallOptions): Promise<unknown>;
+}
+
+/**
+ * Options of an asynchronous Python call.
+ *
+ * @example
+ * await extractor.callAsync("extract_records", [wire], {}, { signal: context.signal });
+ */
+export interface PythonCallOptions {
+  /** The read's signal: when it aborts, the call rejects with its reason at once. */
+  signal?: AbortSignal;
 }
 
 /**

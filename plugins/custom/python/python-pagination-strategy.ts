@@ -4,7 +4,7 @@ import { wireResponse } from "./wire-response.js";
 /**
  * A Python `PaginationStrategy` as the Python-style object `CustomStrategyAdapter` calls: each of
  * `initial_token`, `next_page_token(response, last_page_size, last_record, last_page_token_value)` and
- * `get_page_size()` is one bridge call.
+ * `get_page_size()` is one bridge call (`next_page_token`'s asynchronous, awaited by the read).
  *
  * @example
  * # components.py
@@ -21,7 +21,7 @@ export function pythonPaginationStrategy(remote: PythonObject): Record<string, u
       return remote.get("initial_token");
     },
     next_page_token(response: HttpResponse, lastPageSize: number, lastRecord: unknown, lastToken: unknown): unknown {
-      return remote.call("next_page_token", [wireResponse(response), lastPageSize, lastRecord ?? null, lastToken ?? null]);
+      return remote.callAsync("next_page_token", [wireResponse(response), lastPageSize, lastRecord ?? null, lastToken ?? null]);
     },
     get_page_size(): unknown {
       return remote.call("get_page_size");

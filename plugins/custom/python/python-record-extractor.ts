@@ -1,9 +1,9 @@
-import { RecordExtractor, type HttpResponse, type PythonObject } from "../../../sdk/index.js";
+import { RecordExtractor, type HttpResponse, type PythonObject, type SelectionContext } from "../../../sdk/index.js";
 import { wireResponse } from "./wire-response.js";
 
 /**
- * A Python `RecordExtractor` (or `DpathExtractor` subclass): one bridge call per page,
- * `extract_records(response)`, whose records come back as one list.
+ * A Python `RecordExtractor` (or `DpathExtractor` subclass): one asynchronous bridge call per page,
+ * `extract_records(response)`, whose records come back as one list; the read's signal abandons it.
  *
  * @example
  * # components.py
@@ -16,7 +16,7 @@ export class PythonRecordExtractor extends RecordExtractor {
     super();
   }
 
-  extract(response: HttpResponse): unknown[] {
-    return this.remote.call("extract_records", [wireResponse(response)]) as unknown[];
+  extract(response: HttpResponse, context?: SelectionContext): Promise<unknown[]> {
+    return this.remote.callAsync("extract_records", [wireResponse(response)], {}, { signal: context?.signal }) as Promise<unknown[]>;
   }
 }

@@ -16,19 +16,29 @@ export class PythonRecordFilter extends RecordFilter {
     super();
   }
 
+  /** One record, synchronously (the selector uses {@link keepPage}; this is for a caller that cannot await). */
   keep(record: DataRecord, context: SelectionContext): boolean {
-    return this.keepPage([record], context)[0]!;
+    return keptOf([record], this.remote.request("filter", payload([record], context), "filter_records") as number[])[0]!;
   }
 
-  override keepPage(records: readonly DataRecord[], context: SelectionContext): boolean[] {
-    const kept = this.remote.request("filter", {
-      records,
-      stream_state: {},
-      stream_slice: wireSlice(context.streamSlice),
-      next_page_token: context.nextPageToken === undefined ? null : { next_page_token: context.nextPageToken },
-    }, "filter_records") as number[];
-    const keep = records.map(() => false);
-    for (const index of kept) keep[index] = true;
-    return keep;
+  override async keepPage(records: readonly DataRecord[], context: SelectionContext): Promise<boolean[]> {
+    return keptOf(records, (await this.remote.requestAsync("filter", payload(records, context), "filter_records", { signal: context.signal })) as number[]);
   }
+}
+
+/** The `filter` request's payload for a page. */
+function payload(records: readonly DataRecord[], context: SelectionContext): Record<string, unknown> {
+  return {
+    records,
+    stream_state: {},
+    stream_slice: wireSlice(context.streamSlice),
+    next_page_token: context.nextPageToken === undefined ? null : { next_page_token: context.nextPageToken },
+  };
+}
+
+/** Which records of a page were kept, from the positions Python answered. */
+function keptOf(records: readonly DataRecord[], kept: number[]): boolean[] {
+  const keep = records.map(() => false);
+  for (const index of kept) keep[index] = true;
+  return keep;
 }

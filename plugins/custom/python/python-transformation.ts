@@ -1,8 +1,8 @@
-import { RecordTransformation, type DataRecord, type PythonObject, type StreamSlice } from "../../../sdk/index.js";
+import { RecordTransformation, type DataRecord, type PythonObject, type TransformationContext } from "../../../sdk/index.js";
 import { wireSlice } from "./wire-slice.js";
 
 /**
- * A Python `RecordTransformation`: a page's records cross once, each passed to
+ * A Python `RecordTransformation`: a page's records cross once (asynchronously), each passed to
  * `transform(record, config=..., stream_state=..., stream_slice=...)`, and come back changed.
  *
  * @example
@@ -19,12 +19,13 @@ export class PythonTransformation extends RecordTransformation {
     super();
   }
 
-  transform(record: DataRecord, context: { streamSlice?: StreamSlice }): void {
-    this.transformPage([record], context);
+  transform(record: DataRecord, context: TransformationContext): Promise<void> {
+    return this.transformPage([record], context);
   }
 
-  override transformPage(records: DataRecord[], context: { streamSlice?: StreamSlice }): void {
-    const changed = this.remote.request("transform", { records, config: this.config, stream_state: {}, stream_slice: wireSlice(context.streamSlice) }, "transform") as DataRecord[];
+  override async transformPage(records: DataRecord[], context: TransformationContext): Promise<void> {
+    const payload = { records, config: this.config, stream_state: {}, stream_slice: wireSlice(context.streamSlice) };
+    const changed = (await this.remote.requestAsync("transform", payload, "transform", { signal: context.signal })) as DataRecord[];
     records.forEach((record, index) => {
       for (const key of Object.keys(record)) delete record[key];
       Object.assign(record, changed[index]);

@@ -6,15 +6,14 @@
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { readdir, readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { HoldingApi, PER_PAGE } from "../../support/holding-api.js";
 import { nextPagePaginator } from "../../support/latency-api.js";
 import { streamDef } from "../../support/manifest-builder.js";
 import { assertProtocolOutput } from "../../support/protocol-schema.js";
 import { BIN } from "../../support/run-sluice.js";
 import { pythonConnector } from "./python-connector.js";
+import { bridgeChildOf, eventually, running } from "./python-processes.js";
 
 type Message = Record<string, any>;
 
@@ -26,34 +25,6 @@ class Rows(RecordExtractor):
     def extract_records(self, response):
         return [dict(row, seen_by="python") for row in response.json()["data"]]
 `;
-
-/** The pid of the process's child running `python3 -m sluice_bridge`, if any (from /proc). */
-async function bridgeChildOf(pid: number): Promise<number | undefined> {
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-    const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    if (parent !== pid) continue;
-    const cmdline = await readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "");
-    if (cmdline.includes("sluice_bridge")) return Number(entry);
-  }
-  return undefined;
-}
-
-/** Whether `pid` still runs (a zombie waiting for its reaper does not). */
-async function running(pid: number): Promise<boolean> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
-  return stat !== "" && stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-}
-
-/** Polls `condition` every 10 ms, at most 15 s; whether it came true. */
-async function eventually(condition: () => Promise<boolean>): Promise<boolean> {
-  for (let i = 0; i < 1500; i++) {
-    if (await condition()) return true;
-    await sleep(10);
-  }
-  return false;
-}
 
 describe("sluice read with a Python component, stopped by a signal", () => {
   let api: HoldingApi;

@@ -173,9 +173,9 @@ test("reading the initial token starts the page count again", async () => {
   assert.throws(() => strategy.nextPageToken(facts(response({}), 1, undefined, 1)), (error: unknown) => (error as CustomCodeError).where.page === 1);
 });
 
-test("an async nextPageToken is refused with a clear error", async () => {
+test("an async nextPageToken's promise is passed on, for the read to await", async () => {
   const strategy = await build({ class_name: "source_reports.components.Async" });
-  assert.throws(() => strategy.nextPageToken(facts(response({}), 0, undefined, undefined)), { code: "CUSTOM_CODE_ASYNC" });
+  assert.equal(await strategy.nextPageToken(facts(response({}), 0, undefined, undefined)), 1);
 });
 
 test("a throwing constructor is reported with the class name and the original error", async () => {
