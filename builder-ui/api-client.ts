@@ -1,5 +1,4 @@
-import type { ImportOpenApiRequest, ImportOpenApiResult } from "../core/builder/import-openapi.js";
-import type { ToolAnswer, ToolListing } from "../core/builder/tools/tool-runner.js";
+import type { ImportOpenApiRequest, ImportOpenApiResult, ToolAnswer, ToolListing } from "../core/builder/builder-api-types.js";
 import type { AnalyzeResponse, ApiErrorBody, BuilderSession, BuilderTestRead, ConsentStart, ConsentStatus, DetectedSchemaView, DetectResponse, ManifestText } from "../core/builder/builder-api-types.js";
 
 // The server's types, from their one declaration (core/builder/builder-api-types.ts, imported type-only:

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, ApiError } from "../api-client.js";
-import type { ImportOpenApiResult } from "../../core/builder/import-openapi.js";
+import type { ImportOpenApiResult } from "../../core/builder/builder-api-types.js";
 import { ModalDialog, SubmitOrCancel } from "./modal-dialog.js";
 
 /**

@@ -177,3 +177,40 @@ export interface ConsentStatus {
 export interface ApiErrorBody {
   error: { code: string; message: string };
 }
+
+/** What an OpenAPI import is given: the document (a URL, a file in the folder, or its text) and init's options. */
+export interface ImportOpenApiRequest {
+  /** An `http(s)://` URL (fetched once), or a file's path inside the connector folder. */
+  source?: string;
+  /** The document itself (the page's upload); `source` then only names it. */
+  text?: string;
+  /** The base URL, instead of the document's `servers`. */
+  url?: string;
+  /** The list endpoints to keep, by stream name (default all). */
+  streams?: string[];
+  /** Replace a manifest that already has streams (else refused with `BUILDER_IMPORT_REPLACES_STREAMS`). */
+  replace?: boolean;
+}
+
+/** What the import wrote, and every guess with its evidence. */
+export interface ImportOpenApiResult {
+  manifest: ManifestText;
+  streams: string[];
+  /** The generator's report: each stream's records path, primary key, pagination and authentication, with the names they rest on. */
+  report: string[];
+  /** The testing values the connector needs (added empty to `secrets/config.json` where missing; never their values). */
+  inputs: string[];
+}
+
+/** A tool as a client lists it: its name, what it does, and its input's JSON Schema. */
+export interface ToolListing {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** A call's answer: JSON text, every known secret masked; `isError` with the error's description when it failed. */
+export interface ToolAnswer {
+  text: string;
+  isError: boolean;
+}

@@ -3,32 +3,12 @@ import { SluiceError } from "../../sdk/index.js";
 import { openApiConnector } from "../init/openapi/openapi-connector.js";
 import { readOpenApi } from "../init/openapi/read-openapi.js";
 import { parseManifestText } from "../manifest/parse-manifest-text.js";
-import type { BuilderFolder, ManifestText } from "./builder-folder.js";
+import type { ImportOpenApiRequest, ImportOpenApiResult } from "./builder-api-types.js";
+import type { BuilderFolder } from "./builder-folder.js";
+
+export type { ImportOpenApiRequest, ImportOpenApiResult } from "./builder-api-types.js";
 import { confinedPath } from "./folder-path.js";
 
-/** What an OpenAPI import is given: the document (a URL, a file in the folder, or its text) and init's options. */
-export interface ImportOpenApiRequest {
-  /** An `http(s)://` URL (fetched once), or a file's path inside the connector folder. */
-  source?: string;
-  /** The document itself (the page's upload); `source` then only names it. */
-  text?: string;
-  /** The base URL, instead of the document's `servers`. */
-  url?: string;
-  /** The list endpoints to keep, by stream name (default all). */
-  streams?: string[];
-  /** Replace a manifest that already has streams (else refused with `BUILDER_IMPORT_REPLACES_STREAMS`). */
-  replace?: boolean;
-}
-
-/** What the import wrote, and every guess with its evidence. */
-export interface ImportOpenApiResult {
-  manifest: ManifestText;
-  streams: string[];
-  /** The generator's report: each stream's records path, primary key, pagination and authentication, with the names they rest on. */
-  report: string[];
-  /** The testing values the connector needs (added empty to `secrets/config.json` where missing; never their values). */
-  inputs: string[];
-}
 
 /**
  * `sluice init --openapi` for a connector folder that already exists (the Builder's "Import OpenAPI",

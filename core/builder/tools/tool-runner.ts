@@ -2,7 +2,10 @@ import { Ajv, type ValidateFunction } from "ajv";
 import { Secrets, SluiceError } from "../../../sdk/index.js";
 import { secretFieldNames, secretValues } from "../../config/validate-config.js";
 import { parseManifestText } from "../../manifest/parse-manifest-text.js";
+import type { ToolAnswer, ToolListing } from "../builder-api-types.js";
 import type { McpTool, McpToolContext } from "./mcp-tool.js";
+
+export type { ToolAnswer, ToolListing } from "../builder-api-types.js";
 import { MCP_TOOLS } from "./index.js";
 
 /** How far one tool call may go: its time, and the characters of its answer. */
@@ -15,18 +18,6 @@ export interface ToolLimits {
 
 const DEFAULT_LIMITS: ToolLimits = { callMs: 120_000, answerChars: 400_000 };
 
-/** A tool as a client lists it: its name, what it does, and its input's JSON Schema. */
-export interface ToolListing {
-  name: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
-}
-
-/** A call's answer: JSON text, every known secret masked; `isError` with the error's description when it failed. */
-export interface ToolAnswer {
-  text: string;
-  isError: boolean;
-}
 
 /** The tools of one connector folder, listed and called the same way by `sluice mcp` and the Builder's page. */
 export interface ToolRunner {
