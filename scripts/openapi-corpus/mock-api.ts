@@ -117,7 +117,7 @@ function answerPage(list: MockList, url: URL, request: IncomingMessage, response
 
 /** The first record of the page a continuation token asks for; undefined for a token the mock never gave. */
 function startOf(paging: MockPaging, token: string | null, size: number, record: (n: number) => unknown): number | undefined {
-  if (token === null || token === "") return paging.kind === "page" ? 0 : 0;
+  if (token === null || token === "") return 0;
   if (paging.kind === "offset") return Number.isInteger(Number(token)) ? Number(token) : undefined;
   if (paging.kind === "page") return Number.isInteger(Number(token)) ? (Number(token) - paging.firstPage) * size : undefined;
   if (paging.lastIdCursor) {

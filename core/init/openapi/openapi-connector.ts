@@ -56,7 +56,7 @@ export function openApiConnector(doc: OpenApiDocument, options: OpenApiConnector
   const auth = authFromDocument(doc, endpoints.map((e) => e.operation.security), options.auth);
   const inputs = new Map(auth.fields.map((f) => [f.name, f]));
   if (!baseUrl) inputs.set("base_url", { name: "base_url", title: "Base URL", description: "The API's base URL (the document names none)", secret: false, placeholder: "" });
-  const report = [`${doc.title} (OpenAPI ${doc.version}): ${endpoints.length} list endpoint${endpoints.length === 1 ? "" : "s"}`, `  base URL: ${baseUrl ? `${baseUrl} (${options.url ? "--url" : "the document's servers"})` : "none in the document: a user input, base_url"}`, `  authentication: ${auth.summary} (${auth.evidence})`];
+  const report = [`${doc.title} (OpenAPI ${doc.version}): ${endpoints.length} list endpoint${endpoints.length === 1 ? "" : "s"}`, `  base URL: ${baseUrl ? `${baseUrl} (${options.url ? "the base URL given" : "the document's servers"})` : "none in the document: a user input, base_url"}`, `  authentication: ${auth.summary} (${auth.evidence})`];
   const definitions: Json = { requester: { type: "HttpRequester", url_base: baseUrl ?? "{{ config['base_url'] }}", http_method: "GET", ...(auth.authenticator ? { authenticator: "#/definitions/authenticator" } : {}) } };
   if (auth.alongside && Object.keys(auth.alongside.headers).length) definitions.requester.request_headers = auth.alongside.headers;
   if (auth.alongside && Object.keys(auth.alongside.parameters).length) definitions.requester.request_parameters = auth.alongside.parameters;
