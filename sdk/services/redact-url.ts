@@ -1,6 +1,11 @@
 import type { Secrets } from "./secrets.js";
 
-/** How much of a URL {@link redactUrl} shows. */
+/**
+ * How much of a URL {@link redactUrl} shows.
+ *
+ * @example
+ * const forTokenEndpoint: RedactUrlOptions = { hideQuery: true };
+ */
 export interface RedactUrlOptions {
   /**
    * Replace the whole query with `…` (a token endpoint's query may carry a client secret the secrets
