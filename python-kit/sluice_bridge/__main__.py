@@ -54,6 +54,7 @@ def handle(channel: Channel, objects: Objects, request: Dict[str, Any]) -> None:
         return
     finally:
         channel.handling.pop()
+        channel.finished(request_id)
     channel.reply(request_id, result)
 
 
