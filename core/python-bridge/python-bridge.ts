@@ -7,8 +7,11 @@ import { pythonKitPath } from "./python-kit-path.js";
 
 /** What one request may need besides its payload: the callbacks' answers, where the child's output goes. */
 export interface BridgeCallContext {
-  /** Answers a callback (`interpolate`, `http`, `secret`), perhaps with a promise (an HTTP request); a throw is sent back as the callback's error. */
-  onCallback?(op: string, frame: Record<string, unknown>): unknown;
+  /**
+   * Answers a callback (`interpolate`, `http`, `secret`), perhaps with a promise (an HTTP request); a
+   * throw is sent back as the callback's error. `signal` aborts when the request is abandoned.
+   */
+  onCallback?(op: string, frame: Record<string, unknown>, signal: AbortSignal): unknown;
   /** A line the child wrote to stderr (a component's `print`, a warning). */
   onOutput?(line: string): void;
   /** For errors: the component and stream. */
@@ -41,6 +44,8 @@ interface Waiter {
   unlink?(): void;
   /** Its caller stopped waiting (its read was aborted): the reply, when it comes, is ignored. */
   abandoned?: boolean;
+  /** Aborted when it is abandoned: its callbacks' work in flight (a component's own request) stops. */
+  callbacks: AbortController;
 }
 
 /**
@@ -122,7 +127,7 @@ export class PythonBridge {
         at === context ? `did not answer ${what} within ${timeoutMs / 1000} s; it was stopped` : `was stopped while ${at.what ?? "a call"} waited: ${what} did not answer within ${timeoutMs / 1000} s`;
       const timer = setTimeout(() => this.breakDown(hung), timeoutMs);
       timer.unref();
-      const waiter: Waiter = { context, resolve, reject, timer };
+      const waiter: Waiter = { context, resolve, reject, timer, callbacks: new AbortController() };
       if (signal) {
         const onAbort = (): void => this.abandon(id, signal.reason);
         signal.addEventListener("abort", onAbort, { once: true });
@@ -143,6 +148,7 @@ export class PythonBridge {
     if (!waiter || waiter.abandoned) return;
     waiter.abandoned = true;
     waiter.unlink?.();
+    waiter.callbacks.abort(reason);
     waiter.reject(reason);
     this.channel?.write(JSON.stringify({ op: "cancel", of: id }));
     this.holdWhileWaited();
@@ -223,7 +229,7 @@ export class PythonBridge {
     if ("cb" in frame) {
       const channel = this.channel!;
       const waiter = frame.of === null ? undefined : this.waiting.get(frame.of);
-      const answer = waiter && !waiter.abandoned ? answerCallback(frame, waiter.context) : Promise.resolve({ cb: frame.cb, ok: false, error: `request ${frame.of} was abandoned` });
+      const answer = waiter && !waiter.abandoned ? answerCallback(frame, waiter.context, waiter.callbacks.signal) : Promise.resolve({ cb: frame.cb, ok: false, error: `request ${frame.of} was abandoned` });
       void answer.then((reply) => {
         if (this.channel === channel) channel.write(JSON.stringify(reply));
       });
@@ -289,10 +295,10 @@ function ended(event: ChildEvent & { type: "exit" | "error" }): string {
 /** A callback Python asks while it handles a request. */
 type CallbackFrame = { cb: number; op: string } & Record<string, unknown>;
 
-async function answerCallback(frame: CallbackFrame, context: BridgeCallContext): Promise<Record<string, unknown>> {
+async function answerCallback(frame: CallbackFrame, context: BridgeCallContext, signal: AbortSignal): Promise<Record<string, unknown>> {
   if (!context.onCallback) return { cb: frame.cb, ok: false, error: `no answer for callback ${frame.op} here` };
   try {
-    return { cb: frame.cb, ok: true, result: (await context.onCallback(frame.op, frame)) ?? null };
+    return { cb: frame.cb, ok: true, result: (await context.onCallback(frame.op, frame, signal)) ?? null };
   } catch (error) {
     return { cb: frame.cb, ok: false, error: error instanceof Error ? error.message : String(error) };
   }

@@ -47,10 +47,10 @@ export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntim
     async construct(request: PythonComponentRequest): Promise<PythonObject> {
       const className = `${request.module}.${request.className}`;
       const where = { file: request.file, ...request.where };
-      const onCallback = (op: string, frame: Record<string, unknown>): unknown => {
+      const onCallback = (op: string, frame: Record<string, unknown>, signal: AbortSignal): unknown => {
         if (op === "interpolate") return request.callbacks.interpolate(String(frame.template), (frame.context ?? {}) as Record<string, unknown>, frame.default);
         if (op === "secret") return request.callbacks.secret?.(String(frame.value ?? "")) ?? null;
-        if (op === "http" && request.callbacks.http) return request.callbacks.http(frame.request as Parameters<NonNullable<typeof request.callbacks.http>>[0]);
+        if (op === "http" && request.callbacks.http) return request.callbacks.http(frame.request as Parameters<NonNullable<typeof request.callbacks.http>>[0], { signal });
         throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `The Python child asked a callback ${op}, which cannot be answered for ${className}`, { where });
       };
       const site = (method: string) => ({ className, method, where });

@@ -12,8 +12,8 @@ export interface PythonCallbacks {
   interpolate(template: string, context: Record<string, unknown>, fallback: unknown): unknown;
   /** The kit's `add_to_secrets(value)`: a value redacted wherever Sluice writes (logs, errors, HTTP records). */
   secret?(value: string): void;
-  /** A component's own HTTP request (`requests.post(...)`), sent by Sluice's HTTP client. */
-  http?(request: { method: string; url: string; headers: Record<string, string>; body?: string | null }): Promise<{ status: number; url: string; headers: Record<string, string>; text: string }>;
+  /** A component's own HTTP request (`requests.post(...)`), sent by Sluice's HTTP client; `options.signal` aborts when the call it is for is abandoned. */
+  http?(request: { method: string; url: string; headers: Record<string, string>; body?: string | null }, options?: { signal?: AbortSignal }): Promise<{ status: number; url: string; headers: Record<string, string>; text: string }>;
 }
 
 /**
