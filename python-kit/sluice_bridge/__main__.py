@@ -66,7 +66,8 @@ def serve(channel: Channel) -> None:
             request = channel.receive()
         except BridgeClosed:
             return
-        handle(channel, objects, request)
+        if request is not None:  # a cancel for a request already answered
+            handle(channel, objects, request)
 
 
 def main() -> None:

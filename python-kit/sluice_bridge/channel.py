@@ -36,18 +36,17 @@ class Channel:
         #: Callbacks of abandoned requests: their late answers are dropped.
         self._unanswered: Set[int] = set()
 
-    def receive(self) -> Dict[str, Any]:
-        """The next request or callback answer; a ``cancel`` frame is noted on the way."""
-        while True:
-            line = self._reader.readline()
-            if not line:
-                raise BridgeClosed()
-            frame = json.loads(line)
-            if frame.get("op") == "cancel" and "id" not in frame:
-                if frame.get("of") in self.handling:
-                    self.cancelled.add(frame.get("of"))
-                continue
-            return frame
+    def receive(self) -> Optional[Dict[str, Any]]:
+        """The next request or callback answer; None for a ``cancel`` frame, which is noted."""
+        line = self._reader.readline()
+        if not line:
+            raise BridgeClosed()
+        frame = json.loads(line)
+        if frame.get("op") == "cancel" and "id" not in frame:
+            if frame.get("of") in self.handling:
+                self.cancelled.add(frame.get("of"))
+            return None
+        return frame
 
     def finished(self, request_id: Any) -> None:
         """The request is answered: a cancel for it is moot."""
@@ -74,6 +73,8 @@ class Channel:
                 self._unanswered.add(number)
                 raise CallbackFailed(f"Sluice cancelled the call waiting for {op} (its read was stopped)")
             frame = self.receive()
+            if frame is None:
+                continue  # a cancel: the loop's test sees whether it was this call's
             if "cb" in frame:
                 if int(frame["cb"]) in self._unanswered:
                     self._unanswered.discard(int(frame["cb"]))
