@@ -26,6 +26,7 @@ function manifest(url: string, errorHandler: Record<string, unknown>): Record<st
   return oneStreamManifest({ urlBase: url, requester: { error_handler: errorHandler } });
 }
 
+/** The read's error, and how long it took (a lower bound proves a wait; a read that never ends is the test's timeout). */
 async function readFailure(url: string, http: Partial<HttpOptions>, clock?: FakeClock, errorHandler = RETRY_TEN_TIMES): Promise<{ error: SluiceError; ms: number }> {
   const sluice = createSluice({ http, logLevel: "error" });
   if (clock) sluice.register(Clock, clock);
@@ -40,7 +41,7 @@ async function readFailure(url: string, http: Partial<HttpOptions>, clock?: Fake
   return assert.fail("the read should fail");
 }
 
-describe("time limits of a request", () => {
+describe("time limits of a request", { timeout: 30_000 }, () => {
   let silent: Awaited<ReturnType<typeof silentServer>>;
   before(async () => {
     silent = await silentServer();
@@ -58,17 +59,16 @@ describe("time limits of a request", () => {
     // About three attempts of 300 ms and a last one cut short by the deadline (fewer on a loaded machine),
     // never the manifest's 11 attempts.
     assert.ok(silent.requests() - before >= 2 && silent.requests() - before <= 4, `${silent.requests() - before} requests`);
-    assert.ok(ms >= 900 && ms < 5_000, `failed after ${Math.round(ms)} ms`);
+    assert.ok(ms >= 900, `failed after ${Math.round(ms)} ms, before the deadline`);
   });
 
   it("--max-retries (maxRetriesOverride) replaces the manifest's max_retries: 0 fails after one attempt", async () => {
     // A server of its own: a late request of the previous test must not be counted here.
     const own = await silentServer();
     try {
-      const { error, ms } = await readFailure(own.url, { timeoutMs: 200, requestDeadlineMs: 60_000, maxRetriesOverride: 0 });
+      const { error } = await readFailure(own.url, { timeoutMs: 200, requestDeadlineMs: 60_000, maxRetriesOverride: 0 });
       assert.equal(error.code, "HTTP_TIMEOUT");
       assert.equal(own.requests(), 1);
-      assert.ok(ms < 4_000, `failed after ${Math.round(ms)} ms`);
     } finally {
       await own.close();
     }

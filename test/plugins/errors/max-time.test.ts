@@ -125,7 +125,7 @@ describe("DefaultErrorHandler.max_time", () => {
     const ms = performance.now() - started;
     assert.equal(error?.code, "HTTP_MAX_TIME");
     assert.ok(server.requests.length >= 2 && server.requests.length <= 5, `${server.requests.length} requests`);
-    assert.ok(ms >= 300 && ms < 5_000, `failed after ${Math.round(ms)} ms`);
+    assert.ok(ms >= 300, `failed after ${Math.round(ms)} ms, before its max_time`);
   });
 
   it("a max_time that is not a positive number is a manifest error naming the field", async () => {
