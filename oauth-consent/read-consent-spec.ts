@@ -1,4 +1,5 @@
 import { ManifestError } from "../sdk/errors/index.js";
+import { isJsonObject } from "../pure/json-object.js";
 
 /** One property of an OAuth JSON schema that says where its value lives in the connector config. */
 export interface OAuthSchemaProperty {
@@ -35,10 +36,6 @@ export interface ConsentSpec {
 const ADVANCED_AUTH = "spec.advanced_auth";
 const CONFIG_SPEC = `${ADVANCED_AUTH}.oauth_config_specification`;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function invalid(path: string, message: string, expected: string, found: unknown, file?: string): ManifestError {
   return new ManifestError("OAUTH_SPEC_INVALID", message, { where: { file, manifestPath: path }, expected, found: describe(found) });
 }
@@ -52,14 +49,14 @@ function describe(value: unknown): string {
 function schemaAt(config: Record<string, unknown>, key: string, file?: string): OAuthSchema | undefined {
   const value = config[key];
   if (value === undefined || value === null) return undefined;
-  if (!isObject(value)) throw invalid(`${CONFIG_SPEC}.${key}`, `${key} must be a JSON schema object`, "an object with properties", value, file);
+  if (!isJsonObject(value)) throw invalid(`${CONFIG_SPEC}.${key}`, `${key} must be a JSON schema object`, "an object with properties", value, file);
   const properties = value.properties;
-  if (properties !== undefined && !isObject(properties)) {
+  if (properties !== undefined && !isJsonObject(properties)) {
     throw invalid(`${CONFIG_SPEC}.${key}.properties`, `${key}.properties must be an object`, "an object", properties, file);
   }
   for (const [name, property] of Object.entries(properties ?? {})) {
     for (const field of ["path_in_connector_config", "path_in_oauth_response"]) {
-      const path = isObject(property) ? property[field] : undefined;
+      const path = isJsonObject(property) ? property[field] : undefined;
       if (path !== undefined && !(Array.isArray(path) && path.length > 0 && path.every((p) => typeof p === "string"))) {
         throw invalid(`${CONFIG_SPEC}.${key}.properties.${name}.${field}`, `${field} must be a non-empty list of keys`, 'a list such as ["credentials", "access_token"]', path, file);
       }
@@ -76,13 +73,13 @@ function checkInput(input: Record<string, unknown>, path: string, file?: string)
   }
   for (const field of ["access_token_headers", "access_token_params"]) {
     const value = input[field];
-    if (value !== undefined && !(isObject(value) && Object.values(value).every((v) => typeof v === "string"))) {
+    if (value !== undefined && !(isJsonObject(value) && Object.values(value).every((v) => typeof v === "string"))) {
       throw invalid(`${path}.${field}`, `${field} must map names to text templates`, "an object of strings", value, file);
     }
   }
   for (const field of ["scopes", "optional_scopes"]) {
     const value = input[field];
-    if (value !== undefined && !(Array.isArray(value) && value.every((s) => isObject(s) && (s.scope === undefined || typeof s.scope === "string")))) {
+    if (value !== undefined && !(Array.isArray(value) && value.every((s) => isJsonObject(s) && (s.scope === undefined || typeof s.scope === "string")))) {
       throw invalid(`${path}.${field}`, `${field} must be a list of {scope: ...} objects`, "[{scope: read}, {scope: write}]", value, file);
     }
   }
@@ -102,7 +99,7 @@ function checkInput(input: Record<string, unknown>, path: string, file?: string)
 
 function checkState(state: unknown, path: string, file?: string): void {
   if (state === undefined || state === null) return;
-  if (!isObject(state)) throw invalid(path, "state must be an object with min and max lengths", "{min: 7, max: 24}", state, file);
+  if (!isJsonObject(state)) throw invalid(path, "state must be an object with min and max lengths", "{min: 7, max: 24}", state, file);
   const min = state.min ?? 7;
   const max = state.max ?? 24;
   if (!Number.isInteger(min) || !Number.isInteger(max) || (min as number) < 1 || (max as number) < (min as number) || (max as number) > 1024) {
@@ -137,18 +134,18 @@ function readPredicate(advanced: Record<string, unknown>): ConsentSpec["predicat
  *           refresh_token: { type: string, path_in_connector_config: [credentials, refresh_token] }
  */
 export function readConsentSpec(manifest: unknown, file?: string): ConsentSpec {
-  const spec = isObject(manifest) ? manifest.spec : undefined;
-  const advanced = isObject(spec) ? spec.advanced_auth : undefined;
-  const config = isObject(advanced) ? advanced.oauth_config_specification : undefined;
-  const rawInput = isObject(config) ? config.oauth_connector_input_specification : undefined;
-  if (!isObject(advanced) || !isObject(config) || !isObject(rawInput)) {
+  const spec = isJsonObject(manifest) ? manifest.spec : undefined;
+  const advanced = isJsonObject(spec) ? spec.advanced_auth : undefined;
+  const config = isJsonObject(advanced) ? advanced.oauth_config_specification : undefined;
+  const rawInput = isJsonObject(config) ? config.oauth_connector_input_specification : undefined;
+  if (!isJsonObject(advanced) || !isJsonObject(config) || !isJsonObject(rawInput)) {
     throw new ManifestError("OAUTH_SPEC_MISSING", "The manifest declares no OAuth consent flow", {
       where: { file, manifestPath: `${CONFIG_SPEC}.oauth_connector_input_specification` },
       expected: "spec.advanced_auth.oauth_config_specification.oauth_connector_input_specification with consent_url and access_token_url",
-      found: isObject(advanced) ? "advanced_auth without oauth_connector_input_specification" : "no spec.advanced_auth",
+      found: isJsonObject(advanced) ? "advanced_auth without oauth_connector_input_specification" : "no spec.advanced_auth",
     });
   }
-  const usesProperties = isObject(rawInput.properties);
+  const usesProperties = isJsonObject(rawInput.properties);
   const input = usesProperties ? (rawInput.properties as Record<string, unknown>) : rawInput;
   const inputPath = `${CONFIG_SPEC}.oauth_connector_input_specification${usesProperties ? ".properties" : ""}`;
   checkInput(input, inputPath, file);

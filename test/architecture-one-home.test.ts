@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import ts from "typescript";
 import { importsOf, sourceFiles } from "./support/import-graph.js";
-import { isDeclarationNamed, isLiteralMatching, isMonthArithmetic, isPathWalk, isPlainThrow, isPropertyNamed, nodesWhere, type Place } from "./support/syntax-search.js";
+import { isDeclarationNamed, isLiteralMatching, isMonthArithmetic, isObjectGuard, isPathWalk, isPlainThrow, isPropertyNamed, nodesWhere, type Place } from "./support/syntax-search.js";
 
 const root = join(import.meta.dirname, "..");
 const floorFiles = ["pure", "sdk", "python", "templates", "oauth-consent", "core", "plugins", "builder-ui"].flatMap((floor) => sourceFiles(root, floor));
@@ -61,6 +61,10 @@ describe("one home per concept", () => {
 
   it("decodes a JSON pointer in pure/json-pointer.ts", () => {
     assert.deepEqual(outside(isLiteralMatching(/^(\/~[01]\/g?|~[01])$/), (f) => f === "pure/json-pointer.ts"), []);
+  });
+
+  it("narrows an unknown to a plain object with pure/json-object.ts's isJsonObject only", () => {
+    assert.deepEqual(outside(isObjectGuard, (f) => f === "pure/json-object.ts"), []);
   });
 
   it("writes the ISO 8601 duration pattern once, in pure/iso-duration-pattern.ts", () => {

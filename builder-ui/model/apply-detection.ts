@@ -2,6 +2,7 @@ import type { Detection } from "../api-client.js";
 import type { ManifestModel, Segment } from "./manifest-model.js";
 import { removeKey } from "./model-edits.js";
 import { spliceValue } from "./splice-value.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /** One change of a detection as the page shows it. */
 type DetectedChange = Detection["changes"][number];
@@ -35,15 +36,12 @@ function applyValue(model: ManifestModel, segments: readonly Segment[], value: u
   if (value === undefined) return removeKey(model, segments);
   const written = model.valueAt(segments);
   if (JSON.stringify(written) === JSON.stringify(value)) return model;
-  if (isPlainObject(value) && model.kindAt(segments) === "map" && isPlainObject(written) && Object.keys(written).every((key) => key in value)) {
+  if (isJsonObject(value) && model.kindAt(segments) === "map" && isJsonObject(written) && Object.keys(written).every((key) => key in value)) {
     return Object.entries(value).reduce((current, [key, child]) => applyValue(current, [...segments, key], child), model);
   }
   const scalar = typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null;
   if (scalar && model.kindAt(segments) === "scalar") return model.setIn(segments, value);
-  if (!scalar && !Array.isArray(value) && !isPlainObject(value)) return model;
+  if (!scalar && !Array.isArray(value) && !isJsonObject(value)) return model;
   return spliceValue(model, segments, value) ?? model.setIn(segments, value as Parameters<ManifestModel["setIn"]>[1]);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

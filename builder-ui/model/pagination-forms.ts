@@ -1,6 +1,7 @@
 import { formOf, formsIn } from "../forms/form-registry.js";
 import { resolveFields, type ResolvedField } from "../forms/resolve-fields.js";
 import type { FormField } from "./form-fields.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /**
  * A stream's Pagination section as the product shows it (`../shared/reference/builder-forms.md`,
@@ -66,10 +67,10 @@ export const PAGINATION_FIELD_PATHS: readonly string[] = [
 
 /** The method of a resolved paginator: `""` when pagination is off (no paginator, `NoPagination`), `"other"` for a paginator the form does not know. */
 export function paginationMethodOf(paginator: unknown): PaginationMethod | "" | "other" {
-  if (!isObject(paginator) || paginator.type === "NoPagination") return "";
+  if (!isJsonObject(paginator) || paginator.type === "NoPagination") return "";
   const strategy = paginator.pagination_strategy;
   if (paginator.type !== undefined && paginator.type !== "DefaultPaginator") return "other";
-  if (!isObject(strategy)) return "other";
+  if (!isJsonObject(strategy)) return "other";
   // A strategy with class_name and no type is a custom one, as in the kit.
   const type = strategy.type ?? (typeof strategy.class_name === "string" ? "CustomPaginationStrategy" : undefined);
   return PAGINATION_METHODS.some((m) => m.type === type) ? (type as PaginationMethod) : "other";
@@ -144,6 +145,3 @@ function className(name: string): string {
   return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("") || "Stream";
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

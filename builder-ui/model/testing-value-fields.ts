@@ -1,3 +1,4 @@
+import { isJsonObject } from "../../pure/json-object.js";
 /**
  * The testing-values panel's fields, generated from the connector's user inputs
  * (`spec.connection_specification`): one per property, in the spec's `order`, typed by its JSON Schema
@@ -58,13 +59,13 @@ export function testingValueFields(spec: unknown): TestingValueField[] {
 }
 
 function fieldsOf(schema: unknown, parent: readonly string[], skip?: string): TestingValueField[] {
-  if (!isRecord(schema)) return [];
+  if (!isJsonObject(schema)) return [];
   const { properties, required } = schema as PropertySchema;
-  if (!isRecord(properties)) return [];
+  if (!isJsonObject(properties)) return [];
   const needed = new Set(Array.isArray(required) ? required : []);
   return Object.entries(properties)
     .filter(([name]) => name !== skip)
-    .map(([name, property], index) => ({ name, schema: (isRecord(property) ? property : {}) as PropertySchema, index }))
+    .map(([name, property], index) => ({ name, schema: (isJsonObject(property) ? property : {}) as PropertySchema, index }))
     .sort((a, b) => (a.schema.order ?? Number.MAX_SAFE_INTEGER) - (b.schema.order ?? Number.MAX_SAFE_INTEGER) || a.index - b.index)
     .map(({ name, schema: property }) => fieldOf(property, [...parent, name], needed.has(name)));
 }
@@ -78,7 +79,7 @@ function fieldOf(schema: PropertySchema, path: readonly string[], required: bool
   if (field.input === "json") {
     const choice = choiceOf(schema, path);
     if (choice) Object.assign(field, { input: "choice", ...choice });
-    else if (isRecord(schema.properties) && Object.keys(schema.properties).length > 0 && !schema.oneOf) Object.assign(field, { input: "group", fields: fieldsOf(schema, path) });
+    else if (isJsonObject(schema.properties) && Object.keys(schema.properties).length > 0 && !schema.oneOf) Object.assign(field, { input: "group", fields: fieldsOf(schema, path) });
     else field.secret = field.secret || hasSecretBelow(schema);
   }
   return field;
@@ -87,9 +88,9 @@ function fieldOf(schema: PropertySchema, path: readonly string[], required: bool
 /** A `oneOf` whose options are objects that all give one property a distinct `const` (or a one-value `enum`). */
 function choiceOf(schema: PropertySchema, path: readonly string[]): Pick<TestingValueField, "choices" | "discriminator"> | undefined {
   const options = schema.oneOf;
-  if (!Array.isArray(options) || options.length === 0 || !options.every((o) => isRecord(o) && isRecord(o.properties))) return undefined;
+  if (!Array.isArray(options) || options.length === 0 || !options.every((o) => isJsonObject(o) && isJsonObject(o.properties))) return undefined;
   const constOf = (property: PropertySchema | undefined): unknown =>
-    !isRecord(property) ? undefined : "const" in property ? property.const : Array.isArray(property.enum) && property.enum.length === 1 ? property.enum[0] : undefined;
+    !isJsonObject(property) ? undefined : "const" in property ? property.const : Array.isArray(property.enum) && property.enum.length === 1 ? property.enum[0] : undefined;
   const discriminator = Object.keys(options[0]!.properties!).find((key) => {
     const values = options.map((o) => constOf(o.properties![key]));
     return values.every((v) => v !== undefined && typeof v !== "object") && new Set(values).size === values.length;
@@ -118,7 +119,7 @@ function inputOf(schema: PropertySchema): TestingValueField["input"] {
 /** Whether `airbyte_secret: true` appears anywhere below a schema (its properties, options, items). */
 export function hasSecretBelow(schema: unknown): boolean {
   if (Array.isArray(schema)) return schema.some(hasSecretBelow);
-  if (!isRecord(schema)) return false;
+  if (!isJsonObject(schema)) return false;
   return schema.airbyte_secret === true || Object.values(schema).some((child) => typeof child === "object" && child !== null && hasSecretBelow(child));
 }
 
@@ -158,7 +159,7 @@ export function valueAt(values: unknown, path: readonly string[]): unknown {
   // The page imports only itself (not python/dpath.ts): a step at a time, as moveTestingValue walks.
   const [key, ...rest] = path;
   if (key === undefined) return values;
-  return isRecord(values) ? valueAt(values[key], rest) : undefined;
+  return isJsonObject(values) ? valueAt(values[key], rest) : undefined;
 }
 
 /**
@@ -173,7 +174,7 @@ export function withValueAt(values: Readonly<Record<string, unknown>>, path: rea
   const next = { ...values };
   if (key === undefined) return next;
   const old = values[key];
-  const child = rest.length === 0 ? value : withValueAt(isRecord(old) ? old : {}, rest, value);
+  const child = rest.length === 0 ? value : withValueAt(isJsonObject(old) ? old : {}, rest, value);
   if (child === undefined || (rest.length > 0 && Object.keys(child as object).length === 0)) delete next[key];
   else next[key] = child;
   return next;
@@ -185,7 +186,7 @@ export function withValueAt(values: Readonly<Record<string, unknown>>, path: rea
  */
 export function chosenChoice(field: TestingValueField, value: unknown): number {
   const choices = field.choices ?? [];
-  if (!isRecord(value)) return -1;
+  if (!isJsonObject(value)) return -1;
   const byConst = choices.findIndex((c) => field.discriminator !== undefined && c.value === value[field.discriminator]);
   if (byConst >= 0 || (field.discriminator !== undefined && value[field.discriminator] !== undefined)) return byConst;
   const keys = Object.keys(value);
@@ -200,7 +201,7 @@ export function chooseChoice(field: TestingValueField, value: unknown, index: nu
   const choice = field.choices?.[index];
   if (!choice || field.discriminator === undefined) return undefined;
   const next: Record<string, unknown> = { [field.discriminator]: choice.value };
-  const old = isRecord(value) ? value : {};
+  const old = isJsonObject(value) ? value : {};
   for (const f of choice.fields) {
     const key = f.path[f.path.length - 1]!;
     if (old[key] !== undefined) next[key] = old[key];
@@ -230,6 +231,3 @@ export function chosenProblems<P extends { path: string }>(field: TestingValueFi
   return problems.filter((p) => !(p.path.startsWith(prefix) && others.has(p.path.slice(prefix.length).split(".")[0]!)));
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -22,6 +22,7 @@ import { detectedSchema, writeSchemaFile } from "./builder-schema.js";
 import { fieldOrigin } from "../manifest/field-origin.js";
 import { RotatedValues } from "./rotated-values.js";
 import { templateSyntaxFindings } from "./template-findings.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 export type { AnalyzeRequest, AnalyzeResponse, BuilderSession, BuilderTestRead, FieldView } from "./builder-api-types.js";
 
@@ -73,7 +74,7 @@ export class BuilderApi {
     const streams = Array.isArray(resolved.streams) ? (resolved.streams as Array<{ name?: unknown }>) : [];
     response.streams = streams.map((s) => String(s?.name ?? ""));
     const spec = (resolved.spec as { connection_specification?: unknown } | undefined)?.connection_specification;
-    response.spec = isObject(spec) ? spec : null;
+    response.spec = isJsonObject(spec) ? spec : null;
     response.customClasses = await customClassFiles(resolved, this.folder.dir);
     for (const pattern of request.fields ?? []) {
       const paths = pattern.includes("streams[*]") ? streams.map((_, i) => pattern.replace("streams[*]", `streams[${i}]`)) : [pattern];
@@ -239,6 +240,3 @@ function componentFields(schema: unknown): Record<string, string[]> {
   return out;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -10,6 +10,7 @@ import { BuilderConsent } from "./builder-consent.js";
 import { BuilderFolder } from "./builder-folder.js";
 import { manifestJsonSchema } from "../manifest/manifest-json-schema.js";
 import { RequestGuard } from "./request-guard.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /** How {@link startBuilder} serves a folder. */
 interface BuilderOptions {
@@ -198,7 +199,7 @@ async function readJson(request: IncomingMessage, route: string): Promise<Record
   }
   try {
     const value: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+    if (isJsonObject(value)) return value;
   } catch {
     // reported below
   }

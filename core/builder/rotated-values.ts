@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { ConnectorConfig } from "../../sdk/index.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /** A token rotation during a read: the testing values it started from and the ones it saved. */
 interface Rotation {
@@ -48,7 +49,7 @@ export class RotatedValues {
 function carry(value: unknown, before: unknown, after: unknown): unknown {
   if (isDeepStrictEqual(before, after)) return value;
   if (isDeepStrictEqual(value, before)) return structuredClone(after);
-  if (!isRecord(value) || !isRecord(before) || !isRecord(after)) return value;
+  if (!isJsonObject(value) || !isJsonObject(before) || !isJsonObject(after)) return value;
   const out: Record<string, unknown> = { ...value };
   for (const key of Object.keys(after)) {
     if (key in before && key in value) out[key] = carry(value[key], before[key], after[key]);
@@ -57,6 +58,3 @@ function carry(value: unknown, before: unknown, after: unknown): unknown {
   return out;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -1,6 +1,6 @@
 import type { StreamDetection } from "../probe/detect-stream.js";
 import { REQUEST_PATH, shownOption, type PaginationKind } from "../probe/pagination-guess.js";
-import type { JsonObject } from "../probe/probe-response.js";
+import type { JsonObject } from "../../pure/json-object.js";
 import { showPath } from "../probe/response-getter.js";
 
 /** What each kind of evidence is called in the report. */

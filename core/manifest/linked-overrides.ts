@@ -1,6 +1,7 @@
 import type { ComponentRegistry } from "../di/component-registry.js";
 import { joinPath, pointerToPath } from "../../pure/manifest-path.js";
 import { pointerKeys } from "../../pure/json-pointer.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /**
  * A place where a `$ref` to a shared definition overrides one of its fields, so the component there
@@ -36,7 +37,7 @@ type Tree = Record<string, unknown>;
 export function findLinkedOverrides(raw: Tree, resolved: Tree, registry: ComponentRegistry): LinkedOverride[] {
   const found: LinkedOverride[] = [];
   const isAuthenticator = (value: unknown) => {
-    const type = isObject(value) && typeof value.type === "string" ? registry.find(value.type) : undefined;
+    const type = isJsonObject(value) && typeof value.type === "string" ? registry.find(value.type) : undefined;
     return type?.kind === "authenticator";
   };
   const walk = (node: unknown, path: string, resolvedNode: unknown): void => {
@@ -44,8 +45,8 @@ export function findLinkedOverrides(raw: Tree, resolved: Tree, registry: Compone
       node.forEach((item, i) => walk(item, joinPath(path, i), Array.isArray(resolvedNode) ? resolvedNode[i] : undefined));
       return;
     }
-    if (!isObject(node)) return;
-    const resolvedTree = isObject(resolvedNode) ? resolvedNode : {};
+    if (!isJsonObject(node)) return;
+    const resolvedTree = isJsonObject(resolvedNode) ? resolvedNode : {};
     if (typeof node.$ref === "string" && node.$ref.startsWith("#/")) {
       const definition = pointerToPath("", node.$ref);
       const target = follow(raw, node.$ref);
@@ -56,7 +57,7 @@ export function findLinkedOverrides(raw: Tree, resolved: Tree, registry: Compone
         // A requester linked without an authenticator gets one here: nothing shared is overridden.
         if (!linkedAuthenticator && !hasField(raw, target, field)) continue;
         const override: LinkedOverride = { path, definition, field, localValuePath: joinPath(path, field) };
-        if (isObject(target) && field in target) override.linkedValuePath = joinPath(definition, field);
+        if (isJsonObject(target) && field in target) override.linkedValuePath = joinPath(definition, field);
         found.push(override);
       }
     }
@@ -68,22 +69,18 @@ export function findLinkedOverrides(raw: Tree, resolved: Tree, registry: Compone
 
 /** Whether a definition has `field`, itself or through the `$ref` chain it extends. */
 function hasField(root: Tree, target: unknown, field: string, depth = 0): boolean {
-  if (!isObject(target)) return false;
+  if (!isJsonObject(target)) return false;
   if (field in target) return true;
   return typeof target.$ref === "string" && depth < 32 && hasField(root, follow(root, target.$ref), field, depth + 1);
 }
-
 
 /** The raw node a pointer names, following `$ref` chains (undefined when it names nothing). */
 function follow(root: Tree, reference: string, depth = 0): unknown {
   let node: unknown = root;
   for (const segment of pointerKeys(reference)) {
-    if (isObject(node) && typeof node.$ref === "string" && !(segment in node) && depth < 32) node = follow(root, node.$ref, depth + 1);
-    node = isObject(node) ? node[segment] : Array.isArray(node) ? node[Number(segment)] : undefined;
+    if (isJsonObject(node) && typeof node.$ref === "string" && !(segment in node) && depth < 32) node = follow(root, node.$ref, depth + 1);
+    node = isJsonObject(node) ? node[segment] : Array.isArray(node) ? node[Number(segment)] : undefined;
   }
   return node;
 }
 
-function isObject(value: unknown): value is Tree {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

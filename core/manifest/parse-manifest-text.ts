@@ -4,6 +4,7 @@ import { loadYaml } from "../../sdk/plugin/load-yaml.js";
 // Types only: the yaml package (and the source map, which imports it) is loaded when a YAML text is parsed.
 import type { LineCounter } from "yaml";
 import type { SourcePositions } from "./source-positions.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /**
  * Parses manifest text, YAML or JSON (JSON is YAML). A syntax error names the file, the line and
@@ -75,7 +76,7 @@ function jsonObject(text: string): Record<string, unknown> | undefined {
   if (!/^\s*\{/.test(text)) return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return isJsonObject(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -1,3 +1,5 @@
+import { isJsonObject } from "../../pure/json-object.js";
+
 /** Finds the default `type` of a definition at `parentType.field` (a registry lookup). */
 export type DefaultTypeLookup = (parentType: string, field: string, hasClassName: boolean) => string | undefined;
 
@@ -78,14 +80,14 @@ function propagate(
   }
   const own = component.$parameters;
   delete component.$parameters;
-  const ownParameters = isObject(own) ? own : {};
+  const ownParameters = isJsonObject(own) ? own : {};
   const parameters: Record<string, unknown> = lookups.parentWins ? { ...ownParameters, ...parentParameters } : { ...parentParameters, ...ownParameters };
 
   if (isJsonSchema(component)) return component;
   if (type === undefined) {
     // A plain mapping (e.g. SelectiveAuthenticator.authenticators): only its typed values are components.
     for (const [key, value] of Object.entries(component)) {
-      if (isObject(value) && typeof value.type === "string") component[key] = propagate(parentType, field, value, parameters, lookups);
+      if (isJsonObject(value) && typeof value.type === "string") component[key] = propagate(parentType, field, value, parameters, lookups);
     }
     return component;
   }
@@ -96,11 +98,11 @@ function propagate(
     if (!(key in component) || isFalsy(component[key])) component[key] = value;
   }
   for (const [key, value] of Object.entries(component)) {
-    if (!isObject(value) && !Array.isArray(value)) continue;
+    if (!isJsonObject(value) && !Array.isArray(value)) continue;
     const inherited = { ...parameters };
     delete inherited[key];
-    if (isObject(value)) component[key] = propagate(type, key, value, inherited, lookups);
-    else component[key] = value.map((item) => (isObject(item) ? propagate(type!, key, item, inherited, lookups) : item));
+    if (isJsonObject(value)) component[key] = propagate(type, key, value, inherited, lookups);
+    else component[key] = value.map((item) => (isJsonObject(item) ? propagate(type!, key, item, inherited, lookups) : item));
   }
   if (Object.keys(parameters).length > 0) component.$parameters = parameters;
   return component;
@@ -113,10 +115,7 @@ function isJsonSchema(component: Record<string, unknown>): boolean {
 
 function isFalsy(value: unknown): boolean {
   if (Array.isArray(value)) return value.length === 0;
-  if (isObject(value)) return Object.keys(value).length === 0;
+  if (isJsonObject(value)) return Object.keys(value).length === 0;
   return !value;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -1,6 +1,7 @@
 import { ManifestError } from "../../sdk/index.js";
 import { joinPath } from "../../pure/manifest-path.js";
 import { pointerKeys } from "../../pure/json-pointer.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /**
  * How far reference resolution may go. A definition referenced many times is resolved once and shared
@@ -89,12 +90,12 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
     spend(path, depth);
     if (typeof node === "string" && node.startsWith("#/")) return follow(node, path, active, depth);
     if (Array.isArray(node)) return node.map((item, i) => resolve(item, at(path, i), active, depth + 1));
-    if (!isObject(node)) return node;
+    if (!isJsonObject(node)) return node;
     if (typeof node.$ref === "string") {
       const target = follow(node.$ref, at(path, "$ref"), active, depth);
       const overrides = Object.keys(node).filter((key) => key !== "$ref");
       if (overrides.length === 0) return target;
-      if (!isObject(target)) {
+      if (!isJsonObject(target)) {
         throw new ManifestError("MANIFEST_REFERENCE", `$ref '${node.$ref}' does not point to an object, so it cannot take overrides`, {
           where: { file, manifestPath: pathText(path) },
           expected: "a reference to an object",
@@ -119,13 +120,13 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
     let target: unknown = manifest;
     const segments = pointerKeys(reference);
     for (const [i, segment] of segments.entries()) {
-      if (isObject(target) && segment in target) target = target[segment];
+      if (isJsonObject(target) && segment in target) target = target[segment];
       else if (Array.isArray(target) && /^\d+$/.test(segment) && Number(segment) < target.length) target = target[Number(segment)];
       else {
         throw new ManifestError("MANIFEST_REFERENCE", `Reference '${reference}' points to nothing`, {
           where: { file, manifestPath: pathText(path) },
           expected: `a key '${segment}' under #/${segments.slice(0, i).join("/")}`,
-          found: isObject(target) ? `keys ${Object.keys(target).slice(0, 12).join(", ") || "(none)"}` : typeof target,
+          found: isJsonObject(target) ? `keys ${Object.keys(target).slice(0, 12).join(", ") || "(none)"}` : typeof target,
         });
       }
     }
@@ -155,6 +156,3 @@ function extentOf(node: unknown, extents: WeakMap<object, Extent>): Extent {
   return extent;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

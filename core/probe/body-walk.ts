@@ -1,4 +1,4 @@
-import { isObject } from "./probe-response.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /** One value met walking a body: its path and its value. */
 interface BodyEntry {
@@ -21,7 +21,7 @@ export function walkBody(body: unknown, depth = 4): BodyEntry[] {
   for (let d = 0; d < depth && level.length > 0; d++) {
     const next: BodyEntry[] = [];
     for (const { path, value } of level) {
-      if (!isObject(value)) continue;
+      if (!isJsonObject(value)) continue;
       for (const [key, child] of Object.entries(value)) {
         const at = [...path, key];
         if (Array.isArray(child)) continue;

@@ -7,7 +7,8 @@ import type { Sluice } from "../sluice.js";
 import { testRead } from "../test-read/test-read.js";
 import type { TestReadStream } from "../test-read/test-read-document.js";
 import { confirmPaginator, type Confirmation } from "./confirm-paginator.js";
-import type { JsonObject, ProbeResponse } from "./probe-response.js";
+import type { JsonObject } from "../../pure/json-object.js";
+import type { ProbeResponse } from "./probe-response.js";
 import { proposeStream } from "./stream-proposal.js";
 import type { DetectedChange, StreamDetection } from "./stream-detection.js";
 

@@ -1,5 +1,6 @@
 import { nextLink } from "./evidence/link-header.js";
-import { isObject, type JsonObject, type ProbeResponse } from "./probe-response.js";
+import { type JsonObject, isJsonObject } from "../../pure/json-object.js";
+import { type ProbeResponse } from "./probe-response.js";
 
 /** The page-size parameter of a request: its name, where it goes, the size asked for, and where it was seen. */
 export interface PageSizeGuess {
@@ -27,7 +28,7 @@ export function findPageSize(response: ProbeResponse): PageSizeGuess | undefined
   const fromQuery = inQuery(response.request.url);
   if (fromQuery) return { ...fromQuery, injectInto: "request_parameter", inRequest: true, evidence: `${fromQuery.parameter}=${fromQuery.size} in the request's query (kept there)` };
   const body = response.request.body;
-  if (isObject(body)) {
+  if (isJsonObject(body)) {
     const key = Object.keys(body).find((k) => SIZE_PARAMETERS.test(k) && Number.isInteger(body[k]));
     if (key) return { parameter: key, injectInto: "body_json", size: body[key] as number, inRequest: true, evidence: `${key}: ${String(body[key])} in the request's body (kept there)` };
   }
@@ -61,7 +62,7 @@ export function withPageSize(paginator: JsonObject, pageSize: PageSizeGuess | un
 
 function sentByRequest(parameter: string, response: ProbeResponse): boolean {
   const body = response.request.body;
-  return new URL(response.request.url, "http://relative.invalid").searchParams.has(parameter) || (isObject(body) && parameter in body);
+  return new URL(response.request.url, "http://relative.invalid").searchParams.has(parameter) || (isJsonObject(body) && parameter in body);
 }
 
 function inQuery(url: string): { parameter: string; size: number } | undefined {
@@ -79,6 +80,6 @@ function nextUrls(response: ProbeResponse): string[] {
   const urls: string[] = [];
   const link = nextLink(response.headers.link ?? "");
   if (link) urls.push(link);
-  if (isObject(response.body)) for (const [key, value] of Object.entries(response.body)) if (/next/i.test(key) && typeof value === "string") urls.push(value);
+  if (isJsonObject(response.body)) for (const [key, value] of Object.entries(response.body)) if (/next/i.test(key) && typeof value === "string") urls.push(value);
   return urls;
 }

@@ -1,4 +1,5 @@
-import type { JsonObject, ProbeResponse } from "./probe-response.js";
+import type { JsonObject } from "../../pure/json-object.js";
+import type { ProbeResponse } from "./probe-response.js";
 import type { RecordPathGuess } from "./record-path.js";
 
 /** The kinds of evidence of pagination the detection recognises, one file each. */

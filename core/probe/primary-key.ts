@@ -1,4 +1,4 @@
-import type { JsonObject } from "./probe-response.js";
+import type { JsonObject } from "../../pure/json-object.js";
 
 /** The primary key found in a page's records, and why. */
 interface PrimaryKeyGuess {

@@ -16,9 +16,3 @@ export interface ProbeResponse {
   body: unknown;
 }
 
-/** A JSON object. */
-export type JsonObject = Record<string, unknown>;
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -1,4 +1,4 @@
-import { isObject, type JsonObject } from "./probe-response.js";
+import { type JsonObject, isJsonObject } from "../../pure/json-object.js";
 import { showPath } from "./response-getter.js";
 
 /** Where the records of a response are: the extractor's `field_path`, the records found there, and why. */
@@ -28,7 +28,7 @@ const MAX_DEPTH = 6;
  */
 export function findRecordPath(body: unknown): RecordPathGuess | undefined {
   if (Array.isArray(body)) {
-    const records = body.filter(isObject);
+    const records = body.filter(isJsonObject);
     if (body.length > 0 && records.length !== body.length) return undefined;
     return { path: [], records, evidence: `the body is a JSON array of ${count(records.length, "object")}`, alternatives: [] };
   }
@@ -50,13 +50,13 @@ export function findRecordPath(body: unknown): RecordPathGuess | undefined {
 }
 
 function collect(node: unknown, path: string[], found: Array<{ path: string[]; records: JsonObject[] }>): void {
-  if (!isObject(node) || path.length >= MAX_DEPTH) return;
+  if (!isJsonObject(node) || path.length >= MAX_DEPTH) return;
   for (const [key, value] of Object.entries(node)) {
     if (Array.isArray(value)) {
-      if (!value.every(isObject)) continue;
+      if (!value.every(isJsonObject)) continue;
       const records = value as JsonObject[];
       // A connection's edges hold a node each: the nodes are the records.
-      if (records.length > 0 && records.every((edge) => isObject(edge.node))) found.push({ path: [...path, key, "*", "node"], records: records.map((edge) => edge.node as JsonObject) });
+      if (records.length > 0 && records.every((edge) => isJsonObject(edge.node))) found.push({ path: [...path, key, "*", "node"], records: records.map((edge) => edge.node as JsonObject) });
       else if (records.length > 0 || RECORD_NAMES.has(key)) found.push({ path: [...path, key], records });
     } else {
       collect(value, [...path, key], found);

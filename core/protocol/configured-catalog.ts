@@ -2,6 +2,7 @@ import { parseJson } from "../../python/exact-json.js";
 import { ConfigError, SluiceError } from "../../sdk/index.js";
 import { checkInputDepth, readBoundedText } from "../config/bounded-input-file.js";
 import type { Connector } from "../connector/connector.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /**
  * One stream of a read, as the configured catalog (or `--stream`) selects it.
@@ -82,7 +83,7 @@ export async function selectStreams(connector: Connector, options: { catalog?: C
       options.warn(`stream '${name}': the catalog's cursor_field ${JSON.stringify(field)} is ignored; the stream's cursor is source-defined: ${JSON.stringify([cursor])}`);
     }
     const jsonSchema = entry.stream?.json_schema;
-    selected.set(name, { name, syncMode: mode, ...(isSchema(jsonSchema) ? { jsonSchema } : {}) });
+    selected.set(name, { name, syncMode: mode, ...(isJsonObject(jsonSchema) ? { jsonSchema } : {}) });
   });
   return [...selected.values()];
 }
@@ -124,6 +125,3 @@ function dedupe(names: readonly string[]): string[] {
   return [...new Set(names)];
 }
 
-function isSchema(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -1,6 +1,7 @@
 import { parseJson } from "../../python/exact-json.js";
 import { ConfigError, SluiceError } from "../../sdk/index.js";
 import { checkInputDepth, readBoundedText } from "../config/bounded-input-file.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /**
  * Each stream's saved state, by stream name.
@@ -58,10 +59,10 @@ export function parseStreamStates(parsed: unknown, options: LoadStateOptions & {
   const states: StreamStates = new Map();
   if (Array.isArray(parsed)) {
     parsed.forEach((entry, i) => {
-      const message = isObject(entry) && entry.type === "STATE" && isObject(entry.state) ? entry.state : entry;
-      if (isObject(message) && message.type === "GLOBAL") return;
-      const stream = isObject(message) ? message.stream : undefined;
-      const name = isObject(stream) && isObject(stream.stream_descriptor) ? stream.stream_descriptor.name : undefined;
+      const message = isJsonObject(entry) && entry.type === "STATE" && isJsonObject(entry.state) ? entry.state : entry;
+      if (isJsonObject(message) && message.type === "GLOBAL") return;
+      const stream = isJsonObject(message) ? message.stream : undefined;
+      const name = isJsonObject(stream) && isJsonObject(stream.stream_descriptor) ? stream.stream_descriptor.name : undefined;
       if (typeof name !== "string") {
         throw new ConfigError("STATE_INVALID", `State entry ${i} has no stream.stream_descriptor.name`, {
           where: { file },
@@ -70,15 +71,15 @@ export function parseStreamStates(parsed: unknown, options: LoadStateOptions & {
         });
       }
       const state = (stream as Record<string, unknown>).stream_state;
-      if (isObject(state)) states.set(name, state);
+      if (isJsonObject(state)) states.set(name, state);
       else states.delete(name);
     });
     return states;
   }
-  if (!isObject(parsed)) {
+  if (!isJsonObject(parsed)) {
     throw new ConfigError("STATE_INVALID", "The state file holds neither a list of stream states nor an object of them", { where: { file }, expected: "a JSON list or object", found: excerpt(parsed, 80) });
   }
-  for (const [name, state] of Object.entries(parsed)) if (isObject(state)) states.set(name, state);
+  for (const [name, state] of Object.entries(parsed)) if (isJsonObject(state)) states.set(name, state);
   return states;
 }
 
@@ -103,6 +104,3 @@ async function readStateJson(file: string): Promise<unknown> {
   return value;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /**
  * Where a stream of a resolved manifest declares its JSON Schema, and whether it declares one:
@@ -25,7 +26,7 @@ export function declaredSchema(stream: Record<string, unknown>, dir: string): De
   if (loader === undefined || loader === null) return { kind: "none" };
   if (typeof loader !== "object" || Array.isArray(loader)) return { kind: "other", type: Array.isArray(loader) ? "a list of loaders" : typeof loader };
   const { type, schema, file_path: filePath, name } = loader as Record<string, unknown>;
-  if (type === "InlineSchemaLoader") return { kind: "inline", schema: isObject(schema) ? schema : {} };
+  if (type === "InlineSchemaLoader") return { kind: "inline", schema: isJsonObject(schema) ? schema : {} };
   if (type === "JsonFileSchemaLoader" || type === undefined) {
     // As the loader reads it (plugins/stream/schema-loaders.ts): a kit-generated `./source_x/` prefix means the folder itself.
     const file = (typeof filePath === "string" ? filePath : `schemas/${String(name ?? stream.name ?? "stream")}.json`).replace(/^\.\/source_[a-z0-9_]+\//, "./").replace(/^\.\//, "");
@@ -45,11 +46,8 @@ export function declaredSchema(stream: Record<string, unknown>, dir: string): De
  */
 export function declaresNoSchema(declared: DeclaredSchema): boolean {
   if (declared.kind === "none") return true;
-  if (declared.kind === "inline") return !isObject(declared.schema.properties) || Object.keys(declared.schema.properties).length === 0;
+  if (declared.kind === "inline") return !isJsonObject(declared.schema.properties) || Object.keys(declared.schema.properties).length === 0;
   if (declared.kind === "file") return !declared.exists;
   return false;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -1,6 +1,7 @@
 import { setPath, unsetPath, valueAtPath } from "../../python/index.js";
 import { SluiceError, type ConnectorConfig } from "../../sdk/index.js";
 import { renderPath } from "../../pure/manifest-path.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /**
  * A field's place in a config: object keys and list indexes from the top.
@@ -56,7 +57,7 @@ export function deleteValueAt(config: ConnectorConfig, path: ConfigPath): void {
  * changedPaths({ c: { t: "a", id: 1 } }, { c: { t: "b", id: 1 } }); // [["c", "t"]]
  */
 export function changedPaths(before: unknown, after: unknown, path: Array<string | number> = [], out: ConfigPath[] = []): ConfigPath[] {
-  if (isPlainObject(before) && isPlainObject(after)) {
+  if (isJsonObject(before) && isJsonObject(after)) {
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) changedPaths(before[key], after[key], [...path, key], out);
   } else if (JSON.stringify(before) !== JSON.stringify(after)) {
     out.push(path);
@@ -69,6 +70,3 @@ export function isWithin(path: ConfigPath, ancestor: ConfigPath): boolean {
   return ancestor.length <= path.length && ancestor.every((step, i) => step === path[i]);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}

@@ -1,5 +1,6 @@
 import { ConfigTransformation, Interpolator, ManifestError, Type, defineComponent, jsonSchema, type CompiledTemplate, type CompiledValue, type ComponentFactory, type ConnectorConfig } from "../../sdk/index.js";
 import { getPath } from "../../python/dpath.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /**
  * `ConfigRemapField`: replaces the value at `field_path` by its entry in `map` when it has one (a value
@@ -22,17 +23,13 @@ export class ConfigRemapField extends ConfigTransformation {
     const keys = this.path.map((key) => String(key.eval({ config }) ?? ""));
     const parent = getPath(config, keys.slice(0, -1));
     const current = parent.value;
-    if (!parent.found || !isObject(current)) return;
+    if (!parent.found || !isJsonObject(current)) return;
     const field = keys[keys.length - 1]!;
     const mapping = this.map.eval({ config });
-    if (!(field in current) || !isObject(mapping)) return;
+    if (!(field in current) || !isJsonObject(mapping)) return;
     const key = current[field];
     if ((typeof key === "string" || typeof key === "number" || typeof key === "boolean") && Object.hasOwn(mapping, String(key))) current[field] = mapping[String(key)];
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The manifest component; see {@link ConfigRemapField}. */

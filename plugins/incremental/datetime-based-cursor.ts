@@ -21,6 +21,7 @@ import type { IsoDuration } from "../../python/iso-duration.js";
 import type { MinMaxDatetime } from "./min-max-datetime.js";
 import { PerPartitionCursor } from "./per-partition-cursor.js";
 import { sliceWindows } from "./slice-windows.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /** What a {@link DatetimeBasedCursor} is made of (all templates already evaluated). */
 interface DatetimeBasedCursorParts {
@@ -105,7 +106,7 @@ export class DatetimeBasedCursor implements IncrementalCursor {
     this.windows = undefined;
     // The kit's global-cursor state of a partitioned stream (`{"use_global_cursor": true, "state": {...}}`).
     const outer = state ?? {};
-    const saved = !(this.cursorField in outer) && isObject(outer.state) ? outer.state : outer;
+    const saved = !(this.cursorField in outer) && isJsonObject(outer.state) ? outer.state : outer;
     if (CONCURRENT_STATE_TYPES.includes(String(saved.state_type)) && Array.isArray(saved.slices) && saved.slices.length > 0) {
       const ranges = (saved.slices as Array<Record<string, unknown>>).map((s) => this.savedInterval(s));
       this.syncStart = ranges[0]!.mostRecent ?? ranges[0]!.end;
@@ -297,6 +298,3 @@ export class DatetimeBasedCursor implements IncrementalCursor {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

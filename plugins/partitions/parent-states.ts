@@ -1,4 +1,5 @@
 import type { Stream } from "../../sdk/index.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /**
  * The states of the parents a `SubstreamPartitionRouter` reads incrementally (`incremental_dependency:
@@ -45,12 +46,10 @@ function savedParentState(child: Record<string, unknown> | undefined, parent: St
   if (!child) return undefined;
   const { __ab_no_cursor_state_message: _, ...state } = child;
   if (Object.keys(state).length === 0) return undefined;
-  if (isObject(state.parent_state) && isObject(state.parent_state[parent.name])) return state.parent_state[parent.name];
-  if (isObject(state.state)) return state.state;
+  const ofThisParent = isJsonObject(state.parent_state) ? state.parent_state[parent.name] : undefined;
+  if (isJsonObject(ofThisParent)) return ofThisParent;
+  if (isJsonObject(state.state)) return state.state;
   const values = Object.values(state);
   return values.length === 1 && parent.cursorField ? { [parent.cursorField]: values[0] } : undefined;
 }
 
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -15,6 +15,7 @@ import {
   thenMaybe,
   type Awaitable,
 } from "../../sdk/index.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /**
  * `RecordSelector`: extracts a page's records (`extractor`, a `DpathExtractor` by default) and keeps
@@ -67,7 +68,7 @@ function objectsOf(items: readonly unknown[], stats?: { rawCount: number }): Dat
   const records: DataRecord[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    if (isRecord(item)) records.push(item);
+    if (isJsonObject(item)) records.push(item);
   }
   if (stats) stats.rawCount += items.length;
   return records;
@@ -90,7 +91,7 @@ function* filtered(items: Iterable<unknown>, filter: RecordFilter | undefined, c
   let sincePause = 0;
   for (const item of items) {
     if (stats) stats.rawCount++;
-    if (isRecord(item) && (!filter || filter.keep(item, context))) yield item;
+    if (isJsonObject(item) && (!filter || filter.keep(item, context))) yield item;
     if (++sincePause >= pauseEvery) {
       sincePause = 0;
       yield SELECTION_PAUSE;
@@ -98,6 +99,3 @@ function* filtered(items: Iterable<unknown>, filter: RecordFilter | undefined, c
   }
 }
 
-function isRecord(item: unknown): item is DataRecord {
-  return typeof item === "object" && item !== null && !Array.isArray(item);
-}

@@ -1,3 +1,5 @@
+import { isJsonObject } from "../../pure/json-object.js";
+
 /**
  * Which streams read through the response cache, as the kit decides it: every stream that is a parent
  * anywhere in the manifest (a `ParentStreamConfig.stream`, in any partition router, nested ones
@@ -13,15 +15,15 @@ export function cacheParentStreams(streams: readonly unknown[]): unknown[] {
   const parents = new Set<string>();
   for (const stream of streams.flatMap(conditionalMembers)) for (const parent of parentStreamsOf(stream)) if (typeof parent.name === "string") parents.add(parent.name);
   const cached = (stream: unknown): unknown => {
-    if (isObject(stream) && stream.type === "ConditionalStreams" && Array.isArray(stream.streams)) return { ...stream, streams: stream.streams.map(cached) };
-    return isObject(stream) && parents.has(stream.name as string) ? withResponseCache(stream) : stream;
+    if (isJsonObject(stream) && stream.type === "ConditionalStreams" && Array.isArray(stream.streams)) return { ...stream, streams: stream.streams.map(cached) };
+    return isJsonObject(stream) && parents.has(stream.name as string) ? withResponseCache(stream) : stream;
   };
   return streams.map(cached);
 }
 
 /** A `ConditionalStreams` entry's streams (the kit's current schema), else the stream itself. */
 function conditionalMembers(stream: unknown): unknown[] {
-  return isObject(stream) && stream.type === "ConditionalStreams" && Array.isArray(stream.streams) ? stream.streams.flatMap(conditionalMembers) : [stream];
+  return isJsonObject(stream) && stream.type === "ConditionalStreams" && Array.isArray(stream.streams) ? stream.streams.flatMap(conditionalMembers) : [stream];
 }
 
 /**
@@ -34,11 +36,11 @@ function conditionalMembers(stream: unknown): unknown[] {
  * // { type: "DeclarativeStream", retriever: { requester: { url_base: "...", use_cache: true } } }
  */
 export function withResponseCache(stream: unknown): unknown {
-  if (!isObject(stream)) return stream;
+  if (!isJsonObject(stream)) return stream;
   if (stream.type === "StateDelegatingStream") {
     return { ...stream, full_refresh_stream: withResponseCache(stream.full_refresh_stream), incremental_stream: withResponseCache(stream.incremental_stream) };
   }
-  if (!isObject(stream.retriever) || !isObject(stream.retriever.requester)) return stream;
+  if (!isJsonObject(stream.retriever) || !isJsonObject(stream.retriever.requester)) return stream;
   const requester = stream.retriever.requester;
   if ((requester.type !== undefined && requester.type !== "HttpRequester") || requester.use_cache === false) return stream;
   return { ...stream, retriever: { ...stream.retriever, requester: { ...requester, use_cache: true } } };
@@ -46,21 +48,18 @@ export function withResponseCache(stream: unknown): unknown {
 
 /** The parent streams a stream's partition routers name (through lists, `partition_routers` and `underlying_partition_router`). */
 function parentStreamsOf(stream: unknown): Record<string, unknown>[] {
-  if (!isObject(stream)) return [];
+  if (!isJsonObject(stream)) return [];
   const parents: Record<string, unknown>[] = [];
-  const retrievers = stream.type === "StateDelegatingStream" ? [stream.full_refresh_stream, stream.incremental_stream].map((s) => (isObject(s) ? s.retriever : undefined)) : [stream.retriever];
-  const routers: unknown[] = retrievers.flatMap((retriever) => (isObject(retriever) && retriever.partition_router ? [retriever.partition_router] : []));
+  const retrievers = stream.type === "StateDelegatingStream" ? [stream.full_refresh_stream, stream.incremental_stream].map((s) => (isJsonObject(s) ? s.retriever : undefined)) : [stream.retriever];
+  const routers: unknown[] = retrievers.flatMap((retriever) => (isJsonObject(retriever) && retriever.partition_router ? [retriever.partition_router] : []));
   while (routers.length > 0) {
     const router = routers.pop();
     if (Array.isArray(router)) routers.push(...router);
-    if (!isObject(router)) continue;
-    for (const config of Array.isArray(router.parent_stream_configs) ? router.parent_stream_configs : []) if (isObject(config) && isObject(config.stream)) parents.push(config.stream);
+    if (!isJsonObject(router)) continue;
+    for (const config of Array.isArray(router.parent_stream_configs) ? router.parent_stream_configs : []) if (isJsonObject(config) && isJsonObject(config.stream)) parents.push(config.stream);
     if (Array.isArray(router.partition_routers)) routers.push(...router.partition_routers);
     if (router.underlying_partition_router) routers.push(router.underlying_partition_router);
   }
   return parents;
 }
 
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

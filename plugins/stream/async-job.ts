@@ -14,6 +14,7 @@ import {
 } from "../../sdk/index.js";
 import { abortJob, describeJob, type JobAbortParts } from "./async-job-abort.js";
 import type { AsyncJobStatus, AsyncJobStatusOf } from "./async-job-status-map.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /** The first wait between two status polls; each next wait doubles, up to {@link MAX_POLL_WAIT_MS}. */
 const FIRST_POLL_WAIT_MS = 1_000;
@@ -50,7 +51,7 @@ function responseContext(response: HttpResponse): Record<string, unknown> {
   } catch {
     body = {};
   }
-  const context: Record<string, unknown> = typeof body === "object" && body !== null && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
+  const context: Record<string, unknown> = isJsonObject(body) ? { ...body } : {};
   context.headers ??= Object.fromEntries(response.headers.entries());
   context.request ??= { url: response.url };
   return context;

@@ -1,5 +1,6 @@
 import { isThenable, makeSlice, type Awaitable, sliceCursor, sliceExtraFields, slicePartition, type DataRecord, type HttpResponse, type OutgoingRequest, type QueryProperties, type RecordSelector, type StreamSlice } from "../../sdk/index.js";
 import { pausingStats, takeSelected } from "./take-selected.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /** What reading one page in chunks of query properties needs from the page reader. */
 interface ChunkedPageParts {
@@ -70,11 +71,8 @@ export async function readChunkedPage(chunks: readonly string[][], parts: Chunke
 function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(source)) {
     const existing = target[key];
-    if (isPlainObject(existing) && isPlainObject(value)) deepMerge(existing, value);
+    if (isJsonObject(existing) && isJsonObject(value)) deepMerge(existing, value);
     else target[key] = value;
   }
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -4,6 +4,7 @@ import { pyStr } from "../../python/str.js";
 import { truthy } from "../../python/values.js";
 import { valueAtPath } from "../../python/dpath.js";
 import { pointerKeys } from "../../pure/json-pointer.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 type Schema = Record<string, unknown>;
 
@@ -66,15 +67,15 @@ function descend(instance: unknown, schema: unknown, root: Schema, depth = 0): v
     if (target) node = target;
   }
   const properties = node.properties;
-  if (isObject(properties) && isObject(instance)) {
+  if (isJsonObject(properties) && isJsonObject(instance)) {
     for (const [key, sub] of Object.entries(properties)) {
-      if (!(key in instance) || !isObject(sub)) continue;
+      if (!(key in instance) || !isJsonObject(sub)) continue;
       instance[key] = convert(instance[key], sub);
       descend(instance[key], sub, root, depth + 1);
     }
   }
   const items = node.items;
-  if (isObject(items) && Array.isArray(instance)) {
+  if (isJsonObject(items) && Array.isArray(instance)) {
     for (let i = 0; i < instance.length; i++) {
       instance[i] = convert(instance[i], items);
       descend(instance[i], items, root, depth + 1);
@@ -119,7 +120,7 @@ function convert(value: unknown, schema: Schema): unknown {
 
 /** Python's `set(items.get("type", set())) <= simple types`: a string type is a set of characters, so never. */
 function simpleItems(schema: Schema): boolean {
-  const items = isObject(schema.items) ? schema.items : {};
+  const items = isJsonObject(schema.items) ? schema.items : {};
   const type = items.type ?? [];
   if (typeof type === "string") return type === "";
   return Array.isArray(type) && type.every((t) => SIMPLE_TYPES.has(String(t)));
@@ -132,9 +133,6 @@ function isSimple(value: unknown): boolean {
 function resolveRef(reference: string, root: Schema): Schema | undefined {
   if (!reference.startsWith("#/")) return undefined;
   const node = valueAtPath(root, pointerKeys(reference));
-  return isObject(node) ? node : undefined;
+  return isJsonObject(node) ? node : undefined;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

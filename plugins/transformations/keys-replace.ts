@@ -8,6 +8,7 @@ import {
   type RecordTransformation,
   type StreamSlice,
 } from "../../sdk/index.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /**
  * `KeysReplace`: replaces every occurrence of `old` with `new` in every key, in nested objects too
@@ -44,7 +45,7 @@ function replaceKeys(node: Record<string, unknown>, from: string, to: string): R
   for (const [key, value] of Object.entries(node)) {
     // Python's str.replace("", x) inserts x between every character; split/join does the same.
     const renamed = key.split(from).join(to);
-    result[from === "" ? `${to}${renamed}${key === "" ? "" : to}` : renamed] = typeof value === "object" && value !== null && !Array.isArray(value) ? replaceKeys(value as Record<string, unknown>, from, to) : value;
+    result[from === "" ? `${to}${renamed}${key === "" ? "" : to}` : renamed] = isJsonObject(value) ? replaceKeys(value, from, to) : value;
   }
   return result;
 }

@@ -1,4 +1,5 @@
 import { defineComponent, lazyPackage, Type, type ComponentFactory, type DataRecord, type RecordTransformation } from "../../sdk/index.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /** Transliterates text to ASCII (any-ascii's function): `Köln` -> `Koln`. */
 type Transliterate = (text: string) => string;
@@ -44,7 +45,7 @@ export class KeysToSnakeCase implements RecordTransformation {
 function snakeCaseKeys(node: Record<string, unknown>, transliterate: Transliterate): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    result[snakeCase(key, transliterate)] = isPlainObject(value) ? snakeCaseKeys(value, transliterate) : value;
+    result[snakeCase(key, transliterate)] = isJsonObject(value) ? snakeCaseKeys(value, transliterate) : value;
   }
   return result;
 }
@@ -61,10 +62,6 @@ export function snakeCase(key: string, transliterate: Transliterate): string {
   if (tokens.length >= 3) tokens = [tokens[0]!, ...tokens.slice(1, -1).filter((t) => t !== ""), tokens.at(-1)!];
   if (tokens.length > 0 && /^\d+$/.test(tokens[0]!)) tokens.unshift("");
   return tokens.map((t) => t.toLowerCase()).join("_");
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The manifest component; see {@link KeysToSnakeCase}. */

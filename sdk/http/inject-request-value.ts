@@ -1,6 +1,7 @@
 import { SluiceError } from "../errors/sluice-error.js";
 import { INJECTION_TARGETS, type InjectionTarget } from "./injection-targets.js";
 import type { OutgoingRequest } from "./outgoing-request.js";
+import { isJsonObject } from "../../pure/json-object.js";
 
 /**
  * Puts one value into a request: a query parameter, a header, a form field, or a (possibly nested)
@@ -28,7 +29,7 @@ export function injectRequestValue(
     for (const segment of path.slice(0, -1)) {
       const next = node[segment];
       if (next === undefined) node = node[segment] = {} as Record<string, unknown>;
-      else if (isPlainObject(next)) node = next;
+      else if (isJsonObject(next)) node = next;
       else throw collision(target, path.join("."), next, value, source);
     }
     setOnce(node, path[path.length - 1]!, value, target, path.join("."), source);
@@ -89,10 +90,6 @@ function setOnce(
 
 function sameValue(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function collision(target: InjectionTarget, key: string, existing: unknown, value: unknown, source: string): SluiceError {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { isIsoDurationText } from "../../pure/iso-duration-pattern.js";
+import { isJsonObject } from "../../pure/json-object.js";
 import { pointerKeys } from "../../pure/json-pointer.js";
 import { joinPath, pointerToPath, renderPath, splitPath } from "../../pure/manifest-path.js";
 
@@ -43,5 +44,12 @@ describe("isIsoDurationText", () => {
 
   it("refuses an empty duration or a T with nothing after it", () => {
     for (const text of ["P", "-P", "PT", "P1DT", "1D", "P1H"]) assert.ok(!isIsoDurationText(text), text);
+  });
+});
+
+describe("isJsonObject", () => {
+  it("is true for a plain object only: not null, an array, a string or a number", () => {
+    assert.deepEqual([{}, { id: 1 }, Object.create(null)].map(isJsonObject), [true, true, true]);
+    assert.deepEqual([null, undefined, [], [1], "{}", 1, true].map(isJsonObject), [false, false, false, false, false, false, false]);
   });
 });

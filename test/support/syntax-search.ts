@@ -92,6 +92,23 @@ export function isDeclarationNamed(name: string): (node: ts.Node) => boolean {
 }
 
 /**
+ * A function that is the plain-object guard: a type predicate over one value whose body is only
+ * `return` of the three checks (`typeof x === "object"`, not null, not an array), in any order and
+ * whatever the function and the predicate's type are named. A guard that checks something else (a
+ * Python dict's prototype, a namespace's marker) is not one.
+ *
+ * @example
+ * isObjectGuard(node) // function isObject(value: unknown): value is Record<string, unknown> { return typeof value === "object" && value !== null && !Array.isArray(value); }
+ */
+export function isObjectGuard(node: ts.Node): boolean {
+  if (!(ts.isFunctionDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node)) || !node.type || !ts.isTypePredicateNode(node.type)) return false;
+  const body = node.body && ts.isBlock(node.body) ? (node.body.statements.length === 1 && ts.isReturnStatement(node.body.statements[0]!) ? node.body.statements[0].expression : undefined) : node.body;
+  if (!body) return false;
+  const checks = body.getText().replace(/\s+/g, "").split("&&").sort();
+  return checks.length === 3 && checks.some((c) => /^typeof\w+==="object"$/.test(c)) && checks.some((c) => /^\w+!==null$/.test(c)) && checks.some((c) => /^!Array\.isArray\(\w+\)$/.test(c));
+}
+
+/**
  * A property access or a property name `.name` (`x.cursorField`, `{ stream_descriptor: ... }`).
  *
  * @example

@@ -5,6 +5,7 @@ import { ConfigError, SluiceError } from "../../../sdk/errors/index.js";
 import { parseLinkHeader } from "../../http/parse-link-header.js";
 import { createInterpolator } from "../../../templates/index.js";
 import type { CliCommand, CliIO } from "../command.js";
+import { isJsonObject } from "../../../pure/json-object.js";
 
 async function readObject(file: string, io: CliIO, what: string): Promise<Record<string, unknown>> {
   const text = await readFile(resolve(io.cwd, file), "utf8");
@@ -13,10 +14,6 @@ async function readObject(file: string, io: CliIO, what: string): Promise<Record
     throw new ConfigError("CLI_FLAG_INVALID", `${what} file ${file} must hold a JSON object`, { where: { file }, expected: "a JSON (or YAML) object", found: Array.isArray(value) ? "a list" : String(value) === "null" ? "null" : `a ${typeof value}` });
   }
   return value as Record<string, unknown>;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -72,7 +69,7 @@ export const command: CliCommand = {
       const { parameters = {}, config: _ignored, ...names } = extra;
       const interpolator = createInterpolator({ clock: clockFrom(args.values.now) });
       const template = interpolator.compile(args.positionals[0], { path: "(command line)", names: Object.keys(names) });
-      const context = { ...names, ...(isObject(names.headers) ? { headers: asReadSees(names.headers) } : {}), config, parameters };
+      const context = { ...names, ...(isJsonObject(names.headers) ? { headers: asReadSees(names.headers) } : {}), config, parameters };
       const result = args.values.boolean ? template.test(context) : template.eval(context);
       io.stdout.write(`${JSON.stringify(result === undefined ? null : result)}\n`);
       return 0;

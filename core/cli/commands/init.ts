@@ -13,6 +13,7 @@ import { hasUserInfo } from "../../init/url-credentials.js";
 import { assertNewFolder, writeConnector } from "../../init/write-connector.js";
 import { manifestJsonSchema } from "../../manifest/manifest-json-schema.js";
 import { initFromOpenApi } from "../../init/openapi/init-from-openapi.js";
+import { isJsonObject } from "../../../pure/json-object.js";
 
 const DEFAULT_URL = "https://api.example.com/v1";
 
@@ -161,7 +162,7 @@ function jsonBody(text: string): Record<string, unknown> {
   } catch {
     value = undefined;
   }
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (isJsonObject(value)) return value;
   throw new SluiceError("INIT_OPTION_INVALID", "--body must be a JSON object", { failureType: "config_error", expected: 'a JSON object, e.g. \'{"query": "...", "variables": {}}\'', found: text.length > 60 ? `${text.slice(0, 60)}...` : text });
 }
 

@@ -1,5 +1,5 @@
 import { walkBody } from "../body-walk.js";
-import { isObject } from "../probe-response.js";
+import { isJsonObject } from "../../../pure/json-object.js";
 import { cursorPaginator, type EvidenceDetector } from "../pagination-guess.js";
 import { responseGetter, showPath } from "../response-getter.js";
 
@@ -14,15 +14,15 @@ import { responseGetter, showPath } from "../response-getter.js";
  * // -> page_token_option: { type: RequestOption, inject_into: body_json, field_path: [variables, after] }
  */
 export const graphqlPageInfo: EvidenceDetector = ({ response }) => {
-  const info = walkBody(response.body, 6).find(({ path, value }) => path.at(-1) === "pageInfo" && isObject(value) && "hasNextPage" in value);
-  if (!info || !isObject(info.value)) return undefined;
+  const info = walkBody(response.body, 6).find(({ path, value }) => path.at(-1) === "pageInfo" && isJsonObject(value) && "hasNextPage" in value);
+  if (!info || !isJsonObject(info.value)) return undefined;
   const evidence = `${showPath(info.path)} with endCursor ${JSON.stringify(info.value.endCursor)} and hasNextPage: ${String(info.value.hasNextPage)}`;
-  const query = isObject(response.request.body) && typeof response.request.body.query === "string" ? response.request.body.query : undefined;
+  const query = isJsonObject(response.request.body) && typeof response.request.body.query === "string" ? response.request.body.query : undefined;
   const variable = query === undefined ? undefined : /\bafter\s*:\s*\$(\w+)/.exec(query)?.[1];
   if (variable === undefined) {
     return { kind: "graphql-page-info", evidence, candidates: [], undecided: ["which query variable takes the end cursor: the request body's query has no `after: $variable` (add one, e.g. issues(first: 50, after: $after))"] };
   }
-  const sent = isObject(response.request.body) && isObject(response.request.body.variables) ? response.request.body.variables[variable] : undefined;
+  const sent = isJsonObject(response.request.body) && isJsonObject(response.request.body.variables) ? response.request.body.variables[variable] : undefined;
   if (sent !== undefined) {
     return { kind: "graphql-page-info", evidence, candidates: [], undecided: [`how to send the end cursor: the body's variables already set ${variable} (remove it, the paginator sets it)`] };
   }

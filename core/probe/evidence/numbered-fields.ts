@@ -1,4 +1,4 @@
-import { isObject, type JsonObject } from "../probe-response.js";
+import { type JsonObject, isJsonObject } from "../../../pure/json-object.js";
 
 /** Page-size keys a response echoes (Jira's maxResults, a per_page). */
 export const SIZE_KEYS = ["limit", "maxResults", "max_results", "per_page", "perPage", "page_size", "pageSize", "size", "count_per_page"];
@@ -17,7 +17,7 @@ export function numberField(object: JsonObject, keys: readonly string[]): { key:
 
 /** The body and its objects one level down (`meta`, `pagination`): where the numbers of a page are kept. */
 export function numberHolders(body: unknown): Array<{ path: string[]; object: JsonObject }> {
-  if (!isObject(body)) return [];
-  const nested = Object.entries(body).filter(([, v]) => isObject(v)).map(([k, v]) => ({ path: [k], object: v as JsonObject }));
+  if (!isJsonObject(body)) return [];
+  const nested = Object.entries(body).filter(([, v]) => isJsonObject(v)).map(([k, v]) => ({ path: [k], object: v as JsonObject }));
   return [{ path: [], object: body }, ...nested];
 }

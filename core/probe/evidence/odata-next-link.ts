@@ -1,4 +1,4 @@
-import { isObject } from "../probe-response.js";
+import { isJsonObject } from "../../../pure/json-object.js";
 import { cursorPaginator, REQUEST_PATH, type EvidenceDetector } from "../pagination-guess.js";
 import { responseGetter } from "../response-getter.js";
 
@@ -11,7 +11,7 @@ import { responseGetter } from "../response-getter.js";
  * // -> cursor_value: "{{ response.get('@odata.nextLink') }}", page_token_option: { type: RequestPath }
  */
 export const odataNextLink: EvidenceDetector = ({ response }) => {
-  if (!isObject(response.body)) return undefined;
+  if (!isJsonObject(response.body)) return undefined;
   const key = Object.keys(response.body).find((k) => /^(@odata\.)?nextLink$/i.test(k));
   const next = key === undefined ? undefined : (response.body as Record<string, unknown>)[key];
   if (key === undefined || typeof next !== "string" || next === "") return undefined;
