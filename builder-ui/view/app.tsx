@@ -5,6 +5,7 @@ import { authWarnings } from "../model/auth-rules.js";
 import { errorTarget } from "../model/error-target.js";
 import { ALL_FIELD_PATHS, GLOBAL_SECTIONS } from "../model/form-fields.js";
 import { ManifestModel, type Segment } from "../model/manifest-model.js";
+import { COMPONENT_SECTION_PATHS } from "../model/component-paths.js";
 import { PAGINATION_FIELD_PATHS } from "../model/pagination-forms.js";
 import { REQUEST_FIELD_PATHS } from "../model/request-forms.js";
 import { addStream, removeStream, writeField } from "../model/stream-edits.js";
@@ -26,7 +27,7 @@ type Page = { kind: "global" } | { kind: "stream"; index: number } | { kind: "in
 const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {}, customClasses: {} };
 /** How long the testing values wait after the last keystroke before they are saved. */
 const VALUES_SAVE_DELAY_MS = 500;
-const FIELD_PATHS = [...ALL_FIELD_PATHS, AUTHENTICATOR_PATH, ...REQUEST_FIELD_PATHS, ...PAGINATION_FIELD_PATHS];
+const FIELD_PATHS = [...ALL_FIELD_PATHS, AUTHENTICATOR_PATH, ...REQUEST_FIELD_PATHS, ...PAGINATION_FIELD_PATHS, ...COMPONENT_SECTION_PATHS];
 
 /**
  * The Builder's page: a navigation (Global Configuration, the streams, Testing values), the form of

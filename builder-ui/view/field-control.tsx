@@ -51,7 +51,8 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
     if (!editable) return;
     if (field.kind === "list") {
       setDraft(text);
-      onEdit(origin.segments, text.split(",").map((s) => s.trim()).filter(Boolean));
+      const items = text.split(",").map((s) => s.trim()).filter(Boolean);
+      onEdit(origin.segments, field.numbers ? items.map((s) => (/^-?\d+$/.test(s) ? Number(s) : s)) : items);
     } else onEdit(origin.segments, field.kind === "integer" && /^\s*-?\d+\s*$/.test(text) ? Number(text) : text);
   };
 

@@ -1,6 +1,8 @@
 import type { Analysis } from "../api-client.js";
 import { STREAM_SECTIONS } from "../model/form-fields.js";
 import type { ManifestModel, Segment } from "../model/manifest-model.js";
+import { STREAM_COMPONENT_SECTIONS } from "../forms/section-registry.js";
+import { ComponentSection } from "./component-section.js";
 import { FormView } from "./form-view.js";
 import { PaginationSection } from "./pagination-section.js";
 import { RequestSection } from "./request-section.js";
@@ -23,6 +25,9 @@ export function StreamPage(props: StreamPageProps) {
     <FormView title={`Stream: ${name}`} sections={STREAM_SECTIONS} {...props}>
         <RequestSection {...props} />
         <PaginationSection {...props} />
+        {STREAM_COMPONENT_SECTIONS.map((section) => (
+          <ComponentSection section={section} {...props} />
+        ))}
         <p class="stream-actions">
           <button type="button" class="danger" onClick={() => onRemove(stream)}>
             Remove stream {name}
