@@ -139,6 +139,11 @@ export function App({ session }: { session: Session }) {
     rotated: adoptSavedValues,
     edit: setModel,
     status: setStatus,
+    stateShape: (name) => {
+      const index = analysis.streams.indexOf(name);
+      const partitions = analysis.fields[`streams[${index}].retriever.partition_router`]?.value;
+      return { cursor: analysis.fields[`streams[${index}].incremental_sync`]?.value, partitioned: partitions !== undefined && partitions !== null };
+    },
   });
   const runTest = () => {
     const stream = analysis.streams[streamIndex];

@@ -205,12 +205,14 @@ function ComponentField(props: ComponentProps & { field: ResolvedField; typeName
 
 /** A request option of the component, with its toggle (off: absent). */
 function InjectionField(props: ComponentProps & { field: ResolvedField; path: string }) {
-  const { field, path, analysis, onModel, idPrefix } = props;
+  const { field, path, analysis, model, onModel, idPrefix } = props;
   const option = analysis.fields[path];
   if (!option) return null;
   const place = option.origin.segments;
-  const state = requestOptionOf(option.value);
-  const enabled = option.value !== undefined && option.value !== null;
+  // As written now, so the toggle follows a click at once (the analysis catches up a moment later).
+  const written = model.kindAt(place);
+  const state = requestOptionOf(written === "map" ? model.valueAt(place) : option.value);
+  const enabled = written !== "absent" || (option.origin.via === "$parameters" && option.value !== undefined && option.value !== null);
   const problems = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path.startsWith(path) || f.path.startsWith(option.origin.sourcePath)));
   const onChange = (next: RequestOptionState, changed: "injectInto" | "fieldName") =>
     onModel((current) => {

@@ -214,7 +214,7 @@ export class BuilderApi {
 }
 
 /** A test read of one stream of a manifest text: its limits, and the state it starts from. */
-interface TestRequest {
+export interface TestRequest {
   text: string;
   stream: string;
   pages?: number;
