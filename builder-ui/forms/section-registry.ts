@@ -18,7 +18,6 @@ export const STREAM_COMPONENT_SECTIONS: readonly SectionDeclaration[] = [recordF
 /** The label of the kind selector of a nested list's items (a backoff strategy's "Strategy"). */
 export const ITEM_KIND_LABELS: Partial<Record<FormSection, string>> = {
   "backoff-strategy": "Strategy",
-  "response-filter": "Filter",
   transformation: "Transformation",
   "partition-router": "Partition Router",
 };

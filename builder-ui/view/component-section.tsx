@@ -96,7 +96,7 @@ function ComponentList(props: ComponentProps & { shape: SectionShape; noun: stri
         return (
           <fieldset class="component-item">
             <legend>
-              {label} {i + 1}
+              {noun[0]!.toUpperCase() + noun.slice(1)} {i + 1}
             </legend>
             <ComponentForm {...props} base={itemPath} place={itemPlace} value={itemValue} kindLabel={label} idPrefix={`${idPrefix}-${i}`} />
             <button type="button" class="link" onClick={() => onModel((current) => removeItem(current, place, i, shape))}>

@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { createSluice } from "../../core/index.js";
 import { startBuilder } from "../../core/builder/builder-server.js";
 import { runSluice } from "../support/run-sluice.js";
-import { assertSettledValue, openPage, yamlText } from "./support/builder-fixture.js";
+import { assertSettledValue, openPage, withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
 import { startSectionsApi, type SectionsApi } from "./support/sections-api.js";
 
@@ -103,7 +103,82 @@ describe("the Builder's stream sections and testing with state in a real browser
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("a parameterized stream with a record filter and two transformations, and an error handler that retries a 429 and ignores a 404, each read by `sluice read` after Save", async () => {
+    await withBuilderPage(browser, twoStreams(api.url), async ({ page, dir }) => {
+      writeFileSync(join(dir, "config.json"), "{}");
+      await openStream(page, "tickets");
+      await page.getByRole("switch", { name: "Partitioning" }).check();
+      await assertSettledValue(page.getByLabel("Partition Router", { exact: true }), "ListPartitionRouter");
+      await page.getByLabel("Parameter Values", { exact: true }).fill("open, closed");
+      await page.getByLabel("Current Parameter Value Identifier", { exact: true }).fill("status");
+      await injectAs(page, "Inject value into outgoing HTTP Request", "status");
+
+      await page.getByRole("switch", { name: "Record Filter" }).check();
+      await page.getByLabel("Condition", { exact: true }).fill("{{ record['status'] == 'open' }}");
+
+      await page.getByRole("switch", { name: "Transformations" }).check();
+      const first = page.getByRole("group", { name: "Transformation 1" });
+      await assertSettledValue(first.getByLabel("Transformation", { exact: true }), "RemoveFields");
+      await first.getByLabel("Path", { exact: true }).fill("internal");
+      await page.getByRole("button", { name: "Add transformation" }).click();
+      const second = page.getByRole("group", { name: "Transformation 2" });
+      await second.getByLabel("Transformation", { exact: true }).selectOption({ label: "Add Field" });
+      await second.getByLabel("Path", { exact: true }).fill("source");
+      await second.getByLabel("Value", { exact: true }).fill("api");
+      await save(page);
+      api.seen.length = 0;
+      const tickets = await runSluice(["read", "--config", "config.json", "--stream", "tickets"], dir);
+      assert.equal(tickets.code, 0, tickets.stderr);
+      assert.deepEqual(api.seen.filter((r) => r.path === "/tickets").map((r) => r.query.get("status")), ["open", "closed"]);
+      assert.deepEqual(tickets.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data), [{ id: "open-1", Title: "A open ticket", status: "open", source: "api" }]);
+
+      await openStream(page, "flaky");
+      await page.getByRole("switch", { name: "Error Handler" }).check();
+      const filters = page.getByRole("group", { name: "Response Filters" });
+      await filters.getByRole("button", { name: "Add response filter" }).click();
+      const retry = page.getByRole("group", { name: "Response filter 1" });
+      await retry.getByLabel("Action", { exact: true }).selectOption("RETRY");
+      await retry.getByLabel("HTTP Codes", { exact: true }).fill("429");
+      await filters.getByRole("button", { name: "Add response filter" }).click();
+      const ignore = page.getByRole("group", { name: "Response filter 2" });
+      await assertSettledValue(ignore.getByLabel("Action", { exact: true }), "IGNORE", "a new response filter ignores, as the product's");
+      await ignore.getByLabel("HTTP Codes", { exact: true }).fill("404");
+      await page.getByRole("group", { name: "Backoff Strategies" }).getByRole("button", { name: "Add backoff strategy" }).click();
+      const backoff = page.getByRole("group", { name: "Backoff strategy 1" });
+      await assertSettledValue(backoff.getByLabel("Strategy", { exact: true }), "ConstantBackoffStrategy");
+      await backoff.getByLabel("Backoff Time", { exact: true }).fill("0");
+      await page.getByLabel("Max Retry Count", { exact: true }).fill("3");
+      await save(page);
+      assert.match(readFileSync(join(dir, "manifest.yaml"), "utf8"), /http_codes: \[429\]/);
+      api.seen.length = 0;
+      api.throttle = 1;
+      const flaky = await runSluice(["read", "--config", "config.json", "--stream", "flaky"], dir);
+      assert.equal(flaky.code, 0, flaky.stderr);
+      assert.equal(api.seen.filter((r) => r.path === "/flaky").length, 2, "the 429 was retried once");
+      assert.deepEqual(flaky.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data.id), [1, 2]);
+
+      await page.getByLabel("URL Path", { exact: true }).fill("/gone");
+      await save(page);
+      const gone = await runSluice(["read", "--config", "config.json", "--stream", "flaky"], dir);
+      assert.equal(gone.code, 0, `the 404 is ignored: ${gone.stderr}`);
+      assert.equal(gone.messages.filter((m) => m.type === "RECORD").length, 0);
+    });
+  });
 });
+
+/** A connector with `tickets` and `flaky` on the sections API, no authentication. */
+const twoStreams = (url: string) => {
+  const stream = (name: string) => `  - type: DeclarativeStream
+    name: ${name}
+    retriever:
+      type: SimpleRetriever
+      requester: { type: HttpRequester, url_base: "${url}", path: /${name}, http_method: GET }
+      record_selector: { type: RecordSelector, extractor: { type: DpathExtractor, field_path: [] } }
+    schema_loader: { type: InlineSchemaLoader, schema: {} }
+`;
+  return `version: 6.0.0\ntype: DeclarativeSource\ncheck: { type: CheckStream, stream_names: [tickets] }\nspec: { type: Spec, connection_specification: { type: object, properties: {} } }\nstreams:\n${stream("tickets")}${stream("flaky")}`;
+};
 
 /** The `since` each project's events request carried (the last one per project). */
 function sinceByProject(api: SectionsApi): Record<string, string | null> {
