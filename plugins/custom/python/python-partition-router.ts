@@ -23,10 +23,10 @@ export class PythonPartitionRouter extends PartitionRouter {
   }
 
   async *slices(): AsyncGenerator<StreamSlice> {
-    for (const slice of (await this.remote.callAsync("stream_slices")) as unknown[]) yield sliceFromWire(slice);
+    for (const slice of (await this.remote.call("stream_slices")) as unknown[]) yield sliceFromWire(slice);
   }
 
-  applyToRequest(request: OutgoingRequest, slice: StreamSlice): void {
-    applyPythonRequestOptions(this.remote, request, { stream_slice: wireSlice(slice) });
+  applyToRequest(request: OutgoingRequest, slice: StreamSlice): Promise<void> {
+    return applyPythonRequestOptions(this.remote, request, { stream_slice: wireSlice(slice) });
   }
 }
