@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { createSluice } from "../../core/index.js";
 import { startBuilder } from "../../core/builder/builder-server.js";
 import { runSluice } from "../support/run-sluice.js";
-import { assertSettledValue, openPage, withBuilderPage, yamlText } from "./support/builder-fixture.js";
+import { assertSettledValue, openPage, yamlText } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
 import { startSectionsApi, type SectionsApi } from "./support/sections-api.js";
 
@@ -105,8 +105,15 @@ describe("the Builder's stream sections and testing with state in a real browser
   });
 
   it("a parameterized stream with a record filter and two transformations, and an error handler that retries a 429 and ignores a 404, each read by `sluice read` after Save", async () => {
-    await withBuilderPage(browser, twoStreams(api.url), async ({ page, dir }) => {
-      writeFileSync(join(dir, "config.json"), "{}");
+    await withEmptyFolder(browser, async ({ page, dir }) => {
+      await page.getByLabel("API Base URL", { exact: true }).fill(api.url);
+      await addStream(page, "tickets", "/tickets");
+      await addStream(page, "flaky", "/flaky");
+      await nav(page, "items").click();
+      await page.getByRole("button", { name: "Remove stream items" }).click();
+      await nav(page, "items").waitFor({ state: "detached" });
+      await nav(page, "Testing values").click();
+      await page.getByLabel("API key", { exact: true }).fill("tok-sections-2b4d9");
       await openStream(page, "tickets");
       await page.getByRole("switch", { name: "Partitioning" }).check();
       await assertSettledValue(page.getByLabel("Partition Router", { exact: true }), "ListPartitionRouter");
@@ -128,7 +135,7 @@ describe("the Builder's stream sections and testing with state in a real browser
       await second.getByLabel("Value", { exact: true }).fill("api");
       await save(page);
       api.seen.length = 0;
-      const tickets = await runSluice(["read", "--config", "config.json", "--stream", "tickets"], dir);
+      const tickets = await runSluice(["read", "--config", "secrets/config.json", "--stream", "tickets"], dir);
       assert.equal(tickets.code, 0, tickets.stderr);
       assert.deepEqual(api.seen.filter((r) => r.path === "/tickets").map((r) => r.query.get("status")), ["open", "closed"]);
       assert.deepEqual(tickets.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data), [{ id: "open-1", Title: "A open ticket", status: "open", source: "api" }]);
@@ -153,32 +160,38 @@ describe("the Builder's stream sections and testing with state in a real browser
       assert.match(readFileSync(join(dir, "manifest.yaml"), "utf8"), /http_codes: \[429\]/);
       api.seen.length = 0;
       api.throttle = 1;
-      const flaky = await runSluice(["read", "--config", "config.json", "--stream", "flaky"], dir);
+      const flaky = await runSluice(["read", "--config", "secrets/config.json", "--stream", "flaky"], dir);
       assert.equal(flaky.code, 0, flaky.stderr);
       assert.equal(api.seen.filter((r) => r.path === "/flaky").length, 2, "the 429 was retried once");
       assert.deepEqual(flaky.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data.id), [1, 2]);
 
       await page.getByLabel("URL Path", { exact: true }).fill("/gone");
       await save(page);
-      const gone = await runSluice(["read", "--config", "config.json", "--stream", "flaky"], dir);
+      const gone = await runSluice(["read", "--config", "secrets/config.json", "--stream", "flaky"], dir);
       assert.equal(gone.code, 0, `the 404 is ignored: ${gone.stderr}`);
       assert.equal(gone.messages.filter((m) => m.type === "RECORD").length, 0);
     });
   });
 });
 
-/** A connector with `tickets` and `flaky` on the sections API, no authentication. */
-const twoStreams = (url: string) => {
-  const stream = (name: string) => `  - type: DeclarativeStream
-    name: ${name}
-    retriever:
-      type: SimpleRetriever
-      requester: { type: HttpRequester, url_base: "${url}", path: /${name}, http_method: GET }
-      record_selector: { type: RecordSelector, extractor: { type: DpathExtractor, field_path: [] } }
-    schema_loader: { type: InlineSchemaLoader, schema: {} }
-`;
-  return `version: 6.0.0\ntype: DeclarativeSource\ncheck: { type: CheckStream, stream_names: [tickets] }\nspec: { type: Spec, connection_specification: { type: object, properties: {} } }\nstreams:\n${stream("tickets")}${stream("flaky")}`;
-};
+/** Runs `scenario` on a Builder opened on a new empty folder (the scaffold), removed after. */
+async function withEmptyFolder(browser: Browser, scenario: (at: { page: Page; dir: string }) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "sluice-builder-sections-"));
+  const builder = await startBuilder(createSluice({ logLevel: "error" }), { dir });
+  const page = await browser.newPage();
+  try {
+    await openPage(page, builder.url);
+    await scenario({ page, dir });
+  } catch (error) {
+    await page.screenshot({ path: "/tmp/sections-fail.png", fullPage: true });
+    writeFileSync("/tmp/sections-fail.yaml", await yamlText(page));
+    throw error;
+  } finally {
+    await page.close();
+    await builder.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** The `since` each project's events request carried (the last one per project). */
 function sinceByProject(api: SectionsApi): Record<string, string | null> {
