@@ -25,11 +25,7 @@ describe("the Builder's stream sections and testing with state in a real browser
   });
 
   it("from an empty folder: a parent stream and an incremental child (date window in the query), tested from a start state, its state shown, saved, and `sluice read` from the final state asks only for the next window", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sluice-builder-sections-"));
-    const builder = await startBuilder(createSluice({ logLevel: "error" }), { dir });
-    const page = await browser.newPage();
-    try {
-      await openPage(page, builder.url);
+    await withEmptyFolder(browser, async ({ page, dir }) => {
       await page.getByLabel("API Base URL", { exact: true }).fill(api.url);
       await addStream(page, "projects", "/projects");
       await addStream(page, "events", "/events");
@@ -93,15 +89,7 @@ describe("the Builder's stream sections and testing with state in a real browser
       const read = await runSluice(["read", "--config", "secrets/config.json", "--state", "state.json", "--stream", "events"], dir);
       assert.equal(read.code, 0, read.stderr);
       assert.deepEqual(sinceByProject(api), { p1: "2024-01-03T10:00:00Z", p2: "2024-01-02T10:00:00Z" }, "sluice read resumes each partition at its cursor");
-    } catch (error) {
-      await page.screenshot({ path: "/tmp/sections-fail.png", fullPage: true });
-      writeFileSync("/tmp/sections-fail.yaml", await yamlText(page));
-      throw error;
-    } finally {
-      await page.close();
-      await builder.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("a parameterized stream with a record filter and two transformations, and an error handler that retries a 429 and ignores a 404, each read by `sluice read` after Save", async () => {
