@@ -44,6 +44,8 @@ export interface FieldOverlay {
   input?: UserInput;
   /** The choices of a `select` the schema does not enumerate. */
   options?: readonly string[];
+  /** The product's words for a `select`'s choices, by the value written (`{ ApiKey: "API Key" }`); a choice not named shows its value. */
+  optionLabels?: Readonly<Record<string, string>>;
   /** Shown when empty (default: the schema's `default`). */
   placeholder?: string;
   /** One line under the control. */

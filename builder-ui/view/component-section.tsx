@@ -1,4 +1,5 @@
 import type { Analysis } from "../api-client.js";
+import { FoldingFieldset } from "./folding-fieldset.js";
 import { propertySchema } from "../forms/component-schemas.js";
 import type { FormSection } from "../forms/form-declaration.js";
 import { formsIn } from "../forms/form-registry.js";
@@ -43,8 +44,7 @@ export function ComponentSection(props: SectionProps & { section: SectionDeclara
   const problems = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path === path || f.path === view.origin.sourcePath));
   const toggle = (next: boolean) => onModel((current) => (next ? turnSectionOn(current, place, section.forms, section.shape, connector) : turnSectionOff(current, place)));
   return (
-    <fieldset class={`component-section${on ? " on" : ""}`} id={id}>
-      <legend>{section.title}</legend>
+    <FoldingFieldset class={`component-section${on ? " on" : ""}`} id={id} title={section.title}>
       <div class="field toggle">
         <label>
           <input type="checkbox" role="switch" checked={on} aria-describedby={`${id}-note`} onChange={(e) => toggle(e.currentTarget.checked)} /> {section.title}
@@ -64,7 +64,7 @@ export function ComponentSection(props: SectionProps & { section: SectionDeclara
         <ComponentList {...props} base={path} place={place} forms={section.forms} value={value} shape={section.shape} noun={section.noun ?? "item"} kindLabel={section.kindLabel} idPrefix={id} />
       )}
       <ProblemLines problems={problems} />
-    </fieldset>
+    </FoldingFieldset>
   );
 }
 

@@ -80,7 +80,7 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
         />
       )}
       <p class="note" id={`${id}-note`}>
-        {where(origin.via, origin.sourcePath, editable)}
+        {where(origin.via, origin.sourcePath, editable, field.kind)}
         {users.length > 1 && origin.via !== "absent" ? ` Shared by ${users.length} streams (${users.join(", ")}): a change here changes every one.` : ""}
         {!editable ? " A form cannot edit this value; edit it in the YAML." : field.hint ? ` ${field.hint}` : ""}
         {field.variables && <span class="variables">Variables: {field.variables.join(", ")}.</span>}
@@ -98,9 +98,16 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
   );
 }
 
-function where(via: string, sourcePath: string, editable: boolean) {
+/** Where a value is written; for an absent one, what writing it does, in the words of its control (a checkbox is checked, not typed in). */
+function where(via: string, sourcePath: string, editable: boolean, kind: FormField["kind"]) {
   if (via === "$ref") return <>Defined in <code>{sourcePath}</code>.</>;
   if (via === "$parameters") return <>Set in <code>{sourcePath}</code> ($parameters).</>;
-  if (via === "absent") return editable ? <>Not set; typing here adds <code>{sourcePath}</code>.</> : <>Not set.</>;
-  return null;
+  if (via !== "absent") return null;
+  if (!editable) return <>Not set.</>;
+  const action = kind === "boolean" ? "checking it adds" : kind === "select" ? "choosing a value adds" : "typing here adds";
+  return (
+    <>
+      Not set; {action} <code>{sourcePath}</code>.
+    </>
+  );
 }

@@ -17,22 +17,26 @@ interface StreamPageProps {
   onReveal(line: number): void;
 }
 
-/** A stream's page: its fields (name, path, method, primary key, record selector), its request options, its Pagination section and "Remove stream". */
+/** A stream's page: "Remove stream" beside its title, its fields (name, path, method, primary key, record selector), its request options, its Pagination section and its component sections. */
 export function StreamPage(props: StreamPageProps) {
   const { stream, analysis, onRemove } = props;
   const name = analysis.streams[stream] ?? "";
   return (
-    <FormView title={`Stream: ${name}`} sections={STREAM_SECTIONS} {...props}>
-        <RequestSection {...props} />
-        <PaginationSection {...props} />
-        {STREAM_COMPONENT_SECTIONS.map((section) => (
-          <ComponentSection section={section} {...props} />
-        ))}
-        <p class="stream-actions">
-          <button type="button" class="danger" onClick={() => onRemove(stream)}>
-            Remove stream {name}
-          </button>
-        </p>
-      </FormView>
+    <FormView
+      title={`Stream: ${name}`}
+      sections={STREAM_SECTIONS}
+      {...props}
+      actions={
+        <button type="button" class="danger-quiet" onClick={() => onRemove(stream)}>
+          Remove stream {name}
+        </button>
+      }
+    >
+      <RequestSection {...props} />
+      <PaginationSection {...props} />
+      {STREAM_COMPONENT_SECTIONS.map((section) => (
+        <ComponentSection section={section} {...props} />
+      ))}
+    </FormView>
   );
 }

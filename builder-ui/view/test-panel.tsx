@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { FieldOrigin, ReadLimits } from "../api-client.js";
 import type { DetectedSchema } from "../model/detected-schema.js";
+import { refusedStatus, type CredentialTarget } from "../model/credential-target.js";
 import { errorTarget } from "../model/error-target.js";
 import { pagesOf, type TestReadResult } from "../model/test-read.js";
 import { PageView } from "./page-view.js";
@@ -24,6 +25,9 @@ export interface TestPanelProps {
   onClose(): void;
   /** Takes the author to the place an error is about: its form field (when a form shows it) and its line in the YAML. */
   onGoTo(path: string, origin?: FieldOrigin): void;
+  /** The field the stream's credential is typed in (a 401 or 403 links to it), and the way there. */
+  credential: CredentialTarget;
+  onGoToCredential(): void;
   schema: { detected?: DetectedSchema; problem?: string; dateTimeFormats: boolean; onDateTimeFormats(on: boolean): void; onAccept(): void };
 }
 
@@ -52,6 +56,7 @@ export function TestPanel(props: TestPanelProps) {
   const numbered = read && read.slices.length > 1 ? all.filter((p) => p.sliceNumber === partition + 1) : all;
   const current = numbered[Math.min(selected, numbered.length - 1)];
   const target = read?.error_path ? errorTarget(read.error_path) : undefined;
+  const refused = read ? refusedStatus(read) : undefined;
 
   return (
     <section class="test-panel" ref={region} aria-labelledby="test-title" aria-busy={running}>
@@ -78,7 +83,7 @@ export function TestPanel(props: TestPanelProps) {
           {read.error ? "; the read failed" : ""}
         </p>
       )}
-      {(read?.error || (result?.warnings.length ?? 0) > 0 || (result?.logs?.length ?? 0) > 0) && (
+      {(read?.error || refused !== undefined || (result?.warnings.length ?? 0) > 0 || (result?.logs?.length ?? 0) > 0) && (
         <div class="logs" role="log" aria-label="Logs">
           {read?.error && (
             <div class="problem-line error">
@@ -91,6 +96,14 @@ export function TestPanel(props: TestPanelProps) {
                 </p>
               )}
             </div>
+          )}
+          {refused !== undefined && (
+            <p class="problem-line error">
+              The API answered {refused} {refused === 401 ? "Unauthorized" : "Forbidden"}: it refused the credential.{" "}
+              <button type="button" class="link" onClick={props.onGoToCredential}>
+                Go to {props.credential.label}
+              </button>
+            </p>
           )}
           {result?.warnings.map((w) => (
             <p class="warning-line">warning: {w}</p>

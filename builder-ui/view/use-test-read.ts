@@ -34,7 +34,7 @@ interface TestState {
  * abort the read's requests in flight), the number of pages to read (5 by default, as the product's
  * test read), and the schema detected from its records, which one action writes into the stream.
  */
-export function useTestRead(host: TestReadHost): { open: boolean; run(stream: string, text?: string): Promise<void>; running: boolean; props?: TestPanelProps } {
+export function useTestRead(host: TestReadHost): { open: boolean; run(stream: string, text?: string): Promise<void>; running: boolean; props?: Omit<TestPanelProps, "credential" | "onGoToCredential"> } {
   const [test, setTest] = useState<TestState>();
   const [limits, setLimits] = useState<ReadLimits>(DEFAULT_READ_LIMITS);
   const [inputState, setInputState] = useState("");
