@@ -43,7 +43,8 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
   const isList = field.kind === "list" && (written === "seq" || written === "absent" || written === "scalar") && (scalar || (Array.isArray(value) && value.every((v) => typeof v !== "object")));
   const editable = isList || (field.kind !== "list" && (written === "scalar" || written === "absent") && scalar);
   const line = model.lineOf(origin.segments) ?? origin.line;
-  const users = analysis.streams.filter((_, i) => analysis.fields[fieldPath(field, i)]?.origin.sourcePath === origin.sourcePath);
+  // Only a field of every stream (`streams[*]`) is compared across the streams; a component section's field names one stream.
+  const users = field.path.includes("streams[*]") ? analysis.streams.filter((_, i) => analysis.fields[fieldPath(field, i)]?.origin.sourcePath === origin.sourcePath) : [];
   const problems = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.usedAt === path || f.path === origin.sourcePath || f.path === path));
   const describedBy = [`${id}-note`, problems.length ? `${id}-problems` : ""].filter(Boolean).join(" ");
   const shown = Array.isArray(value) ? value.join(", ") : scalar ? String(value ?? "") : JSON.stringify(value);

@@ -42,6 +42,9 @@ describe("the Builder's stream sections and testing with state in a real browser
       await page.getByLabel("Partition Router", { exact: true }).selectOption({ label: "Parent Stream" });
       await page.getByLabel("Parent Stream", { exact: true }).selectOption("projects");
       await page.getByLabel("Parent Key", { exact: true }).fill("id");
+      // The child's own router: not "shared" with the parent stream because both streams are listed.
+      const parentKeyNote = await page.getByLabel("Parent Key", { exact: true }).getAttribute("aria-describedby");
+      assert.doesNotMatch(await page.locator(`#${parentKeyNote!.split(" ")[0]}`).innerText(), /Shared by/);
       await page.getByLabel("Current Parent Key Value Identifier", { exact: true }).fill("project_id");
 
       // Incremental Sync: a datetime cursor, its window injected into the query.
