@@ -121,7 +121,7 @@ export function App({ session, initialAnalysis }: { session: Session; initialAna
         const finding = secretInManifest(model, values);
         setSaveProblem({ text: model.text, finding });
         if (finding.line !== undefined) showLine(finding.line);
-        setStatus("Not saved: a secret testing value is written in the manifest (see the problem in the YAML).");
+        setStatus(`Not saved: ${error.message} (the problem is at its line in the YAML).`);
       } else setStatus(`Not saved: ${(error as Error).message}`);
     }
   };

@@ -97,7 +97,7 @@ describe("the Builder's friction points, round three, in a real browser", () => 
       assert.match(await item.innerText(), new RegExp(`^line ${line} `));
       assert.match(await item.innerText(), /write \{\{ config\['api_key'\] \}\} instead/);
       assert.doesNotMatch(await item.innerText(), new RegExp(TOKEN), "the problem never shows the value");
-      await page.getByRole("status").filter({ hasText: "Not saved: a secret testing value is written in the manifest" }).waitFor();
+      await page.getByRole("status").filter({ hasText: "Not saved: The manifest contains a secret testing value" }).waitFor();
     }, { api_key: TOKEN });
   });
 
