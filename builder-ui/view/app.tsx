@@ -217,7 +217,9 @@ export function App({ session, initialAnalysis }: { session: Session; initialAna
   const keys = useRef<(event: KeyboardEvent) => void>(undefined);
   keys.current = (event: KeyboardEvent) => {
     const command = event.ctrlKey || event.metaKey;
-    if (event.altKey && !command && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
+    // The YAML view keeps Alt+Arrow (it moves a line there).
+    const inYaml = event.target instanceof Element && event.target.closest(".yaml") !== null;
+    if (event.altKey && !command && !inYaml && !event.defaultPrevented && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
       event.preventDefault();
       const at = order.findIndex((p) => p.kind === page.kind && (p.kind !== "stream" || (page.kind === "stream" && p.index === page.index)));
       const next = order[(at + (event.key === "ArrowDown" ? 1 : order.length - 1)) % order.length]!;

@@ -216,7 +216,11 @@ describe("the Builder's friction points, round three, in a real browser", () => 
       await page.keyboard.press("Alt+ArrowUp");
       await page.getByRole("heading", { name: "Global Configuration" }).waitFor();
       await page.keyboard.press("Alt+ArrowUp");
+      await page.getByRole("heading", { name: "Testing values" }).waitFor();
       assert.equal(await nav(page, "Testing values").getAttribute("aria-current"), "page", "the keys wrap around");
+      // Ctrl+Enter tests (the first stream from a page that is not a stream's), as the product's hotkey.
+      await page.keyboard.press("Control+Enter");
+      await page.getByRole("region", { name: "Test read: users" }).getByRole("status").filter({ hasText: "users: 2 records in 1 page" }).waitFor();
     }, { api_key: TOKEN });
   });
 });
