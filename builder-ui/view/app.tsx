@@ -14,6 +14,7 @@ import { addStream, removeStream, writeField } from "../model/stream-edits.js";
 import { AuthenticationSection, AUTHENTICATOR_PATH } from "./authentication-section.js";
 import { ConflictDialog } from "./conflict-dialog.js";
 import { DetectDialog } from "./detect-dialog.js";
+import { UNFOLD_EVENT } from "./folding-fieldset.js";
 import { FormView } from "./form-view.js";
 import { ImportOpenApiDialog } from "./import-openapi-dialog.js";
 import { InputsPage } from "./inputs-page.js";
@@ -185,8 +186,15 @@ export function App({ session, initialAnalysis }: { session: Session; initialAna
     if (!focusId) return;
     const control = document.getElementById(focusId);
     if (!control) return;
-    control.focus();
-    control.scrollIntoView({ block: "center" });
+    const reveal = () => {
+      control.focus();
+      control.scrollIntoView({ block: "center" });
+    };
+    // In a folded section: unfold it, then focus once it is drawn (the next frame).
+    if (control.closest(".fold-body[hidden]")) {
+      control.dispatchEvent(new CustomEvent(UNFOLD_EVENT, { bubbles: true }));
+      requestAnimationFrame(reveal);
+    } else reveal();
     setFocusId(undefined);
   });
 

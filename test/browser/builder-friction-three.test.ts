@@ -70,6 +70,8 @@ describe("the Builder's friction points, round three, in a real browser", () => 
 
   it("a 401 in the test panel links to the credential's field, and the field is focused", async () => {
     await withBuilderPage(browser, bearerManifest(api.url), async ({ page }) => {
+      // Folded, the Authentication section unfolds when the page goes to its credential.
+      await page.getByRole("button", { name: "Fold Authentication" }).click();
       await nav(page, "users").click();
       await page.getByRole("button", { name: "Test", exact: true }).click();
       const panel = page.getByRole("region", { name: "Test read: users" });
@@ -202,7 +204,7 @@ describe("the Builder's friction points, round three, in a real browser", () => 
       await nav(page, "users").click();
       const pagination = page.getByRole("group", { name: "Pagination", exact: true });
       await pagination.getByRole("button", { name: "Fold Pagination" }).click();
-      await pagination.getByLabel("Pagination", { exact: true }).waitFor({ state: "detached" });
+      await pagination.getByLabel("Pagination", { exact: true }).waitFor({ state: "hidden" });
       await pagination.getByRole("button", { name: "Unfold Pagination" }).click();
       await pagination.getByLabel("Pagination", { exact: true }).waitFor();
 
