@@ -1,5 +1,4 @@
 import { stringify } from "yaml";
-import { FoldingFieldset } from "./folding-fieldset.js";
 import type { Analysis } from "../api-client.js";
 import { chooseMethod, setRefreshTokenUpdater, valueIn } from "../model/auth-forms.js";
 import { AUTH_METHODS, LOGIN_METHODS, methodOf, UPDATER_FIELDS, type AuthField, type AuthMethod } from "../model/auth-methods.js";
@@ -9,6 +8,7 @@ import { userInputs } from "../model/user-inputs.js";
 import { segmentsPath, writtenPlace } from "../model/linked-authenticators.js";
 import { AuthFieldControl, type AuthContext } from "./auth-field.js";
 import { DeclarativeOAuth } from "./declarative-oauth.js";
+import { FoldingFieldset } from "./folding-fieldset.js";
 import { DECLARATIVE_OAUTH_SHOWN } from "../forms/auth/oauth.js";
 import { hasDeclarativeOAuth, setDeclarativeOAuth } from "../model/declarative-oauth.js";
 import { withHeaderComment } from "../model/header-comments.js";
@@ -55,9 +55,11 @@ export function AuthenticationSection(props: AuthenticationSectionProps) {
   const line = model.lineOf(place);
   // A choice drops the inputs only the old method read, and their testing values with them.
   const choose = (chosen: AuthMethod) => {
-    // OAuth 2 starts declarative, as the product recommends; the legacy variant is the toggle turned off.
+    // OAuth 2 starts declarative, as the product recommends (the legacy variant is the toggle turned off); leaving it drops the consent.
     const chosenModel = chooseMethod(model, places, chosen, connectorName);
-    const next = withHeaderComment(chosen.name === "OAuth 2" && method?.name !== "OAuth 2" ? setDeclarativeOAuth(chosenModel, true) : chosenModel, "Authentication", chosen.name);
+    const oauth = chosen.name === "OAuth 2";
+    const consent = oauth !== (method?.name === "OAuth 2") ? setDeclarativeOAuth(chosenModel, oauth) : chosenModel;
+    const next = withHeaderComment(consent, "Authentication", chosen.name);
     const kept = new Set(userInputs(next).map((i) => i.name));
     const dropped = userInputs(model).filter((i) => !kept.has(i.name) && i.name in values);
     onModel(() => next);

@@ -132,6 +132,10 @@ describe("the Builder's friction points, round three, in a real browser", () => 
       await toggle.uncheck();
       await page.getByLabel("Grant Type", { exact: true }).waitFor();
       assert.equal(await page.getByText("Legacy OAuth fields").count(), 0);
+      // Another method drops the consent OAuth 2 wrote.
+      await toggle.check();
+      await chooseAuthMethod(page, "API Key");
+      assert.doesNotMatch(await yamlText(page), /advanced_auth/);
     });
   });
 
