@@ -10,6 +10,12 @@ export type Analysis = AnalyzeResponse;
 export type Session = BuilderSession;
 /** `POST api/test`'s answer: `sluice test-read --json`'s document, with each error's place in the text. */
 export type TestReadResult = BuilderTestRead;
+/** A test read's limits: pages per slice, slices, records (the product's "Maximum number of ..."). */
+export interface ReadLimits {
+  pages: number;
+  slices: number;
+  records: number;
+}
 /** `POST api/detect`'s answer. */
 export type Detection = DetectResponse;
 /** `POST api/detect-schema`'s answer. */
@@ -43,8 +49,8 @@ export const api = {
    * aborting `signal` cancels it (the server aborts the read's requests in flight). A token the API
    * rotated comes back in the answer's `testingValues`, already saved.
    */
-  test: (text: string, stream: string, options: { pages?: number; signal?: AbortSignal; testingValues: Record<string, unknown> }) =>
-    call<TestReadResult>("POST", "api/test", { text, stream, pages: options.pages, testingValues: options.testingValues }, options.signal),
+  test: (text: string, stream: string, options: { limits?: ReadLimits; state?: Record<string, unknown>; signal?: AbortSignal; testingValues: Record<string, unknown> }) =>
+    call<TestReadResult>("POST", "api/test", { text, stream, ...options.limits, state: options.state, testingValues: options.testingValues }, options.signal),
   detectSchema: (text: string, stream: string, records: unknown[], dateTimeFormats: boolean) => call<DetectedSchema>("POST", "api/detect-schema", { text, stream, records, dateTimeFormats }),
   writeSchemaFile: (text: string, stream: string, schema: Record<string, unknown>) => call<{ file: string }>("PUT", "api/schema-file", { text, stream, schema }),
   /** Detect on one stream, with the testing values as the page holds them (a rotated token as {@link api.test}'s). */

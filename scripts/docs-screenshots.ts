@@ -14,6 +14,7 @@ import { openPage, replaceYaml } from "../test/browser/support/builder-fixture.j
 import { PAGED_LOGIN, PAGED_MANIFEST, startPagedApi } from "../test/browser/support/session-paged-api.js";
 import type { Browser } from "playwright-core";
 import { screenshotDetect } from "./docs-screenshots/detect.js";
+import { screenshotStreamSections } from "./docs-screenshots/stream-sections.js";
 
 const root = resolve(import.meta.dirname, "..");
 const out = join(root, "docs", "builder");
@@ -84,7 +85,8 @@ try {
   await page.screenshot({ path: join(out, "changed-on-disk.png") });
   await testPanelScreenshots(browser);
   await screenshotDetect(browser, out);
-  console.log(`docs:screenshots: wrote ${["global-configuration", "authentication", "inputs", "stream", "pagination", "testing-values", "changed-on-disk", "test-panel", "test-panel-error", "detected-schema", "detect"].map((n) => `docs/builder/${n}.png`).join(", ")}`);
+  await screenshotStreamSections(browser, out);
+  console.log(`docs:screenshots: wrote ${["global-configuration", "authentication", "inputs", "stream", "pagination", "testing-values", "changed-on-disk", "test-panel", "test-panel-error", "detected-schema", "detect", "stream-sections", "testing-with-state"].map((n) => `docs/builder/${n}.png`).join(", ")}`);
 } finally {
   await browser.close();
   await builder.close();

@@ -27,6 +27,11 @@ export function componentSchema(type: string): ComponentSchema | undefined {
 export function propertySchema(type: string, key: readonly string[]): PropertySchema | undefined {
   let node: PropertySchema | undefined = schemas[type];
   for (const segment of key) {
+    // A list's item (`["fields", "0", "path"]`): the array's `items`.
+    if (/^\d+$/.test(segment)) {
+      node = node?.items ?? node?.anyOf?.find((child) => child.items)?.items;
+      continue;
+    }
     const holder: PropertySchema | undefined = node && (node.properties ? node : componentOf(node));
     node = holder?.properties?.[segment];
     if (!node) return undefined;

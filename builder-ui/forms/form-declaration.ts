@@ -8,9 +8,12 @@ import type { PaginationInjection } from "../model/pagination-forms.js";
  * list: strings typed comma-separated; template: a string listing the `variables` it may use;
  * json: an object typed as JSON; keyvalue: a mapping of templates as Key/Value rows;
  * duration: an ISO 8601 duration; injection: a request option group (`Inject into`, `Field name`);
- * method: a nested authentication method; body: a requester's Request Body (its Body Type and rows).
+ * method: a nested authentication method; body: a requester's Request Body (its Body Type and rows);
+ * components: a list of components, each one of the forms of the section `items` (a transformation, a
+ * response filter, a backoff strategy), added and removed by buttons; stream: another stream of the
+ * connector, written as a `$ref` to it (a parent stream).
  */
-export type Control = "input" | "text" | "select" | "integer" | "boolean" | "list" | "template" | "json" | "keyvalue" | "duration" | "injection" | "method" | "body";
+export type Control = "input" | "text" | "select" | "integer" | "boolean" | "list" | "template" | "json" | "keyvalue" | "duration" | "injection" | "method" | "body" | "components" | "stream";
 
 /** A user input a credential field becomes (a spec property). */
 export interface UserInput {
@@ -41,6 +44,8 @@ export interface FieldOverlay {
   input?: UserInput;
   /** The choices of a `select` the schema does not enumerate. */
   options?: readonly string[];
+  /** The product's words for a `select`'s choices, by the value written (`{ ApiKey: "API Key" }`); a choice not named shows its value. */
+  optionLabels?: Readonly<Record<string, string>>;
   /** Shown when empty (default: the schema's `default`). */
   placeholder?: string;
   /** One line under the control. */
@@ -57,12 +62,26 @@ export interface FieldOverlay {
   noun?: string;
   /** The template variables the value may use, listed under it. */
   variables?: readonly string[];
+  /** Drawn in the section's collapsible "Advanced" block (open on its own when one of them is set), as the product does. */
+  advanced?: boolean;
+  /** A `components` list: the registry section its items' forms are in. */
+  items?: FormSection;
   /** An injection's targets offered. */
   targets?: ReadonlyArray<"header" | "request_parameter" | "body_data" | "body_json">;
 }
 
 /** The page's sections a form belongs to; each draws the forms the registry lists for it. */
-export type FormSection = "authentication" | "pagination" | "declarative-oauth";
+export type FormSection =
+  | "authentication"
+  | "pagination"
+  | "declarative-oauth"
+  | "incremental-sync"
+  | "partition-router"
+  | "record-filter"
+  | "transformation"
+  | "error-handler"
+  | "backoff-strategy"
+  | "response-filter";
 
 /**
  * One component kind's form: the component's `type` (its JSON Schema is the session's, from the
@@ -85,6 +104,8 @@ export interface FormDeclaration {
   fields: readonly FieldOverlay[];
   /** The component a fresh choice writes (default: `{ type }`); `connector` names a Custom class's `source_<name>`. */
   template?(connector: string): Record<string, unknown>;
+  /** The user inputs a fresh choice adds to the spec (a datetime cursor's `start_datetime`), unless one of that name exists. */
+  inputs?: readonly UserInput[];
   /** A line under the section's selector. */
   note?: string;
   /** Pagination: the paginator's injection groups the kind shows (its `page_size_option`, `page_token_option`). */

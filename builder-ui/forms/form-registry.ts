@@ -8,7 +8,25 @@ import { noAuth } from "./auth/no-auth.js";
 import { oauth } from "./auth/oauth.js";
 import { selective } from "./auth/selective.js";
 import { sessionToken } from "./auth/session-token.js";
+import { constantBackoffStrategy } from "./error-handler/constant-backoff-strategy.js";
+import { defaultErrorHandler } from "./error-handler/default-error-handler.js";
+import { exponentialBackoffStrategy } from "./error-handler/exponential-backoff-strategy.js";
+import { httpResponseFilter } from "./error-handler/http-response-filter.js";
+import { waitTimeFromHeader } from "./error-handler/wait-time-from-header.js";
+import { waitUntilTimeFromHeader } from "./error-handler/wait-until-time-from-header.js";
 import type { FormDeclaration, FormSection } from "./form-declaration.js";
+import { datetimeBasedCursor } from "./incremental/datetime-based-cursor.js";
+import { incrementingCountCursor } from "./incremental/incrementing-count-cursor.js";
+import { listPartitionRouter } from "./partitioning/list-partition-router.js";
+import { substreamPartitionRouter } from "./partitioning/substream-partition-router.js";
+import { recordFilter } from "./record-filter/record-filter.js";
+import { addFields } from "./transformations/add-fields.js";
+import { dpathFlattenFields } from "./transformations/dpath-flatten-fields.js";
+import { flattenFields } from "./transformations/flatten-fields.js";
+import { keysReplace } from "./transformations/keys-replace.js";
+import { keysToLower } from "./transformations/keys-to-lower.js";
+import { keysToSnakeCase } from "./transformations/keys-to-snake-case.js";
+import { removeFields } from "./transformations/remove-fields.js";
 import { cursorPagination } from "./pagination/cursor-pagination.js";
 import { customPaginationStrategy } from "./pagination/custom-pagination-strategy.js";
 import { offsetIncrement } from "./pagination/offset-increment.js";
@@ -40,6 +58,25 @@ const FORMS: readonly FormDeclaration[] = [
   pageIncrement,
   cursorPagination,
   customPaginationStrategy,
+  // A stream's other sections (builder-ui/forms/section-registry.ts), each in the product's order.
+  datetimeBasedCursor,
+  incrementingCountCursor,
+  listPartitionRouter,
+  substreamPartitionRouter,
+  recordFilter,
+  removeFields,
+  addFields,
+  keysToLower,
+  keysToSnakeCase,
+  flattenFields,
+  dpathFlattenFields,
+  keysReplace,
+  defaultErrorHandler,
+  httpResponseFilter,
+  constantBackoffStrategy,
+  exponentialBackoffStrategy,
+  waitTimeFromHeader,
+  waitUntilTimeFromHeader,
 ];
 
 /** The forms of a section, in order. */

@@ -26,6 +26,8 @@ export interface FormField {
   variables?: readonly string[];
   /** One line under the control. */
   hint?: string;
+  /** A list of integers (a response filter's HTTP Codes): numeric items are written as numbers. */
+  numbers?: boolean;
 }
 
 /** A group of fields under a title (the group's accessible name). */

@@ -68,6 +68,35 @@ export function differsFromShared(model: ManifestModel, place: AuthenticatorPlac
   return JSON.stringify(model.valueAt(place.segments)) !== JSON.stringify(model.valueAt(definition));
 }
 
+/** One value where a place's own authenticator and the shared one differ (`undefined`: not written there). */
+export interface AuthenticatorDifference {
+  /** The key path inside the authenticator (`inject_into.field_name`). */
+  path: string;
+  shared: unknown;
+  own: unknown;
+}
+
+/**
+ * Where a local place's values differ from the definition's, leaf by leaf, so the link dialog can show
+ * both values of each.
+ *
+ * @example
+ * authenticatorDifferences(model, place, ["definitions", "auth"]) // [{ path: "inject_into.field_name", shared: "X-Api-Key", own: "Api-Key" }]
+ */
+export function authenticatorDifferences(model: ManifestModel, place: AuthenticatorPlace, definition: readonly Segment[]): AuthenticatorDifference[] {
+  const out: AuthenticatorDifference[] = [];
+  const walk = (shared: unknown, own: unknown, path: string) => {
+    const isMap = (v: unknown) => v !== null && typeof v === "object" && !Array.isArray(v);
+    if (isMap(shared) && isMap(own)) {
+      const a = shared as Record<string, unknown>;
+      const b = own as Record<string, unknown>;
+      for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])]) walk(a[key], b[key], path ? `${path}.${key}` : key);
+    } else if (JSON.stringify(shared) !== JSON.stringify(own)) out.push({ path: path || "(the whole authenticator)", shared, own });
+  };
+  walk(model.valueAt(definition), model.valueAt(place.segments), "");
+  return out;
+}
+
 /**
  * Links a place to a definition. `keep: "shared"` drops the place's own values; `keep: "local"` first
  * writes them into the definition (so every place linked to it gets them).

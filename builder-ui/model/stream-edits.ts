@@ -91,7 +91,7 @@ export function removeStream(model: ManifestModel, index: number): ManifestModel
  * a stream's new name also replaces the old one in `check.stream_names` (each in place).
  */
 export function writeField(model: ManifestModel, segments: readonly Segment[], value: unknown): ManifestModel {
-  if (Array.isArray(value)) return writeList(model, segments, value.map(String));
+  if (Array.isArray(value)) return writeList(model, segments, value.map((v) => (typeof v === "number" ? v : String(v))));
   const isName = segments.length === 3 && segments[0] === "streams" && typeof segments[1] === "number" && segments[2] === "name";
   const old = isName ? model.valueAt(segments) : undefined;
   let next = writeValue(model, segments, value);
@@ -102,8 +102,8 @@ export function writeField(model: ManifestModel, segments: readonly Segment[], v
   return next;
 }
 
-/** A list of strings at `segments`, replacing a one-line written value in place (`[data]` -> `[data, items]`). */
-export function writeList(model: ManifestModel, segments: readonly Segment[], list: readonly string[]): ManifestModel {
+/** A list of strings (or numbers: HTTP codes) at `segments`, replacing a one-line written value in place (`[data]` -> `[data, items]`). */
+export function writeList(model: ManifestModel, segments: readonly Segment[], list: ReadonlyArray<string | number>): ManifestModel {
   const node = model.nodeAt(segments);
   if (node?.range && (isScalar(node) || (isSeq(node) && node.flow))) {
     const [start, end] = node.range;
@@ -120,7 +120,8 @@ export function writeList(model: ManifestModel, segments: readonly Segment[], li
 }
 
 /** One string as an item of a flow list: plain when it reads back as the same string, else double-quoted. */
-function flowItem(item: string): string {
+function flowItem(item: string | number): string {
+  if (typeof item === "number") return String(item);
   const plain = /^[A-Za-z_][\w.-]*$/.test(item) && !/^(true|false|null|yes|no|on|off|~)$/i.test(item);
   return plain ? item : JSON.stringify(item);
 }

@@ -1,16 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, ApiError, type Analysis, type Detection, type FieldOrigin, type Session } from "../api-client.js";
+import { api, ApiError, type Analysis, type Detection, type FieldOrigin, type Finding, type Session } from "../api-client.js";
 import { applyDetection, changedFields } from "../model/apply-detection.js";
 import { authWarnings } from "../model/auth-rules.js";
+import { credentialTarget } from "../model/credential-target.js";
 import { errorTarget } from "../model/error-target.js";
 import { ALL_FIELD_PATHS, GLOBAL_SECTIONS } from "../model/form-fields.js";
 import { ManifestModel, type Segment } from "../model/manifest-model.js";
+import { COMPONENT_SECTION_PATHS } from "../model/component-paths.js";
 import { PAGINATION_FIELD_PATHS } from "../model/pagination-forms.js";
 import { REQUEST_FIELD_PATHS } from "../model/request-forms.js";
+import { secretInManifest } from "../model/secret-in-manifest.js";
 import { addStream, removeStream, writeField } from "../model/stream-edits.js";
 import { AuthenticationSection, AUTHENTICATOR_PATH } from "./authentication-section.js";
 import { ConflictDialog } from "./conflict-dialog.js";
 import { DetectDialog } from "./detect-dialog.js";
+import { UNFOLD_EVENT } from "./folding-fieldset.js";
 import { FormView } from "./form-view.js";
 import { ImportOpenApiDialog } from "./import-openapi-dialog.js";
 import { InputsPage } from "./inputs-page.js";
@@ -26,19 +30,21 @@ type Page = { kind: "global" } | { kind: "stream"; index: number } | { kind: "in
 const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {}, customClasses: {} };
 /** How long the testing values wait after the last keystroke before they are saved. */
 const VALUES_SAVE_DELAY_MS = 500;
-const FIELD_PATHS = [...ALL_FIELD_PATHS, AUTHENTICATOR_PATH, ...REQUEST_FIELD_PATHS, ...PAGINATION_FIELD_PATHS];
+/** Every manifest path the page's forms show: what each analysis is asked about. */
+export const FIELD_PATHS = [...ALL_FIELD_PATHS, AUTHENTICATOR_PATH, ...REQUEST_FIELD_PATHS, ...PAGINATION_FIELD_PATHS, ...COMPONENT_SECTION_PATHS];
 
 /**
  * The Builder's page: a navigation (Global Configuration, the streams, Testing values), the form of
  * the chosen page beside the YAML view, both on one {@link ManifestModel}, and the bar with Save and
  * Test. The validator runs as the author types (the server's `sluice validate`).
  */
-export function App({ session }: { session: Session }) {
+export function App({ session, initialAnalysis }: { session: Session; initialAnalysis?: Analysis }) {
   const [model, setModel] = useState(() => ManifestModel.parse(session.manifest.text));
   const [saved, setSaved] = useState(session.manifest);
   const [values, setValues] = useState(session.testingValues);
   const [savedValues, setSavedValues] = useState(JSON.stringify(session.testingValues));
-  const [analysis, setAnalysis] = useState<Analysis>(EMPTY);
+  const [analysis, setAnalysis] = useState<Analysis>(initialAnalysis ?? EMPTY);
+  const analyzed = useRef(initialAnalysis ? session.manifest.text : undefined);
   const [page, setPage] = useState<Page>({ kind: "global" });
   const [reveal, setReveal] = useState<{ line: number; nonce: number }>();
   const [conflict, setConflict] = useState(false);
@@ -46,12 +52,17 @@ export function App({ session }: { session: Session }) {
   const [focusId, setFocusId] = useState<string>();
   const [detect, setDetect] = useState<{ stream: string; running: boolean; result?: Detection; error?: string }>();
   const [importing, setImporting] = useState(false);
+  /** Save's refusal of a secret written in the manifest, at its line, until the text changes. */
+  const [saveProblem, setSaveProblem] = useState<{ text: string; finding: Finding }>();
   const sequence = useRef(0);
 
   const manifestDirty = model.text !== saved.text;
   const valuesDirty = JSON.stringify(values) !== savedValues;
 
   useEffect(() => {
+    // The text the page opened with was analyzed before the page was drawn.
+    if (analyzed.current === model.text && values === session.testingValues) return;
+    analyzed.current = undefined;
     const mine = ++sequence.current;
     const timer = setTimeout(() => {
       api.analyze(model.text, FIELD_PATHS, values).then(
@@ -107,7 +118,12 @@ export function App({ session }: { session: Session }) {
       setStatus(`Saved ${new Date().toLocaleTimeString()}.`);
     } catch (error) {
       if (error instanceof ApiError && error.code === "BUILDER_MANIFEST_CHANGED") setConflict(true);
-      else setStatus(`Not saved: ${(error as Error).message}`);
+      else if (error instanceof ApiError && error.code === "BUILDER_TESTING_VALUE_IN_MANIFEST") {
+        const finding = secretInManifest(model, values);
+        setSaveProblem({ text: model.text, finding });
+        if (finding.line !== undefined) showLine(finding.line);
+        setStatus(`Not saved: ${error.message} (the problem is at its line in the YAML).`);
+      } else setStatus(`Not saved: ${(error as Error).message}`);
     }
   };
 
@@ -138,6 +154,11 @@ export function App({ session }: { session: Session }) {
     rotated: adoptSavedValues,
     edit: setModel,
     status: setStatus,
+    stateShape: (name) => {
+      const index = analysis.streams.indexOf(name);
+      const partitions = analysis.fields[`streams[${index}].retriever.partition_router`]?.value;
+      return { cursor: analysis.fields[`streams[${index}].incremental_sync`]?.value, partitioned: partitions !== undefined && partitions !== null };
+    },
   });
   const runTest = () => {
     const stream = analysis.streams[streamIndex];
@@ -154,12 +175,26 @@ export function App({ session }: { session: Session }) {
     const line = (origin && model.lineOf(origin.segments)) ?? origin?.line;
     if (line !== undefined) showLine(line);
   };
+  // A credential the API refused (401, 403): its field in the Authentication section.
+  const tested = test.props ? analysis.streams.indexOf(test.props.stream) : -1;
+  const credential = credentialTarget(analysis.fields[AUTHENTICATOR_PATH.replace("streams[*]", `streams[${Math.max(0, tested)}]`)]?.value);
+  const goToCredential = () => {
+    setPage({ kind: "global" });
+    setFocusId(credential.controlId);
+  };
   useEffect(() => {
     if (!focusId) return;
     const control = document.getElementById(focusId);
     if (!control) return;
-    control.focus();
-    control.scrollIntoView({ block: "center" });
+    const reveal = () => {
+      control.focus();
+      control.scrollIntoView({ block: "center" });
+    };
+    // In a folded section: unfold it, then focus once it is drawn (the next frame).
+    if (control.closest(".fold-body[hidden]")) {
+      control.dispatchEvent(new CustomEvent(UNFOLD_EVENT, { bubbles: true }));
+      requestAnimationFrame(reveal);
+    } else reveal();
     setFocusId(undefined);
   });
 
@@ -184,6 +219,34 @@ export function App({ session }: { session: Session }) {
     void test.run(detect.stream, next.text);
   };
 
+  const findings = saveProblem?.text === model.text ? [saveProblem.finding, ...analysis.findings] : analysis.findings;
+  // The keyboard: Alt+ArrowDown / Alt+ArrowUp go to the next / previous page of the navigation, Ctrl+Enter (Cmd+Enter) tests the stream, Ctrl+S (Cmd+S) saves.
+  const order: Page[] = [{ kind: "global" }, ...analysis.streams.map((_, index): Page => ({ kind: "stream", index })), { kind: "inputs" }, { kind: "testing" }];
+  const keys = useRef<(event: KeyboardEvent) => void>(undefined);
+  keys.current = (event: KeyboardEvent) => {
+    const command = event.ctrlKey || event.metaKey;
+    // The YAML view keeps Alt+Arrow (it moves a line there).
+    const inYaml = event.target instanceof Element && event.target.closest(".yaml") !== null;
+    if (event.altKey && !command && !inYaml && !event.defaultPrevented && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
+      event.preventDefault();
+      const at = order.findIndex((p) => p.kind === page.kind && (p.kind !== "stream" || (page.kind === "stream" && p.index === page.index)));
+      const next = order[(at + (event.key === "ArrowDown" ? 1 : order.length - 1)) % order.length]!;
+      setPage(next);
+      setFocusId(pageButtonId(next));
+    } else if (command && event.key === "Enter") {
+      event.preventDefault();
+      runTest();
+    } else if (command && (event.key === "s" || event.key === "S")) {
+      event.preventDefault();
+      void save();
+    }
+  };
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keys.current?.(event);
+    addEventListener("keydown", listener);
+    return () => removeEventListener("keydown", listener);
+  }, []);
+
   const errors = analysis.findings.filter((f) => f.severity === "error" && f.code !== "CONFIG_INVALID").length;
   const warnings = analysis.findings.filter((f) => f.severity === "warning").length;
   const folderName = useMemo(() => session.dir.split(/[\\/]/).filter(Boolean).at(-1) ?? session.dir, [session.dir]);
@@ -205,25 +268,28 @@ export function App({ session }: { session: Session }) {
         <button type="button" class="secondary" onClick={runDetect} disabled={detect?.running}>
           Detect
         </button>
-        <button type="button" class="secondary" onClick={runTest} disabled={test.running}>
+        <button type="button" class="secondary" onClick={runTest} disabled={test.running} aria-keyshortcuts="Control+Enter Meta+Enter" title="Test the stream (Ctrl+Enter)">
           Test
         </button>
-        <button type="button" class="primary" onClick={() => save()}>
+        <button type="button" class="primary" onClick={() => save()} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S)">
           Save
         </button>
       </header>
       <nav class="pages" aria-label="Pages">
-        <button type="button" aria-current={page.kind === "global" ? "page" : undefined} onClick={() => setPage({ kind: "global" })}>
+        <button type="button" id="nav-global" aria-current={page.kind === "global" ? "page" : undefined} aria-keyshortcuts="Alt+ArrowDown Alt+ArrowUp" onClick={() => setPage({ kind: "global" })}>
           Global Configuration
         </button>
         <h2 class="nav-title">Streams</h2>
         <StreamList streams={analysis.streams} current={page.kind === "stream" ? page.index : undefined} onSelect={(index) => setPage({ kind: "stream", index })} onAdd={newStream} />
-        <button type="button" class="testing-nav" aria-current={page.kind === "inputs" ? "page" : undefined} onClick={() => setPage({ kind: "inputs" })}>
+        <button type="button" id="nav-inputs" class="testing-nav" aria-current={page.kind === "inputs" ? "page" : undefined} onClick={() => setPage({ kind: "inputs" })}>
           Inputs
         </button>
-        <button type="button" aria-current={page.kind === "testing" ? "page" : undefined} onClick={() => setPage({ kind: "testing" })}>
+        <button type="button" id="nav-testing" aria-current={page.kind === "testing" ? "page" : undefined} onClick={() => setPage({ kind: "testing" })}>
           Testing values
         </button>
+        <p class="nav-hint">
+          <kbd>Alt</kbd>+<kbd>↑</kbd>/<kbd>↓</kbd> pages · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> test · <kbd>Ctrl</kbd>+<kbd>S</kbd> save
+        </p>
       </nav>
       <main class="forms">
         {page.kind === "global" && (
@@ -253,12 +319,12 @@ export function App({ session }: { session: Session }) {
             onChange={setValues}
           />
         )}
-        {test.props && <TestPanel {...test.props} onGoTo={goTo} />}
       </main>
+      {test.props && <TestPanel {...test.props} onGoTo={goTo} credential={credential} onGoToCredential={goToCredential} />}
       <section class="yaml" aria-label="YAML">
         <h2 class="pane-title">YAML · {session.manifestFile.split(/[\\/]/).at(-1)}</h2>
-        <YamlEditor text={model.text} findings={analysis.findings} componentFields={session.componentFields} reveal={reveal} onChange={(text) => setModel((current) => current.withText(text))} />
-        <ProblemList analysis={analysis} onReveal={showLine} />
+        <YamlEditor text={model.text} findings={findings} componentFields={session.componentFields} reveal={reveal} onChange={(text) => setModel((current) => current.withText(text))} />
+        <ProblemList findings={findings} onReveal={showLine} />
       </section>
       {detect && <DetectDialog {...detect} onApply={applyDetected} onDismiss={() => setDetect(undefined)} />}
       {importing && <ImportOpenApiDialog unsaved={manifestDirty} onDone={(result) => void adoptImport(result.streams)} onCancel={() => setImporting(false)} />}
@@ -267,9 +333,14 @@ export function App({ session }: { session: Session }) {
   );
 }
 
+/** The navigation button of a page (focused when the keyboard goes to it). */
+function pageButtonId(page: Page): string {
+  return page.kind === "stream" ? `nav-stream-${page.index}` : `nav-${page.kind}`;
+}
+
 /** The validator's problems under the YAML view; always the same height, so the editor never jumps as they come and go. */
-function ProblemList({ analysis, onReveal }: { analysis: Analysis; onReveal(line: number): void }) {
-  const shown = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID");
+function ProblemList({ findings, onReveal }: { findings: readonly Finding[]; onReveal(line: number): void }) {
+  const shown = findings.filter((f) => f.code !== "CONFIG_INVALID");
   return (
     <ul class="problem-list" aria-label="Problems">
       {shown.length === 0 && <li class="none">No problems.</li>}

@@ -116,7 +116,7 @@ export function AuthFieldControl(props: AuthFieldControlProps) {
         <select id={id} value={typeof value === "string" ? value : ""} onChange={(e) => optional(e.currentTarget.value)}>
           {!field.required && <option value="">{field.placeholder ? `(default: ${field.placeholder})` : "(not set)"}</option>}
           {[...new Set([...(field.options ?? []), ...(typeof value === "string" && value ? [value] : [])])].map((o) => (
-            <option value={o}>{o}</option>
+            <option value={o}>{field.optionLabels?.[o] ?? o}</option>
           ))}
         </select>
       ) : field.kind === "json" ? (
@@ -218,7 +218,7 @@ function JsonControl({ id, value, onWrite }: { id: string; value: unknown; onWri
     <>
       <textarea
         id={id}
-        rows={3}
+        rows={Math.min(14, Math.max(3, (typed?.text ?? shown).split("\n").length))}
         spellcheck={false}
         value={typed?.text ?? shown}
         aria-invalid={typed?.error !== undefined}

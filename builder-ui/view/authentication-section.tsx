@@ -8,6 +8,10 @@ import { userInputs } from "../model/user-inputs.js";
 import { segmentsPath, writtenPlace } from "../model/linked-authenticators.js";
 import { AuthFieldControl, type AuthContext } from "./auth-field.js";
 import { DeclarativeOAuth } from "./declarative-oauth.js";
+import { FoldingFieldset } from "./folding-fieldset.js";
+import { DECLARATIVE_OAUTH_SHOWN } from "../forms/auth/oauth.js";
+import { hasDeclarativeOAuth, setDeclarativeOAuth } from "../model/declarative-oauth.js";
+import { withHeaderComment } from "../model/header-comments.js";
 import { LinkedAuthenticators } from "./linked-authenticators.js";
 import { ProblemLines, type Problem } from "./problem-lines.js";
 
@@ -51,15 +55,18 @@ export function AuthenticationSection(props: AuthenticationSectionProps) {
   const line = model.lineOf(place);
   // A choice drops the inputs only the old method read, and their testing values with them.
   const choose = (chosen: AuthMethod) => {
-    const next = chooseMethod(model, places, chosen, connectorName);
+    // OAuth 2 starts declarative, as the product recommends (the legacy variant is the toggle turned off); leaving it drops the consent.
+    const chosenModel = chooseMethod(model, places, chosen, connectorName);
+    const oauth = chosen.name === "OAuth 2";
+    const consent = oauth !== (method?.name === "OAuth 2") ? setDeclarativeOAuth(chosenModel, oauth) : chosenModel;
+    const next = withHeaderComment(consent, "Authentication", chosen.name);
     const kept = new Set(userInputs(next).map((i) => i.name));
     const dropped = userInputs(model).filter((i) => !kept.has(i.name) && i.name in values);
     onModel(() => next);
     if (dropped.length) props.onValues(Object.fromEntries(Object.entries(values).filter(([name]) => !dropped.some((i) => i.name === name))));
   };
   return (
-    <fieldset class="authentication">
-      <legend>Authentication</legend>
+    <FoldingFieldset class="authentication" title="Authentication">
       <div class="field">
         <label for="auth-method">Authentication Method</label>
         <select id="auth-method" value={method?.name ?? ""} onChange={(e) => choose(AUTH_METHODS.find((x) => x.name === e.currentTarget.value)!)}>
@@ -87,7 +94,7 @@ export function AuthenticationSection(props: AuthenticationSectionProps) {
       {method?.name === "Custom" && <CustomClassNote className={(component as { class_name?: unknown }).class_name} files={analysis.customClasses} />}
       {method && <MethodFields {...props} method={method} place={place} resolved={first.value} idPrefix="auth-" warnings={warnings} keyPrefix="" />}
       <LinkedAuthenticators {...props} />
-    </fieldset>
+    </FoldingFieldset>
   );
 }
 
@@ -121,6 +128,8 @@ function MethodFields(props: MethodFieldsProps) {
   // Fields the declaration groups (the session login's "Login Requester") are drawn in their group, first.
   const groups = [...new Set(fields.flatMap((f) => (f.group ? [f.group] : [])))];
   const updater = method.name === "OAuth 2" && current(["refresh_token_updater"]) !== undefined;
+  // OAuth 2's declarative consent comes first; while it is on, the legacy fields it makes unneeded fold away.
+  const declarative = method.name === "OAuth 2" && keyPrefix === "" ? hasDeclarativeOAuth(props.model) : undefined;
   return (
     <>
       {groups.map((group) => (
@@ -129,8 +138,9 @@ function MethodFields(props: MethodFieldsProps) {
           {fields.filter((f) => f.group === group).map((field) => (field.kind === "method" ? <LoginMethod {...props} field={field} problems={problemsOf(field)} /> : control(field)))}
         </fieldset>
       ))}
+      {declarative !== undefined && <DeclarativeOAuth {...props} />}
       {fields
-        .filter((f) => !f.group)
+        .filter((f) => !f.group && !(declarative && !DECLARATIVE_OAUTH_SHOWN.includes(String(f.key[0]))))
         .map((field) =>
           field.key[0] === "request_authentication" && field.kind === "select" ? (
             <AuthFieldControl {...props} field={{ ...field, key: ["request_authentication", "type"], required: true }} resolved={requestAuthType} problems={problemsOf(field)} />
@@ -138,6 +148,13 @@ function MethodFields(props: MethodFieldsProps) {
             control(field)
           ),
         )}
+      {declarative && (
+        <details class="legacy-fields">
+          <summary>Legacy OAuth fields</summary>
+          <p class="note">The consent fills the refresh and access tokens; these are for an API the declarative consent does not describe.</p>
+          {fields.filter((f) => !f.group && !DECLARATIVE_OAUTH_SHOWN.includes(String(f.key[0]))).map(control)}
+        </details>
+      )}
       {method.name === "OAuth 2" && !clientCredentials && (
         <div class="field">
           <label class="check">
@@ -147,7 +164,6 @@ function MethodFields(props: MethodFieldsProps) {
         </div>
       )}
       {updater && UPDATER_FIELDS.map(control)}
-      {method.name === "OAuth 2" && keyPrefix === "" && <DeclarativeOAuth {...props} />}
     </>
   );
 }

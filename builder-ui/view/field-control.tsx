@@ -43,7 +43,8 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
   const isList = field.kind === "list" && (written === "seq" || written === "absent" || written === "scalar") && (scalar || (Array.isArray(value) && value.every((v) => typeof v !== "object")));
   const editable = isList || (field.kind !== "list" && (written === "scalar" || written === "absent") && scalar);
   const line = model.lineOf(origin.segments) ?? origin.line;
-  const users = analysis.streams.filter((_, i) => analysis.fields[fieldPath(field, i)]?.origin.sourcePath === origin.sourcePath);
+  // Only a field of every stream (`streams[*]`) is compared across the streams; a component section's field names one stream.
+  const users = field.path.includes("streams[*]") ? analysis.streams.filter((_, i) => analysis.fields[fieldPath(field, i)]?.origin.sourcePath === origin.sourcePath) : [];
   const problems = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.usedAt === path || f.path === origin.sourcePath || f.path === path));
   const describedBy = [`${id}-note`, problems.length ? `${id}-problems` : ""].filter(Boolean).join(" ");
   const shown = Array.isArray(value) ? value.join(", ") : scalar ? String(value ?? "") : JSON.stringify(value);
@@ -51,7 +52,8 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
     if (!editable) return;
     if (field.kind === "list") {
       setDraft(text);
-      onEdit(origin.segments, text.split(",").map((s) => s.trim()).filter(Boolean));
+      const items = text.split(",").map((s) => s.trim()).filter(Boolean);
+      onEdit(origin.segments, field.numbers ? items.map((s) => (/^-?\d+$/.test(s) ? Number(s) : s)) : items);
     } else onEdit(origin.segments, field.kind === "integer" && /^\s*-?\d+\s*$/.test(text) ? Number(text) : text);
   };
 
@@ -79,7 +81,7 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
         />
       )}
       <p class="note" id={`${id}-note`}>
-        {where(origin.via, origin.sourcePath, editable)}
+        {where(origin.via, origin.sourcePath, editable, field.kind)}
         {users.length > 1 && origin.via !== "absent" ? ` Shared by ${users.length} streams (${users.join(", ")}): a change here changes every one.` : ""}
         {!editable ? " A form cannot edit this value; edit it in the YAML." : field.hint ? ` ${field.hint}` : ""}
         {field.variables && <span class="variables">Variables: {field.variables.join(", ")}.</span>}
@@ -97,9 +99,16 @@ export function FieldControl({ field, stream, analysis, model, onEdit, onReveal 
   );
 }
 
-function where(via: string, sourcePath: string, editable: boolean) {
+/** Where a value is written; for an absent one, what writing it does, in the words of its control (a checkbox is checked, not typed in). */
+function where(via: string, sourcePath: string, editable: boolean, kind: FormField["kind"]) {
   if (via === "$ref") return <>Defined in <code>{sourcePath}</code>.</>;
   if (via === "$parameters") return <>Set in <code>{sourcePath}</code> ($parameters).</>;
-  if (via === "absent") return editable ? <>Not set; typing here adds <code>{sourcePath}</code>.</> : <>Not set.</>;
-  return null;
+  if (via !== "absent") return null;
+  if (!editable) return <>Not set.</>;
+  const action = kind === "boolean" ? "checking it adds" : kind === "select" ? "choosing a value adds" : "typing here adds";
+  return (
+    <>
+      Not set; {action} <code>{sourcePath}</code>.
+    </>
+  );
 }

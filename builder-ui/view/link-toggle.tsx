@@ -1,3 +1,4 @@
+import type { AuthenticatorDifference } from "../model/linked-authenticators.js";
 import { DialogChoices, ModalDialog } from "./modal-dialog.js";
 
 /**
@@ -19,13 +20,38 @@ export function LinkToggle({ id, label, linked, onToggle }: { id: string; label:
  * Asked when a place whose own values differ from the shared ones is linked: keep the shared values (the
  * place's are dropped), keep the place's (they become the shared ones, for every linked place), or cancel.
  */
-export function LinkDialog({ place, definition, applies, onKeepShared, onKeepLocal, onCancel }: { place: string; definition: string; applies: readonly string[]; onKeepShared(): void; onKeepLocal(): void; onCancel(): void }) {
+export function LinkDialog({ place, definition, applies, differences, onKeepShared, onKeepLocal, onCancel }: { place: string; definition: string; applies: readonly string[]; differences: readonly AuthenticatorDifference[]; onKeepShared(): void; onKeepLocal(): void; onCancel(): void }) {
+  const shown = (value: unknown) => (value === undefined ? "(not set)" : typeof value === "string" ? value : JSON.stringify(value));
   return (
     <ModalDialog id="link" title="Which values to keep?" describedBy="link-text" onCancel={onCancel}>
       <p id="link-text">
         {place} has its own authenticator, which differs from the shared one in <code>{definition}</code>. Keep the shared values (this place's are dropped), or keep this
         place's (they become the shared ones and apply to {applies.length ? applies.join(", ") : "every linked place"})?
       </p>
+      <table class="differences-table" aria-label="Values that differ">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Shared ({definition})</th>
+            <th scope="col">This place's</th>
+          </tr>
+        </thead>
+        <tbody>
+          {differences.map((d) => (
+            <tr>
+              <th scope="row">
+                <code>{d.path}</code>
+              </th>
+              <td>
+                <code>{shown(d.shared)}</code>
+              </td>
+              <td>
+                <code>{shown(d.own)}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <DialogChoices choices={[{ label: "Keep the shared values", onClick: onKeepShared }, { label: "Keep this place's values", onClick: onKeepLocal }, { label: "Cancel", onClick: onCancel }]} />
     </ModalDialog>
   );

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { authenticatorPlaces, differsFromShared, linkPlace, segmentsPath, sharedAuthenticators, sharePlace, unlinkPlace, type AuthenticatorPlace } from "../model/linked-authenticators.js";
+import { authenticatorDifferences, authenticatorPlaces, differsFromShared, linkPlace, segmentsPath, sharedAuthenticators, sharePlace, unlinkPlace, type AuthenticatorPlace } from "../model/linked-authenticators.js";
 import type { Segment } from "../model/manifest-model.js";
 import type { AuthContext } from "./auth-field.js";
 import { LinkDialog, LinkToggle } from "./link-toggle.js";
@@ -61,6 +61,7 @@ export function LinkedAuthenticators({ model, onModel }: AuthContext) {
           place={asking.place.role}
           definition={segmentsPath(asking.definition)}
           applies={linkedTo(asking.definition).map((p) => p.role)}
+          differences={authenticatorDifferences(model, asking.place, asking.definition)}
           onKeepShared={() => {
             onModel((m) => linkPlace(m, asking.place, asking.definition, "shared"));
             setAsking(undefined);

@@ -1,8 +1,10 @@
 import { useState } from "preact/hooks";
+import { FoldingFieldset } from "./folding-fieldset.js";
 import type { Analysis } from "../api-client.js";
 import type { ManifestModel, Segment } from "../model/manifest-model.js";
 import { removeKey, writeValue } from "../model/model-edits.js";
 import { keyHolder } from "../model/stream-edits.js";
+import { withHeaderComment } from "../model/header-comments.js";
 import { choosePaginationMethod, togglePagination } from "../model/pagination-edits.js";
 import {
   CURSOR_SOURCES,
@@ -54,12 +56,13 @@ export function PaginationSection(props: PaginationSectionProps) {
   const sharing = analysis.streams.filter((_, i) => analysis.fields[fieldPath({ path: PAGINATOR_PATH }, i)]?.origin.sourcePath === paginator.origin.sourcePath);
   const problems = analysis.findings.filter((f) => f.code !== "CONFIG_INVALID" && (f.path === paginator.origin.sourcePath || f.path === fieldPath({ path: PAGINATOR_PATH }, stream)));
 
-  const toggle = (on: boolean) => onModel((current) => togglePagination(current, { stream, on, name, at }));
-  const chooseMethod = (next: PaginationMethod) => onModel((current) => choosePaginationMethod(current, { next, method, name, at }));
+  // The scaffold's header comment names the pagination chosen.
+  const label = (type: string) => PAGINATION_METHODS.find((m) => m.type === type)?.label ?? "Offset Increment";
+  const toggle = (on: boolean) => onModel((current) => withHeaderComment(togglePagination(current, { stream, on, name, at }), "Pagination", on ? label(method) : "none"));
+  const chooseMethod = (next: PaginationMethod) => onModel((current) => withHeaderComment(choosePaginationMethod(current, { next, method, name, at }), "Pagination", label(next)));
 
   return (
-    <fieldset class="pagination">
-      <legend>Pagination</legend>
+    <FoldingFieldset class="pagination" title="Pagination">
       <div class="field toggle">
         <label>
           <input type="checkbox" checked={method !== ""} onChange={(e) => toggle(e.currentTarget.checked)} /> Pagination
@@ -99,7 +102,7 @@ export function PaginationSection(props: PaginationSectionProps) {
         </>
       )}
       <ProblemLines problems={problems} />
-    </fieldset>
+    </FoldingFieldset>
   );
 }
 

@@ -21,7 +21,7 @@ export function StreamList({ streams, current, onSelect, onAdd }: StreamListProp
       <ul>
         {streams.map((name, index) => (
           <li>
-            <button type="button" aria-current={current === index ? "page" : undefined} onClick={() => onSelect(index)}>
+            <button type="button" id={`nav-stream-${index}`} aria-current={current === index ? "page" : undefined} onClick={() => onSelect(index)}>
               {name || `(stream ${index + 1})`}
             </button>
           </li>

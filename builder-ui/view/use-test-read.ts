@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api } from "../api-client.js";
+import { api, type ReadLimits } from "../api-client.js";
 import { writeInlineSchema, type DetectedSchema } from "../model/detected-schema.js";
 import type { ManifestModel } from "../model/manifest-model.js";
+import { parseStartState, type StreamStateShape } from "../model/start-state.js";
 import { pagesOf, type TestReadResult } from "../model/test-read.js";
 import type { TestPanelProps } from "./test-panel.js";
 
@@ -14,7 +15,12 @@ interface TestReadHost {
   rotated(values: Record<string, unknown>): void;
   edit(change: (model: ManifestModel) => ManifestModel): void;
   status(text: string): void;
+  /** The stream's state shape (its cursor, whether it is partitioned), which the Input state is checked against. */
+  stateShape(stream: string): StreamStateShape;
 }
+
+/** The product's test-read limits: 5 pages per partition, 5 partitions, 100 records (the kit's `TestLimits`). */
+export const DEFAULT_READ_LIMITS: ReadLimits = { pages: 5, slices: 5, records: 100 };
 
 interface TestState {
   stream: string;
@@ -28,9 +34,10 @@ interface TestState {
  * abort the read's requests in flight), the number of pages to read (5 by default, as the product's
  * test read), and the schema detected from its records, which one action writes into the stream.
  */
-export function useTestRead(host: TestReadHost): { open: boolean; run(stream: string, text?: string): Promise<void>; running: boolean; props?: TestPanelProps } {
+export function useTestRead(host: TestReadHost): { open: boolean; run(stream: string, text?: string): Promise<void>; running: boolean; props?: Omit<TestPanelProps, "credential" | "onGoToCredential"> } {
   const [test, setTest] = useState<TestState>();
-  const [pages, setPages] = useState(5);
+  const [limits, setLimits] = useState<ReadLimits>(DEFAULT_READ_LIMITS);
+  const [inputState, setInputState] = useState("");
   const [dateTimeFormats, setDateTimeFormats] = useState(false);
   const [detected, setDetected] = useState<{ schema?: DetectedSchema; problem?: string }>({});
   const [detectRound, setDetectRound] = useState(0);
@@ -40,13 +47,18 @@ export function useTestRead(host: TestReadHost): { open: boolean; run(stream: st
 
   /** Test-reads `stream` of `text` (default: the page's manifest now; a caller that just changed the model passes the new text). */
   const run = async (stream: string, text = hostRef.current.text()) => {
+    const start = parseStartState(inputState, hostRef.current.stateShape(stream));
+    if (start.problem) {
+      setTest({ stream, running: false, error: start.problem });
+      return;
+    }
     controller.current?.abort();
     const mine = new AbortController();
     controller.current = mine;
     setDetected({});
     setTest({ stream, running: true });
     try {
-      const result = await api.test(text, stream, { pages, signal: mine.signal, testingValues: hostRef.current.values() });
+      const result = await api.test(text, stream, { limits, state: start.state, signal: mine.signal, testingValues: hostRef.current.values() });
       setTest({ stream, running: false, result });
       if (result.testingValues) hostRef.current.rotated(result.testingValues);
     } catch (error) {
@@ -98,8 +110,11 @@ export function useTestRead(host: TestReadHost): { open: boolean; run(stream: st
       running: test.running,
       result: test.result,
       error: test.error,
-      pages,
-      onPages: setPages,
+      limits,
+      onLimits: setLimits,
+      inputState,
+      onInputState: setInputState,
+      stateProblem: inputState.trim() ? parseStartState(inputState, hostRef.current.stateShape(test.stream)).problem : undefined,
       onCancel: () => controller.current?.abort(),
       onClose: () => {
         controller.current?.abort();

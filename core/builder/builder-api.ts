@@ -7,6 +7,7 @@ import { secretFieldNames, secretValues } from "../config/validate-config.js";
 import { manifestJsonSchema } from "../manifest/manifest-json-schema.js";
 import { splitPath } from "../../pure/manifest-path.js";
 import { valueAtPath } from "../../python/dpath.js";
+import { expandFieldPattern } from "./expand-field-pattern.js";
 import { parseManifestText } from "../manifest/parse-manifest-text.js";
 import { SourcePositions } from "../manifest/source-positions.js";
 import { detectStream } from "../probe/detect-stream.js";
@@ -77,7 +78,7 @@ export class BuilderApi {
     response.spec = isJsonObject(spec) ? spec : null;
     response.customClasses = await customClassFiles(resolved, this.folder.dir);
     for (const pattern of request.fields ?? []) {
-      const paths = pattern.includes("streams[*]") ? streams.map((_, i) => pattern.replace("streams[*]", `streams[${i}]`)) : [pattern];
+      const paths = expandFieldPattern(resolved, pattern);
       for (const path of paths) response.fields[path] = { value: valueAtPath(resolved, splitPath(path)), origin: fieldOrigin(positions, path) };
     }
     const shown = Object.fromEntries(Object.entries(response.fields).map(([path, field]) => [path, field.value]));
@@ -214,7 +215,7 @@ export class BuilderApi {
 }
 
 /** A test read of one stream of a manifest text: its limits, and the state it starts from. */
-interface TestRequest {
+export interface TestRequest {
   text: string;
   stream: string;
   pages?: number;

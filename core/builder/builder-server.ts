@@ -154,8 +154,9 @@ async function handle(request: IncomingMessage, response: ServerResponse, ctx: H
       // The page cancels a test read by dropping its request: the read's requests in flight are aborted.
       const cancel = new AbortController();
       response.on("close", () => response.writableFinished || cancel.abort());
-      const pages = typeof body.pages === "number" && Number.isInteger(body.pages) && body.pages > 0 ? body.pages : undefined;
-      return sendJson(response, 200, await ctx.api.test({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route), pages, testingValues: testingValues(body, route), signal: cancel.signal }));
+      const state = body.state === undefined ? undefined : (field(body, "state", "object", route) as Record<string, unknown>);
+      const limits = { pages: positiveInteger(body.pages), records: positiveInteger(body.records), slices: positiveInteger(body.slices) };
+      return sendJson(response, 200, await ctx.api.test({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route), ...limits, state, testingValues: testingValues(body, route), signal: cancel.signal }));
     }
     case "POST /api/detect-schema":
       return sendJson(response, 200, await ctx.api.detectSchema({ text: field(body, "text", "string", route), stream: field(body, "stream", "string", route), records: Array.isArray(body.records) ? (body.records as Array<Record<string, unknown>>) : [], dateTimeFormats: body.dateTimeFormats === true }));
@@ -182,6 +183,11 @@ function field<T extends "string" | "object">(body: Record<string, unknown>, nam
   const ok = type === "string" ? typeof value === "string" : typeof value === "object" && value !== null && !Array.isArray(value);
   if (!ok) throw new SluiceError("BUILDER_BAD_REQUEST", `${route} needs '${name}' as ${type === "string" ? "a string" : "an object"}`, { failureType: "config_error", expected: `${name}: ${type}`, found: value === undefined ? "nothing" : typeof value });
   return value as T extends "string" ? string : object;
+}
+
+/** A read limit the page sent (pages, records, slices): a positive integer, else undefined (the default applies). */
+function positiveInteger(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
 /** The testing values a read carries (`testingValues`, an object), if any. */

@@ -204,6 +204,8 @@ describe("the Builder's authentication forms in a real browser", () => {
   it("OAuth 2 (legacy): the refresh token is a testing value; the single-use token the endpoint rotates is written back and the next read uses it", async () => {
     await fromEmptyFolder(async (page, dir) => {
       await chooseAuthMethod(page, "OAuth 2");
+      // OAuth 2 starts declarative (the product's recommendation); the legacy variant is the toggle off.
+      await page.getByLabel("Declarative OAuth Connector Specification", { exact: true }).uncheck();
       await page.getByLabel("Client ID", { exact: true }).fill(CREDENTIALS.clientId);
       await page.getByLabel("Client Secret", { exact: true }).fill(CREDENTIALS.clientSecret);
       // Client credentials take no refresh token: the field goes while that grant is chosen.
@@ -313,6 +315,9 @@ describe("the Builder's authentication forms in a real browser", () => {
 
       await orders.click(); // not check(): the place stays unlinked until the dialog is answered
       const dialog = page.getByRole("dialog", { name: "Which values to keep?" });
+      // The dialog shows how they differ: both values of each field.
+      const row = dialog.getByRole("table", { name: "Values that differ" }).getByRole("row", { name: /api_token/ });
+      assert.deepEqual(await row.getByRole("cell").allInnerTexts(), ["{{ config['api_key'] }}", "{{ config['orders_key'] }}"]);
       await dialog.getByRole("button", { name: "Keep this place's values" }).click();
       await shared.getByText("A change to it applies to: Data requests of stream users; Data requests of stream orders.").waitFor();
       let manifest = await yaml();

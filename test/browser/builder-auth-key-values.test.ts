@@ -153,6 +153,8 @@ describe("the Builder's key/value rows in the authentication forms, in a real br
   it("OAuth 2: Refresh Request Body and Refresh Request Headers are key/value rows, and the token endpoint sees them", async () => {
     await withBuilderPage(browser, itemsManifest(api.url), async ({ page, dir }) => {
       await chooseAuthMethod(page, "OAuth 2");
+      // OAuth 2 starts declarative (the product's recommendation); the legacy variant is the toggle off.
+      await page.getByLabel("Declarative OAuth Connector Specification", { exact: true }).uncheck();
       await page.getByLabel("Client ID", { exact: true }).fill(CREDENTIALS.clientId);
       await page.getByLabel("Client Secret", { exact: true }).fill(CREDENTIALS.clientSecret);
       await page.getByLabel("Refresh Token", { exact: true }).fill(CREDENTIALS.refreshToken);

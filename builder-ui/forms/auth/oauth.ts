@@ -10,7 +10,7 @@ export const oauth = defineForm({
   section: "authentication",
   label: "OAuth 2",
   fields: [
-    { key: ["client_id"], label: "Client ID", input: { name: "client_id", title: "Client ID", secret: true, required: true } },
+    { key: ["client_id"], label: "Client ID", input: { name: "client_id", title: "Client ID", secret: false, required: true }, hint: "Not a secret: shown as typed." },
     { key: ["client_secret"], label: "Client Secret", input: { name: "client_secret", title: "Client Secret", secret: true, required: true } },
     { key: ["refresh_token"], label: "Refresh Token", input: { name: "client_refresh_token", title: "Refresh Token", secret: true, required: false }, hint: "Used when the Grant Type is refresh_token." },
     { key: ["grant_type"], label: "Grant Type", control: "select", options: ["refresh_token", "client_credentials"], placeholder: "refresh_token" },
@@ -29,6 +29,12 @@ export const oauth = defineForm({
   ],
   template: () => ({ type: "OAuthAuthenticator", client_id: configRef("client_id"), client_secret: configRef("client_secret"), refresh_token: configRef("client_refresh_token"), token_refresh_endpoint: "https://api.example.com/oauth/token", grant_type: "refresh_token" }),
 });
+
+/**
+ * The legacy fields still shown while the declarative consent is on (it fills the refresh token and
+ * the access token; the refresh still needs the client and its endpoint); the others fold away.
+ */
+export const DECLARATIVE_OAUTH_SHOWN: readonly string[] = ["client_id", "client_secret", "token_refresh_endpoint", "scopes"];
 
 /** The fields the Refresh Token Updater adds (the updater's writes land in these inputs). */
 export const UPDATER_FIELDS: readonly FieldOverlay[] = [

@@ -20,7 +20,7 @@ export const sessionToken = defineForm({
     { key: ["login_requester"], label: "Request Body", group: "Login Requester", control: "body", variables: AUTH_VARIABLES },
     { key: ["session_token_path"], label: "Session Token Path", required: true, hint: "Where the token is in the login response, e.g. token or data, token (comma-separated)." },
     { key: ["expiration_duration"], label: "Expiration Duration", control: "duration", hint: "ISO 8601, e.g. PT1H. Unset: a login before every data request." },
-    { key: ["request_authentication"], label: "Data Request Authentication", control: "select", options: ["Bearer", "ApiKey"] },
+    { key: ["request_authentication"], label: "Data Request Authentication", control: "select", options: ["Bearer", "ApiKey"], optionLabels: { ApiKey: "API Key" } },
     { key: ["request_authentication", "inject_into"], label: "Inject into", control: "injection", title: "Inject Session Token into outgoing HTTP request", targets: ["header", "request_parameter"] },
   ],
   template: () => ({

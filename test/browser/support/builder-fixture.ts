@@ -2,11 +2,13 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after, before } from "node:test";
 import type { Browser, Locator, Page } from "playwright-core";
 import { createSluice } from "../../../core/index.js";
 import { startBuilder, type RunningBuilder } from "../../../core/builder/builder-server.js";
 import { json, startLoopback, type Loopback } from "../../plugins/auth/support/loopback.js";
 import { runSluice } from "../../support/run-sluice.js";
+import { launchChromium } from "./chromium.js";
 
 /** The API the browser scenarios read: `/users` and `/orders`, each `{ data: [...] }`, for `Authorization: Bearer <token>` only. */
 export async function startDataApi(token: string): Promise<Loopback> {
@@ -102,4 +104,26 @@ export async function saveAndRead(page: Page, dir: string): Promise<unknown[]> {
   const read = await runSluice(["read", "--config", "secrets/config.json"], dir);
   assert.equal(read.code, 0, read.stderr);
   return read.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data);
+}
+
+/**
+ * Registers (in the calling `describe`) a headless Chromium and the data API of `token` for its tests,
+ * closed after them; read them through the getters once the tests run.
+ *
+ * @example
+ * const shared = browserAndDataApi(TOKEN);
+ * it("...", async () => { const page = await shared.browser().newPage(); ... shared.api().url ... });
+ */
+export function browserAndDataApi(token: string): { browser(): Browser; api(): Loopback } {
+  let browser: Browser | undefined;
+  let api: Loopback | undefined;
+  before(async () => {
+    browser = await launchChromium();
+    api = await startDataApi(token);
+  });
+  after(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+  return { browser: () => browser!, api: () => api! };
 }

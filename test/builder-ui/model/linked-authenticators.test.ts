@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { authenticatorPlaces, differsFromShared, linkPlace, sharedAuthenticators, sharePlace, unlinkPlace, writtenPlace } from "../../../builder-ui/model/linked-authenticators.js";
+import { authenticatorDifferences, authenticatorPlaces, differsFromShared, linkPlace, sharedAuthenticators, sharePlace, unlinkPlace, writtenPlace } from "../../../builder-ui/model/linked-authenticators.js";
 import { ManifestModel } from "../../../builder-ui/model/manifest-model.js";
 
 const TEXT = `definitions:
@@ -54,6 +54,7 @@ describe("linked authenticators", () => {
   it("linking a differing place keeps, as asked, the shared values or the place's (which then apply to every linked place)", () => {
     const orders = places[2]!;
     assert.ok(differsFromShared(model, orders, ["definitions", "auth"]));
+    assert.deepEqual(authenticatorDifferences(model, orders, ["definitions", "auth"]), [{ path: "api_token", shared: "{{ config['api_key'] }}", own: "{{ config['orders_key'] }}" }]);
     const keptShared = linkPlace(model, orders, ["definitions", "auth"], "shared");
     assert.deepEqual(keptShared.valueAt(orders.segments), { $ref: "#/definitions/auth" });
     assert.equal(keptShared.valueAt(["definitions", "auth", "api_token"]), "{{ config['api_key'] }}");
