@@ -74,6 +74,39 @@ export function configFromUsage(manifest: unknown): Record<string, unknown> {
   return out;
 }
 
+/**
+ * The configs worth trying for a manifest without a spec: its config paths as `"x"` ({@link configFromUsage}),
+ * once per option of each `SelectiveAuthenticator` (the selection path set to that option's key), since
+ * `"x"` chooses none of them.
+ *
+ * @example
+ * usageConfigVariants({ authenticator: { type: "SelectiveAuthenticator", authenticator_selection_path: ["credentials", "auth_type"],
+ *   authenticators: { oauth2: "#/definitions/oauth", token: "#/definitions/bearer" } } })
+ * // [{ credentials: { auth_type: "oauth2" } }, { credentials: { auth_type: "token" } }]
+ */
+export function usageConfigVariants(manifest: unknown): Record<string, unknown>[] {
+  const base = configFromUsage(manifest);
+  const selections: Array<{ path: string[]; options: string[] }> = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) visit(item);
+    else if (isObject(node)) {
+      const path = node.authenticator_selection_path;
+      if (node.type === "SelectiveAuthenticator" && Array.isArray(path) && isObject(node.authenticators)) {
+        selections.push({ path: path.map(String), options: Object.keys(node.authenticators) });
+      }
+      for (const value of Object.values(node)) visit(value);
+    }
+  };
+  visit(manifest);
+  if (selections.length === 0) return [base];
+  const widest = Math.min(6, Math.max(...selections.map((s) => s.options.length)));
+  return Array.from({ length: widest }, (_, option) => {
+    const config = structuredClone(base);
+    for (const { path, options } of selections) setPath(config, path, options[Math.min(option, options.length - 1)]);
+    return config;
+  });
+}
+
 /** The largest number of options of any `oneOf`/`anyOf` in the spec. */
 function widestChoice(schema: unknown, depth: number): number {
   if (depth > MAX_DEPTH) return 0;
