@@ -61,6 +61,10 @@ export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntim
         if (op === "http" && mode === "sync") {
           throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `http cannot be answered during a synchronous call (a constructor, an attribute): a component's own requests are sent from the methods the engine awaits`, { where });
         }
+        if (op === "parent_records" && mode === "sync") {
+          throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `a parent stream cannot be read during a synchronous call (a constructor, an attribute): read it in stream_slices()`, { where });
+        }
+        if (op === "parent_records" && request.callbacks.parentRecords) return request.callbacks.parentRecords(Number(frame.index));
         if (op === "http" && request.callbacks.http) return request.callbacks.http(frame.request as Parameters<NonNullable<typeof request.callbacks.http>>[0]);
         throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `The Python child asked a callback ${op}, which cannot be answered for ${className}`, { where });
       };

@@ -7,6 +7,7 @@ import { hasMember } from "./describe-class.js";
 import { guardInstance } from "./guard-instance.js";
 import { PythonBackoffStrategy } from "./python/python-backoff-strategy.js";
 import { PythonErrorHandler } from "./python/python-error-handler.js";
+import { pythonParentStreams } from "./python/python-parent-streams.js";
 import { PythonPartitionRouter } from "./python/python-partition-router.js";
 import { PythonRecordExtractor } from "./python/python-record-extractor.js";
 import { PythonSchemaLoader } from "./python/python-schema-loader.js";
@@ -44,7 +45,7 @@ export const customKindComponents: readonly ComponentFactory[] = [
     python: (remote, _loaded, ctx) => new PythonTransformation(remote, ctx.config),
     description: "A record transformation class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomPartitionRouter", kind: "partition_router", base: PartitionRouter, baseName: "PartitionRouter", methods: ["slices", "applyToRequest"],
-    python: (remote) => new PythonPartitionRouter(remote),
+    python: (remote, _loaded, ctx, def) => new PythonPartitionRouter(remote, pythonParentStreams(def, ctx)),
     description: "A partition router class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomIncrementalSync", kind: "incremental_sync", base: IncrementalCursor, baseName: "IncrementalCursor",
     methods: ["slices", "applyToRequest", "setState", "observe", "closeSlice", "state"],

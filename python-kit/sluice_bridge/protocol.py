@@ -37,6 +37,7 @@ CALLBACKS: Dict[str, str] = {
     "interpolate": "{template, default, context} -> value: a template evaluated by Sluice's template engine",
     "http": "{request: {method, url, headers, body}} -> {status, url, headers, text}: a component's own request, sent by Sluice's HTTP client",
     "secret": "{value} -> null: a value the component declares secret (the kit's add_to_secrets), redacted wherever Sluice writes",
+    "parent_records": "{index} -> [record]: every record of the component's parent stream number index (parent_stream_configs[index].stream), read by Sluice's engine",
 }
 
 #: Tagged values: how a non-JSON value crosses the bridge.

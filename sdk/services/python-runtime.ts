@@ -16,6 +16,11 @@ export interface PythonCallbacks {
    */
   /** The kit's `add_to_secrets(value)`: a value redacted wherever Sluice writes (logs, errors, HTTP records). */
   secret?(value: string): void;
+  /**
+   * Every record of the component's parent stream `index` (`parent_stream_configs[index].stream.read_records()`),
+   * read by Sluice's engine; answered in the asynchronous calls only.
+   */
+  parentRecords?(index: number): Promise<unknown[]>;
   http?(request: { method: string; url: string; headers: Record<string, string>; body?: string | null }): Promise<{ status: number; url: string; headers: Record<string, string>; text: string }>;
 }
 
