@@ -6,6 +6,7 @@ import { customComponent } from "./custom-component.js";
 import { hasMember } from "./describe-class.js";
 import { guardInstance } from "./guard-instance.js";
 import { PythonBackoffStrategy } from "./python/python-backoff-strategy.js";
+import { pythonIncrementalSync } from "./python/python-datetime-cursor.js";
 import { PythonErrorHandler } from "./python/python-error-handler.js";
 import { pythonParentStreams } from "./python/python-parent-streams.js";
 import { PythonPartitionRouter } from "./python/python-partition-router.js";
@@ -49,6 +50,7 @@ export const customKindComponents: readonly ComponentFactory[] = [
     description: "A partition router class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomIncrementalSync", kind: "incremental_sync", base: IncrementalCursor, baseName: "IncrementalCursor",
     methods: ["slices", "applyToRequest", "setState", "observe", "closeSlice", "state"],
+    python: (remote, _loaded, ctx, def) => pythonIncrementalSync(remote, def, ctx),
     description: "An incremental cursor class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomRequester", kind: "requester", base: Requester, baseName: "Requester", methods: ["buildRequest", "send"],
     python: (remote, _loaded, ctx, def) => pythonRequester(remote, def, ctx),

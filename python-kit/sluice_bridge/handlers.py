@@ -53,7 +53,7 @@ def new(objects: Objects, request: Mapping[str, Any]) -> Any:
 # The kit's interfaces: what they define is a default (`get_request_params` returning {}), not the component's.
 INTERFACE_CLASSES = {"object", "Generic", "ABC", "DeclarativeAuthenticator", "AbstractHeaderAuthenticator", "RecordExtractor", "RecordFilter",
                      "RecordTransformation", "PaginationStrategy", "StreamSlicer", "PartitionRouter", "SchemaLoader", "StateMigration",
-                     "Decoder", "ErrorHandler", "BackoffStrategy", "HttpRequester"}
+                     "Decoder", "ErrorHandler", "BackoffStrategy", "HttpRequester", "DatetimeBasedCursor"}
 
 
 def own_methods(cls: type) -> List[str]:

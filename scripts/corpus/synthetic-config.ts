@@ -77,7 +77,7 @@ export function configFromUsage(manifest: unknown): Record<string, unknown> {
 /**
  * The configs worth trying for a manifest without a spec: its config paths as `"x"` ({@link configFromUsage}),
  * once per option of each `SelectiveAuthenticator` (the selection path set to that option's key), since
- * `"x"` chooses none of them.
+ * `"x"` chooses none of them; a config value a `ConcurrencyLevel` reads is `2`.
  *
  * @example
  * usageConfigVariants({ authenticator: { type: "SelectiveAuthenticator", authenticator_selection_path: ["credentials", "auth_type"],
@@ -93,6 +93,12 @@ export function usageConfigVariants(manifest: unknown): Record<string, unknown>[
       const path = node.authenticator_selection_path;
       if (node.type === "SelectiveAuthenticator" && Array.isArray(path) && isObject(node.authenticators)) {
         selections.push({ path: path.map(String), options: Object.keys(node.authenticators) });
+      }
+      // A concurrency level read from the config is a number of workers.
+      if (node.type === "ConcurrencyLevel") {
+        for (const field of ["default_concurrency", "max_concurrency"]) {
+          if (typeof node[field] === "string") for (const read of readPaths(node[field], "config")) setPath(base, read, 2);
+        }
       }
       for (const value of Object.values(node)) visit(value);
     }
