@@ -46,7 +46,8 @@ export const customKindComponents: readonly ComponentFactory[] = [
     python: (remote, _loaded, ctx) => new PythonTransformation(remote, ctx.config),
     description: "A record transformation class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomPartitionRouter", kind: "partition_router", base: PartitionRouter, baseName: "PartitionRouter", methods: ["slices", "applyToRequest"],
-    python: (remote, _loaded, ctx, def) => new PythonPartitionRouter(remote, pythonParentStreams(def, ctx)),
+    // The parent streams are built with the router, as Sluice's own SubstreamPartitionRouter builds them: a parent that cannot be built fails the build.
+    python: async (remote, _loaded, ctx, def) => new PythonPartitionRouter(remote, await pythonParentStreams(def, ctx)),
     description: "A partition router class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomIncrementalSync", kind: "incremental_sync", base: IncrementalCursor, baseName: "IncrementalCursor",
     methods: ["slices", "applyToRequest", "setState", "observe", "closeSlice", "state"],

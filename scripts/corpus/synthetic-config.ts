@@ -66,12 +66,23 @@ export function configFromUsage(manifest: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const visit = (node: unknown): void => {
     if (typeof node === "string") {
-      for (const path of readPaths(node, "config")) if (path.length === 1 || !(path[0]! in out)) setPath(out, path, "x");
+      for (const path of readPaths(node, "config")) if (fitsBeside(out, path)) setPath(out, path, "x");
     } else if (Array.isArray(node)) for (const item of node) visit(item);
     else if (node && typeof node === "object") for (const value of Object.values(node)) visit(value);
   };
   visit(manifest);
   return out;
+}
+
+/** True when `path` can be set in `config` without replacing a value set before (a nested path beside its siblings). */
+function fitsBeside(config: Record<string, unknown>, path: readonly string[]): boolean {
+  let node: unknown = config;
+  for (const key of path.slice(0, -1)) {
+    if (!isObject(node)) return false;
+    node = node[key];
+    if (node === undefined) return true;
+  }
+  return isObject(node) && !(path.at(-1)! in node);
 }
 
 /**

@@ -21,14 +21,11 @@ import { sliceFromWire, wireSlice } from "./wire-slice.js";
  *         return {"region": stream_slice["region"]}
  */
 export class PythonPartitionRouter extends PartitionRouter {
-  private parents: readonly PythonParentStream[] = [];
-
-  constructor(private readonly remote: PythonObject, private readonly parentStreams?: Promise<PythonParentStream[]>) {
+  constructor(private readonly remote: PythonObject, private readonly parents: readonly PythonParentStream[] = []) {
     super();
   }
 
   async *slices(): AsyncGenerator<StreamSlice> {
-    if (this.parentStreams) this.parents = await this.parentStreams;
     for (const slice of (await this.remote.callAsync("stream_slices")) as unknown[]) yield sliceFromWire(slice);
   }
 
