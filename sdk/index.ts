@@ -39,7 +39,7 @@ export { Retriever, SchemaLoader, type PageReport, type PartitionsOptions, type 
 export { Requester, type QueryProperties, type RequestInput } from "./components/requester.js";
 export { RecordExtractor, RecordFilter, SELECTION_PAUSE, type RecordSelector, type SelectionContext, type SelectionStats } from "./components/record-selector.js";
 export { RecordTransformation, type TransformationContext } from "./components/record-transformation.js";
-export { isThenable, thenMaybe, type Awaitable } from "./components/awaitable.js";
+export { forEachMaybe, isThenable, thenMaybe, type Awaitable } from "./components/awaitable.js";
 export type { Paginator } from "./components/paginator.js";
 export { IncrementalCursor, makeSlice, sliceCursor, sliceExtraFields, slicePartition, StreamSlicer, type SliceOptions } from "./components/stream-slicer.js";
 export { PartitionRouter } from "./components/partition-router.js";

@@ -4,6 +4,7 @@ import {
   PaginationError,
   SluiceError,
   cloneRequest,
+  isThenable,
   redactedExcerpt,
   redactUrl,
   type AttemptOutcome,
@@ -107,7 +108,10 @@ export class RetryingHttpClient implements HttpClient {
           continue;
         }
       }
-      const decision: ErrorDecision = options.errorHandler?.decide(outcome) ?? defaultDecision(outcome);
+      // Awaited only when it is a promise (a Python handler's): the built-ins decide synchronously.
+      if (options.signal) outcome.signal = options.signal;
+      const deciding = options.errorHandler?.decide(outcome);
+      const decision: ErrorDecision = (isThenable(deciding) ? await deciding : deciding) ?? defaultDecision(outcome);
       if (decision.action === "success") return outcome.response as FetchedResponse;
       if (decision.action === "ignore") {
         const response = outcome.response as FetchedResponse;

@@ -1,5 +1,5 @@
 /**
- * The Python bridge's messages, version 1: the one TypeScript definition of them. The Python side's
+ * The Python bridge's messages, version 2: the one TypeScript definition of them. The Python side's
  * table is python-kit/sluice_bridge/protocol.py; test/core/python-bridge/bridge-protocol.test.ts
  * fails when the two name different messages or versions.
  *
@@ -15,7 +15,7 @@
  * -> {"cb":1,"ok":true,"result":"data"}
  * <- {"id":2,"ok":true,"result":[{"id":1}]}
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Requests Sluice sends, by `op`: what each carries and what its `result` is. */
 export const BRIDGE_REQUESTS = {
@@ -28,6 +28,7 @@ export const BRIDGE_REQUESTS = {
   transform: "{handle, records, stream_state, stream_slice} -> [record]: a page of records, each transformed",
   sign: "{handle, request} -> request: the prepared request after the authenticator's __call__",
   drop: "{handle} -> null: forget an object",
+  cancel: "{of} -> no reply (the frame has no id): Sluice abandoned request `of`; a callback it waits for fails in Python, its reply is ignored",
 } as const;
 
 /** Callbacks Python asks while it handles a request. */

@@ -1,4 +1,4 @@
-import type { Logger, PythonComponentRequest, PythonObject, PythonRuntime, Secrets } from "../../sdk/index.js";
+import type { Logger, PythonCallOptions, PythonComponentRequest, PythonObject, PythonRuntime, Secrets } from "../../sdk/index.js";
 import { CustomCodeError, type ErrorLocation } from "../../sdk/index.js";
 import type { BridgeOp } from "./bridge-protocol.js";
 import { PythonBridge, PythonRaised, type BridgeCallContext } from "./python-bridge.js";
@@ -19,8 +19,8 @@ export interface PythonRuntimeOptions {
  *
  * @example
  * const runtime = createPythonRuntime({ logger, secrets });
- * const extractor = runtime.construct({ file, module: "source_acme.components", className: "Items", fields: {}, config, parameters, callbacks });
- * await extractor.callAsync("extract_records", [{ $response: { status: 200, url, headers: {}, text: "[]" } }], {}, { signal });
+ * const extractor = await runtime.construct({ file, module: "source_acme.components", className: "Items", fields: {}, config, parameters, callbacks });
+ * await extractor.call("extract_records", [{ $response: { status: 200, url, headers: {}, text: "[]" } }], {}, { signal });
  */
 export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntime {
   const bridge = options.bridge ?? PythonBridge.shared();
@@ -35,68 +35,53 @@ export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntim
     return pythonFailureError(error.failure, { ...site, python: bridge.python ?? "python3", redact });
   };
 
-  function send(op: BridgeOp, payload: Record<string, unknown>, site: Site, context: Partial<BridgeCallContext> = {}): unknown {
+  async function send(op: BridgeOp, payload: Record<string, unknown>, site: Site, context: Partial<BridgeCallContext> = {}, signal?: AbortSignal): Promise<unknown> {
     try {
-      return bridge.request(op, payload, contextOf(site, context));
-    } catch (error) {
-      throw failure(error, site);
-    }
-  }
-
-  async function sendAsync(op: BridgeOp, payload: Record<string, unknown>, site: Site, context: Partial<BridgeCallContext>, signal?: AbortSignal): Promise<unknown> {
-    try {
-      return await bridge.requestAsync(op, payload, contextOf(site, context), signal);
+      return await bridge.request(op, payload, contextOf(site, context), signal);
     } catch (error) {
       throw failure(error, site);
     }
   }
 
   return {
-    construct(request: PythonComponentRequest): PythonObject {
+    async construct(request: PythonComponentRequest): Promise<PythonObject> {
       const className = `${request.module}.${request.className}`;
       const where = { file: request.file, ...request.where };
-      const onCallback = (op: string, frame: Record<string, unknown>, mode: "sync" | "async"): unknown => {
+      const onCallback = (op: string, frame: Record<string, unknown>, signal: AbortSignal): unknown => {
         if (op === "interpolate") return request.callbacks.interpolate(String(frame.template), (frame.context ?? {}) as Record<string, unknown>, frame.default);
         if (op === "secret") return request.callbacks.secret?.(String(frame.value ?? "")) ?? null;
-        if (op === "http" && mode === "sync") {
-          throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `http cannot be answered during a synchronous call (a constructor, an attribute): a component's own requests are sent from the methods the engine awaits`, { where });
-        }
-        if (op === "parent_records" && mode === "sync") {
-          throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `a parent stream cannot be read during a synchronous call (a constructor, an attribute): read it in stream_slices()`, { where });
-        }
-        if (op === "parent_records" && request.callbacks.parentRecords) return request.callbacks.parentRecords(Number(frame.index));
-        if (op === "http" && request.callbacks.http) return request.callbacks.http(frame.request as Parameters<NonNullable<typeof request.callbacks.http>>[0]);
+        if (op === "parent_records" && request.callbacks.parentRecords) return request.callbacks.parentRecords(Number(frame.index), { signal });
+        if (op === "http" && request.callbacks.http) return request.callbacks.http(frame.request as Parameters<NonNullable<typeof request.callbacks.http>>[0], { signal });
         throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `The Python child asked a callback ${op}, which cannot be answered for ${className}`, { where });
       };
       const site = (method: string) => ({ className, method, where });
+      type Made = { handle: number; bases: string[]; methods: string[] };
       const make = () => send("new", {
         file: request.file, module: request.module, class: request.className,
         fields: request.fields, config: request.config, parameters: request.parameters,
-      }, site("constructor"), { onCallback }) as { handle: number; bases: string[]; methods: string[] };
-      let made = make();
-      let generation = bridge.generation;
-      // A child that died or hung was replaced: the object is made again in the new one before its next call.
-      const handle = (): number => {
-        if (bridge.ensureStarted() !== generation) {
-          made = make();
-          generation = bridge.generation;
-        }
-        return made.handle;
+      }, site("constructor"), { onCallback }) as Promise<Made>;
+      let current = { generation: await bridge.ensureStarted(), made: make() };
+      const { bases, methods } = await current.made;
+      // A child that died or hung was replaced: the object is made again in the new one before its next call (once, however many calls wait).
+      const handle = async (): Promise<number> => {
+        const generation = await bridge.ensureStarted();
+        if (current.generation !== generation) current = { generation, made: make() };
+        return (await current.made).handle;
       };
+      const ask = async (op: BridgeOp, payload: Record<string, unknown>, method: string, options: PythonCallOptions = {}): Promise<unknown> =>
+        send(op, { handle: await handle(), ...payload }, site(method), { onCallback }, options.signal);
       return {
         className,
-        bases: made.bases,
-        methods: made.methods,
-        call: (method, args = [], kwargs = {}) => send("call", { handle: handle(), method, args, kwargs }, site(method), { onCallback }),
-        get: (attribute) => send("get", { handle: handle(), attribute }, site(attribute), { onCallback }),
-        request: (op, payload, method) => send(op, { handle: handle(), ...payload }, site(method), { onCallback }),
-        callAsync: (method, args = [], kwargs = {}, options = {}) => sendAsync("call", { handle: handle(), method, args, kwargs }, site(method), { onCallback }, options.signal),
-        requestAsync: (op, payload, method, options = {}) => sendAsync(op, { handle: handle(), ...payload }, site(method), { onCallback }, options.signal),
+        bases,
+        methods,
+        call: (method, args = [], kwargs = {}, options) => ask("call", { method, args, kwargs }, method, options),
+        get: (attribute, options) => ask("get", { attribute }, attribute, options),
+        request: (op, payload, method, options) => ask(op, payload, method, options),
       };
     },
-    check(file: string, className: string, where?: ErrorLocation) {
+    async check(file: string, className: string, where?: ErrorLocation) {
       try {
-        return send("check", { file, class: className }, { className, method: "check", where }) as { found: boolean; classes: string[] };
+        return await send("check", { file, class: className }, { className, method: "check", where }) as { found: boolean; classes: string[] };
       } catch (error) {
         if (error instanceof CustomCodeError && error.code === "PYTHON_COMPONENT_FAILED") return { found: false, classes: [] };
         throw error;

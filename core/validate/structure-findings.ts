@@ -99,7 +99,7 @@ export async function customClassProblems(sluice: Sluice, inspection: ManifestIn
       const loaded = await loader.loadClass({ className, connectorDir: inspection.source.dir, where: { manifestPath: path } });
       if (loaded.python) {
         // Read with Python's ast: the module is not run.
-        const { found: defined, classes } = sluice.services.get(PythonRuntime).check(loaded.file, loaded.python.className, { manifestPath: path });
+        const { found: defined, classes } = await sluice.services.get(PythonRuntime).check(loaded.file, loaded.python.className, { manifestPath: path });
         if (!defined) {
           problems.push({ code: "PYTHON_CLASS_NOT_FOUND", path, message: `${loaded.file} defines no class ${loaded.python.className}`, expected: `class ${loaded.python.className}`, found: classes.length ? `classes: ${classes.join(", ")}` : "no classes" });
         }

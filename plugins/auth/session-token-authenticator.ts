@@ -87,7 +87,7 @@ export const SessionTokenAuthenticatorComponent: ComponentFactory<SessionTokenAu
       reuse: lifetime !== undefined,
       fetch: async () => {
         const response = await login(requester, ctx, decoder);
-        const token = tokenAt(response, path, ctx, decoder);
+        const token = await tokenAt(response, path, ctx, decoder);
         services.secrets.add(token);
         return { value: token, expiresAt: lifetime?.(services.clock.now()) };
       },
@@ -110,7 +110,7 @@ function parseDuration(value: unknown, ctx: BuildContext): ((ms: number) => numb
 }
 
 async function login(requester: Requester, ctx: BuildContext, decoder: Decoder | undefined): Promise<HttpResponse> {
-  const request = requester.buildRequest({});
+  const request = await requester.buildRequest({});
   try {
     return await requester.send(request, { purpose: "session_login", where: { manifestPath: `${ctx.path}.login_requester` }, readBytes: decoder?.readsBytes() });
   } catch (error) {
@@ -124,10 +124,10 @@ async function login(requester: Requester, ctx: BuildContext, decoder: Decoder |
 }
 
 /** The token at `path` in the login response's first document (JSON, or what the `decoder` makes of it). */
-function tokenAt(response: HttpResponse, path: readonly string[], ctx: BuildContext, decoder: Decoder | undefined): string {
+async function tokenAt(response: HttpResponse, path: readonly string[], ctx: BuildContext, decoder: Decoder | undefined): Promise<string> {
   let node: unknown;
   try {
-    node = decoder ? firstOf(decoder.decode(response)) : response.json();
+    node = decoder ? firstOf(await decoder.decode(response)) : response.json();
   } catch (error) {
     throw new AuthenticationError("AUTH_SESSION_TOKEN_MISSING", `The session login response cannot be decoded${decoder ? ` by ${decoder.constructor.name}` : " as JSON"}`, {
       failureType: "system_error",

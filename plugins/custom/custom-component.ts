@@ -67,7 +67,7 @@ export function customComponent<T>(spec: CustomKind<T>): ComponentFactory<T> {
       const loaded = await loadCustomClass(def, ctx);
       if (loaded.python) {
         if (!spec.python) throw pythonKindUnsupported(loaded, spec.type);
-        return spec.python(constructPython(loaded, def, ctx), loaded, ctx, def);
+        return spec.python(await constructPython(loaded, def, ctx), loaded, ctx, def);
       }
       const use = spec.accept ? spec.accept(loaded.cls) : defaultAccept(spec, loaded.cls);
       if (!use) {

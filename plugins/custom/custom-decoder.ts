@@ -1,6 +1,6 @@
 import { CustomCodeError, Decoder, type ComponentFactory, type ErrorLocation, type HttpResponse } from "../../sdk/index.js";
 import { customComponent } from "./custom-component.js";
-import { wireResponse } from "./python/wire-response.js";
+import { PythonDecoder } from "./python/python-decoder.js";
 import { hasMember } from "./describe-class.js";
 import { customCodeFailure, guardCustomCall } from "./guard-custom-call.js";
 
@@ -32,9 +32,8 @@ export const CustomDecoderComponent: ComponentFactory<Decoder> = customComponent
   baseName: "Decoder",
   methods: ["decode"],
   alternative: "(or a Python-style class with decode)",
+  python: (remote) => new PythonDecoder(remote),
   // A Python-style port need not extend Decoder; either way the adapter guards the generator it returns.
-  python: (remote, loaded) =>
-    new CustomDecoderAdapter({ decode: (response) => remote.call("decode", [wireResponse(response)]) }, loaded.className, loaded.where),
   accept: (cls) => (hasMember(cls, "decode") ? (instance, loaded) => new CustomDecoderAdapter(instance as CustomDecoderShape, loaded.className, loaded.where) : undefined),
 });
 

@@ -7,7 +7,7 @@ import { hasMember } from "./describe-class.js";
 import { guardInstance } from "./guard-instance.js";
 import { PythonBackoffStrategy } from "./python/python-backoff-strategy.js";
 import { pythonIncrementalSync } from "./python/python-datetime-cursor.js";
-import { PythonErrorHandler } from "./python/python-error-handler.js";
+import { pythonErrorHandler } from "./python/python-error-handler.js";
 import { pythonParentStreams } from "./python/python-parent-streams.js";
 import { PythonPartitionRouter } from "./python/python-partition-router.js";
 import { PythonRecordExtractor } from "./python/python-record-extractor.js";
@@ -57,7 +57,7 @@ export const customKindComponents: readonly ComponentFactory[] = [
     python: (remote, _loaded, ctx, def) => pythonRequester(remote, def, ctx),
     description: "A requester class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomErrorHandler", kind: "error_handler", base: ErrorHandler, baseName: "ErrorHandler", methods: ["decide"],
-    python: (remote) => new PythonErrorHandler(remote),
+    python: (remote) => pythonErrorHandler(remote),
     description: "An error handler class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomBackoffStrategy", kind: "backoff_strategy", base: BackoffStrategy, baseName: "BackoffStrategy", methods: ["backoffSeconds"],
     python: (remote) => new PythonBackoffStrategy(remote),

@@ -32,7 +32,7 @@ export const CustomPaginationStrategyComponent: ComponentFactory<PaginationStrat
   baseName: "PaginationStrategy",
   methods: ["nextPageToken (or next_page_token)"],
   alternative: "(or a Python-style class with next_page_token)",
-  python: (remote, loaded) => new CustomStrategyAdapter(pythonPaginationStrategy(remote), { className: loaded.className, style: "python", where: loaded.where }),
+  python: async (remote, loaded) => new CustomStrategyAdapter(await pythonPaginationStrategy(remote), { className: loaded.className, style: "python", where: loaded.where }),
   accept(cls) {
     const style = strategyStyle(cls);
     if (!style) return undefined;

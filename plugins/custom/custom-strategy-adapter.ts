@@ -58,7 +58,7 @@ export class CustomStrategyAdapter extends PaginationStrategy {
     return this.call(name, () => {
       const value = (this.inner as AnyStrategy)[name];
       return typeof value === "function" ? (value as () => unknown).call(this.inner) : value;
-    });
+    }, this.options.style === "python");
   }
 
   /** The manifest's `class_name`, not this adapter, in every message about the strategy. */
@@ -93,7 +93,7 @@ export class CustomStrategyAdapter extends PaginationStrategy {
     const result = guardCustomCall(run, { className: this.options.className, method, where });
     if (isThenable(result) && !mayAwait) {
       result.then(undefined, () => undefined);
-      throw new CustomCodeError("CUSTOM_CODE_ASYNC", `${this.options.className}.${method} returned a promise; only nextPageToken may answer with one`, {
+      throw new CustomCodeError("CUSTOM_CODE_ASYNC", `${this.options.className}.${method} returned a promise; only nextPageToken (and a Python strategy's initial_token) may answer with one`, {
         where: { component: this.options.className, ...where },
         expected: "a token (or undefined to stop) returned directly",
         found: "a promise",

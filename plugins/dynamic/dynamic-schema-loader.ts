@@ -4,6 +4,7 @@ import {
   Type,
   componentSchema,
   defineComponent,
+  forEachMaybe,
   type ComponentFactory,
   type DataRecord,
   type JsonSchema,
@@ -65,10 +66,22 @@ export const DynamicSchemaLoaderComponent: ComponentFactory<SchemaLoader> = defi
           break;
         }
         let properties: Record<string, unknown> = first ? identifier.properties(first, ctx.config) : {};
-        if (filter) properties = Object.fromEntries(Object.entries(properties).filter(([key, value]) => filter.keep({ [key]: value }, {})));
-        for (const transformation of transformations) transformation.transform(properties, {});
+        if (filter) properties = await keptProperties(properties, filter);
+        // A transformation may answer with a promise (a Python one): each is awaited before the next.
+        await forEachMaybe(transformations, (transformation) => transformation.transform(properties, {}));
         return { $schema: "https://json-schema.org/draft-07/schema#", type: "object", additionalProperties: true, properties };
       }
     })();
   },
 });
+
+/**
+ * The properties the `schema_filter` keeps, each offered as a one-key record `{ name: type }` (as the
+ * kit's `filter_records` sees them); a filter that answers a page at a time (`keepPage`, a Python one)
+ * is asked once, awaited.
+ */
+async function keptProperties(properties: Record<string, unknown>, filter: RecordFilter): Promise<Record<string, unknown>> {
+  const records = Object.entries(properties).map(([key, value]) => ({ [key]: value }));
+  const keep = filter.keepPage ? await filter.keepPage(records, {}) : records.map((record) => filter.keep(record, {}));
+  return Object.assign({}, ...records.filter((_record, index) => keep[index]));
+}

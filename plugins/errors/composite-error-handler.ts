@@ -3,6 +3,9 @@ import {
   Type,
   componentSchema,
   defineComponent,
+  isThenable,
+  thenMaybe,
+  type Awaitable,
   type AttemptOutcome,
   type ComponentFactory,
   type ErrorDecision,
@@ -43,20 +46,30 @@ export class CompositeErrorHandler implements ResolvingErrorHandler {
     this.backoffStrategies = handlers.flatMap((h) => (isResolving(h) ? h.backoffStrategies : []));
   }
 
-  decide(outcome: AttemptOutcome): ErrorDecision {
+  decide(outcome: AttemptOutcome): Awaitable<ErrorDecision> {
     return decideWith(this.interpret(outcome), outcome, this.backoffStrategies);
   }
 
-  interpret(outcome: AttemptOutcome): Resolution {
-    let last: Resolution | undefined;
-    for (const handler of this.handlers) {
-      const resolution = isResolving(handler) ? handler.interpret(outcome) : fromDecision(handler.decide(outcome));
-      if (!resolution) continue;
-      last = resolution;
-      if (resolution.action === "SUCCESS" || resolution.action === "RETRY" || resolution.action === "IGNORE" || resolution.action === "RESET_PAGINATION") return resolution;
+  /**
+   * The handlers' resolution, asked from handler `from` on (`last`: the answer before it). Synchronous
+   * while every handler answers at once; a handler answering with a promise (a Python one) is awaited.
+   */
+  interpret(outcome: AttemptOutcome, from = 0, last?: Resolution): Awaitable<Resolution> {
+    for (let i = from; i < this.handlers.length; i++) {
+      const handler = this.handlers[i]!;
+      const answer = isResolving(handler) ? handler.interpret(outcome) : thenMaybe(handler.decide(outcome), fromDecision);
+      if (isThenable(answer)) return answer.then((resolution) => (resolution && settles(resolution) ? resolution : this.interpret(outcome, i + 1, resolution ?? last)));
+      if (!answer) continue;
+      last = answer;
+      if (settles(answer)) return answer;
     }
     return last ?? fallbackResolution(outcome);
   }
+}
+
+/** Whether a handler's answer ends the search (a FAIL or RATE_LIMITED one lets the next handler try). */
+function settles(resolution: Resolution): boolean {
+  return resolution.action === "SUCCESS" || resolution.action === "RETRY" || resolution.action === "IGNORE" || resolution.action === "RESET_PAGINATION";
 }
 
 function isResolving(handler: ErrorHandler): handler is ResolvingErrorHandler {

@@ -3,6 +3,9 @@ import {
   Type,
   componentSchema,
   defineComponent,
+  isThenable,
+  thenMaybe,
+  type Awaitable,
   jsonSchema,
   type AttemptOutcome,
   type ComponentFactory,
@@ -23,7 +26,8 @@ const DEFAULT_MAX_TIME_SECONDS = 600;
  * strategies, so a `CompositeErrorHandler` can combine handlers as the kit does.
  */
 export interface ResolvingErrorHandler extends ErrorHandler {
-  interpret(outcome: AttemptOutcome): Resolution;
+  /** May answer with a promise (a composite holding a Python handler). */
+  interpret(outcome: AttemptOutcome): Awaitable<Resolution>;
   readonly backoffStrategies: readonly BackoffStrategy[];
 }
 
@@ -56,7 +60,7 @@ export class DefaultErrorHandler implements ResolvingErrorHandler {
     readonly maxTimeMs: number = DEFAULT_MAX_TIME_SECONDS * 1000,
   ) {}
 
-  decide(outcome: AttemptOutcome): ErrorDecision {
+  decide(outcome: AttemptOutcome): Awaitable<ErrorDecision> {
     return decideWith(this.interpret(outcome), outcome, this.backoffStrategies);
   }
 
@@ -74,10 +78,15 @@ export class DefaultErrorHandler implements ResolvingErrorHandler {
  * Turns a resolution into the client's decision, asking the backoff strategies for the wait of a retry
  * (the first non-zero answer wins, as in the kit).
  */
-export function decideWith(resolution: Resolution, outcome: AttemptOutcome, strategies: readonly BackoffStrategy[]): ErrorDecision {
-  if (!isRetry(resolution.action)) return toDecision(resolution, outcome);
-  for (const strategy of strategies) {
-    const seconds = strategy.backoffSeconds(outcome);
+export function decideWith(resolution: Awaitable<Resolution>, outcome: AttemptOutcome, strategies: readonly BackoffStrategy[]): Awaitable<ErrorDecision> {
+  return thenMaybe(resolution, (settled) => (isRetry(settled.action) ? backoffDecision(settled, outcome, strategies) : toDecision(settled, outcome)));
+}
+
+/** A retry's decision with the wait of the first strategy, from `from` on, that gives one (a Python strategy's answer awaited). */
+function backoffDecision(resolution: Resolution, outcome: AttemptOutcome, strategies: readonly BackoffStrategy[], from = 0): Awaitable<ErrorDecision> {
+  for (let i = from; i < strategies.length; i++) {
+    const seconds = strategies[i]!.backoffSeconds(outcome);
+    if (isThenable(seconds)) return seconds.then((wait) => (wait ? toDecision(resolution, outcome, wait * 1000) : backoffDecision(resolution, outcome, strategies, i + 1)));
     if (seconds) return toDecision(resolution, outcome, seconds * 1000);
   }
   return toDecision(resolution, outcome);

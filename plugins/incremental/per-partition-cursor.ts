@@ -3,6 +3,8 @@ import {
   sliceCursor,
   sliceExtraFields,
   slicePartition,
+  thenMaybe,
+  type Awaitable,
   type DataRecord,
   type IncrementalCursor,
   type OutgoingRequest,
@@ -127,9 +129,8 @@ export class PerPartitionCursor implements IncrementalCursor {
     }
   }
 
-  applyToRequest(request: OutgoingRequest, slice: StreamSlice): void {
-    this.router.applyToRequest(request, slice);
-    this.template.applyToRequest(request, slice);
+  applyToRequest(request: OutgoingRequest, slice: StreamSlice): Awaitable<void> {
+    return thenMaybe(this.router.applyToRequest(request, slice), () => this.template.applyToRequest(request, slice));
   }
 
   shouldSync(slice: StreamSlice, record: DataRecord): boolean {

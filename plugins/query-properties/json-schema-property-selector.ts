@@ -1,10 +1,11 @@
-import { Type, catalogSchema, componentSchema, defineComponent, type ComponentFactory, type RecordTransformation } from "../../sdk/index.js";
+import { Type, catalogSchema, componentSchema, defineComponent, forEachMaybe, thenMaybe, type Awaitable, type ComponentFactory, type RecordTransformation } from "../../sdk/index.js";
 
 /** A built property selector: the properties of the configured catalog's schema, or undefined for all. */
 export interface PropertySelector {
   readonly kind: "property_selector";
   /** The selected properties in the read `signal` belongs to; undefined: the read has no configured catalog, every property is asked for. */
-  select(signal?: AbortSignal): ReadonlySet<string> | undefined;
+  /** May answer with a promise (a Python transformation among its `transformations`), which the read awaits. */
+  select(signal?: AbortSignal): Awaitable<ReadonlySet<string> | undefined>;
 }
 
 /**
@@ -39,8 +40,8 @@ export const JsonSchemaPropertySelectorComponent: ComponentFactory<PropertySelec
         const schema = catalogSchema(signal, stream);
         if (!schema) return undefined;
         const properties = structuredClone((schema.properties ?? {}) as Record<string, unknown>);
-        for (const transformation of transformations) transformation.transform(properties, {});
-        return new Set(Object.keys(properties));
+        // A transformation may answer with a promise (a Python one): each is awaited before the next.
+        return thenMaybe(forEachMaybe(transformations, (transformation) => transformation.transform(properties, {})), () => new Set(Object.keys(properties)));
       },
     };
   },

@@ -43,7 +43,7 @@ export const QueryPropertiesComponent: ComponentFactory<Omit<QueryProperties, "p
     return {
       async chunks(signal) {
         const listed = list ? await list.properties(signal) : fixed;
-        const selected = selector?.select(signal);
+        const selected = await selector?.select(signal);
         const properties = selected ? listed.filter((p) => selected.has(p)) : listed;
         if (chunking) return chunking.split(properties, always);
         return [[...always, ...properties]];

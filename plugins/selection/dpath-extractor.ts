@@ -4,6 +4,8 @@ import {
   componentSchema,
   defineComponent,
   jsonSchema,
+  thenMaybe,
+  type Awaitable,
   type ComponentFactory,
   type Decoder,
   type HttpResponse,
@@ -65,8 +67,14 @@ export class DpathExtractor implements RecordExtractor {
    * The page's items as one array (an `Iterable`, as the contract asks): no generator is resumed per
    * record. A path that ends at a list returns that list itself; callers copy before they change it.
    */
-  extract(response: HttpResponse): Iterable<unknown> {
-    const documents = this.decoder ? this.decoder.decode(response) : response.documents();
+  extract(response: HttpResponse): Awaitable<Iterable<unknown>> {
+    if (!this.decoder) return this.itemsOf(response.documents());
+    // Its own decoder may answer with a promise (a Python decoder's).
+    return thenMaybe(this.decoder.decode(response), (documents) => this.itemsOf(documents));
+  }
+
+  /** The items the path finds in a response's documents. */
+  private itemsOf(documents: Iterable<unknown>): Iterable<unknown> {
     if (!Array.isArray(documents)) return this.each(documents);
     if (documents.length === 1) return this.find(documents[0]);
     const items: unknown[] = [];

@@ -30,7 +30,7 @@ export async function abortJob(parts: JobAbortParts, job: StreamSlice, stream: s
   if (!parts.abort) return;
   const signal = AbortSignal.timeout(ABORT_TIME_LIMIT_MS);
   try {
-    const request = parts.abort.buildRequest({ streamSlice: job });
+    const request = await parts.abort.buildRequest({ streamSlice: job });
     await parts.abort.send(request, { signal, where: { stream }, purpose: "job_abort" });
     parts.logger.debug(`aborted ${describeJob(job)} of stream '${stream}' (${why})`, { stream });
   } catch (error) {

@@ -133,8 +133,8 @@ function messageOf(error: unknown): string {
 }
 
 async function createJob(parts: AsyncJobParts, slice: StreamSlice, options: { signal?: AbortSignal }): Promise<StreamSlice> {
-  const request = parts.creation.buildRequest({ streamSlice: slice });
-  parts.slicer?.applyToRequest(request, slice);
+  const request = await parts.creation.buildRequest({ streamSlice: slice });
+  await parts.slicer?.applyToRequest(request, slice);
   const response = await parts.creation.send(request, { signal: options.signal });
   const creation = responseContext(response);
   const job = withExtra(slice, { creation_response: creation });
@@ -168,8 +168,8 @@ async function downloadTargets(parts: AsyncJobParts, job: StreamSlice, polling: 
   return targets.map((target) => withExtra(job, { download_target: target, url: target, polling_response: pollingContext }));
 }
 
-function send(requester: Requester, slice: StreamSlice, options: { signal?: AbortSignal }): Promise<HttpResponse> {
-  return requester.send(requester.buildRequest({ streamSlice: slice }), { signal: options.signal });
+async function send(requester: Requester, slice: StreamSlice, options: { signal?: AbortSignal }): Promise<HttpResponse> {
+  return requester.send(await requester.buildRequest({ streamSlice: slice }), { signal: options.signal });
 }
 
 function firstString(values: Iterable<unknown>): string {

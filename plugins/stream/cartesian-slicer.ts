@@ -1,4 +1,4 @@
-import { makeSlice, slicePartition, sliceCursor, sliceExtraFields, type DataRecord, type OutgoingRequest, type SliceOptions, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
+import { forEachMaybe, makeSlice, slicePartition, sliceCursor, sliceExtraFields, type Awaitable, type DataRecord, type OutgoingRequest, type SliceOptions, type StreamSlice, type StreamSlicer } from "../../sdk/index.js";
 
 /**
  * Several slicers read as one: every combination of their slices, in order (the kit's
@@ -26,8 +26,8 @@ class CartesianSlicer implements StreamSlicer {
     yield* this.combine(0, {}, {}, {}, { options, inner });
   }
 
-  applyToRequest(request: OutgoingRequest, slice: StreamSlice): void {
-    for (const slicer of this.slicers) slicer.applyToRequest(request, slice);
+  applyToRequest(request: OutgoingRequest, slice: StreamSlice): Awaitable<void> {
+    return forEachMaybe(this.slicers, (slicer) => slicer.applyToRequest(request, slice));
   }
 
   // On a key two slicers share, the first slicer's value wins (the kit merges with a ChainMap). The

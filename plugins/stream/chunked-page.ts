@@ -1,4 +1,4 @@
-import { isThenable, makeSlice, sliceCursor, sliceExtraFields, slicePartition, type DataRecord, type HttpResponse, type OutgoingRequest, type QueryProperties, type RecordSelector, type StreamSlice } from "../../sdk/index.js";
+import { isThenable, makeSlice, type Awaitable, sliceCursor, sliceExtraFields, slicePartition, type DataRecord, type HttpResponse, type OutgoingRequest, type QueryProperties, type RecordSelector, type StreamSlice } from "../../sdk/index.js";
 import { pausingStats, takeSelected } from "./take-selected.js";
 
 /** What reading one page in chunks of query properties needs from the page reader. */
@@ -7,7 +7,7 @@ interface ChunkedPageParts {
   selector: RecordSelector;
   queryProperties: QueryProperties;
   /** The page's request for a slice (token, slice options, requester's templates). */
-  request(slice: StreamSlice): OutgoingRequest;
+  request(slice: StreamSlice): Awaitable<OutgoingRequest>;
   /** Called with the first chunk's request (the progress guard checks one request per page). */
   check(request: OutgoingRequest): void;
   /** Sends a request; the response is decoded as the retriever's decoder says. */
@@ -39,7 +39,8 @@ export async function readChunkedPage(chunks: readonly string[][], parts: Chunke
   const page: ChunkedPage = { records: [] };
   for (const [i, chunk] of chunks.entries()) {
     const slice = makeSlice(slicePartition(parts.slice), sliceCursor(parts.slice), { ...sliceExtraFields(parts.slice), query_properties: chunk });
-    const request = parts.request(slice);
+    const requesting = parts.request(slice);
+    const request = isThenable(requesting) ? await requesting : requesting;
     if (i === 0) parts.check(request);
     const response = await parts.send(request);
     if (!response) return undefined;

@@ -1,8 +1,12 @@
+import { deferredPartitions } from "./deferred-partitions.js";
 import { normalizeRecord, normalizedPartitions } from "./schema-normalization.js";
 import {
   Type,
   componentSchema,
   defineComponent,
+  isThenable,
+  thenMaybe,
+  type Awaitable,
   jsonSchema,
   type ComponentFactory,
   retrieverPartitions,
@@ -79,16 +83,28 @@ export const DeclarativeStreamComponent: ComponentFactory<Stream> = defineCompon
       cursorField: cursor?.cursorField,
       jsonSchema: async () => (loader ? loader.load() : { type: "object", additionalProperties: true }),
       partitions: (options: PartitionsOptions = {}) => {
-        const partitions = retrieverPartitions({ stream: name, retriever, slicer, cursor, transformations }, { ...options, state: migrateState(options.state, migrations, migration) });
+        const made = (state: Record<string, unknown> | undefined) => retrieverPartitions({ stream: name, retriever, slicer, cursor, transformations }, { ...options, state });
+        const migrated = migrateState(options.state, migrations, migration);
+        const partitions = isThenable(migrated) ? deferredPartitions(migrated.then(made)) : made(migrated);
         return normalize && loader ? normalizedPartitions(partitions, () => loader.load(), normalize) : partitions;
       },
     };
   },
 });
 
-/** The kit's state migrations: each, in order, rewrites the saved state when it says it should. */
-function migrateState(state: Record<string, unknown> | undefined, migrations: readonly StateMigration[], context: StateMigrationContext): Record<string, unknown> | undefined {
+/**
+ * The kit's state migrations: each, in order, rewrites the saved state when it says it should.
+ * Synchronous while every answer is; a migration answering with a promise (a Python one) is awaited.
+ */
+function migrateState(state: Record<string, unknown> | undefined, migrations: readonly StateMigration[], context: StateMigrationContext, from = 0): Awaitable<Record<string, unknown> | undefined> {
   if (!state) return state;
-  for (const migration of migrations) if (migration.shouldMigrate(state, context)) state = migration.migrate(state, context);
-  return state;
+  let current = state;
+  for (let i = from; i < migrations.length; i++) {
+    const migration = migrations[i]!;
+    const before = current;
+    const next = thenMaybe(migration.shouldMigrate(before, context), (should) => (should ? migration.migrate(before, context) : before));
+    if (isThenable(next)) return next.then((migrated) => migrateState(migrated, migrations, context, i + 1));
+    current = next;
+  }
+  return current;
 }

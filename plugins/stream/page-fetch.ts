@@ -1,4 +1,4 @@
-import { isThenable, SluiceError, withDecoder, type DataRecord, type HttpResponse, type OutgoingRequest, type SendOptions } from "../../sdk/index.js";
+import { isThenable, SluiceError, thenMaybe, withDecoder, type Awaitable, type DataRecord, type HttpResponse, type OutgoingRequest, type SendOptions } from "../../sdk/index.js";
 import { requestSignature } from "../shared/progress-guard.js";
 import { readChunkedPage } from "./chunked-page.js";
 import type { PageReaderParts } from "./page-reader.js";
@@ -39,11 +39,13 @@ export async function fetchPage(parts: PageReaderParts, at: { page: number; toke
   const { page, token } = at;
   const send: SendOptions = decoder ? { signal: at.signal, where: { stream, page }, readBytes: decoder.readsBytes() } : { signal: at.signal, where: { stream, page } };
   if (at.chunks) return fetchChunkedPage(parts, at, send);
-  const request = pageRequest(parts, slice, token);
+  const requesting = pageRequest(parts, slice, token);
+  const request = isThenable(requesting) ? await requesting : requesting;
   guard.beforeRequest(page, token, requestSignature(request));
   const sent = await requester.send(request, send);
   if (at.ended()) return undefined;
-  const response = decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
+  const decoded = decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
+  const response = isThenable(decoded) ? await decoded : decoded;
   const stats = pausingStats();
   const fetched: FetchedPage = { page, records: [] };
   const locate = (error: unknown): unknown => (error instanceof SluiceError ? error.locate({ stream, page }) : error);
@@ -86,7 +88,7 @@ async function fetchChunkedPage(parts: PageReaderParts, at: { page: number; toke
     send: async (request) => {
       const sent = await requester.send(request, send);
       if (at.ended()) return undefined;
-      return decoder && !sent.ignored ? withDecoder(sent, decoder) : sent;
+      return decoder && !sent.ignored ? await withDecoder(sent, decoder) : sent;
     },
   });
   if (!read) return undefined;
@@ -97,11 +99,13 @@ async function fetchChunkedPage(parts: PageReaderParts, at: { page: number; toke
 }
 
 /** The request of a page: the requester's, with the page token and the slice's options. */
-function pageRequest(parts: PageReaderParts, slice: PageReaderParts["slice"], token: unknown): OutgoingRequest {
+function pageRequest(parts: PageReaderParts, slice: PageReaderParts["slice"], token: unknown): Awaitable<OutgoingRequest> {
   const { requester, paginator, slicer } = parts;
   const hasToken = token !== undefined && token !== null;
-  const request = requester.buildRequest({ nextPageToken: token, streamSlice: slice, pagePath: hasToken ? paginator.pagePath(token) : undefined, streamState: parts.state?.() });
-  paginator.applyToRequest(request, token);
-  if (slicer && !(hasToken && parts.sliceOptionsOnFirstPageOnly)) slicer.applyToRequest(request, slice);
-  return request;
+  // A Python requester's or router's request options come as a promise; the built-ins' at once.
+  return thenMaybe(requester.buildRequest({ nextPageToken: token, streamSlice: slice, pagePath: hasToken ? paginator.pagePath(token) : undefined, streamState: parts.state?.() }), (request) => {
+    paginator.applyToRequest(request, token);
+    if (slicer && !(hasToken && parts.sliceOptionsOnFirstPageOnly)) return thenMaybe(slicer.applyToRequest(request, slice), () => request);
+    return request;
+  });
 }

@@ -177,7 +177,9 @@ export class PageReader {
     if (!this.started) {
       this.started = true;
       parts.guard.startPartition();
-      this.token = parts.paginator.initialToken;
+      // A Python strategy's initial_token comes as a promise.
+      const initial = parts.paginator.initialToken;
+      this.token = isThenable(initial) ? await initial : initial;
       this.chunks = await parts.requester.queryProperties?.chunks(parts.options.signal);
     }
     if (this.failure) {

@@ -42,7 +42,10 @@ export function normalizedPartitions(partitions: StreamPartitions, schema: () =>
     slices: (options) => partitions.slices(options),
     closeSlice: (slice) => partitions.closeSlice(slice),
     finish: () => partitions.finish(),
-    maxConcurrentSlices: partitions.maxConcurrentSlices,
+    // Read when asked: deferred partitions know it only once they are made.
+    get maxConcurrentSlices() {
+      return partitions.maxConcurrentSlices;
+    },
     async *readSlice(slice, options) {
       loaded ??= schema();
       const root = await loaded;

@@ -61,6 +61,9 @@ function fullRefresh(stream: Stream, options: PartitionsOptions): StreamPartitio
     readSlice: (slice, readOptions) => partitions.readSlice(slice, readOptions),
     closeSlice: (slice) => partitions.closeSlice(slice),
     finish: () => partitions.finish() ?? { __ab_no_cursor_state_message: true },
-    maxConcurrentSlices: partitions.maxConcurrentSlices,
+    // Read when asked: deferred partitions know it only once they are made.
+    get maxConcurrentSlices() {
+      return partitions.maxConcurrentSlices;
+    },
   };
 }

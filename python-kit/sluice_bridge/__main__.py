@@ -54,6 +54,7 @@ def handle(channel: Channel, objects: Objects, request: Dict[str, Any]) -> None:
         return
     finally:
         channel.handling.pop()
+        channel.finished(request_id)
     channel.reply(request_id, result)
 
 
@@ -65,7 +66,8 @@ def serve(channel: Channel) -> None:
             request = channel.receive()
         except BridgeClosed:
             return
-        handle(channel, objects, request)
+        if request is not None:  # a cancel for a request already answered
+            handle(channel, objects, request)
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ Usage::
     value = channel.ask("interpolate", template="{{ config['x'] }}", default=None, context={...})
 """
 import json
-from typing import Any, BinaryIO, Callable, Dict, List, Optional
+from typing import Any, BinaryIO, Callable, Dict, List, Optional, Set
 
 from sluice_bridge.wire import json_default
 
@@ -31,12 +31,26 @@ class Channel:
         self.on_request: Optional[Callable[[Dict[str, Any]], None]] = None
         #: The requests being handled, innermost last: a callback says which one it is for (``of``).
         self.handling: List[Any] = []
+        #: Requests Sluice abandoned (``cancel``) while they ran: a callback they wait for fails.
+        self.cancelled: Set[Any] = set()
+        #: Callbacks of abandoned requests: their late answers are dropped.
+        self._unanswered: Set[int] = set()
 
-    def receive(self) -> Dict[str, Any]:
+    def receive(self) -> Optional[Dict[str, Any]]:
+        """The next request or callback answer; None for a ``cancel`` frame, which is noted."""
         line = self._reader.readline()
         if not line:
             raise BridgeClosed()
-        return json.loads(line)
+        frame = json.loads(line)
+        if frame.get("op") == "cancel" and "id" not in frame:
+            if frame.get("of") in self.handling:
+                self.cancelled.add(frame.get("of"))
+            return None
+        return frame
+
+    def finished(self, request_id: Any) -> None:
+        """The request is answered: a cancel for it is moot."""
+        self.cancelled.discard(request_id)
 
     def send(self, frame: Dict[str, Any]) -> None:
         self._writer.write(json.dumps(frame, separators=(",", ":"), default=json_default).encode("utf-8") + b"\n")
@@ -52,10 +66,19 @@ class Channel:
         """Sends a callback and waits for Sluice's answer to it."""
         self._next_callback += 1
         number = self._next_callback
-        self.send({"cb": number, "of": self.handling[-1] if self.handling else None, "op": op, **payload})
+        owner = self.handling[-1] if self.handling else None
+        self.send({"cb": number, "of": owner, "op": op, **payload})
         while number not in self._answers:
+            if owner in self.cancelled:
+                self._unanswered.add(number)
+                raise CallbackFailed(f"Sluice cancelled the call waiting for {op} (its read was stopped)")
             frame = self.receive()
+            if frame is None:
+                continue  # a cancel: the loop's test sees whether it was this call's
             if "cb" in frame:
+                if int(frame["cb"]) in self._unanswered:
+                    self._unanswered.discard(int(frame["cb"]))
+                    continue
                 self._answers[int(frame["cb"])] = frame
             elif self.on_request is not None:
                 self.on_request(frame)  # a request nested in this wait: answered before the callback's answer

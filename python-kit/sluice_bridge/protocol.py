@@ -1,4 +1,4 @@
-"""The bridge's messages, version 1: the one Python definition of them.
+"""The bridge's messages, version 2: the one Python definition of them.
 
 Every frame is one line of UTF-8 JSON (``json.dumps`` never writes a raw newline). Sluice sends a
 request ``{"id": n, "op": ..., ...}`` and waits for its reply ``{"id": n, "ok": true, "result": ...}``
@@ -17,7 +17,7 @@ Example::
 """
 from typing import Dict
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 #: Requests Sluice sends, by ``op``: what each carries and what its ``result`` is.
 REQUESTS: Dict[str, str] = {
@@ -30,6 +30,7 @@ REQUESTS: Dict[str, str] = {
     "transform": "{handle, records, stream_state, stream_slice} -> [record]: a page of records, each transformed",
     "sign": "{handle, request} -> request: the prepared request after the authenticator's __call__",
     "drop": "{handle} -> null: forget an object",
+    "cancel": "{of} -> no reply (the frame has no id): Sluice abandoned request `of`; a callback it waits for fails in Python, its reply is ignored",
 }
 
 #: Callbacks Python asks while it handles a request.

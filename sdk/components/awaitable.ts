@@ -5,7 +5,7 @@
  * costs no extra turn of the event loop.
  *
  * @example
- * extract(response: HttpResponse): Awaitable<Iterable<unknown>> { return this.remote.callAsync("extract_records", [wire]); }
+ * extract(response: HttpResponse): Awaitable<Iterable<unknown>> { return this.remote.call("extract_records", [wire]); }
  */
 export type Awaitable<T> = T | Promise<T>;
 
@@ -29,4 +29,20 @@ export function isThenable<T>(value: Awaitable<T>): value is Promise<T> {
  */
 export function thenMaybe<T, U>(value: Awaitable<T>, next: (value: T) => Awaitable<U>): Awaitable<U> {
   return isThenable(value) ? value.then(next) : next(value);
+}
+
+/**
+ * `step` for each item in order, each after the one before has answered: synchronously while every
+ * answer is, awaiting only an answer that is a promise (a composite slicer asking its slicers for their
+ * request options, one of them a Python router).
+ *
+ * @example
+ * applyToRequest(request, slice) { return forEachMaybe(this.slicers, (slicer) => slicer.applyToRequest(request, slice)); }
+ */
+export function forEachMaybe<T>(items: readonly T[], step: (item: T) => Awaitable<unknown>, from = 0): Awaitable<void> {
+  for (let i = from; i < items.length; i++) {
+    const done = step(items[i]!);
+    if (isThenable(done)) return done.then(() => forEachMaybe(items, step, i + 1));
+  }
+  return undefined;
 }

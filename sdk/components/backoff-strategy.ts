@@ -1,3 +1,4 @@
+import type { Awaitable } from "./awaitable.js";
 import type { AttemptOutcome } from "./error-handler.js";
 
 /**
@@ -11,5 +12,6 @@ import type { AttemptOutcome } from "./error-handler.js";
  * }
  */
 export abstract class BackoffStrategy {
-  abstract backoffSeconds(outcome: AttemptOutcome): number | undefined;
+  /** May answer with a promise (a Python strategy's), which the HTTP client awaits. */
+  abstract backoffSeconds(outcome: AttemptOutcome): Awaitable<number | undefined>;
 }

@@ -1,3 +1,4 @@
+import type { Awaitable } from "./awaitable.js";
 import type { FailureType } from "../errors/sluice-error.js";
 import type { HttpResponse } from "../http/http-response.js";
 
@@ -31,6 +32,8 @@ export interface AttemptOutcome {
   error?: Error;
   /** 1 for the first attempt. */
   attempt: number;
+  /** The read's signal, for a handler whose answer crosses to another process (a Python handler's call is cancelled when it aborts). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -53,5 +56,6 @@ export abstract class ErrorHandler {
    * Undefined: only the host's deadline.
    */
   declare readonly maxTimeMs?: number;
-  abstract decide(outcome: AttemptOutcome): ErrorDecision | undefined;
+  /** May answer with a promise (a Python handler's), which the HTTP client awaits; a built-in's synchronous answer costs no extra turn. */
+  abstract decide(outcome: AttemptOutcome): Awaitable<ErrorDecision | undefined>;
 }

@@ -2,6 +2,7 @@ import type { SendOptions } from "../services/http-client.js";
 import type { HttpResponse } from "../http/http-response.js";
 import type { OutgoingRequest } from "../http/outgoing-request.js";
 import type { DataRecord, StreamSlice } from "./records.js";
+import type { Awaitable } from "./awaitable.js";
 
 /**
  * What a requester needs to build the request of one page.
@@ -38,7 +39,8 @@ export abstract class Requester {
   get readsStreamState(): boolean {
     return true;
   }
-  abstract buildRequest(input: RequestInput): OutgoingRequest;
+  /** May answer with a promise (a Python requester's request options cross the bridge), which the read awaits. */
+  abstract buildRequest(input: RequestInput): Awaitable<OutgoingRequest>;
   /** Adds the credentials (unless the request leaves the configured origin) and sends. */
   abstract send(request: OutgoingRequest, options?: SendOptions): Promise<HttpResponse>;
 }

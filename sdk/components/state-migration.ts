@@ -1,3 +1,4 @@
+import type { Awaitable } from "./awaitable.js";
 /**
  * What a {@link StateMigration} may know about its stream (built-in migrations use it; a custom one may
  * ignore it).
@@ -25,6 +26,7 @@ export interface StateMigrationContext {
  * }
  */
 export abstract class StateMigration {
-  abstract shouldMigrate(state: Record<string, unknown>, context?: StateMigrationContext): boolean;
-  abstract migrate(state: Record<string, unknown>, context?: StateMigrationContext): Record<string, unknown>;
+  /** Either method may answer with a promise (a Python migration's), which the read awaits before its first slice. */
+  abstract shouldMigrate(state: Record<string, unknown>, context?: StateMigrationContext): Awaitable<boolean>;
+  abstract migrate(state: Record<string, unknown>, context?: StateMigrationContext): Awaitable<Record<string, unknown>>;
 }

@@ -1,5 +1,6 @@
 import type { OutgoingRequest } from "../http/outgoing-request.js";
 import type { DataRecord, StreamSlice } from "./records.js";
+import type { Awaitable } from "./awaitable.js";
 
 /**
  * Options of {@link StreamSlicer.slices}.
@@ -26,7 +27,8 @@ export abstract class StreamSlicer {
   /** The slices to read, in order. `options.signal` aborts requests a slicer makes (a parent stream's pages). */
   abstract slices(options?: SliceOptions): AsyncIterable<StreamSlice>;
   /** Puts this slicer's request options for `slice` into a request (a parent id, a start and end time). */
-  abstract applyToRequest(request: OutgoingRequest, slice: StreamSlice): void;
+  /** May answer with a promise (a Python router's request options), which the read awaits before it sends. */
+  abstract applyToRequest(request: OutgoingRequest, slice: StreamSlice): Awaitable<void>;
   /** The keys this slicer puts into a slice's partition (`partition_field`s), for state migrations; optional. */
   readonly partitionFields?: readonly string[];
   /**

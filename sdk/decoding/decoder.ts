@@ -1,3 +1,4 @@
+import type { Awaitable } from "../components/awaitable.js";
 import type { HttpResponse } from "../http/http-response.js";
 
 /**
@@ -40,5 +41,6 @@ export abstract class Decoder {
   }
 
   /** The documents of one response body, lazily where the format allows. */
-  abstract decode(response: HttpResponse): Iterable<unknown>;
+  /** A non-streaming decoder may answer with a promise of its documents (a Python decoder's), which the read awaits once per response. */
+  abstract decode(response: HttpResponse): Awaitable<Iterable<unknown>>;
 }

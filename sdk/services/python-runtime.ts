@@ -10,18 +10,15 @@ import { serviceToken } from "./service-token.js";
 export interface PythonCallbacks {
   /** `InterpolatedString.eval`: a template evaluated by Sluice's template engine with the given names. */
   interpolate(template: string, context: Record<string, unknown>, fallback: unknown): unknown;
-  /**
-   * A component's own HTTP request (`requests.post(...)`), sent by Sluice's HTTP client; answered in the
-   * asynchronous calls only (`callAsync`, `requestAsync`).
-   */
   /** The kit's `add_to_secrets(value)`: a value redacted wherever Sluice writes (logs, errors, HTTP records). */
   secret?(value: string): void;
   /**
    * Every record of the component's parent stream `index` (`parent_stream_configs[index].stream.read_records()`),
-   * read by Sluice's engine; answered in the asynchronous calls only.
+   * read by Sluice's engine; `options.signal` aborts the read when the call it is for is abandoned.
    */
-  parentRecords?(index: number): Promise<unknown[]>;
-  http?(request: { method: string; url: string; headers: Record<string, string>; body?: string | null }): Promise<{ status: number; url: string; headers: Record<string, string>; text: string }>;
+  parentRecords?(index: number, options?: { signal?: AbortSignal }): Promise<unknown[]>;
+  /** A component's own HTTP request (`requests.post(...)`), sent by Sluice's HTTP client; `options.signal` aborts when the call it is for is abandoned. */
+  http?(request: { method: string; url: string; headers: Record<string, string>; body?: string | null }, options?: { signal?: AbortSignal }): Promise<{ status: number; url: string; headers: Record<string, string>; text: string }>;
 }
 
 /**
@@ -47,13 +44,14 @@ export interface PythonComponentRequest {
 }
 
 /**
- * A constructed Python component. Every call crosses the bridge once and is synchronous (so it fits
- * the SDK's synchronous methods), with a time limit; a raised error becomes a `PYTHON_COMPONENT_FAILED`
- * naming the class, the method and the Python error's last line.
+ * A constructed Python component. Every call crosses the bridge once, without blocking the thread (the
+ * engine awaits it), with a time limit; a raised error becomes a `PYTHON_COMPONENT_FAILED` naming the
+ * class, the method and the Python error's last line. A call whose read is aborted (`options.signal`)
+ * rejects at once and is cancelled in Python; the other reads' calls go on.
  *
  * @example
- * const records = extractor.call("extract_records", [{ $response: wireResponse }]) as object[];
- * const kept = filter.request("filter", { records, stream_state: {} }) as number[];
+ * const records = (await extractor.call("extract_records", [{ $response: wireResponse }], {}, { signal })) as object[];
+ * const kept = (await filter.request("filter", { records, stream_state: {} }, "filter_records")) as number[];
  */
 export interface PythonObject {
   /** The manifest's `class_name`. */
@@ -62,29 +60,22 @@ export interface PythonObject {
   readonly bases: readonly string[];
   /** The names the component's own classes define (public ones, and `__call__`), not those it inherits from the kit's. */
   readonly methods: readonly string[];
-  /** Calls a method; tagged values (`{ $response }`) become Python objects, the result comes back as JSON. */
-  call(method: string, args?: readonly unknown[], kwargs?: Record<string, unknown>): unknown;
+  /** Calls a method; tagged values (`{ $response }`) become Python objects, the result comes back as JSON. It may send its own HTTP requests (the `http` callback). */
+  call(method: string, args?: readonly unknown[], kwargs?: Record<string, unknown>, options?: PythonCallOptions): Promise<unknown>;
   /** Reads an attribute or property. */
-  get(attribute: string): unknown;
+  get(attribute: string, options?: PythonCallOptions): Promise<unknown>;
   /** A page-level request of the bridge's protocol (`filter`, `transform`, `sign`), with the object's handle. */
-  request(op: "filter" | "transform" | "sign", payload: Record<string, unknown>, method: string): unknown;
-  /**
-   * `call`, without blocking the thread: the method may send its own HTTP requests (the `http` callback);
-   * when `options.signal` aborts first, the call is abandoned (the child running it is stopped).
-   */
-  callAsync(method: string, args?: readonly unknown[], kwargs?: Record<string, unknown>, options?: PythonCallOptions): Promise<unknown>;
-  /** `request`, without blocking the thread (an authenticator's `sign`, which may fetch a token). */
-  requestAsync(op: "filter" | "transform" | "sign", payload: Record<string, unknown>, method: string, options?: PythonCallOptions): Promise<unknown>;
+  request(op: "filter" | "transform" | "sign", payload: Record<string, unknown>, method: string, options?: PythonCallOptions): Promise<unknown>;
 }
 
 /**
  * Options of an asynchronous Python call.
  *
  * @example
- * await extractor.callAsync("extract_records", [wire], {}, { signal: context.signal });
+ * await extractor.call("extract_records", [wire], {}, { signal: context.signal });
  */
 export interface PythonCallOptions {
-  /** The read's signal: when it aborts, the call rejects with its reason at once. */
+  /** The read's signal: when it aborts, the call rejects with its reason at once and is cancelled in Python (the child goes on serving the other reads). */
   signal?: AbortSignal;
 }
 
@@ -93,12 +84,12 @@ export interface PythonCallOptions {
  * manifest names a Python class (docs/custom-components.md#python-components).
  *
  * @example
- * const extractor = ctx.get(PythonRuntime).construct(request);
+ * const extractor = await ctx.get(PythonRuntime).construct(request);
  */
 export interface PythonRuntime {
-  construct(request: PythonComponentRequest): PythonObject;
+  construct(request: PythonComponentRequest): Promise<PythonObject>;
   /** Whether a file defines a class, read without running it (`sluice validate`). */
-  check(file: string, className: string, where?: ErrorLocation): { found: boolean; classes: string[] };
+  check(file: string, className: string, where?: ErrorLocation): Promise<{ found: boolean; classes: string[] }>;
 }
 
 /** The DI token of the {@link PythonRuntime}. */

@@ -67,7 +67,7 @@ export async function run(): Promise<Metric[]> {
     const bodies = pages();
     writeFileSync(join(dir, "pages.json"), JSON.stringify(bodies));
     const runtime = createPythonRuntime({ logger: { debug() {}, info() {}, warn() {}, error() {} }, secrets: { add() {}, redact: (text) => text } });
-    const extractor = runtime.construct({
+    const extractor = await runtime.construct({
       file: join(dir, "components.py"), module: "components", className: "DataExtractor", fields: {}, config: {}, parameters: { field: "data" },
       callbacks: { interpolate: () => null },
     });
@@ -78,7 +78,7 @@ export async function run(): Promise<Metric[]> {
       const start = performance.now();
       for (const text of bodies) {
         const wire = { $response: { status: 200, url: "http://api/items", headers: { "content-type": "application/json" }, text } };
-        count += ((await extractor.callAsync("extract_records", [wire])) as unknown[]).length;
+        count += ((await extractor.call("extract_records", [wire])) as unknown[]).length;
       }
       best = Math.min(best, (performance.now() - start) / 1000);
     }

@@ -8,7 +8,7 @@ import { after, before, describe, it } from "node:test";
 import { startDemoApi, type DemoApi } from "../../examples/demo-api/server.js";
 import { docBlocks, type DocBlock } from "./doc-blocks.js";
 import { DocPageRunner, TYPED } from "./doc-page-runner.js";
-import { typeCheckExamples, writeExample, type TypedExample } from "./doc-typescript.js";
+import { REPO_SHADOW, typeCheckExamples, writeExample, type TypedExample } from "./doc-typescript.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const PAGES = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`)];
@@ -17,6 +17,7 @@ const pages = PAGES.map((file) => ({ file, folder: join(work, file.replace(/\W/g
 
 /** Where a block's `file` lands, or where a TypeScript block is written for the type-check. */
 function exampleOf(folder: string, block: DocBlock): TypedExample {
+  if (block.marker.repoFile) return { path: join(work, REPO_SHADOW, block.marker.repoFile), line: block.line + 1, file: block.file };
   const name = block.marker.file ?? `example-line-${block.line}.${block.lang.startsWith("j") ? "js" : "ts"}`;
   return { path: join(folder, name), line: block.line + 1, file: block.file };
 }

@@ -8,6 +8,7 @@
  * <!-- docs-test: fragment of HttpRequester; config: {"credentials": {"auth_type": "api_key"}} -->
  * <!-- docs-test: refused MANIFEST_INVALID -->
  * <!-- docs-test: file source_reports/components.ts -->
+ * <!-- docs-test: repo file builder-ui/forms/pagination/page-increment.ts -->
  * <!-- docs-test: exit 1; setup: cp config.json acme.json -->
  * <!-- docs-test: skip: runs docker, which CI machines do not have -->
  */
@@ -30,6 +31,8 @@ export interface DocTestMarker {
   refused?: string;
   /** The block is also a file of the page's folder, at this relative path (a TS module, a state file...). */
   file?: string;
+  /** A TypeScript block type-checked as this repository file (its relative imports resolve into the checkout). */
+  repoFile?: string;
   /** A shell block's expected exit code (default 0). */
   exit?: number;
   /** A shell block that keeps running (a server): started, awaited until it prints, stopped after the page. */
@@ -99,6 +102,7 @@ function applyClause(marker: DocTestMarker, clause: string, where: string): void
   else if ((m = /^plugin (\S+)$/.exec(clause))) marker.plugin = m[1]!;
   else if ((m = /^refused ([A-Z][A-Z0-9_]+)$/.exec(clause))) marker.refused = m[1]!;
   else if ((m = /^file (\S+)$/.exec(clause))) marker.file = m[1]!;
+  else if ((m = /^repo file (\S+)$/.exec(clause))) marker.repoFile = m[1]!;
   else if ((m = /^exit (\d+)$/.exec(clause))) marker.exit = Number(m[1]);
   else if (clause === "background") marker.background = true;
   else if (clause === "in repo") marker.inRepo = true;
@@ -106,7 +110,7 @@ function applyClause(marker: DocTestMarker, clause: string, where: string): void
   else if (clause === "consent") marker.consent = true;
   else {
     throw new Error(
-      `${where}: unknown docs-test clause "${clause}" (known: skip: REASON, schema only: REASON, config: JSON, fragment of TYPE, into previous, decoded from previous by TYPE, plugin PATH, refused CODE, file PATH, exit N, background, in repo, synopsis, consent, setup: COMMANDS)`,
+      `${where}: unknown docs-test clause "${clause}" (known: skip: REASON, schema only: REASON, config: JSON, fragment of TYPE, into previous, decoded from previous by TYPE, plugin PATH, refused CODE, file PATH, repo file PATH, exit N, background, in repo, synopsis, consent, setup: COMMANDS)`,
     );
   }
 }

@@ -38,6 +38,13 @@ declare global {
 export {};
 `;
 
+/**
+ * The folder (under the examples' folder) where a `repo file PATH` example is written, at PATH: tsc's
+ * `rootDirs` lays it over the checkout, so its relative imports (`../form-declaration.js`) resolve to the
+ * repository's own modules, as they would in the file the example shows.
+ */
+export const REPO_SHADOW = "repo";
+
 /** One TypeScript (or JavaScript) example written out for the type-check. */
 export interface TypedExample {
   /** Where the example is written (absolute). */
@@ -77,6 +84,7 @@ export function typeCheckExamples(dir: string, examples: TypedExample[]): Map<Ty
       checkJs: false,
       noEmit: true,
       baseUrl: ROOT,
+      rootDirs: [ROOT, join(dir, REPO_SHADOW)],
       paths: Object.fromEntries(Object.entries(paths).map(([name, [path]]) => [name, [join(ROOT, path!)]])),
     },
     files: [join(dir, "example-globals.d.ts"), ...examples.map((e) => e.path)],

@@ -13,10 +13,10 @@ const NOT_FIELDS = new Set(["type", "class_name", "$parameters"]);
  * evaluated by this connector's template engine.
  *
  * @example
- * const remote = constructPython(loaded, { type: "CustomRecordExtractor", class_name: "source_acme.components.Items", root: "items" }, ctx);
- * remote.call("extract_records", [wireResponse(response)]);
+ * const remote = await constructPython(loaded, { type: "CustomRecordExtractor", class_name: "source_acme.components.Items", root: "items" }, ctx);
+ * await remote.call("extract_records", [wireResponse(response)], {}, { signal });
  */
-export function constructPython(loaded: LoadedCustomClass, def: ComponentDefinition, ctx: BuildContext): PythonObject {
+export function constructPython(loaded: LoadedCustomClass, def: ComponentDefinition, ctx: BuildContext): Promise<PythonObject> {
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(def)) if (!NOT_FIELDS.has(name)) fields[name] = value;
   // The kit's factory passes the stream's name to the components it builds for the stream (a class takes it if it has a `name` field).

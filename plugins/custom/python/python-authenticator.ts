@@ -32,7 +32,7 @@ export class PythonAuthenticator extends Authenticator {
   async apply(request: OutgoingRequest): Promise<void> {
     for (const [method, target] of REQUEST_PARTS) {
       if (!this.remote.methods.includes(method)) continue;
-      const values = ((await this.remote.callAsync(method)) ?? {}) as Record<string, unknown> | string;
+      const values = ((await this.remote.call(method)) ?? {}) as Record<string, unknown> | string;
       if (typeof values === "string") {
         if (values) request.bodyData = values;
         continue;
@@ -46,7 +46,7 @@ export class PythonAuthenticator extends Authenticator {
   }
 
   override async beforeSend(request: EncodedRequest): Promise<void> {
-    const signed = (await this.remote.requestAsync("sign", { request }, "__call__")) as EncodedRequest;
+    const signed = (await this.remote.request("sign", { request }, "__call__")) as EncodedRequest;
     if (new URL(signed.url).origin !== new URL(request.url).origin) {
       throw new CustomCodeError("CUSTOM_CODE_FAILED", `${this.remote.className}.__call__ moved the request to another origin`, {
         where: { component: this.remote.className },

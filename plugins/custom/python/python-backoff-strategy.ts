@@ -3,7 +3,7 @@ import { wireOutcome } from "./wire-outcome.js";
 
 /**
  * A Python `BackoffStrategy`: `backoff_time(response_or_exception, attempt_count)` seconds, or None
- * for no opinion.
+ * for no opinion: a bridge call the HTTP client awaits before it waits.
  *
  * @example
  * # components.py
@@ -16,8 +16,8 @@ export class PythonBackoffStrategy extends BackoffStrategy {
     super();
   }
 
-  backoffSeconds(outcome: AttemptOutcome): number | undefined {
-    const seconds = this.remote.call("backoff_time", [wireOutcome(outcome), outcome.attempt]);
+  async backoffSeconds(outcome: AttemptOutcome): Promise<number | undefined> {
+    const seconds = await this.remote.call("backoff_time", [wireOutcome(outcome), outcome.attempt], {}, { signal: outcome.signal });
     return typeof seconds === "number" ? seconds : undefined;
   }
 }

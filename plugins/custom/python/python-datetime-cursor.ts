@@ -30,6 +30,7 @@ const NESTED_TYPES = [["start_datetime", "MinMaxDatetime"], ["end_datetime", "Mi
  */
 export class PythonDatetimeCursor extends IncrementalCursor {
   private readonly requestOptions: PythonObject;
+  private initialStateGiven: Promise<void> = Promise.resolve();
   declare readonly cursorField: string;
 
   constructor(private readonly remote: PythonObject, private readonly own: IncrementalCursor) {
@@ -46,13 +47,17 @@ export class PythonDatetimeCursor extends IncrementalCursor {
     return this.own.slices(options);
   }
 
-  applyToRequest(request: OutgoingRequest, slice: StreamSlice): void {
-    applyPythonRequestOptions(this.requestOptions, request, { stream_slice: wireSlice(slice), stream_state: this.own.state() });
+  async applyToRequest(request: OutgoingRequest, slice: StreamSlice): Promise<void> {
+    await this.initialStateGiven;
+    await applyPythonRequestOptions(this.requestOptions, request, { stream_slice: wireSlice(slice), stream_state: this.own.state() });
   }
 
+  /** The engine sets the state synchronously; the class's `set_initial_state` is awaited before its first request options. */
   setState(state: Record<string, unknown> | undefined): void {
     this.own.setState(state);
-    this.remote.call("set_initial_state", [state ?? {}]);
+    const given = this.remote.call("set_initial_state", [state ?? {}]).then(() => undefined);
+    given.catch(() => undefined); // its failure is thrown where it is awaited, by applyToRequest
+    this.initialStateGiven = given;
   }
 
   override shouldSync(slice: StreamSlice, record: DataRecord): boolean {

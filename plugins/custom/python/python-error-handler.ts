@@ -11,9 +11,10 @@ interface WireResolution {
 const FAILURE_TYPES = new Set(["system_error", "config_error", "transient_error"]);
 
 /**
- * A Python `ErrorHandler`: `interpret_response(response_or_exception)` once per attempt; its
- * `ErrorResolution` becomes the decision (`SUCCESS`, `RETRY`/`RATE_LIMITED`, `IGNORE`, `FAIL` with its
- * message and failure type). `max_retries` and `max_time` (seconds) are read once.
+ * A Python `ErrorHandler`: `interpret_response(response_or_exception)` once per attempt, a bridge call
+ * the HTTP client awaits; its `ErrorResolution` becomes the decision (`SUCCESS`, `RETRY`/`RATE_LIMITED`,
+ * `IGNORE`, `FAIL` with its message and failure type). `max_retries` and `max_time` (seconds) are read
+ * once, when it is built ({@link pythonErrorHandler}).
  *
  * @example
  * # components.py
@@ -26,19 +27,16 @@ const FAILURE_TYPES = new Set(["system_error", "config_error", "transient_error"
  *         return ErrorResolution(ResponseAction.SUCCESS)
  */
 export class PythonErrorHandler extends ErrorHandler {
-  override readonly maxRetries: number | undefined;
-  override readonly maxTimeMs: number | undefined;
-
-  constructor(private readonly remote: PythonObject) {
+  constructor(
+    private readonly remote: PythonObject,
+    override readonly maxRetries: number | undefined,
+    override readonly maxTimeMs: number | undefined,
+  ) {
     super();
-    const retries = remote.get("max_retries");
-    const seconds = remote.get("max_time");
-    this.maxRetries = typeof retries === "number" ? retries : undefined;
-    this.maxTimeMs = typeof seconds === "number" ? seconds * 1000 : undefined;
   }
 
-  decide(outcome: AttemptOutcome): ErrorDecision | undefined {
-    const resolution = (this.remote.call("interpret_response", [wireOutcome(outcome)]) ?? {}) as WireResolution;
+  async decide(outcome: AttemptOutcome): Promise<ErrorDecision | undefined> {
+    const resolution = ((await this.remote.call("interpret_response", [wireOutcome(outcome)], {}, { signal: outcome.signal })) ?? {}) as WireResolution;
     const reason = resolution.error_message ?? undefined;
     switch (resolution.response_action) {
       case "SUCCESS":
@@ -57,4 +55,15 @@ export class PythonErrorHandler extends ErrorHandler {
         return undefined;
     }
   }
+}
+
+/**
+ * A {@link PythonErrorHandler} with its `max_retries` and `max_time` read from the Python object.
+ *
+ * @example
+ * const handler = await pythonErrorHandler(remote);
+ */
+export async function pythonErrorHandler(remote: PythonObject): Promise<PythonErrorHandler> {
+  const [retries, seconds] = await Promise.all([remote.get("max_retries"), remote.get("max_time")]);
+  return new PythonErrorHandler(remote, typeof retries === "number" ? retries : undefined, typeof seconds === "number" ? seconds * 1000 : undefined);
 }

@@ -19,14 +19,14 @@ const ANSWER_EVERY_STATUS: ErrorHandler = {
  * token = requests.post(self.config["token_url"], json={"key": self.config["api_key"]}).json()["token"]
  */
 export function pythonHttpCallback(ctx: BuildContext): HttpCallback {
-  return async (request) => {
+  return async (request, options = {}) => {
     const response = await ctx.get(HttpClient).send({
       method: request.method.toUpperCase() as HttpMethod,
       url: request.url,
       params: {},
       headers: request.headers,
       ...(request.body !== null && request.body !== undefined ? { bodyData: request.body } : {}),
-    }, { errorHandler: ANSWER_EVERY_STATUS, purpose: "token_refresh" });
+    }, { errorHandler: ANSWER_EVERY_STATUS, purpose: "token_refresh", ...(options.signal ? { signal: options.signal } : {}) });
     return { status: response.status, url: response.url, headers: Object.fromEntries(response.headers.entries()), text: response.text() };
   };
 }

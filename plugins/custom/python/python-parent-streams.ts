@@ -63,7 +63,7 @@ export function pythonParentStreamFields(fields: Record<string, unknown>): Recor
  */
 export function pythonParentRecordsCallback(def: ComponentDefinition, ctx: BuildContext): PythonCallbacks["parentRecords"] {
   if (!configsOf(def)) return undefined;
-  return async (index) => {
+  return async (index, options) => {
     const parents = await pythonParentStreams(def, ctx)!;
     const parent = parents[index];
     if (!parent) {
@@ -72,7 +72,7 @@ export function pythonParentRecordsCallback(def: ComponentDefinition, ctx: Build
       });
     }
     const records: unknown[] = [];
-    for await (const record of readRecords(parent.stream)) records.push(record);
+    for await (const record of readRecords(parent.stream, { signal: options?.signal })) records.push(record);
     return records;
   };
 }

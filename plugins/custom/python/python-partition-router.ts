@@ -26,11 +26,11 @@ export class PythonPartitionRouter extends PartitionRouter {
   }
 
   async *slices(): AsyncGenerator<StreamSlice> {
-    for (const slice of (await this.remote.callAsync("stream_slices")) as unknown[]) yield sliceFromWire(slice);
+    for (const slice of (await this.remote.call("stream_slices")) as unknown[]) yield sliceFromWire(slice);
   }
 
-  applyToRequest(request: OutgoingRequest, slice: StreamSlice): void {
+  applyToRequest(request: OutgoingRequest, slice: StreamSlice): Promise<void> {
     for (const parent of this.parents) injectPartitionValue(request, parent.requestOption, slice, parent.partitionField);
-    applyPythonRequestOptions(this.remote, request, { stream_slice: wireSlice(slice) });
+    return applyPythonRequestOptions(this.remote, request, { stream_slice: wireSlice(slice) });
   }
 }

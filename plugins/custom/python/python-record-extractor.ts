@@ -17,6 +17,6 @@ export class PythonRecordExtractor extends RecordExtractor {
   }
 
   extract(response: HttpResponse, context?: SelectionContext): Promise<unknown[]> {
-    return this.remote.callAsync("extract_records", [wireResponse(response)], {}, { signal: context?.signal }) as Promise<unknown[]>;
+    return this.remote.call("extract_records", [wireResponse(response)], {}, { signal: context?.signal }) as Promise<unknown[]>;
   }
 }

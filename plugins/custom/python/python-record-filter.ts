@@ -1,4 +1,4 @@
-import { RecordFilter, type DataRecord, type PythonObject, type SelectionContext } from "../../../sdk/index.js";
+import { CustomCodeError, RecordFilter, type DataRecord, type PythonObject, type SelectionContext } from "../../../sdk/index.js";
 import { wireSlice } from "./wire-slice.js";
 
 /**
@@ -16,13 +16,20 @@ export class PythonRecordFilter extends RecordFilter {
     super();
   }
 
-  /** One record, synchronously (the selector uses {@link keepPage}; this is for a caller that cannot await). */
-  keep(record: DataRecord, context: SelectionContext): boolean {
-    return keptOf([record], this.remote.request("filter", payload([record], context), "filter_records") as number[])[0]!;
+  /**
+   * One record, synchronously: a Python filter cannot answer so (its answer crosses the bridge), and
+   * every caller in Sluice asks {@link keepPage} when a filter has it.
+   */
+  keep(): boolean {
+    throw new CustomCodeError("CUSTOM_CODE_ASYNC", `${this.remote.className}.filter_records answers a page at a time; it was asked for one record synchronously`, {
+      where: { component: this.remote.className },
+      expected: "keepPage(records, context), awaited",
+      found: "keep(record, context)",
+    });
   }
 
   override async keepPage(records: readonly DataRecord[], context: SelectionContext): Promise<boolean[]> {
-    return keptOf(records, (await this.remote.requestAsync("filter", payload(records, context), "filter_records", { signal: context.signal })) as number[]);
+    return keptOf(records, (await this.remote.request("filter", payload(records, context), "filter_records", { signal: context.signal })) as number[]);
   }
 }
 

@@ -10,15 +10,16 @@ const REQUEST_PARTS = [
 /**
  * Sets on `request` what the request-option methods a Python component defines return
  * (`get_request_params(**kwargs)` and the headers and body ones): a string is the body, a mapping's
- * non-null values are injected, each over what the request already has.
+ * non-null values are injected, each over what the request already has. One bridge call per method,
+ * awaited (the request is sent once they have answered).
  *
  * @example
- * applyPythonRequestOptions(remote, request, { stream_slice: wireSlice(slice) });
+ * await applyPythonRequestOptions(remote, request, { stream_slice: wireSlice(slice) });
  */
-export function applyPythonRequestOptions(remote: PythonObject, request: OutgoingRequest, kwargs: Record<string, unknown>): void {
+export async function applyPythonRequestOptions(remote: PythonObject, request: OutgoingRequest, kwargs: Record<string, unknown>): Promise<void> {
   for (const [method, target] of REQUEST_PARTS) {
     if (!remote.methods.includes(method)) continue;
-    const values = remote.call(method, [], kwargs) as Record<string, unknown> | string | null;
+    const values = (await remote.call(method, [], kwargs)) as Record<string, unknown> | string | null;
     if (typeof values === "string") {
       if (values) request.bodyData = values;
       continue;

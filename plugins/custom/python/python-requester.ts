@@ -42,14 +42,14 @@ class PythonRequester extends Requester {
     return this.native.readsStreamState;
   }
 
-  buildRequest(input: RequestInput): OutgoingRequest {
-    const request = this.native.buildRequest(input);
+  async buildRequest(input: RequestInput): Promise<OutgoingRequest> {
+    const request = await this.native.buildRequest(input);
     const kwargs = {
       stream_state: input.streamState ?? {},
       stream_slice: wireSlice(input.streamSlice),
       next_page_token: input.nextPageToken === undefined ? null : { next_page_token: input.nextPageToken },
     };
-    applyPythonRequestOptions(this.remote, request, kwargs);
+    await applyPythonRequestOptions(this.remote, request, kwargs);
     return request;
   }
 

@@ -1,7 +1,7 @@
 import { SchemaLoader, type JsonSchema, type PythonObject } from "../../../sdk/index.js";
 
 /**
- * A Python `SchemaLoader`: `get_json_schema()`, once per load.
+ * A Python `SchemaLoader`: `get_json_schema()`, once per load, awaited.
  *
  * @example
  * # components.py
@@ -15,6 +15,6 @@ export class PythonSchemaLoader extends SchemaLoader {
   }
 
   async load(): Promise<JsonSchema> {
-    return this.remote.call("get_json_schema") as JsonSchema;
+    return (await this.remote.call("get_json_schema")) as JsonSchema;
   }
 }

@@ -1,7 +1,8 @@
 import { StateMigration, type PythonObject } from "../../../sdk/index.js";
 
 /**
- * A Python `StateMigration`: `should_migrate(stream_state)`, then `migrate(stream_state)`.
+ * A Python `StateMigration`: `should_migrate(stream_state)`, then `migrate(stream_state)`, each a bridge
+ * call the read awaits before its first slice.
  *
  * @example
  * # components.py
@@ -14,11 +15,11 @@ export class PythonStateMigration extends StateMigration {
     super();
   }
 
-  shouldMigrate(state: Record<string, unknown>): boolean {
-    return Boolean(this.remote.call("should_migrate", [state]));
+  async shouldMigrate(state: Record<string, unknown>): Promise<boolean> {
+    return Boolean(await this.remote.call("should_migrate", [state]));
   }
 
-  migrate(state: Record<string, unknown>): Record<string, unknown> {
-    return (this.remote.call("migrate", [state]) ?? {}) as Record<string, unknown>;
+  async migrate(state: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return ((await this.remote.call("migrate", [state])) ?? {}) as Record<string, unknown>;
   }
 }

@@ -25,7 +25,7 @@ export class PythonTransformation extends RecordTransformation {
 
   override async transformPage(records: DataRecord[], context: TransformationContext): Promise<void> {
     const payload = { records, config: this.config, stream_state: {}, stream_slice: wireSlice(context.streamSlice) };
-    const changed = (await this.remote.requestAsync("transform", payload, "transform", { signal: context.signal })) as DataRecord[];
+    const changed = (await this.remote.request("transform", payload, "transform", { signal: context.signal })) as DataRecord[];
     records.forEach((record, index) => {
       for (const key of Object.keys(record)) delete record[key];
       Object.assign(record, changed[index]);

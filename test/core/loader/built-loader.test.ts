@@ -28,7 +28,7 @@ test("built Sluice under plain Node (no tsx preloaded) loads a TypeScript class 
   await mkdir(join(root, ".tmp"), { recursive: true });
   const out = await mkdtemp(join(root, ".tmp", "built-loader-"));
   cleanups.push(() => rm(out, { recursive: true, force: true }));
-  const entryPoints = [...(await sources(join(root, "sdk"))), ...(await sources(join(root, "python"))), ...(await sources(join(root, "core", "loader")))];
+  const entryPoints = [...(await sources(join(root, "pure"))), ...(await sources(join(root, "sdk"))), ...(await sources(join(root, "python"))), ...(await sources(join(root, "core", "loader")))];
   await build({ entryPoints, outdir: join(out, "dist"), outbase: root, format: "esm", platform: "node", target: "node20", logLevel: "silent" });
   const connector: TempConnector = await tempConnector({
     "components.ts": `import { PaginationStrategy } from "sluice/sdk";\nimport { parseDatetime } from "sluice/python";\nexport class Zero extends PaginationStrategy { nextPageToken(): number { return 0 as number; } }\nexport const epoch = parseDatetime("1970-01-02", "%Y-%m-%d");\n`,

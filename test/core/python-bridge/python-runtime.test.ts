@@ -25,17 +25,23 @@ describe("the Python runtime", () => {
   const construct = () =>
     runtime.construct({ file: join(dir, "components.py"), module: "components", className: "Counter", fields: {}, config: {}, parameters: { start: 10 }, callbacks: { interpolate: () => null } });
 
-  it("an object keeps its state between calls, one child serving every object", () => {
-    const counter = construct();
-    assert.deepEqual([counter.call("next"), counter.call("next"), counter.get("count")], [11, 12, 2]);
-    assert.equal(construct().call("next"), 11);
+  it("an object keeps its state between calls, one child serving every object", async () => {
+    const counter = await construct();
+    assert.deepEqual([await counter.call("next"), await counter.call("next"), await counter.get("count")], [11, 12, 2]);
+    assert.equal(await (await construct()).call("next"), 11);
   });
 
-  it("an object made in a child that was stopped is made again in the new child at its next call", () => {
-    const counter = construct();
-    assert.equal(counter.call("next"), 11);
+  it("an object made in a child that was stopped is made again in the new child at its next call", async () => {
+    const counter = await construct();
+    assert.equal(await counter.call("next"), 11);
     PythonBridge.shared().stop();
-    assert.equal(counter.call("next"), 11, "made again: its state starts over, as a new read's would");
-    assert.equal(counter.call("next"), 12);
+    assert.equal(await counter.call("next"), 11, "made again: its state starts over, as a new read's would");
+    assert.equal(await counter.call("next"), 12);
+  });
+
+  it("calls waiting at once after a restart make the object again once, in the new child", async () => {
+    const counter = await construct();
+    PythonBridge.shared().stop();
+    assert.deepEqual((await Promise.all([counter.call("next"), counter.call("next")])).sort(), [11, 12]);
   });
 });

@@ -85,8 +85,8 @@ export class FromUpdatedAfter extends StateMigration {
 /** Delegates to the built `inner` requester, adding a header. */
 export class Signed extends Requester {
   constructor(private readonly options: Options & { inner: Requester }) { super(); }
-  buildRequest(input: RequestInput): OutgoingRequest {
-    const request = this.options.inner.buildRequest(input);
+  async buildRequest(input: RequestInput): Promise<OutgoingRequest> {
+    const request = await this.options.inner.buildRequest(input);
     request.headers["X-Signed-By"] = String(this.options.signer);
     return request;
   }
@@ -97,7 +97,7 @@ export class Signed extends Requester {
 export class FirstPageOnly extends Retriever {
   constructor(private readonly options: Options & { requester: Requester }) { super(); }
   async *read(_stream: string, _options: ReadOptions): AsyncIterable<DataRecord> {
-    const response = await this.options.requester.send(this.options.requester.buildRequest({}));
+    const response = await this.options.requester.send(await this.options.requester.buildRequest({}));
     let n = 0;
     for (const item of (response.json() as { data: DataRecord[] }).data) yield { ...item, n: ++n };
   }

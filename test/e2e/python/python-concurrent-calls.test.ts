@@ -1,10 +1,13 @@
+/**
+ * A stream's Python extractor runs while another stream's Python authenticator waits for its own token
+ * request: the bridge answers requests nested in a callback's wait, so one slow component does not
+ * hold the others back.
+ */
 import assert from "node:assert/strict";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { createSluice } from "../../../core/index.js";
-import { sourceDef, streamDef } from "../../support/manifest-builder.js";
-import { pythonConnector } from "./python-connector.js";
+import { streamDef } from "../../support/manifest-builder.js";
+import { readAllWithPython, tokenAuthenticatorPython } from "../../support/python-reads.js";
+import { sendJson, startRawApi, type RawApi } from "../../support/raw-api.js";
 
 const COMPONENTS = `
 import requests
@@ -12,26 +15,7 @@ import requests
 from airbyte_cdk.sources.declarative.auth.declarative_authenticator import DeclarativeAuthenticator
 from airbyte_cdk.sources.declarative.extractors.record_extractor import RecordExtractor
 
-
-class SlowToken(DeclarativeAuthenticator):
-    def __init__(self, config, parameters):
-        self.config = config
-        self._token = None
-
-    def __call__(self, request):
-        if self._token is None:
-            self._token = requests.post(self.config["base"] + "/token").json()["token"]
-        request.headers["Authorization"] = "Bearer " + self._token
-        return request
-
-    @property
-    def auth_header(self):
-        return ""
-
-    @property
-    def token(self):
-        return ""
-
+${tokenAuthenticatorPython("SlowToken", true)}
 
 class Rows(RecordExtractor):
     def extract_records(self, response):
@@ -39,44 +23,33 @@ class Rows(RecordExtractor):
 `;
 
 describe("Python calls while another waits for its own request", () => {
-  let server: Server;
-  let base = "";
+  let api: RawApi;
   const events: string[] = [];
   before(async () => {
     // Stream b is answered only once the token was asked for: Python is then inside SlowToken.__call__,
     // waiting for the token, and b's extractor can only run nested in that wait.
     let tokenAsked: () => void;
     const asked = new Promise<void>((resolve) => (tokenAsked = resolve));
-    server = createServer((req, res) => {
-      const send = (body: unknown) => res.end(JSON.stringify(body));
-      if (req.url === "/token") {
+    api = await startRawApi((req, res, url) => {
+      if (url.pathname === "/token") {
         events.push("token asked");
         tokenAsked();
-        setTimeout(() => { events.push("token sent"); send({ token: "t-1" }); }, 400);
-      } else if (req.url === "/a") {
-        send({ data: req.headers.authorization === "Bearer t-1" ? [{ id: 1, stream: "a" }] : [] });
+        setTimeout(() => { events.push("token sent"); sendJson(res, { token: "t-1" }); }, 400);
+      } else if (url.pathname === "/a") {
+        sendJson(res, { data: req.headers.authorization === "Bearer t-1" ? [{ id: 1, stream: "a" }] : [] });
       } else {
-        void asked.then(() => { events.push("b served"); send({ rows: [7, 8] }); });
+        void asked.then(() => { events.push("b served"); sendJson(res, { rows: [7, 8] }); });
       }
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+  after(() => api.close());
 
   it("a stream's Python extractor runs while another stream's authenticator waits for its token, and both read", async () => {
-    const dir = await pythonConnector(COMPONENTS);
-    try {
-      const a = streamDef({ name: "a", urlBase: base, path: "/a", fieldPath: ["data"], requester: { authenticator: { type: "CustomAuthenticator", class_name: "source_declarative_manifest.components.SlowToken" } } });
-      const b = streamDef({ name: "b", urlBase: base, path: "/b" });
-      (b.retriever as Record<string, any>).record_selector.extractor = { type: "CustomRecordExtractor", class_name: "source_declarative_manifest.components.Rows" };
-      const connector = await createSluice({ logLevel: "error" }).connect({ manifest: sourceDef([a, b]), searchFrom: dir.dir, config: { base } });
-      const records: unknown[] = [];
-      for await (const message of connector.readAll({ concurrency: 2 })) if (message.type === "record") records.push(message.record);
-      assert.deepEqual(records, [{ id: 7, stream: "b" }, { id: 8, stream: "b" }, { id: 1, stream: "a" }], "b's records (extracted in Python) came while a waited for its token");
-      assert.deepEqual(events, ["token asked", "b served", "token sent"]);
-    } finally {
-      await dir.remove();
-    }
+    const a = streamDef({ name: "a", urlBase: api.base, path: "/a", fieldPath: ["data"], requester: { authenticator: { type: "CustomAuthenticator", class_name: "source_declarative_manifest.components.SlowToken" } } });
+    const b = streamDef({ name: "b", urlBase: api.base, path: "/b" });
+    (b.retriever as Record<string, any>).record_selector.extractor = { type: "CustomRecordExtractor", class_name: "source_declarative_manifest.components.Rows" };
+    const records = await readAllWithPython(COMPONENTS, [a, b], { base: api.base });
+    assert.deepEqual(records, [{ id: 7, stream: "b" }, { id: 8, stream: "b" }, { id: 1, stream: "a" }], "b's records (extracted in Python) came while a waited for its token");
+    assert.deepEqual(events, ["token asked", "b served", "token sent"]);
   });
 });

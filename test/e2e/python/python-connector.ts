@@ -2,7 +2,9 @@
  * Test helpers for Python components: a temp connector folder holding a `components.py` written as a
  * kit author writes one, and a read of its manifest through the real engine.
  */
+import { after, before } from "node:test";
 import { createSluice, type SluiceOptions } from "../../../core/index.js";
+import { startLoopback, type Loopback } from "../../support/loopback.js";
 import { tempConnector, type TempConnector } from "../../core/loader/temp-connector.js";
 import { oneStreamManifest } from "../../support/manifest-builder.js";
 
@@ -33,4 +35,21 @@ export function withPythonExtractor(url: string, className: string): Record<stri
   const manifest = oneStreamManifest({ urlBase: url });
   (manifest.streams as Record<string, any>[])[0]!.retriever.record_selector.extractor = { type: "CustomRecordExtractor", class_name: `source_declarative_manifest.components.${className}` };
   return manifest;
+}
+
+/**
+ * For the tests of a `describe`: a connector folder holding `components` and a loopback API answering
+ * with `handle`, made before the first test and removed after the last (read them inside the tests).
+ */
+export function usePythonApi(components: string, handle: Parameters<typeof startLoopback>[0]): { readonly api: Loopback; readonly dir: TempConnector } {
+  const made = {} as { api: Loopback; dir: TempConnector };
+  before(async () => {
+    made.dir = await pythonConnector(components);
+    made.api = await startLoopback(handle);
+  });
+  after(async () => {
+    await made.api?.close();
+    await made.dir?.remove();
+  });
+  return made;
 }

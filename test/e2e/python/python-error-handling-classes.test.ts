@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { createSluice } from "../../../core/index.js";
 import { SluiceError } from "../../../sdk/index.js";
-import { startLoopback, type Loopback } from "../../support/loopback.js";
 import { oneStreamManifest } from "../../support/manifest-builder.js";
-import { pythonConnector, readPython } from "./python-connector.js";
+import { readPython, usePythonApi } from "./python-connector.js";
 
 /** Components written as source-us-census, source-chargebee and source-bamboo-hr write theirs. */
 const COMPONENTS = `
@@ -78,32 +77,23 @@ class ReportSchema(JsonFileSchemaLoader):
 const CLASS = "source_declarative_manifest.components";
 
 describe("the kit's DefaultErrorHandler, HttpResponseFilter, WaitTimeFromHeaderBackoffStrategy and JsonFileSchemaLoader in Python", () => {
-  let api: Loopback;
-  let dir: Awaited<ReturnType<typeof pythonConnector>>;
   let limited = 0;
-  before(async () => {
-    dir = await pythonConnector(COMPONENTS);
-    api = await startLoopback((req) => {
-      const path = req.url.pathname;
-      if (path === "/bad-key") return { body: "error: Invalid Key" };
-      if (path === "/gone") return { status: 404, body: { message: "no such thing" } };
-      if (path === "/plan") return { status: 403, body: { errors: [{ message: "Active subscription needed" }] } };
-      if (path === "/limited") return limited++ === 0 ? { status: 429, headers: { "Retry-After": "0.1" }, body: {} } : { body: { data: [{ id: 7 }] } };
-      return { body: { data: [{ id: 1 }, { id: 2 }] } };
-    });
-  });
-  after(async () => {
-    await api.close();
-    await dir.remove();
+  const python = usePythonApi(COMPONENTS, (req) => {
+    const path = req.url.pathname;
+    if (path === "/bad-key") return { body: "error: Invalid Key" };
+    if (path === "/gone") return { status: 404, body: { message: "no such thing" } };
+    if (path === "/plan") return { status: 403, body: { errors: [{ message: "Active subscription needed" }] } };
+    if (path === "/limited") return limited++ === 0 ? { status: 429, headers: { "Retry-After": "0.1" }, body: {} } : { body: { data: [{ id: 7 }] } };
+    return { body: { data: [{ id: 1 }, { id: 2 }] } };
   });
 
   const handler = (className: string, extra: Record<string, unknown> = {}) => ({ error_handler: { type: "CustomErrorHandler", class_name: `${CLASS}.${className}`, ...extra } });
 
   it("a DefaultErrorHandler subclass passes a 200 (the response is a requests.Response) and fails one saying Invalid Key", async () => {
-    const ok = await readPython(dir.dir, oneStreamManifest({ urlBase: api.url, requester: handler("InvalidKeyErrorHandler") }));
+    const ok = await readPython(python.dir.dir, oneStreamManifest({ urlBase: python.api.url, requester: handler("InvalidKeyErrorHandler") }));
     assert.equal(ok.error, undefined);
     assert.deepEqual(ok.records, [{ id: 1 }, { id: 2 }]);
-    const bad = await readPython(dir.dir, oneStreamManifest({ urlBase: api.url, path: "/bad-key", fieldPath: [], requester: handler("InvalidKeyErrorHandler") }));
+    const bad = await readPython(python.dir.dir, oneStreamManifest({ urlBase: python.api.url, path: "/bad-key", fieldPath: [], requester: handler("InvalidKeyErrorHandler") }));
     assert.ok(bad.error instanceof SluiceError);
     assert.match(bad.error.message, /Valid API Key needed\./);
     assert.equal(bad.error.failureType, "config_error");
@@ -111,20 +101,20 @@ describe("the kit's DefaultErrorHandler, HttpResponseFilter, WaitTimeFromHeaderB
 
   it("response_filters from the manifest are built as the kit's HttpResponseFilter: http_codes IGNORE, error_message_contains FAIL", async () => {
     const ignore = handler("CountingErrorHandler", { response_filters: [{ type: "HttpResponseFilter", http_codes: [404], action: "IGNORE" }] });
-    const ignored = await readPython(dir.dir, oneStreamManifest({ urlBase: api.url, path: "/gone", requester: ignore }));
+    const ignored = await readPython(python.dir.dir, oneStreamManifest({ urlBase: python.api.url, path: "/gone", requester: ignore }));
     assert.equal(ignored.error, undefined);
     assert.deepEqual(ignored.records, []);
     const plan = handler("CountingErrorHandler", {
       response_filters: [{ type: "HttpResponseFilter", error_message_contains: "Active subscription needed", action: "FAIL", failure_type: "config_error", error_message: "Check your plan ({{ response['errors'][0]['message'] }})" }],
     });
-    const failed = await readPython(dir.dir, oneStreamManifest({ urlBase: api.url, path: "/plan", requester: plan }));
+    const failed = await readPython(python.dir.dir, oneStreamManifest({ urlBase: python.api.url, path: "/plan", requester: plan }));
     assert.ok(failed.error instanceof SluiceError);
     assert.match(failed.error.message, /Check your plan \(Active subscription needed\)/);
     assert.equal(failed.error.failureType, "config_error");
   });
 
   it("without a matching filter, a 404 fails with the kit's default mapping message", async () => {
-    const { error } = await readPython(dir.dir, oneStreamManifest({ urlBase: api.url, path: "/gone", requester: handler("CountingErrorHandler") }));
+    const { error } = await readPython(python.dir.dir, oneStreamManifest({ urlBase: python.api.url, path: "/gone", requester: handler("CountingErrorHandler") }));
     assert.ok(error instanceof SluiceError);
     assert.match(error.message, /HTTP Status Code: 404\. Error: Not found\./);
   });
@@ -132,15 +122,15 @@ describe("the kit's DefaultErrorHandler, HttpResponseFilter, WaitTimeFromHeaderB
   it("a WaitTimeFromHeaderBackoffStrategy subclass reads Retry-After through super() and the retry succeeds", async () => {
     limited = 0;
     const error_handler = { type: "DefaultErrorHandler", backoff_strategies: [{ type: "CustomBackoffStrategy", class_name: `${CLASS}.HalfTheHeaderWait`, header: "Retry-After" }] };
-    const { records, error } = await readPython(dir.dir, oneStreamManifest({ urlBase: api.url, path: "/limited", requester: { error_handler } }));
+    const { records, error } = await readPython(python.dir.dir, oneStreamManifest({ urlBase: python.api.url, path: "/limited", requester: { error_handler } }));
     assert.equal(error, undefined);
     assert.deepEqual(records, [{ id: 7 }]);
     assert.equal(limited, 2);
   });
 
   it("a JsonFileSchemaLoader subclass keeps the kit's default file path (./<package>/schemas/<name>.json)", async () => {
-    const manifest = oneStreamManifest({ urlBase: api.url, stream: { schema_loader: { type: "CustomSchemaLoader", class_name: `${CLASS}.ReportSchema` } } });
-    const connector = await createSluice({ logLevel: "error" }).connect({ manifest, searchFrom: dir.dir, config: { fields: ["id", "name"] } });
+    const manifest = oneStreamManifest({ urlBase: python.api.url, stream: { schema_loader: { type: "CustomSchemaLoader", class_name: `${CLASS}.ReportSchema` } } });
+    const connector = await createSluice({ logLevel: "error" }).connect({ manifest, searchFrom: python.dir.dir, config: { fields: ["id", "name"] } });
     const schema = (await connector.stream("items").jsonSchema()) as Record<string, unknown>;
     assert.equal(schema.description, "./source_declarative_manifest/schemas/reports.json");
     assert.deepEqual(Object.keys(schema.properties as object), ["id", "name"]);

@@ -15,7 +15,7 @@ from typing import Any, List, Mapping, Optional
 from airbyte_cdk.sources.streams.http.error_handlers.error_handler import ErrorHandler
 from airbyte_cdk.sources.streams.http.error_handlers.response_models import ErrorResolution, ResponseAction, create_fallback_error_resolution
 
-_DECIDED = (ResponseAction.SUCCESS, ResponseAction.RETRY, ResponseAction.IGNORE, ResponseAction.FAIL, ResponseAction.RATE_LIMITED)
+_DECIDED = (ResponseAction.SUCCESS, ResponseAction.RETRY, ResponseAction.IGNORE, ResponseAction.RESET_PAGINATION)
 
 
 @dataclass
@@ -39,9 +39,18 @@ class CompositeErrorHandler(ErrorHandler):
         matched: Optional[ErrorResolution] = None
         for handler in self.error_handlers:
             matched = handler.interpret_response(response_or_exception)
-            if isinstance(matched, ErrorResolution) and matched.response_action in _DECIDED:
+            if not isinstance(matched, ErrorResolution):
+                continue
+            if matched.response_action in _DECIDED:
                 return matched
         return matched if matched else create_fallback_error_resolution(response_or_exception)
+
+    @property
+    def backoff_strategies(self) -> Optional[List[Any]]:
+        strategies: List[Any] = []
+        for handler in self.error_handlers:
+            strategies.extend(getattr(handler, "backoff_strategies", None) or [])
+        return strategies or None
 
     def backoff_time(self, response_or_exception: Any, attempt_count: int = 0) -> Optional[float]:
         for handler in self.error_handlers:
