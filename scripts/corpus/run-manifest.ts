@@ -89,7 +89,7 @@ export async function runManifest(sluice: Sluice, file: string, options: { read:
     const components = result.pythonClasses ? componentsFolder(file) : undefined;
     if (components && loaded) {
       result.pythonFiles = true;
-      loaded = { ...loaded, dir: stageComponents(components, manifest) };
+      loaded = { ...loaded, dir: stageComponents(components, manifest, file) };
     }
     result.noSpec = !specOf(manifest)?.connectionSpecification;
     result.declaredStreams = Array.isArray(manifest.streams) ? manifest.streams.length : 0;
