@@ -38,6 +38,19 @@ def _api_key(d: Definition, config: Any, params: Any) -> ApiKeyAuthenticator:
     return ApiKeyAuthenticator(request_option=option, token_provider=_token(d, config, params), config=config, parameters=params)
 
 
+def _default_error_handler(d: Definition, config: Any, params: Any) -> Any:
+    from airbyte_cdk.sources.declarative.requesters.error_handlers.default_error_handler import DefaultErrorHandler
+
+    optional = {name: build(d[name], config, params) for name in ("response_filters", "backoff_strategies", "max_retries", "max_time") if name in d}
+    return DefaultErrorHandler(config=config, parameters=params, **optional)
+
+
+def _composite_error_handler(d: Definition, config: Any, params: Any) -> Any:
+    from airbyte_cdk.sources.declarative.requesters.error_handlers.composite_error_handler import CompositeErrorHandler
+
+    return CompositeErrorHandler(error_handlers=build(d.get("error_handlers", []), config, params), parameters=params)
+
+
 def _parent_stream_config(d: Definition, config: Any, params: Any) -> Any:
     from airbyte_cdk.sources.declarative.partition_routers.substream_partition_router import ParentStreamConfig
 
@@ -62,6 +75,8 @@ BUILDERS: Dict[str, Callable[[Definition, Any, Any], Any]] = {
     "HttpResponseFilter": lambda d, config, params: HttpResponseFilter(config=config, parameters=params, action=d.get("action"), failure_type=d.get("failure_type"), http_codes=set(d["http_codes"]) if "http_codes" in d else None, error_message_contains=d.get("error_message_contains"), predicate=d.get("predicate", ""), error_message=d.get("error_message", "")),
     "WaitTimeFromHeader": lambda d, config, params: WaitTimeFromHeaderBackoffStrategy(header=d["header"], config=config, parameters=params, regex=d.get("regex"), max_waiting_time_in_seconds=d.get("max_waiting_time_in_seconds")),
     "ParentStreamConfig": _parent_stream_config,
+    "DefaultErrorHandler": _default_error_handler,
+    "CompositeErrorHandler": _composite_error_handler,
     # Sluice puts this in place of a parent stream's definition: the stream itself is built and read by Sluice.
     "SluiceParentStream": lambda d, config, params: ParentStream(index=int(d["index"]), name=str(d.get("name", ""))),
     "OffsetIncrement": lambda d, config, params: OffsetIncrement(config=config, page_size=d.get("page_size"), parameters=params, inject_on_first_request=d.get("inject_on_first_request", False)),

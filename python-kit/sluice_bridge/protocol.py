@@ -28,6 +28,7 @@ REQUESTS: Dict[str, str] = {
     "get": "{handle, attribute} -> value: an attribute or property",
     "filter": "{handle, records, stream_state, stream_slice, next_page_token} -> [index]: the kept records of a page",
     "transform": "{handle, records, stream_state, stream_slice} -> [record]: a page of records, each transformed",
+    "observe": "{handle, records, stream, stream_slice} -> [index]: a cursor's page: each record kept when should_be_synced, then observed",
     "sign": "{handle, request} -> request: the prepared request after the authenticator's __call__",
     "drop": "{handle} -> null: forget an object",
     "cancel": "{of} -> no reply (the frame has no id): Sluice abandoned request `of`; a callback it waits for fails in Python, its reply is ignored",

@@ -64,8 +64,8 @@ export interface PythonObject {
   call(method: string, args?: readonly unknown[], kwargs?: Record<string, unknown>, options?: PythonCallOptions): Promise<unknown>;
   /** Reads an attribute or property. */
   get(attribute: string, options?: PythonCallOptions): Promise<unknown>;
-  /** A page-level request of the bridge's protocol (`filter`, `transform`, `sign`), with the object's handle. */
-  request(op: "filter" | "transform" | "sign", payload: Record<string, unknown>, method: string, options?: PythonCallOptions): Promise<unknown>;
+  /** A page-level request of the bridge's protocol (`filter`, `transform`, `observe`, `sign`), with the object's handle. */
+  request(op: "filter" | "transform" | "observe" | "sign", payload: Record<string, unknown>, method: string, options?: PythonCallOptions): Promise<unknown>;
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   CustomCodeError, IncrementalCursor, type BuildContext, type ComponentDefinition, type DataRecord, type OutgoingRequest,
   type PythonObject, type SliceOptions, type StreamSlice, type StreamSlicer,
 } from "../../../sdk/index.js";
+import { PythonCursor } from "./python-cursor.js";
 import { applyPythonRequestOptions } from "./python-request-options.js";
 import { wireSlice } from "./wire-slice.js";
 
@@ -85,18 +86,37 @@ export class PythonDatetimeCursor extends IncrementalCursor {
   }
 }
 
+/** What a `Cursor` subclass defines for Sluice to run it (the kit's abstract methods; `observe` and `should_be_synced` have defaults). */
+const CURSOR_METHODS = ["stream_slices", "set_initial_state", "close_slice", "get_stream_state"];
+
+/** A `Cursor` subclass as {@link PythonCursor}, refused naming what it lacks of the kit's interface (an older class defines `update_state`). */
+async function pythonCursor(remote: PythonObject, def: ComponentDefinition, ctx: BuildContext): Promise<IncrementalCursor> {
+  const missing = CURSOR_METHODS.filter((method) => !remote.methods.includes(method));
+  if (missing.length > 0) {
+    const older = remote.methods.includes("update_state") ? " (it defines update_state, the kit's older Cursor interface)" : "";
+    throw new CustomCodeError("PYTHON_KIT_CLASS_MISSING", `${remote.className} extends the kit's Cursor and does not define ${missing.join(", ")}${older}: Sluice runs a Python Cursor through ${CURSOR_METHODS.join(", ")}, observe and should_be_synced`, {
+      where: { manifestPath: ctx.path, stream: ctx.stream }, expected: `a Cursor subclass defining ${CURSOR_METHODS.join(", ")}`, found: `${remote.className} defines ${remote.methods.join(", ") || "nothing"}`,
+    });
+  }
+  const field = await remote.get("cursor_field");
+  const declared = (def as { cursor_field?: unknown }).cursor_field;
+  return new PythonCursor(remote, typeof field === "string" ? field : typeof declared === "string" ? declared : "", ctx.stream);
+}
+
 /**
  * The component for a Python `CustomIncrementalSync` class: a `DatetimeBasedCursor` subclass runs as
- * {@link PythonDatetimeCursor}; any other base is refused, naming it.
+ * {@link PythonDatetimeCursor}, a `Cursor` (or `DeclarativeCursor`) subclass as {@link PythonCursor};
+ * any other base is refused, naming it.
  *
  * @example
  * customComponent({ type: "CustomIncrementalSync", ..., python: (remote, loaded, ctx, def) => pythonIncrementalSync(remote, def, ctx) })
  */
 export async function pythonIncrementalSync(remote: PythonObject, def: ComponentDefinition, ctx: BuildContext): Promise<IncrementalCursor> {
   const where = { manifestPath: ctx.path, stream: ctx.stream };
+  if (!remote.bases.includes("DatetimeBasedCursor") && remote.bases.includes("Cursor")) return pythonCursor(remote, def, ctx);
   if (!remote.bases.includes("DatetimeBasedCursor")) {
-    throw new CustomCodeError("PYTHON_KIT_CLASS_MISSING", `${remote.className} extends ${remote.bases.slice(1, 3).join(", ")}: a Python CustomIncrementalSync runs in Sluice when it extends the kit's DatetimeBasedCursor`, {
-      where, expected: "a subclass of airbyte_cdk.sources.declarative.incremental.DatetimeBasedCursor", found: remote.bases.join(" < "),
+    throw new CustomCodeError("PYTHON_KIT_CLASS_MISSING", `${remote.className} extends ${remote.bases.slice(1, 3).join(", ")}: a Python CustomIncrementalSync runs in Sluice when it extends the kit's DatetimeBasedCursor or Cursor`, {
+      where, expected: "a subclass of airbyte_cdk.sources.declarative.incremental.DatetimeBasedCursor, Cursor or DeclarativeCursor", found: remote.bases.join(" < "),
     });
   }
   const overridden = RUN_BY_SLUICE.filter((method) => remote.methods.includes(method));
