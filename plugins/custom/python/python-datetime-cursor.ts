@@ -98,7 +98,8 @@ async function pythonCursor(remote: PythonObject, def: ComponentDefinition, ctx:
       where: { manifestPath: ctx.path, stream: ctx.stream }, expected: `a Cursor subclass defining ${CURSOR_METHODS.join(", ")}`, found: `${remote.className} defines ${remote.methods.join(", ") || "nothing"}`,
     });
   }
-  const field = await remote.get("cursor_field");
+  // A class may keep no cursor_field of its own (source-posthog's): the definition's then.
+  const field = await remote.get("cursor_field").catch(() => undefined);
   const declared = (def as { cursor_field?: unknown }).cursor_field;
   return new PythonCursor(remote, typeof field === "string" ? field : typeof declared === "string" ? declared : "", ctx.stream);
 }
