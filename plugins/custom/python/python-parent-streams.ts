@@ -1,4 +1,4 @@
-import { CustomCodeError, readRecords, type BuildContext, type ComponentDefinition, type PythonCallbacks, type RequestOption, type Stream } from "../../../sdk/index.js";
+import { CustomCodeError, HttpClient, readRecords, type BuildContext, type ComponentDefinition, type PythonCallbacks, type RequestOption, type Stream } from "../../../sdk/index.js";
 
 /** What a built `ParentStreamConfig` gives a Python router: the stream Sluice reads, and how its value reaches the child's requests. */
 export interface PythonParentStream {
@@ -7,7 +7,11 @@ export interface PythonParentStream {
   readonly requestOption?: RequestOption;
 }
 
-const built = new WeakMap<ComponentDefinition, Promise<PythonParentStream[]>>();
+/**
+ * Built parent streams, per connector (its HTTP client: a manifest object connected twice, as a host that
+ * builds with one client and reads with another, gets each connector's own parents) and per definition.
+ */
+const builtPerClient = new WeakMap<object, WeakMap<ComponentDefinition, Promise<PythonParentStream[]>>>();
 
 function configsOf(def: object): Record<string, unknown>[] | undefined {
   const configs = (def as Record<string, unknown>).parent_stream_configs;
@@ -16,7 +20,7 @@ function configsOf(def: object): Record<string, unknown>[] | undefined {
 
 /**
  * The parent streams of a Python `SubstreamPartitionRouter` subclass (`parent_stream_configs`), built
- * once per definition by Sluice's own `ParentStreamConfig` (their responses cached, as the kit caches a
+ * once per definition and connector by Sluice's own `ParentStreamConfig` (their responses cached, as the kit caches a
  * parent's), or undefined when the definition has none.
  *
  * @example
@@ -25,6 +29,9 @@ function configsOf(def: object): Record<string, unknown>[] | undefined {
 export function pythonParentStreams(def: ComponentDefinition, ctx: BuildContext): Promise<PythonParentStream[]> | undefined {
   const configs = configsOf(def);
   if (!configs) return undefined;
+  const client = ctx.get(HttpClient);
+  let built = builtPerClient.get(client);
+  if (!built) builtPerClient.set(client, (built = new WeakMap()));
   let parents = built.get(def);
   if (!parents) {
     parents = Promise.all(configs.map((config, i) => ctx.buildChild<PythonParentStream>(

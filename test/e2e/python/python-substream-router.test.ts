@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { createSluice } from "../../../core/index.js";
 import { startLoopback, type Loopback } from "../../support/loopback.js";
 import { sourceDef, streamDef } from "../../support/manifest-builder.js";
 import { pythonConnector, readPython } from "./python-connector.js";
@@ -95,5 +96,18 @@ describe("a Python SubstreamPartitionRouter subclass", () => {
     assert.equal(error, undefined);
     assert.deepEqual(records, [{ id: "card-of-b9" }]);
     assert.equal(api.requests.slice(from).filter((r) => r.url.pathname === "/boards").length, 0);
+  });
+
+  it("a definition connected twice reads each connector's parents with its own config and HTTP client", async () => {
+    const sluice = createSluice({ logLevel: "error" });
+    const definition = await sluice.define({ manifest: manifest("OpenBoards"), searchFrom: dir.dir });
+    const parentAuth = async (token: string) => {
+      const from = api.requests.length;
+      const connector = await sluice.connect({ definition, config: { token } });
+      for await (const _record of connector.read("cards")) void _record;
+      return [...new Set(api.requests.slice(from).filter((r) => r.url.pathname === "/boards").map((r) => r.headers.authorization))];
+    };
+    assert.deepEqual(await parentAuth("t-first"), ["Bearer t-first"]);
+    assert.deepEqual(await parentAuth("t-second"), ["Bearer t-second"]);
   });
 });
