@@ -1,6 +1,6 @@
 /**
  * The Python methods templates may call on data: `dict.get/items/keys/values`, the `str` methods
- * (`startswith`, `split`, `strip`, `replace`, `format`...) and `list.index/count`.
+ * (`startswith`, `split`, `strip`, `replace`, `format`...) and `list.index/count/copy/append/extend`.
  * Only the methods listed here exist; nothing else of a JavaScript object is reachable.
  */
 import { checkSize } from "./resource-limits.js";
@@ -141,6 +141,15 @@ const LIST_METHODS: Table = {
   },
   count: (l: unknown[], a) => l.filter((x) => pyEq(x, a[0])).length,
   copy: (l: unknown[]) => [...l],
+  // The kit's Jinja is a SandboxedEnvironment, not the immutable one: `{% set _ = slices.append(x) %}` builds a list.
+  append: (l: unknown[], a) => {
+    l.push(a[0]);
+    return null;
+  },
+  extend: (l: unknown[], a) => {
+    l.push(...(Array.isArray(a[0]) ? a[0] : []));
+    return null;
+  },
 };
 
 /** The implementation of `obj.name(...)` if `obj` has such a Python method. */

@@ -26,6 +26,7 @@ export const BRIDGE_REQUESTS = {
   get: "{handle, attribute} -> value: an attribute or property",
   filter: "{handle, records, stream_state, stream_slice, next_page_token} -> [index]: the kept records of a page",
   transform: "{handle, records, stream_state, stream_slice} -> [record]: a page of records, each transformed",
+  observe: "{handle, records, stream, stream_slice} -> [index]: a cursor's page: each record kept when should_be_synced, then observed",
   sign: "{handle, request} -> request: the prepared request after the authenticator's __call__",
   drop: "{handle} -> null: forget an object",
   cancel: "{of} -> no reply (the frame has no id): Sluice abandoned request `of`; a callback it waits for fails in Python, its reply is ignored",
@@ -36,6 +37,7 @@ export const BRIDGE_CALLBACKS = {
   interpolate: "{template, default, context} -> value: a template evaluated by Sluice's template engine",
   http: "{request: {method, url, headers, body}} -> {status, url, headers, text}: a component's own request, sent by Sluice's HTTP client",
   secret: "{value} -> null: a value the component declares secret (the kit's add_to_secrets), redacted wherever Sluice writes",
+  parent_records: "{index} -> [record]: every record of the component's parent stream number index (parent_stream_configs[index].stream), read by Sluice's engine",
 } as const;
 
 /** Tagged values: how a non-JSON value crosses the bridge. */

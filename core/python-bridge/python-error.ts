@@ -24,6 +24,12 @@ export function installHint(module: string, python: string): string {
   return DEBIAN_PACKAGES[top] ? `apt-get install ${DEBIAN_PACKAGES[top]} (or ${pip})` : pip;
 }
 
+/** A missing module in the component's own package (`source_adjust.model` for `source_adjust.components.X`), other than the kit's `source_declarative_manifest`. */
+function ownPackageModule(module: string, className: string): boolean {
+  const top = className.split(".")[0]!;
+  return top !== "source_declarative_manifest" && module.split(".")[0] === top && module !== top;
+}
+
 /** Who failed, for {@link pythonFailureError}. */
 export interface PythonFailureSite {
   /** The manifest's `class_name`. */
@@ -54,6 +60,15 @@ export function pythonFailureError(failure: PythonFailure, site: PythonFailureSi
       failureType: "config_error",
       where,
       expected: `${failure.name} in ${failure.module}: ${installHint(failure.module, site.python)}`,
+      found: lastLine,
+    });
+  }
+  if (failure.kind === "module_missing" && failure.module && !failure.name && ownPackageModule(failure.module, site.className)) {
+    const file = `${failure.module.split(".").join("/")}.py`;
+    return new CustomCodeError("PYTHON_MODULE_MISSING", `${site.className} needs ${failure.module}, a module of its own connector package, and there is no ${file} beside its file`, {
+      failureType: "config_error",
+      where,
+      expected: `the connector's file ${file} (or ${file.replace(/\.py$/, "/__init__.py")}) in the connector folder`,
       found: lastLine,
     });
   }

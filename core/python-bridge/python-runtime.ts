@@ -50,6 +50,7 @@ export function createPythonRuntime(options: PythonRuntimeOptions): PythonRuntim
       const onCallback = (op: string, frame: Record<string, unknown>, signal: AbortSignal): unknown => {
         if (op === "interpolate") return request.callbacks.interpolate(String(frame.template), (frame.context ?? {}) as Record<string, unknown>, frame.default);
         if (op === "secret") return request.callbacks.secret?.(String(frame.value ?? "")) ?? null;
+        if (op === "parent_records" && request.callbacks.parentRecords) return request.callbacks.parentRecords(Number(frame.index), { signal });
         if (op === "http" && request.callbacks.http) return request.callbacks.http(frame.request as Parameters<NonNullable<typeof request.callbacks.http>>[0], { signal });
         throw new CustomCodeError("PYTHON_BRIDGE_FAILED", `The Python child asked a callback ${op}, which cannot be answered for ${className}`, { where });
       };

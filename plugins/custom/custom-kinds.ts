@@ -6,7 +6,9 @@ import { customComponent } from "./custom-component.js";
 import { hasMember } from "./describe-class.js";
 import { guardInstance } from "./guard-instance.js";
 import { PythonBackoffStrategy } from "./python/python-backoff-strategy.js";
+import { pythonIncrementalSync } from "./python/python-datetime-cursor.js";
 import { pythonErrorHandler } from "./python/python-error-handler.js";
+import { pythonParentStreams } from "./python/python-parent-streams.js";
 import { PythonPartitionRouter } from "./python/python-partition-router.js";
 import { PythonRecordExtractor } from "./python/python-record-extractor.js";
 import { PythonSchemaLoader } from "./python/python-schema-loader.js";
@@ -44,10 +46,12 @@ export const customKindComponents: readonly ComponentFactory[] = [
     python: (remote, _loaded, ctx) => new PythonTransformation(remote, ctx.config),
     description: "A record transformation class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomPartitionRouter", kind: "partition_router", base: PartitionRouter, baseName: "PartitionRouter", methods: ["slices", "applyToRequest"],
-    python: (remote) => new PythonPartitionRouter(remote),
+    // The parent streams are built with the router, as Sluice's own SubstreamPartitionRouter builds them: a parent that cannot be built fails the build.
+    python: async (remote, _loaded, ctx, def) => new PythonPartitionRouter(remote, await pythonParentStreams(def, ctx)),
     description: "A partition router class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomIncrementalSync", kind: "incremental_sync", base: IncrementalCursor, baseName: "IncrementalCursor",
     methods: ["slices", "applyToRequest", "setState", "observe", "closeSlice", "state"],
+    python: (remote, _loaded, ctx, def) => pythonIncrementalSync(remote, def, ctx),
     description: "An incremental cursor class from the connector folder, named by class_name" }),
   customComponent({ type: "CustomRequester", kind: "requester", base: Requester, baseName: "Requester", methods: ["buildRequest", "send"],
     python: (remote, _loaded, ctx, def) => pythonRequester(remote, def, ctx),

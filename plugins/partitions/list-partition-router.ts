@@ -12,7 +12,7 @@ import {
   type StreamSlice,
   type StreamSlicer,
 } from "../../sdk/index.js";
-import { injectPartitionValue } from "./partition-option.js";
+import { injectPartitionValue } from "../shared/partition-option.js";
 
 /** What a {@link ListPartitionRouter} is made of. */
 interface ListPartitionRouterParts {

@@ -17,7 +17,7 @@ import {
 } from "../../sdk/index.js";
 import { ParentStates } from "./parent-states.js";
 import type { ParentStreamConfig } from "./parent-stream-config.js";
-import { injectPartitionValue } from "./partition-option.js";
+import { injectPartitionValue } from "../shared/partition-option.js";
 import { getPath } from "../../python/dpath.js";
 
 /**

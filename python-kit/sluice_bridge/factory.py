@@ -20,6 +20,7 @@ from airbyte_cdk.sources.declarative.requesters.error_handlers.http_response_fil
 from airbyte_cdk.sources.declarative.requesters.paginators.strategies import OffsetIncrement, PageIncrement
 from airbyte_cdk.sources.declarative.requesters.request_option import RequestOption, RequestOptionType
 from airbyte_cdk.sources.declarative.transformations.add_fields import AddedFieldDefinition, AddFields
+from sluice_bridge.parent_stream import ParentStream
 
 Definition = Mapping[str, Any]
 
@@ -37,6 +38,27 @@ def _api_key(d: Definition, config: Any, params: Any) -> ApiKeyAuthenticator:
     return ApiKeyAuthenticator(request_option=option, token_provider=_token(d, config, params), config=config, parameters=params)
 
 
+def _default_error_handler(d: Definition, config: Any, params: Any) -> Any:
+    from airbyte_cdk.sources.declarative.requesters.error_handlers.default_error_handler import DefaultErrorHandler
+
+    optional = {name: build(d[name], config, params) for name in ("response_filters", "backoff_strategies", "max_retries", "max_time") if name in d}
+    return DefaultErrorHandler(config=config, parameters=params, **optional)
+
+
+def _composite_error_handler(d: Definition, config: Any, params: Any) -> Any:
+    from airbyte_cdk.sources.declarative.requesters.error_handlers.composite_error_handler import CompositeErrorHandler
+
+    return CompositeErrorHandler(error_handlers=build(d.get("error_handlers", []), config, params), parameters=params)
+
+
+def _parent_stream_config(d: Definition, config: Any, params: Any) -> Any:
+    from airbyte_cdk.sources.declarative.partition_routers.substream_partition_router import ParentStreamConfig
+
+    option = _option(d["request_option"], params) if isinstance(d.get("request_option"), dict) else None
+    return ParentStreamConfig(stream=build(d["stream"], config, params), parent_key=d["parent_key"], partition_field=d["partition_field"], config=config, parameters=params,
+                              extra_fields=d.get("extra_fields"), request_option=option, incremental_dependency=bool(d.get("incremental_dependency", False)))
+
+
 _VALUE_TYPES: Dict[str, type] = {"string": str, "number": float, "integer": int, "boolean": bool}
 
 BUILDERS: Dict[str, Callable[[Definition, Any, Any], Any]] = {
@@ -52,6 +74,11 @@ BUILDERS: Dict[str, Callable[[Definition, Any, Any], Any]] = {
     "AddFields": lambda d, config, params: AddFields(fields=build(d.get("fields", []), config, params), parameters=params, condition=d.get("condition", "")),
     "HttpResponseFilter": lambda d, config, params: HttpResponseFilter(config=config, parameters=params, action=d.get("action"), failure_type=d.get("failure_type"), http_codes=set(d["http_codes"]) if "http_codes" in d else None, error_message_contains=d.get("error_message_contains"), predicate=d.get("predicate", ""), error_message=d.get("error_message", "")),
     "WaitTimeFromHeader": lambda d, config, params: WaitTimeFromHeaderBackoffStrategy(header=d["header"], config=config, parameters=params, regex=d.get("regex"), max_waiting_time_in_seconds=d.get("max_waiting_time_in_seconds")),
+    "ParentStreamConfig": _parent_stream_config,
+    "DefaultErrorHandler": _default_error_handler,
+    "CompositeErrorHandler": _composite_error_handler,
+    # Sluice puts this in place of a parent stream's definition: the stream itself is built and read by Sluice.
+    "SluiceParentStream": lambda d, config, params: ParentStream(index=int(d["index"]), name=str(d.get("name", ""))),
     "OffsetIncrement": lambda d, config, params: OffsetIncrement(config=config, page_size=d.get("page_size"), parameters=params, inject_on_first_request=d.get("inject_on_first_request", False)),
 }
 

@@ -53,7 +53,7 @@ def new(objects: Objects, request: Mapping[str, Any]) -> Any:
 # The kit's interfaces: what they define is a default (`get_request_params` returning {}), not the component's.
 INTERFACE_CLASSES = {"object", "Generic", "ABC", "DeclarativeAuthenticator", "AbstractHeaderAuthenticator", "RecordExtractor", "RecordFilter",
                      "RecordTransformation", "PaginationStrategy", "StreamSlicer", "PartitionRouter", "SchemaLoader", "StateMigration",
-                     "Decoder", "ErrorHandler", "BackoffStrategy", "HttpRequester"}
+                     "Decoder", "ErrorHandler", "BackoffStrategy", "HttpRequester", "DatetimeBasedCursor", "Cursor", "DeclarativeCursor"}
 
 
 def own_methods(cls: type) -> List[str]:
@@ -96,6 +96,22 @@ def transform_page(objects: Objects, request: Mapping[str, Any]) -> Any:
     return records
 
 
+def observe_page(objects: Objects, request: Mapping[str, Any]) -> Any:
+    """A cursor's records of one page, as the kit's retriever hands them: each kept when ``should_be_synced``,
+    then ``observe``-d with its slice."""
+    from airbyte_cdk.sources.types import Record
+
+    cursor = objects.get(request["handle"])
+    stream_slice = decode(request.get("stream_slice"))
+    kept = []
+    for index, data in enumerate(request["records"]):
+        record = Record(data=data, stream_name=str(request.get("stream") or ""), associated_slice=stream_slice)
+        if cursor.should_be_synced(record):
+            cursor.observe(stream_slice, record)
+            kept.append(index)
+    return kept
+
+
 def sign(objects: Objects, request: Mapping[str, Any]) -> Any:
     wire = request["request"]
     prepared = PreparedRequest(wire["method"], wire["url"], wire.get("headers"), wire.get("body"))
@@ -110,5 +126,5 @@ def drop(objects: Objects, request: Mapping[str, Any]) -> Any:
 
 HANDLERS: Dict[str, Callable[[Objects, Mapping[str, Any]], Any]] = {
     "hello": hello, "check": check, "new": new, "call": call, "get": get,
-    "filter": filter_page, "transform": transform_page, "sign": sign, "drop": drop,
+    "filter": filter_page, "transform": transform_page, "observe": observe_page, "sign": sign, "drop": drop,
 }

@@ -7,7 +7,7 @@ A component reads them as it reads ``requests`` objects::
 """
 import json
 from typing import Any, Dict, Iterator, Mapping, MutableMapping, Optional
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 
 class CaseInsensitiveDict(MutableMapping[str, Any]):
@@ -53,6 +53,15 @@ class PreparedRequest:
         """The path and query, e.g. ``/v1/items?page=2``."""
         parts = urlsplit(self.url)
         return (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+
+    def prepare_url(self, url: str, params: Any) -> None:
+        """As ``requests``: ``url`` with ``params`` (a mapping or pairs) added to its query; an authenticator
+        that puts its token in the query calls it (``request.prepare_url(url=request.url, params={...})``)."""
+        parts = urlsplit(url)
+        pairs = list(params.items()) if isinstance(params, Mapping) else list(params or [])
+        added = urlencode([(k, v) for k, v in pairs if v is not None], doseq=True)
+        query = "&".join(part for part in (parts.query, added) if part)
+        self.url = urlunsplit((parts.scheme, parts.netloc, parts.path, query, parts.fragment))
 
     def to_wire(self) -> Dict[str, Any]:
         body = self.body.decode("utf-8") if isinstance(self.body, bytes) else self.body

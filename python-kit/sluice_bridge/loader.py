@@ -8,6 +8,7 @@ The kit passes a custom class only the manifest fields its type hints name, plus
     # ItemsExtractor(root="items", config={...}, parameters={...}); a nested {type: ...} arrives built (factory.py)
 """
 import ast
+import importlib.machinery
 import importlib.util
 import inspect
 import os
@@ -28,6 +29,7 @@ def load_module(file: str, module_name: str) -> ModuleType:
     folder = os.path.dirname(file)
     if folder not in sys.path:
         sys.path.insert(0, folder)
+    _register_packages(file, module_name)
     spec = importlib.util.spec_from_file_location(module_name, file)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {file}")
@@ -38,7 +40,49 @@ def load_module(file: str, module_name: str) -> ModuleType:
     except BaseException:
         sys.modules.pop(module_name, None)
         raise
+    parent, _, child = module_name.rpartition(".")
+    if parent in sys.modules:
+        setattr(sys.modules[parent], child, module)
     return module
+
+
+def _register_packages(file: str, module_name: str) -> None:
+    """The packages above a loaded module (``source_acme`` for ``source_acme.components``), each the folder
+    the file sits in (or above), as the connector's own package is: a sibling module
+    (``import source_acme.utils``) is looked for beside the file, and fails naming itself when absent, and
+    ``pkgutil.get_data("source_acme", "manifest.yaml")`` reads the folder's file. A package Python already
+    has (installed, or loaded before; not a bare namespace folder) is left as it is; a folder's ``__init__.py`` is not run."""
+    parts = module_name.split(".")
+    folder = os.path.dirname(file)
+    if os.path.basename(file) == "__init__.py":
+        folder = os.path.dirname(folder)
+    for depth in range(len(parts) - 1, 0, -1):
+        name = ".".join(parts[:depth])
+        registered = sys.modules.get(name)
+        if registered is not None and getattr(registered, "__sluice_folder__", None) not in (None, folder):
+            # Another connector's package of the same name (source_declarative_manifest): this one's folder from now on.
+            for loaded in [key for key in sys.modules if key.startswith(name + ".")]:
+                del sys.modules[loaded]
+            del sys.modules[name]
+            registered = None
+        if registered is None and (depth > 1 or _not_installed(name)):
+            init = os.path.join(folder, "__init__.py")
+            spec = importlib.util.spec_from_loader(name, importlib.machinery.SourceFileLoader(name, init), origin=init, is_package=True)
+            package = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+            package.__file__ = init
+            package.__path__ = [folder]
+            package.__sluice_folder__ = folder  # type: ignore[attr-defined]
+            sys.modules[name] = package
+            parent, _, child = name.rpartition(".")
+            if parent in sys.modules:
+                setattr(sys.modules[parent], child, package)
+        folder = os.path.dirname(folder)
+
+
+def _not_installed(name: str) -> bool:
+    """No module of that name, or only a namespace package (a folder without ``__init__.py`` on the path)."""
+    found = importlib.util.find_spec(name)
+    return found is None or found.origin is None
 
 
 def load_class(file: str, module_name: str, class_name: str) -> type:

@@ -4,6 +4,12 @@ import { readPaths, setPath } from "./mock/template-paths.js";
 /** The kit's `MinMaxDatetime` format when none is given. */
 const DEFAULT_FORMAT = "%Y-%m-%dT%H:%M:%S.%f%z";
 
+/** What a config value converted by a template macro is written as. */
+const ISO_FORMAT = "%Y-%m-%dT%H:%M:%SZ";
+
+/** A template macro converting a datetime it is given, called on a config value (`timestamp(config.get('start_date'))`). */
+const CONVERSION_CALLS = /\b(?:timestamp|str_to_datetime)\(\s*config[^,)]*\)?/g;
+
 /**
  * The synthetic config fitted to how the manifest uses it: full URLs where a URL starts with a config
  * value, datetimes in the manifest's format where a start or end datetime reads one. Undefined when
@@ -33,10 +39,23 @@ function numeric(spec: unknown, path: readonly string[]): boolean {
  */
 function withDates(config: Record<string, unknown>, manifest: unknown, spec?: unknown): Record<string, unknown> | undefined {
   const values = new Map<string, unknown>();
+  // A value some template reads directly, in a datetime's format: a read through a conversion never overrides it.
+  const direct = new Set<string>();
+  const set = (path: string[], format: string, end: boolean, converted: boolean) => {
+    const key = JSON.stringify(path);
+    if (converted && direct.has(key)) return;
+    if (!converted) direct.add(key);
+    const text = cursorValue(format, end ? 30 : 0);
+    values.set(key, numeric(spec, path) && /^\d+$/.test(text) ? Number(text) : text);
+  };
   const note = (template: unknown, format: string, end: boolean) => {
     if (typeof template !== "string") return;
-    const text = cursorValue(format, end ? 30 : 0);
-    for (const path of readPaths(template, "config")) values.set(JSON.stringify(path), numeric(spec, path) && /^\d+$/.test(text) ? Number(text) : text);
+    // `timestamp(config.start)`, `str_to_datetime(config.start)`: the config holds an ISO 8601 datetime the call converts.
+    const converted = new Set((template.match(CONVERSION_CALLS) ?? []).flatMap((call) => readPaths(call.slice(call.indexOf("config")), "config")).map((path) => JSON.stringify(path)));
+    for (const path of readPaths(template, "config")) {
+      if (converted.has(JSON.stringify(path))) set(path, ISO_FORMAT, end, true);
+      else set(path, format, end, false);
+    }
   };
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) for (const item of node) visit(item);
@@ -54,7 +73,9 @@ function withDates(config: Record<string, unknown>, manifest: unknown, spec?: un
       }
       for (const [key, value] of Object.entries(record)) {
         if (typeof value === "string" && value.includes("format_datetime(config")) {
-          for (const call of value.match(/format_datetime\(\s*config[^,)]*/g) ?? []) note(call.slice(call.indexOf("config")), DEFAULT_FORMAT.replace(".%f", ""), false);
+          for (const call of value.match(/format_datetime\(\s*config[^,)]*/g) ?? []) {
+            for (const path of readPaths(call.slice(call.indexOf("config")), "config")) set(path, DEFAULT_FORMAT.replace(".%f", ""), false, true);
+          }
         }
         if (key !== "spec" && key !== "schema") visit(value);
       }

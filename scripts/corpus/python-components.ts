@@ -18,17 +18,20 @@ export function componentsFolder(manifestFile: string): string | undefined {
 /**
  * A connector folder for a corpus manifest with Python components, outside the repository: a temp
  * folder named after the connector's package (`source_adjust`, from its `class_name`s), holding a copy
- * of the saved files, so `source_adjust.components.X` finds `components.py` as it would in the connector's
- * own package. The corpus itself is never written.
+ * of the saved files and the manifest as `manifest.yaml`, so `source_adjust.components.X` finds
+ * `components.py`, and `pkgutil.get_data("source_asana", "manifest.yaml")` the manifest, as they would
+ * in the connector's own package. The corpus itself is never written.
  *
  * @example
- * stageComponents("/work/shared/corpus/airbyte-components/source-adjust", manifest); // "/tmp/sluice-corpus-py-XXXX/source_adjust"
+ * stageComponents("/work/shared/corpus/airbyte-components/source-adjust", manifest, "/work/shared/corpus/airbyte-manifests/source-adjust.yaml");
+ * // "/tmp/sluice-corpus-py-XXXX/source_adjust"
  */
-export function stageComponents(folder: string, manifest: Record<string, unknown>): string {
+export function stageComponents(folder: string, manifest: Record<string, unknown>, manifestFile: string): string {
   const packageName = packageOf(manifest) ?? basename(folder).replace(/-/g, "_");
   const dir = join(mkdtempSync(join(tmpdir(), "sluice-corpus-py-")), packageName);
   mkdirSync(dir);
   cpSync(folder, dir, { recursive: true });
+  if (!existsSync(join(dir, "manifest.yaml"))) cpSync(manifestFile, join(dir, "manifest.yaml"));
   return dir;
 }
 

@@ -13,7 +13,7 @@ import { scanTypes } from "./scan-types.js";
 import { fetchToMock, readStreams, type StreamResult } from "./read-streams.js";
 import { MockApi } from "./mock/mock-api.js";
 import { createInterpolator } from "../../templates/index.js";
-import { configFromUsage, configVariants } from "./synthetic-config.js";
+import { configVariants, usageConfigVariants } from "./synthetic-config.js";
 import { fitConfig } from "./fit-config.js";
 import { componentsFolder, stageComponents } from "./python-components.js";
 import type { Connector } from "../../core/connector/connector.js";
@@ -89,7 +89,7 @@ export async function runManifest(sluice: Sluice, file: string, options: { read:
     const components = result.pythonClasses ? componentsFolder(file) : undefined;
     if (components && loaded) {
       result.pythonFiles = true;
-      loaded = { ...loaded, dir: stageComponents(components, manifest) };
+      loaded = { ...loaded, dir: stageComponents(components, manifest, file) };
     }
     result.noSpec = !specOf(manifest)?.connectionSpecification;
     result.declaredStreams = Array.isArray(manifest.streams) ? manifest.streams.length : 0;
@@ -123,7 +123,7 @@ function resolve(sluice: Sluice, loaded: LoadedManifest): Record<string, unknown
  */
 async function build(sluice: Sluice, source: LoadedManifest, manifest: Record<string, unknown>, result: ManifestResult): Promise<Record<string, unknown>[]> {
   const spec = specOf(manifest)?.connectionSpecification;
-  const plain = spec ? configVariants(spec) : [configFromUsage(manifest)];
+  const plain = spec ? configVariants(spec) : usageConfigVariants(manifest);
   const configs = [...plain.map((c) => fitConfig(c, manifest, spec)).filter((c) => c !== undefined), ...plain];
   const refuse: Fetch = async (url: string, _init: FetchInit) => {
     result.requestsAtBuild++;
@@ -145,7 +145,8 @@ async function build(sluice: Sluice, source: LoadedManifest, manifest: Record<st
   }
   result.configs = { tried: configs.length, built: built.length };
   if (built.length > 0) return built;
-  const configOnly = (e: unknown) => classifyFailure(e).every((r) => CONFIG_CODES.has(r.code));
+  // A config the spec refuses is the synthetic config's fault, as a missing selection value is.
+  const configOnly = (e: unknown) => classifyFailure(e).every((r) => CONFIG_CODES.has(r.code) || (r.code === "MANIFEST_INVALID" && r.detail?.startsWith("config.")));
   result.configDependent = errors.every(configOnly);
   // The reason reported: what fails whatever the config (a Python class), else the first config's failure.
   throw errors.find((e) => !configOnly(e)) ?? errors[0];

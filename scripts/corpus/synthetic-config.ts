@@ -66,12 +66,62 @@ export function configFromUsage(manifest: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const visit = (node: unknown): void => {
     if (typeof node === "string") {
-      for (const path of readPaths(node, "config")) if (path.length === 1 || !(path[0]! in out)) setPath(out, path, "x");
+      for (const path of readPaths(node, "config")) if (fitsBeside(out, path)) setPath(out, path, "x");
     } else if (Array.isArray(node)) for (const item of node) visit(item);
     else if (node && typeof node === "object") for (const value of Object.values(node)) visit(value);
   };
   visit(manifest);
   return out;
+}
+
+/** True when `path` can be set in `config` without replacing a value set before (a nested path beside its siblings). */
+function fitsBeside(config: Record<string, unknown>, path: readonly string[]): boolean {
+  let node: unknown = config;
+  for (const key of path.slice(0, -1)) {
+    if (!isObject(node)) return false;
+    node = node[key];
+    if (node === undefined) return true;
+  }
+  return isObject(node) && !(path.at(-1)! in node);
+}
+
+/**
+ * The configs worth trying for a manifest without a spec: its config paths as `"x"` ({@link configFromUsage}),
+ * once per option of each `SelectiveAuthenticator` (the selection path set to that option's key), since
+ * `"x"` chooses none of them; a config value a `ConcurrencyLevel` reads is `2`.
+ *
+ * @example
+ * usageConfigVariants({ authenticator: { type: "SelectiveAuthenticator", authenticator_selection_path: ["credentials", "auth_type"],
+ *   authenticators: { oauth2: "#/definitions/oauth", token: "#/definitions/bearer" } } })
+ * // [{ credentials: { auth_type: "oauth2" } }, { credentials: { auth_type: "token" } }]
+ */
+export function usageConfigVariants(manifest: unknown): Record<string, unknown>[] {
+  const base = configFromUsage(manifest);
+  const selections: Array<{ path: string[]; options: string[] }> = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) visit(item);
+    else if (isObject(node)) {
+      const path = node.authenticator_selection_path;
+      if (node.type === "SelectiveAuthenticator" && Array.isArray(path) && isObject(node.authenticators)) {
+        selections.push({ path: path.map(String), options: Object.keys(node.authenticators) });
+      }
+      // A concurrency level read from the config is a number of workers.
+      if (node.type === "ConcurrencyLevel") {
+        for (const field of ["default_concurrency", "max_concurrency"]) {
+          if (typeof node[field] === "string") for (const read of readPaths(node[field], "config")) setPath(base, read, 2);
+        }
+      }
+      for (const value of Object.values(node)) visit(value);
+    }
+  };
+  visit(manifest);
+  if (selections.length === 0) return [base];
+  const widest = Math.min(6, Math.max(...selections.map((s) => s.options.length)));
+  return Array.from({ length: widest }, (_, option) => {
+    const config = structuredClone(base);
+    for (const { path, options } of selections) setPath(config, path, options[Math.min(option, options.length - 1)]);
+    return config;
+  });
 }
 
 /** The largest number of options of any `oneOf`/`anyOf` in the spec. */

@@ -165,10 +165,16 @@ async function* checkedPages(
         }
       }
     }
+    if (cursor?.checkPage) {
+      const checked = page.length > 0 ? await cursor.checkPage(slice, page, signal) : [];
+      if (checked.length > 0) yield checked;
+      continue;
+    }
     const synced = cursor?.shouldSync ? page.filter((record) => cursor.shouldSync!(slice, record)) : page;
     const kept = cursor ? synced.filter((record) => cursor.observe(slice, record)) : synced;
     if (kept.length > 0) yield kept;
   }
+  if (cursor?.sliceRead) await cursor.sliceRead(slice, signal);
 }
 
 /** A state as text, to tell whether it moved; a cursor value past 2^53 is a bigint, which JSON.stringify refuses. */

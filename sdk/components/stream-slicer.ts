@@ -86,6 +86,17 @@ export abstract class IncrementalCursor extends StreamSlicer {
   /** Every slice of the read has been read (optional): progress a cursor held back until then becomes part of the state. */
   finish?(): void;
   /**
+   * Optional, for a cursor whose checks cross to another process (a Python `Cursor`): a page's records,
+   * after the stream's transformations, answered with those it keeps (filtered and observed), awaited;
+   * used instead of {@link shouldSync} and {@link observe}.
+   */
+  checkPage?(slice: StreamSlice, records: readonly DataRecord[], signal?: AbortSignal): Promise<DataRecord[]>;
+  /**
+   * Optional, with {@link checkPage}: awaited once the last page of `slice` was checked, before
+   * {@link closeSlice}, so a cursor whose closing is asynchronous has its {@link state} ready then.
+   */
+  sliceRead?(slice: StreamSlice, signal?: AbortSignal): Promise<void>;
+  /**
    * The cursor to use when the stream is partitioned by `router` (optional): one that keeps a state per
    * partition, as the kit's per-partition cursor, and slices the partitions itself. Undefined (or no
    * method) keeps this cursor global, combined with the router's slices.

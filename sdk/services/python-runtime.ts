@@ -12,6 +12,11 @@ export interface PythonCallbacks {
   interpolate(template: string, context: Record<string, unknown>, fallback: unknown): unknown;
   /** The kit's `add_to_secrets(value)`: a value redacted wherever Sluice writes (logs, errors, HTTP records). */
   secret?(value: string): void;
+  /**
+   * Every record of the component's parent stream `index` (`parent_stream_configs[index].stream.read_records()`),
+   * read by Sluice's engine; `options.signal` aborts the read when the call it is for is abandoned.
+   */
+  parentRecords?(index: number, options?: { signal?: AbortSignal }): Promise<unknown[]>;
   /** A component's own HTTP request (`requests.post(...)`), sent by Sluice's HTTP client; `options.signal` aborts when the call it is for is abandoned. */
   http?(request: { method: string; url: string; headers: Record<string, string>; body?: string | null }, options?: { signal?: AbortSignal }): Promise<{ status: number; url: string; headers: Record<string, string>; text: string }>;
 }
@@ -59,8 +64,8 @@ export interface PythonObject {
   call(method: string, args?: readonly unknown[], kwargs?: Record<string, unknown>, options?: PythonCallOptions): Promise<unknown>;
   /** Reads an attribute or property. */
   get(attribute: string, options?: PythonCallOptions): Promise<unknown>;
-  /** A page-level request of the bridge's protocol (`filter`, `transform`, `sign`), with the object's handle. */
-  request(op: "filter" | "transform" | "sign", payload: Record<string, unknown>, method: string, options?: PythonCallOptions): Promise<unknown>;
+  /** A page-level request of the bridge's protocol (`filter`, `transform`, `observe`, `sign`), with the object's handle. */
+  request(op: "filter" | "transform" | "observe" | "sign", payload: Record<string, unknown>, method: string, options?: PythonCallOptions): Promise<unknown>;
 }
 
 /**

@@ -264,3 +264,11 @@ describe("datetime.isoformat(sep, timespec)", () => {
     assert.throws(() => render("{{ now_utc().isoformat('T', 'weeks') }}"), templateError("TEMPLATE_EVAL", "ValueError", "Unknown timespec value"));
   });
 });
+
+describe("lists built in a template", () => {
+  it("append and extend build a list, as source-gitlab's partition list does in the kit's sandboxed Jinja", () => {
+    const template = "{% set slices = [] %}{% for id in config['groups'] %}{% set _ = slices.append({'path': 'groups/' + id}) %}{% endfor %}{% set _ = slices.extend(['x']) %}{{ slices }}";
+    const value = interpolator.compile(template, { path: "partition_router.values" }).eval({ config: { groups: ["a", "b"] } });
+    assert.deepEqual(value, [{ path: "groups/a" }, { path: "groups/b" }, "x"]);
+  });
+});

@@ -2,6 +2,7 @@ import { CustomCodeError, Interpolator, PythonRuntime, type BuildContext, type C
 import { secretsOf } from "../custom-authenticator.js";
 import type { LoadedCustomClass } from "../load-custom-class.js";
 import { pythonHttpCallback } from "./python-http-callback.js";
+import { pythonParentRecordsCallback, pythonParentStreamFields } from "./python-parent-streams.js";
 
 const NOT_FIELDS = new Set(["type", "class_name", "$parameters"]);
 
@@ -33,10 +34,10 @@ export function constructPython(loaded: LoadedCustomClass, def: ComponentDefinit
     file: loaded.file,
     module: loaded.python!.module,
     className: loaded.python!.className,
-    fields,
+    fields: pythonParentStreamFields(fields),
     config: ctx.config,
     parameters: ctx.parameters,
-    callbacks: { interpolate, http: pythonHttpCallback(ctx), secret: (value) => secretsOf(ctx)?.add(value) },
+    callbacks: { interpolate, http: pythonHttpCallback(ctx), secret: (value) => secretsOf(ctx)?.add(value), parentRecords: pythonParentRecordsCallback(def, ctx) },
     where: loaded.where,
   });
 }

@@ -17,7 +17,11 @@ const FAR = PyDateTime.fromFields({ year: 2099, month: 1, day: 1 });
  * auth.oauth // { access_token: "sluice-access-token", expires_in: 3600, refresh_token: "sluice-refresh-token" }
  */
 export function authEndpoints(manifest: unknown): { oauth: TokenAnswer; sessions: Route<TokenAnswer>[] } {
-  const oauth: TokenAnswer = { access_token: "sluice-access-token", expires_in: 3600, refresh_token: "sluice-refresh-token", token_type: "Bearer" };
+  // The camelCase names too: a component's own token request reads them (source-my-hours).
+  const oauth: TokenAnswer = {
+    access_token: "sluice-access-token", expires_in: 3600, refresh_token: "sluice-refresh-token", token_type: "Bearer",
+    accessToken: "sluice-access-token", expiresIn: 3600, refreshToken: "sluice-refresh-token",
+  };
   const sessions: Route<TokenAnswer>[] = [];
   walk(manifest, (node) => {
     if (node.type === "OAuthAuthenticator" || node.type === "DeclarativeOAuthAuthenticator") {
@@ -45,10 +49,22 @@ function urlPath(urlBase: unknown): string {
   return urlBase.trim().replace(/^[a-z]+:\/\/[^/]*/i, "").replace(/\?.*$/s, "").replace(/\/+$/, "");
 }
 
-/** True for an OAuth token request: a body carrying `grant_type` (form or JSON). */
-export function isTokenRequest(body: string): boolean {
-  return /(^|&)grant_type=|"grant_type"\s*:/.test(body);
+/**
+ * True for a token request: a body or query carrying `grant_type` (form or JSON); a POST to a login or
+ * token path (`/api/4.0/login`, `/api/tokens/refresh`: a Python component's own token request, which no
+ * manifest authenticator describes); a Graph-style `?fields=access_token` lookup.
+ *
+ * @example
+ * isTokenRequest("", new URL("https://x/api/tokens/login"), "POST") // true
+ */
+export function isTokenRequest(body: string, url?: URL, method = "GET"): boolean {
+  if (/(^|&)grant_type=|"grant_type"\s*:/.test(body)) return true;
+  if (!url) return false;
+  if (url.searchParams.has("grant_type") || url.searchParams.get("fields") === "access_token") return true;
+  return method.toUpperCase() === "POST" && TOKEN_PATH.test(url.pathname);
 }
+
+const TOKEN_PATH = /\/(login|token|oauth\/token|access_token|tokens\/(login|refresh))\/?$/i;
 
 function walk(node: unknown, visit: (node: Record<string, unknown>) => void): void {
   if (Array.isArray(node)) for (const item of node) walk(item, visit);

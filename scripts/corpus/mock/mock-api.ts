@@ -85,7 +85,7 @@ export class MockApi {
       res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(JSON.stringify(payload));
     };
-    if (isTokenRequest(body)) return send(200, this.auth.oauth);
+    if (isTokenRequest(body, url, req.method)) return send(200, this.auth.oauth);
     const session = this.auth.sessions.find((r) => r.weight > 0 && r.pattern.test(url.pathname));
     if (session) return send(200, session.target);
     const origin = String(req.headers[ORIGIN_HEADER] ?? this.origin);

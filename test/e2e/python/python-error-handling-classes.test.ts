@@ -14,7 +14,7 @@ import requests
 
 from airbyte_cdk.models import FailureType
 from airbyte_cdk.sources.declarative.interpolation.interpolated_string import InterpolatedString
-from airbyte_cdk.sources.declarative.requesters.error_handlers import DefaultErrorHandler
+from airbyte_cdk.sources.declarative.requesters.error_handlers import CompositeErrorHandler, DefaultErrorHandler
 from airbyte_cdk.sources.declarative.requesters.error_handlers.backoff_strategies import WaitTimeFromHeaderBackoffStrategy
 from airbyte_cdk.sources.declarative.requesters.error_handlers.default_http_response_filter import DefaultHttpResponseFilter
 from airbyte_cdk.sources.declarative.schema.json_file_schema_loader import JsonFileSchemaLoader, _default_file_path
@@ -51,6 +51,15 @@ class CountingErrorHandler(DefaultErrorHandler):
         return super().interpret_response(response_or_exception)
 
 
+class NotFoundIsDone(CompositeErrorHandler):
+    """Its own answer first, then the kit's CompositeErrorHandler (source-klaviyo's shape)."""
+
+    def interpret_response(self, response_or_exception):
+        if getattr(response_or_exception, "status_code", None) == 410:
+            return ErrorResolution(response_action=ResponseAction.IGNORE)
+        return super().interpret_response(response_or_exception)
+
+
 class HalfTheHeaderWait(WaitTimeFromHeaderBackoffStrategy):
     def backoff_time(self, response_or_exception, attempt_count: int) -> Optional[float]:
         wait = super().backoff_time(response_or_exception, attempt_count)
@@ -76,12 +85,13 @@ class ReportSchema(JsonFileSchemaLoader):
 
 const CLASS = "source_declarative_manifest.components";
 
-describe("the kit's DefaultErrorHandler, HttpResponseFilter, WaitTimeFromHeaderBackoffStrategy and JsonFileSchemaLoader in Python", () => {
+describe("the kit's DefaultErrorHandler, CompositeErrorHandler, HttpResponseFilter, WaitTimeFromHeaderBackoffStrategy and JsonFileSchemaLoader in Python", () => {
   let limited = 0;
   const python = usePythonApi(COMPONENTS, (req) => {
     const path = req.url.pathname;
     if (path === "/bad-key") return { body: "error: Invalid Key" };
     if (path === "/gone") return { status: 404, body: { message: "no such thing" } };
+    if (path === "/expired") return { status: 410, body: { message: "expired" } };
     if (path === "/plan") return { status: 403, body: { errors: [{ message: "Active subscription needed" }] } };
     if (path === "/limited") return limited++ === 0 ? { status: 429, headers: { "Retry-After": "0.1" }, body: {} } : { body: { data: [{ id: 7 }] } };
     return { body: { data: [{ id: 1 }, { id: 2 }] } };
@@ -117,6 +127,20 @@ describe("the kit's DefaultErrorHandler, HttpResponseFilter, WaitTimeFromHeaderB
     const { error } = await readPython(python.dir.dir, oneStreamManifest({ urlBase: python.api.url, path: "/gone", requester: handler("CountingErrorHandler") }));
     assert.ok(error instanceof SluiceError);
     assert.match(error.message, /HTTP Status Code: 404\. Error: Not found\./);
+  });
+
+  it("a CompositeErrorHandler subclass: its own answer, then each handler in turn; a handler's FAIL lets the next one decide, as the kit's does", async () => {
+    const composite = (filters: Record<string, unknown>[]) => handler("NotFoundIsDone", {
+      error_handlers: [{ type: "DefaultErrorHandler" }, { type: "DefaultErrorHandler", response_filters: filters }],
+    });
+    const ignored = await readPython(python.dir.dir, oneStreamManifest({ urlBase: python.api.url, path: "/plan", requester: composite([{ type: "HttpResponseFilter", http_codes: [403], action: "IGNORE" }]) }));
+    assert.equal(ignored.error, undefined, "the first handler's FAIL for a 403 went on to the second, which ignores it");
+    assert.deepEqual(ignored.records, []);
+    const failed = await readPython(python.dir.dir, oneStreamManifest({ urlBase: python.api.url, path: "/plan", requester: composite([]) }));
+    assert.ok(failed.error instanceof SluiceError, "no handler ignores it: the last handler's FAIL");
+    assert.equal(failed.error.failureType, "config_error");
+    const own = await readPython(python.dir.dir, oneStreamManifest({ urlBase: python.api.url, path: "/expired", requester: composite([]) }));
+    assert.equal(own.error, undefined, "the subclass's own IGNORE for a 410");
   });
 
   it("a WaitTimeFromHeaderBackoffStrategy subclass reads Retry-After through super() and the retry succeeds", async () => {

@@ -15,6 +15,9 @@ from typing import Any, Optional
 import dpath.util
 
 from airbyte_cdk.sources.declarative.auth.token import BasicHttpAuthenticator
+from airbyte_cdk.sources.declarative.partition_routers import CartesianProductStreamSlicer
+from airbyte_cdk.sources.declarative.stream_slicers import StreamSlicer
+from airbyte_cdk.sources.types import StreamSlice
 from airbyte_cdk.sources.declarative.extractors.record_extractor import RecordExtractor
 from airbyte_cdk.sources.declarative.interpolation import InterpolatedString
 from airbyte_cdk.sources.declarative.retrievers.simple_retriever import SimpleRetriever
@@ -56,6 +59,33 @@ class UpperAddFields(AddFields):
             value = parsed.value.eval(config, record=record, stream_slice=stream_slice)
             dpath.util.new(record, parsed.path, str(value).upper())
         return record
+
+
+class Regions(StreamSlicer):
+    def stream_slices(self):
+        for region in ("eu", "us"):
+            yield StreamSlice(partition={"region": region}, cursor_slice={})
+
+    def get_request_params(self, *, stream_state=None, stream_slice=None, next_page_token=None):
+        return {"region": stream_slice["region"]}
+
+
+class Kinds(StreamSlicer):
+    def stream_slices(self):
+        yield {"kind": "a"}
+        yield {"kind": "b"}
+
+    def get_request_params(self, *, stream_state=None, stream_slice=None, next_page_token=None):
+        return {"kind": stream_slice["kind"]}
+
+
+@dataclass
+class RegionsByKinds(CartesianProductStreamSlicer):
+    """The kit's CartesianProductStreamSlicer over two slicers of its own (source-posthog subclasses it)."""
+
+    def __post_init__(self, parameters):
+        super().__post_init__(parameters)
+        self.stream_slicers = [Regions(), Kinds()]
 
 
 class NeedsSimpleRetriever(RecordExtractor):
@@ -119,6 +149,15 @@ describe("the kit's concrete classes in Sluice's Python package", () => {
     const { records, error } = await readPython(dir.dir, oneStreamManifest({ urlBase: api.url, transformations }), { config: { region: "eu" } });
     assert.equal(error, undefined);
     assert.deepEqual(records, ROWS.slice(0, PAGE_SIZE).map((row) => ({ ...row, meta: { region: `EU-${row.id}` } })));
+  });
+
+  it("a CartesianProductStreamSlicer subclass slices every combination of its slicers, each request with every slicer's options", async () => {
+    const partitionRouter = { type: "CustomPartitionRouter", class_name: "source_declarative_manifest.components.RegionsByKinds", stream_slicers: [] };
+    const from = api.requests.length;
+    const { error } = await readPython(dir.dir, oneStreamManifest({ urlBase: api.url, partitionRouter, paginator: paginator("PagesFromOne") }));
+    assert.equal(error, undefined);
+    const firstPages = api.requests.slice(from).filter((r) => !r.url.searchParams.has("page"));
+    assert.deepEqual(firstPages.map((r) => `${r.url.searchParams.get("region")}/${r.url.searchParams.get("kind")}`).sort(), ["eu/a", "eu/b", "us/a", "us/b"]);
   });
 
   it("a kit class the package names but does not implement is refused, naming it, when it is used", async () => {

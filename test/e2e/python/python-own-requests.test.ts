@@ -47,6 +47,14 @@ class ClientCredentials(DeclarativeAuthenticator):
         return ""
 
 
+class TokenInQuery(ClientCredentials):
+    """Puts the token in the query, as source-facebook-pages does, with requests' prepare_url."""
+
+    def __call__(self, request: requests.PreparedRequest) -> requests.PreparedRequest:
+        request.prepare_url(url=request.url, params={"access_token": "page-token"})
+        return request
+
+
 class FetchesInExtract(RecordExtractor):
     def extract_records(self, response):
         return requests.get(response.url).json()["data"]
@@ -58,6 +66,7 @@ describe("a Python component's own HTTP requests", () => {
   before(async () => {
     dir = await pythonConnector(COMPONENTS);
     api = await startLoopback((req) => {
+      if (req.url.searchParams.get("access_token") === "page-token") return { body: { data: [{ id: req.url.searchParams.get("page") }] } };
       if (req.url.pathname === "/oauth/token") return req.fields.client_key === "ck-1" ? { body: { access_token: TOKEN } } : { status: 401, body: {} };
       return req.headers.authorization === `Bearer ${TOKEN}` ? { body: { data: ITEMS } } : { status: 401, body: { error: "no token" } };
     });
@@ -89,5 +98,15 @@ describe("a Python component's own HTTP requests", () => {
     assert.ok(error instanceof SluiceError);
     assert.equal(error.code, "PYTHON_COMPONENT_FAILED");
     assert.match(error.message, /FetchesInExtract\.extract_records raised KeyError: 'data'/);
+  });
+
+  it("an authenticator may add its token to the query with prepare_url, beside the query the request has", async () => {
+    const authenticator = { type: "CustomAuthenticator", class_name: "source_declarative_manifest.components.TokenInQuery" };
+    const manifest = oneStreamManifest({ urlBase: api.url, requester: { authenticator, request_parameters: { page: "p1" } } });
+    const from = api.requests.length;
+    const { records, error } = await readPython(dir.dir, manifest, { config: { base: api.url, client_key: "ck-1" } });
+    assert.equal(error, undefined);
+    assert.deepEqual(records, [{ id: "p1" }]);
+    assert.equal(api.requests[from]!.url.search, "?page=p1&access_token=page-token");
   });
 });

@@ -75,3 +75,61 @@ describe("a Python CustomRequester extending the kit's HttpRequester", () => {
     assert.equal(api.requests[from]!.headers["x-region"], "us");
   });
 });
+
+/** A requester that builds the kit's InterpolatedRequestOptionsProvider from RequestInput fields, as source-mailchimp writes its own. */
+const OPTIONS_PROVIDER_COMPONENTS = `
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional
+
+from airbyte_cdk.sources.declarative.requesters.http_requester import HttpRequester
+from airbyte_cdk.sources.declarative.requesters.request_options.interpolated_request_options_provider import (
+    InterpolatedRequestOptionsProvider,
+    RequestInput,
+)
+
+
+@dataclass
+class PagedRegionRequester(HttpRequester):
+    request_parameters: Optional[RequestInput] = None
+
+    def __post_init__(self, parameters: Mapping[str, Any]) -> None:
+        self.request_options_provider = InterpolatedRequestOptionsProvider(
+            request_parameters=self.request_parameters, config=self.config, parameters=parameters or {}
+        )
+        super().__post_init__(parameters)
+
+    def get_request_params(self, *, stream_state=None, stream_slice=None, next_page_token=None) -> Mapping[str, Any]:
+        params = dict(self.request_options_provider.get_request_params(stream_slice=stream_slice, next_page_token=next_page_token))
+        params["count"] = 2
+        return params
+`;
+
+describe("a Python requester building the kit's InterpolatedRequestOptionsProvider", () => {
+  let api: Loopback;
+  let dir: Awaited<ReturnType<typeof pythonConnector>>;
+  before(async () => {
+    dir = await pythonConnector(OPTIONS_PROVIDER_COMPONENTS);
+    api = await startLoopback(() => ({ body: { data: [{ id: 1 }] } }));
+  });
+  after(async () => {
+    await api.close();
+    await dir.remove();
+  });
+
+  it("the provider interpolates the RequestInput mapping with the config, and the class adds its own parameter", async () => {
+    const built = oneStreamManifest({ urlBase: api.url });
+    (built.streams as Record<string, any>[])[0]!.retriever.requester = {
+      type: "CustomRequester",
+      class_name: "source_declarative_manifest.components.PagedRegionRequester",
+      url_base: api.url,
+      path: "/items",
+      request_parameters: { region: "{{ config['region'] }}" },
+    };
+    const from = api.requests.length;
+    const { records, error } = await readPython(dir.dir, built, { config: { region: "eu" } });
+    assert.equal(error, undefined);
+    assert.deepEqual(records, [{ id: 1 }]);
+    assert.equal(api.requests[from]!.url.searchParams.get("region"), "eu");
+    assert.equal(api.requests[from]!.url.searchParams.get("count"), "2");
+  });
+});

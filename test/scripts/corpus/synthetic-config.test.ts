@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Ajv } from "ajv";
-import { configVariants, syntheticConfig } from "../../../scripts/corpus/synthetic-config.js";
+import { configVariants, syntheticConfig, usageConfigVariants } from "../../../scripts/corpus/synthetic-config.js";
 import { samplePattern } from "../../../scripts/corpus/pattern-sample.js";
 
 function assertValid(spec: Record<string, unknown>, config: unknown): void {
@@ -103,4 +103,22 @@ test("configVariants picks each oneOf option in turn, then fills the optional fi
 test("configVariants does not take a schema written as a oneOf's default for a value", () => {
   const region = { type: "object", oneOf: [{ type: "object", properties: { url_base: { const: "https://eu.example.com" } }, required: ["url_base"] }], default: { type: "object", properties: {} } };
   assert.deepEqual(configVariants({ type: "object", required: ["region"], properties: { region } })[0], { region: { url_base: "https://eu.example.com" } });
+});
+
+test("usageConfigVariants gives a manifest without a spec one config per option of its SelectiveAuthenticator", () => {
+  const manifest = {
+    requester: {
+      url_base: "https://api.example.com/{{ config['account'] }}",
+      authenticator: {
+        type: "SelectiveAuthenticator",
+        authenticator_selection_path: ["credentials", "auth_type"],
+        authenticators: { "oauth2.0": { type: "BearerAuthenticator", api_token: "{{ config['credentials']['access_token'] }}" }, apikey: "#/definitions/basic" },
+      },
+    },
+  };
+  assert.deepEqual(usageConfigVariants(manifest), [
+    { account: "x", credentials: { access_token: "x", auth_type: "oauth2.0" } },
+    { account: "x", credentials: { access_token: "x", auth_type: "apikey" } },
+  ]);
+  assert.deepEqual(usageConfigVariants({ path: "/{{ config.account }}" }), [{ account: "x" }]);
 });

@@ -1,6 +1,15 @@
-"""The kit's airbyte_cdk.sources.declarative.incremental.declarative_cursor module: DeclarativeCursor are named here and not implemented yet (see airbyte_cdk/not_provided.py)."""
-from airbyte_cdk.not_provided import not_provided
+"""The kit's ``DeclarativeCursor``: a :class:`~airbyte_cdk.sources.declarative.incremental.cursor.Cursor`
+that is also the stream's slicer (``stream_slices``) and request options provider, as Sluice runs every
+``Cursor``.
 
-DeclarativeCursor = not_provided("airbyte_cdk.sources.declarative.incremental.declarative_cursor", "DeclarativeCursor")
+    class ZendeskIdCursor(DeclarativeCursor):
+        ...  # as Cursor
+"""
+from airbyte_cdk.sources.declarative.incremental.cursor import Cursor
+
+
+class DeclarativeCursor(Cursor):
+    pass
+
 
 __all__ = ["DeclarativeCursor"]

@@ -29,6 +29,10 @@ class InterpolatedString:
     def __eq__(self, other: Any) -> bool:
         return isinstance(other, InterpolatedString) and self.string == other.string and self.default == other.default
 
+    def __hash__(self) -> int:
+        # Components test ``self.cursor_field in stream_state``: a dict lookup, which needs a hash.
+        return hash(self.string)
+
     @classmethod
     def create(cls, string_or_interpolated: Union["InterpolatedString", str], *, parameters: Mapping[str, Any]) -> "InterpolatedString":
         if isinstance(string_or_interpolated, str):
