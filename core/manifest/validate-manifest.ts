@@ -103,7 +103,7 @@ export function* componentChildren(
 }
 
 class SchemaValidator {
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true, validateFormats: false, logger: false });
+  private readonly ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false, verbose: true, validateFormats: false, logger: false });
   private readonly compiled = new WeakMap<ComponentFactory, ValidateFunction>();
 
   check(factory: ComponentFactory, def: Record<string, unknown>): ErrorObject[] {
