@@ -21,12 +21,18 @@ for (const file of await bundleLibrary(root)) {
   writeFileSync(file.path, file.text);
 }
 
+// ajv's standalone validators of the built-in components (core/manifest/component-validators.ts), so a command
+// does not compile the schemas of a manifest's components at every start.
+const bundle = (name) => import(pathToFileURL(join(root, "dist", "bundle", `${name}.js`)).href);
+const { createSluice } = await bundle("index");
+(await bundle("write-component-validators")).writeComponentValidators(root, createSluice().registry);
+
 // The Builder's page (`sluice builder`), bundled for the browser into dist/builder-ui/.
 await buildBuilderUi(root);
 
 // A new source store is unpacked from an empty PGlite database saved here once per PGlite version
 // (store-template/, ~2 s the first time), instead of made by initdb on a user's first command.
-const { writePgliteTemplate } = await import(pathToFileURL(join(root, "dist", "bundle", "pglite-template.js")).href);
+const { writePgliteTemplate } = await bundle("pglite-template");
 await writePgliteTemplate(root).catch((error) => {
   // Only an optimization: without it a new store runs initdb. scripts/check-package.mjs requires it in the package.
   process.stderr.write(`build: the empty source store (store-template/) could not be saved, new stores will run initdb: ${error.message}\n`);

@@ -24,8 +24,9 @@ export const BUNDLE_ENTRIES = [
   { name: "sdk", source: "sdk/index.ts", stub: "sdk/index.js" },
   { name: "python", source: "python/index.ts", stub: "python/index.js" },
   { name: "cli", source: "core/cli/main.ts", stub: "core/cli/main.js" },
-  // For scripts/build.mjs, which saves the empty source store once the bundle is written.
+  // For scripts/build.mjs, once the bundle is written: the empty source store, the components' validators.
   { name: "pglite-template", source: "core/sources/pglite-template.ts", stub: undefined },
+  { name: "write-component-validators", source: "core/manifest/write-component-validators.ts", stub: undefined },
 ];
 
 /** The folders the bundle is made from (the image's build stage copies each: test/deploy checks it). */

@@ -6,7 +6,8 @@
  *
  * Runs alternate (`node -e 0`, then the command, RUNS times), so a busy machine slows both alike; each
  * ratio is the median of the pairs' ratios. Goals: wall time within 3x of `node -e 0`, peak memory
- * within 1.5x. Builds dist/ first.
+ * within 1.5x. Builds dist/ first. SLUICE_BENCH_BIN=<another checkout>/bin/sluice.js measures that one
+ * (built by its own `npm run build`) instead; SLUICE_BENCH_RUNS sets the pairs per command (default 9).
  *
  * @example
  * npm run bench -- start
@@ -24,7 +25,8 @@ import { median, significant, type Metric } from "./support/measure.js";
 import { measuredRun, type MeasuredRun } from "./support/measured-run.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const BIN = join(root, "bin", "sluice.js");
+/** The `sluice` under test: this checkout's, or another built checkout's `bin/sluice.js` to compare versions. */
+const BIN = process.env.SLUICE_BENCH_BIN ?? join(root, "bin", "sluice.js");
 const MANIFEST = join(root, "examples", "demo", "manifest.yaml");
 const RUNS = Number(process.env.SLUICE_BENCH_RUNS ?? 9);
 
