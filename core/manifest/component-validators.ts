@@ -1,8 +1,12 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import { COMPONENT_KIND_KEYWORD, type ComponentFactory, type DefinitionSchema } from "../../sdk/index.js";
 
-/** ajv's options for a component's schema: every error, TypeBox's unions, formats and meta-schema not checked. */
-export const COMPONENT_AJV_OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false, verbose: true, validateFormats: false, logger: false } as const;
+/**
+ * ajv's options for a component's schema: every error, TypeBox's unions, formats not checked. The schema itself
+ * is checked against JSON Schema's meta-schema when it is compiled: the built-ins' once, at build time; a plugin's
+ * at run time.
+ */
+export const COMPONENT_AJV_OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, validateFormats: false, logger: false } as const;
 
 /**
  * Validators compiled at build time (scripts/build.mjs writes dist/bundle/component-validators.js with ajv's
