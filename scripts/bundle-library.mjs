@@ -12,10 +12,12 @@
 // are unchanged.
 //
 // Third-party packages stay imports of node_modules (loaded only by the chunks that use them), except
-// TypeBox (~200 ESM modules, of which Sluice uses the schema builders, whose markers are global symbols)
-// and ajv (~70 CommonJS modules), bundled in with their licences.
+// TypeBox (~200 ESM modules, of which Sluice uses the schema builders, whose markers are global symbols),
+// ajv (~70 CommonJS modules) and yaml (38 CommonJS modules, loaded when a YAML text is parsed), bundled in
+// with their licences.
 import { build } from "esbuild";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
 
 /** Entry name (its file in dist/bundle/) -> source file, and the public path that re-exports it. */
@@ -33,7 +35,7 @@ export const BUNDLE_ENTRIES = [
 export const SOURCE_FOLDERS = ["pure", "sdk", "python", "templates", "oauth-consent", "core", "plugins"];
 
 /** Packages bundled into dist/bundle/ instead of imported from node_modules. */
-const BUNDLED_PACKAGES = ["@sinclair/typebox", "ajv"];
+const BUNDLED_PACKAGES = ["@sinclair/typebox", "ajv", "yaml"];
 
 /**
  * Bundles the library; returns the files to write (dist/bundle/ and the public re-exporting stubs).
@@ -61,7 +63,7 @@ export async function bundleLibrary(root) {
     write: false,
     plugins: [externalPackages(), moduleUrls(root)],
   });
-  const strays = Object.keys(result.metafile.inputs).filter((input) => !input.includes("node_modules/") && !SOURCE_FOLDERS.some((folder) => input.startsWith(`${folder}/`)));
+  const strays = Object.keys(result.metafile.inputs).filter((input) => !input.includes("node_modules/") && !input.startsWith(`${BUILTIN}:`) && !SOURCE_FOLDERS.some((folder) => input.startsWith(`${folder}/`)));
   if (strays.length) throw new Error(`scripts/bundle-library.mjs: the bundle reaches files outside ${SOURCE_FOLDERS.join(", ")}: ${strays.join(", ")}; add their folder to SOURCE_FOLDERS (and the Dockerfile's build stage)`);
   // A chunk that carries a bundled package's code carries its licence.
   const files = result.outputFiles.map((file) => {
@@ -76,11 +78,20 @@ export async function bundleLibrary(root) {
   return files;
 }
 
+/** The namespace of a Node built-in required by a bundled package. */
+const BUILTIN = "sluice-node-builtin";
+
 /** Every bare import stays external except the bundled packages (node: built-ins included). */
 function externalPackages() {
   return {
     name: "sluice-external-packages",
     setup(b) {
+      // A bundled CommonJS package's `require("process")`, `require("buffer")` (yaml's) cannot reach Node's loader
+      // from an ES module: it gets the built-in through `process.getBuiltinModule` (Node 20.16+), the same object.
+      b.onResolve({ filter: /^[a-z_]/ }, (args) =>
+        args.importer.includes(`${sep}node_modules${sep}`) && builtinModules.includes(args.path.replace(/^node:/, "")) ? { path: args.path.replace(/^node:/, ""), namespace: BUILTIN } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: BUILTIN }, (args) => ({ contents: `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${args.path}`)});`, loader: "js" }));
       b.onResolve({ filter: /^[^./]/ }, (args) => {
         if (BUNDLED_PACKAGES.some((name) => args.path === name || args.path.startsWith(`${name}/`))) return undefined;
         // A package imported from a bundled package (ajv's fast-deep-equal...) is bundled with it.
