@@ -2,7 +2,7 @@
 // sluice/python, the CLI) and the chunks they share, split so that what a command loads only when it runs
 // (a command's module, the yaml package's loader, the source store...) stays a chunk of its own. Node loads
 // a module file at a cost of roughly 0.2 to 0.5 ms, and `sluice spec` used to load about 480 of them
-// before its first line of output (docs/performance.md, "Start").
+// before its first line of output (docs/performance.md, "Start and memory, round four").
 //
 // The public paths stay: dist/core/index.js, dist/sdk/index.js, dist/python/index.js and
 // dist/core/cli/main.js re-export their entry, so every importer (a host, the CLI, a connector's custom
@@ -13,10 +13,10 @@
 //
 // Third-party packages stay imports of node_modules (loaded only by the chunks that use them), except
 // TypeBox (~200 ESM modules, of which Sluice uses the schema builders, whose markers are global symbols),
-// ajv (~70 CommonJS modules) and yaml (38 CommonJS modules, loaded when a YAML text is parsed), bundled in
-// with their licences.
+// ajv (~70 CommonJS modules), yaml (38, loaded when a YAML text is parsed), tsyringe and reflect-metadata
+// (34), bundled in with their licences. (nunjucks stays: templates/ reaches its private modules by path.)
 import { build } from "esbuild";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
 
@@ -35,7 +35,7 @@ export const BUNDLE_ENTRIES = [
 export const SOURCE_FOLDERS = ["pure", "sdk", "python", "templates", "oauth-consent", "core", "plugins"];
 
 /** Packages bundled into dist/bundle/ instead of imported from node_modules. */
-const BUNDLED_PACKAGES = ["@sinclair/typebox", "ajv", "yaml"];
+const BUNDLED_PACKAGES = ["@sinclair/typebox", "ajv", "yaml", "tsyringe", "reflect-metadata"];
 
 /**
  * Bundles the library; returns the files to write (dist/bundle/ and the public re-exporting stubs).
@@ -63,6 +63,9 @@ export async function bundleLibrary(root) {
     write: false,
     plugins: [externalPackages(), moduleUrls(root)],
   });
+  // Each source file's share of each output file, for `node scripts/build.mjs` with SLUICE_BUNDLE_METAFILE=<file>
+  // (read it with esbuild's analyzer, or docs/performance.md's recipe).
+  if (process.env.SLUICE_BUNDLE_METAFILE) writeFileSync(process.env.SLUICE_BUNDLE_METAFILE, JSON.stringify(result.metafile));
   const strays = Object.keys(result.metafile.inputs).filter((input) => !input.includes("node_modules/") && !input.startsWith(`${BUILTIN}:`) && !SOURCE_FOLDERS.some((folder) => input.startsWith(`${folder}/`)));
   if (strays.length) throw new Error(`scripts/bundle-library.mjs: the bundle reaches files outside ${SOURCE_FOLDERS.join(", ")}: ${strays.join(", ")}; add their folder to SOURCE_FOLDERS (and the Dockerfile's build stage)`);
   // A chunk that carries a bundled package's code carries its licence.
