@@ -5,7 +5,7 @@
  * second half. Flat means the peak stops growing once the heap has reached its working size: records
  * are streamed, never accumulated across pages. Measured twice: through the library (`connector.read`),
  * and as `sluice read` (the built CLI executed as the platform runs it, its RECORD lines read through a
- * pipe), the number to hold against the Python kit's 86 MiB. Build dist/ first (`npm run build`).
+ * pipe), the number to hold against the Python kit's 86 MiB. Builds dist/ first.
  *
  * @example
  * npm run bench -- memory
@@ -66,6 +66,8 @@ export async function cliReadPeak(total: number): Promise<number> {
 
 /** Runs the benchmark; each metric is a name, a value and its unit. */
 export async function run(): Promise<Metric[]> {
+  // `sluice read` runs the built dist/: build it first, as start.bench.ts and cli.bench.ts do.
+  await run$(process.execPath, [fileURLToPath(new URL("../../scripts/build.mjs", import.meta.url))]);
   const cliSmall = await cliReadPeak(100_000);
   const cliLarge = await cliReadPeak(1_000_000);
   const small = await readInChild(100_000);
