@@ -14,8 +14,8 @@ WORKDIR /build
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
-# build.mjs and the modules it imports (vendor-packages.mjs); test/deploy checks the list against its imports.
-COPY scripts/build.mjs scripts/vendor-packages.mjs scripts/build-builder-ui.mjs scripts/
+# build.mjs and the modules it imports (bundle-library.mjs, build-builder-ui.mjs); test/deploy checks the list against its imports.
+COPY scripts/build.mjs scripts/bundle-library.mjs scripts/build-builder-ui.mjs scripts/
 COPY pure pure
 COPY sdk sdk
 COPY python python

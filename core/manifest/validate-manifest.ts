@@ -1,8 +1,9 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { COMPONENT_KIND_KEYWORD, ManifestError, type ComponentFactory, type DefinitionSchema } from "../../sdk/index.js";
+import type { ErrorObject } from "ajv";
+import { COMPONENT_KIND_KEYWORD, ManifestError, type DefinitionSchema } from "../../sdk/index.js";
 import type { ComponentRegistry } from "../di/component-registry.js";
 import { joinPath, pointerToPath } from "../../pure/manifest-path.js";
 import { nearestMatch } from "../../pure/nearest-match.js";
+import { ComponentValidators } from "./component-validators.js";
 
 /** Options of {@link validateManifest}. */
 interface ValidateOptions {
@@ -51,7 +52,7 @@ export function validateManifest(root: Record<string, unknown>, registry: Compon
 export function findManifestProblems(root: Record<string, unknown>, registry: ComponentRegistry, options: ValidateOptions & { max?: number }): ManifestProblem[] {
   const max = options.max ?? MAX_PROBLEMS;
   const problems: ManifestProblem[] = [];
-  const validator = new SchemaValidator();
+  const validators = new ComponentValidators();
   const visit = (definition: unknown, path: string, kinds: readonly string[]): void => {
     if (problems.length >= max) return;
     if (typeof definition !== "object" || definition === null || Array.isArray(definition)) {
@@ -72,7 +73,8 @@ export function findManifestProblems(root: Record<string, unknown>, registry: Co
       problems.push({ path, message: `${factory.type} runs custom code (${String(def.class_name ?? "")}), and this host does not allow custom code`, expected: "a manifest without custom components, or a host that trusts custom code", found: factory.type });
       return;
     }
-    problems.push(...schemaProblems(validator.check(factory, def), path));
+    const validate = validators.of(factory);
+    problems.push(...schemaProblems(validate(def) ? [] : (validate.errors ?? []), path));
     for (const child of componentChildren(factory.schema, def, path)) visit(child.definition, child.path, child.kinds);
   };
   visit(root, options.rootPath ?? "", options.rootKinds ?? [registry.find(String(root.type))?.kind ?? "source"]);
@@ -100,35 +102,6 @@ export function* componentChildren(
       for (const [key, item] of Object.entries(value)) yield { definition: item, path: joinPath(fieldPath, key), kinds: values, field };
     }
   }
-}
-
-class SchemaValidator {
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true, validateFormats: false, logger: false });
-  private readonly compiled = new WeakMap<ComponentFactory, ValidateFunction>();
-
-  check(factory: ComponentFactory, def: Record<string, unknown>): ErrorObject[] {
-    let validate = this.compiled.get(factory);
-    if (!validate) {
-      validate = this.ajv.compile(stripComponentFields(factory.schema));
-      this.compiled.set(factory, validate);
-    }
-    return validate(def) ? [] : (validate.errors ?? []);
-  }
-}
-
-/** Component-valued fields are validated by their own schemas, so the parent schema accepts any value there. */
-function stripComponentFields(schema: DefinitionSchema): DefinitionSchema {
-  const properties = (schema.properties ?? {}) as Record<string, DefinitionSchema>;
-  const stripped: Record<string, DefinitionSchema> = {};
-  for (const [field, fieldSchema] of Object.entries(properties)) {
-    const items = fieldSchema.items as DefinitionSchema | undefined;
-    const values = fieldSchema.additionalProperties as DefinitionSchema | undefined;
-    if (COMPONENT_KIND_KEYWORD in fieldSchema) stripped[field] = {};
-    else if (items && COMPONENT_KIND_KEYWORD in items) stripped[field] = { ...fieldSchema, items: {} };
-    else if (values && typeof values === "object" && COMPONENT_KIND_KEYWORD in values) stripped[field] = { ...fieldSchema, additionalProperties: {} };
-    else stripped[field] = fieldSchema;
-  }
-  return { ...schema, properties: stripped };
 }
 
 function unknownType(type: unknown, path: string, kinds: readonly string[], registry: ComponentRegistry): ManifestProblem {

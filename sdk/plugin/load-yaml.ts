@@ -12,4 +12,8 @@ import { lazyPackage } from "./lazy-package.js";
  * const { parse } = await loadYaml();
  * parse("[a, b]"); // ["a", "b"]
  */
-export const loadYaml: () => Promise<typeof Yaml> = lazyPackage("yaml", "reading YAML (a manifest, a value read as YAML)", () => import("yaml"));
+export const loadYaml: () => Promise<typeof Yaml> = lazyPackage("yaml", "reading YAML (a manifest, a value read as YAML)", () =>
+  // yaml is CommonJS: its `module.exports` is the namespace's default, under Node and in the built bundle
+  // (scripts/bundle-library.mjs), whose dynamic import of a bundled CommonJS package has no named exports.
+  import("yaml").then((namespace) => (namespace.default as typeof Yaml | undefined) ?? namespace),
+);

@@ -50,9 +50,12 @@ describe("benchmark runner output", () => {
   test("the runner finds every *.bench.ts module, sorted, and filters by name fragments", () => {
     const dir = mkdtempSync(join(tmpdir(), "bench-runner-"));
     try {
-      for (const name of ["z.bench.ts", "a.bench.ts", "helper.ts", "a.test.ts", "memory.bench.ts"]) writeFileSync(join(dir, name), "");
+      for (const name of ["z.bench.ts", "a.bench.ts", "helper.ts", "a.test.ts", "memory.bench.ts", "kit.bench.ts"]) writeFileSync(join(dir, name), "");
       assert.deepEqual(benchModules(dir, []), ["a.bench.ts", "memory.bench.ts", "z.bench.ts"]);
       assert.deepEqual(benchModules(dir, ["mem", "z"]), ["memory.bench.ts", "z.bench.ts"]);
+      // The side-by-side with the Python kit runs only when asked for.
+      assert.deepEqual(benchModules(dir, ["--kit"]), ["a.bench.ts", "kit.bench.ts", "memory.bench.ts", "z.bench.ts"]);
+      assert.deepEqual(benchModules(dir, ["--kit", "kit"]), ["kit.bench.ts"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,18 +1,26 @@
 /**
- * Memory (issue 8, part 3): the peak RSS of a process that reads 100,000 and then 1,000,000 records
- * (pages of 100, OffsetIncrement, Bearer auth) with Sluice, each in a fresh child process so that
+ * Memory (issue 8, part 3; issue 40): the peak RSS of a process that reads 100,000 and then 1,000,000
+ * records (pages of 100, OffsetIncrement, Bearer auth) with Sluice, each in a fresh child process so that
  * one read's heap cannot hide or inflate the other's, and how much the 1M read's peak grew over its
  * second half. Flat means the peak stops growing once the heap has reached its working size: records
- * are streamed, never accumulated across pages.
+ * are streamed, never accumulated across pages. Measured twice: through the library (`connector.read`),
+ * and as `sluice read` (the built CLI executed as the platform runs it, its RECORD lines read through a
+ * pipe), the number to hold against the Python kit's 86 MiB. Builds dist/ first.
  *
  * @example
  * npm run bench -- memory
  */
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { Metric } from "./support/measure.js";
+import { significant, type Metric } from "./support/measure.js";
+import { measuredRun } from "./support/measured-run.js";
+import { BENCH_TOKEN } from "./support/page-server.js";
 import { startPageServerProcess } from "./support/page-server-process.js";
+import { benchManifest } from "./support/readers.js";
 
 const reader = fileURLToPath(new URL("./support/memory-reader.ts", import.meta.url));
 const run$ = promisify(execFile);
@@ -37,11 +45,37 @@ export async function readInChild(total: number): Promise<Reading> {
   }
 }
 
+/** Peak RSS (MiB) of `sluice read` of `total` records, the built CLI executed, stdout counted through a pipe. */
+export async function cliReadPeak(total: number): Promise<number> {
+  const server = await startPageServerProcess({ total });
+  const dir = mkdtempSync(join(tmpdir(), "sluice-memory-bench-"));
+  try {
+    writeFileSync(join(dir, "manifest.json"), JSON.stringify(benchManifest(server.url, "offset")));
+    writeFileSync(join(dir, "config.json"), JSON.stringify({ api_key: BENCH_TOKEN }));
+    // SLUICE_BENCH_BIN: another built checkout's bin/sluice.js, to compare versions (as in start.bench.ts).
+    const bin = process.env.SLUICE_BENCH_BIN ?? fileURLToPath(new URL("../../bin/sluice.js", import.meta.url));
+    const read = await measuredRun(bin, ["read", "--manifest", join(dir, "manifest.json"), "--config", join(dir, "config.json")], { cwd: dir });
+    // Every record, then the final STATE, COMPLETE and the stream's two earlier statuses.
+    if (read.stdoutLines < total) throw new Error(`sluice read wrote ${read.stdoutLines} lines, expected at least ${total}`);
+    return significant(read.peakRssMib);
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Runs the benchmark; each metric is a name, a value and its unit. */
 export async function run(): Promise<Metric[]> {
+  // `sluice read` runs the built dist/: build it first, as start.bench.ts and cli.bench.ts do.
+  await run$(process.execPath, [fileURLToPath(new URL("../../scripts/build.mjs", import.meta.url))]);
+  const cliSmall = await cliReadPeak(100_000);
+  const cliLarge = await cliReadPeak(1_000_000);
   const small = await readInChild(100_000);
   const large = await readInChild(1_000_000);
   return [
+    { name: "memory.cli_read.peak_rss.100k_records", value: cliSmall, unit: "MiB (goal <= 86, the kit's)" },
+    { name: "memory.cli_read.peak_rss.1m_records", value: cliLarge, unit: "MiB" },
+    { name: "memory.cli_read.growth_100k_to_1m", value: significant(cliLarge - cliSmall), unit: "MiB (goal: flat)" },
     { name: "memory.peak_rss.100k_records", value: small.maxRssMb, unit: "MB" },
     { name: "memory.peak_rss.1m_records", value: large.maxRssMb, unit: "MB" },
     { name: "memory.peak_rss.growth_100k_to_1m", value: Math.round((large.maxRssMb - small.maxRssMb) * 10) / 10, unit: "MB" },

@@ -8,6 +8,7 @@
  * @example
  * npm run bench                     # everything (about three minutes on 2 cores)
  * npm run bench -- throughput cli   # only throughput.bench.ts and cli.bench.ts
+ * npm run bench -- --kit kit         # the side-by-side with the Python kit (kit.bench.ts), only with --kit
  */
 import { fork } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -18,10 +19,16 @@ import { fileStamp, formatTable, machineInfo, resultsDocument, type ModuleResult
 
 const here = import.meta.dirname;
 
-/** The benchmark modules in this folder, sorted, filtered by the given name fragments. */
-export function benchModules(dir: string, only: readonly string[]): string[] {
+/** The module that needs the Python kit installed: run only with `--kit`. */
+const KIT_MODULE = "kit.bench.ts";
+
+/** The benchmark modules in this folder, sorted, filtered by the given name fragments (`--kit` adds kit.bench.ts). */
+export function benchModules(dir: string, args: readonly string[]): string[] {
+  const kit = args.includes("--kit");
+  const only = args.filter((a) => a !== "--kit");
   return readdirSync(dir)
     .filter((f) => f.endsWith(".bench.ts"))
+    .filter((f) => kit || f !== KIT_MODULE)
     .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
     .sort();
 }

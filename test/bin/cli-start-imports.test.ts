@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { after, before, describe, it } from "node:test";
 import { stringify } from "yaml";
 import { runSluice } from "../support/run-sluice.js";
@@ -42,12 +42,20 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs `sluice` with the load log; returns the run and the URLs of the modules it imported. */
+/**
+ * Runs `sluice` with the load log; returns the run and the modules it imported: each URL, and for a chunk of
+ * the bundle (dist/bundle/) the packages bundled into it too, as `/node_modules/<name>/` (esbuild writes each
+ * bundled file's path as a comment: `// node_modules/yaml/dist/index.js`).
+ */
 async function runLogged(args: string[], name: string) {
   const log = join(dir, `${name}.loads`);
   writeFileSync(log, "");
   const run = await runSluice(args, dir, { env: { NODE_OPTIONS: `--import=${HOOK}`, SLUICE_TEST_LOAD_LOG: log } });
-  return { run, loaded: readFileSync(log, "utf8").split("\n").filter(Boolean) };
+  const urls = readFileSync(log, "utf8").split("\n").filter(Boolean);
+  const bundled = urls
+    .filter((url) => url.includes("/dist/bundle/"))
+    .flatMap((url) => [...readFileSync(fileURLToPath(url), "utf8").matchAll(/^\/\/ (?:\S*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)].map((m) => `bundled:/node_modules/${m[1]}/`));
+  return { run, loaded: [...urls, ...new Set(bundled)] };
 }
 
 describe("sluice start imports", () => {
@@ -59,10 +67,11 @@ describe("sluice start imports", () => {
     assert.deepEqual(run.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data.id), [1, 2]);
     assert.ok(loaded.some((url) => url.includes("/dist/core/")), "the load log saw the engine's own modules");
     assert.deepEqual(loaded.filter((url) => OPTIONAL.some((p) => url.includes(p))), []);
-    // The built dist/ imports TypeBox and ajv as one bundled file each (scripts/vendor-packages.mjs), not their many modules.
-    assert.deepEqual(loaded.filter((url) => url.includes("/node_modules/@sinclair/typebox/") || url.includes("/node_modules/ajv/")), []);
-    assert.ok(loaded.some((url) => url.endsWith("/dist/vendor/sinclair-typebox.js")));
-    assert.ok(loaded.some((url) => url.endsWith("/dist/vendor/ajv.js")));
+    // The built dist/ is one bundle (scripts/bundle-library.mjs) with TypeBox and ajv inside, not their many modules.
+    assert.deepEqual(loaded.filter((url) => url.startsWith("file:") && (url.includes("/node_modules/@sinclair/typebox/") || url.includes("/node_modules/ajv/"))), []);
+    assert.ok(loaded.some((url) => url.endsWith("/dist/bundle/cli.js")));
+    const own = loaded.filter((url) => url.includes("/dist/"));
+    assert.ok(own.length < 60, `the CLI loaded ${own.length} of its own module files, expected a few dozen chunks: ${own.join(", ")}`);
   });
 
   it("a YAML manifest with a JWT, an XML decoder and --transport undici imports those packages, and reads", async () => {

@@ -27,8 +27,8 @@ describe("the Airbyte source image's build context (Dockerfile, .dockerignore)",
     }
   });
 
-  it("the build stage copies every folder scripts/build.mjs compiles, and the context keeps all their files", () => {
-    const folders = JSON.parse(/for \(const top of (\[[^\]]*\])\)/.exec(readFileSync(join(ROOT, "scripts", "build.mjs"), "utf8"))![1]!) as string[];
+  it("the build stage copies every folder scripts/build.mjs bundles, and the context keeps all their files", () => {
+    const folders = JSON.parse(/SOURCE_FOLDERS = (\[[^\]]*\])/.exec(readFileSync(join(ROOT, "scripts", "bundle-library.mjs"), "utf8"))![1]!) as string[];
     assert.ok(folders.includes("core") && folders.includes("sdk"), folders.join(", "));
     for (const folder of folders) assert.ok(dockerfile.copies.includes(folder), `the Dockerfile does not COPY ${folder}/`);
     for (const file of [...folders.flatMap(filesUnder), ...filesUnder(CONNECTOR)]) assert.equal(ignored(file), false, `${file} is excluded`);

@@ -1,0 +1,97 @@
+import { Ajv, type ValidateFunction } from "ajv";
+import { COMPONENT_KIND_KEYWORD, type ComponentFactory, type DefinitionSchema } from "../../sdk/index.js";
+
+/**
+ * ajv's options for a component's schema: every error, TypeBox's unions, formats not checked. The schema itself
+ * is checked against JSON Schema's meta-schema when it is compiled: the built-ins' once, at build time; a plugin's
+ * at run time.
+ */
+export const COMPONENT_AJV_OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, validateFormats: false, logger: false } as const;
+
+/**
+ * Validators compiled at build time (scripts/build.mjs writes dist/bundle/component-validators.js with ajv's
+ * standalone code for every built-in component), found by the fingerprint of the schema they check: compiling
+ * the schemas of a manifest's components with ajv took a third of `sluice spec`'s time. A schema with no
+ * precompiled validator (a plugin's, or Sluice run from its TypeScript sources) is compiled as before.
+ */
+let precompiled: ReadonlyMap<string, ValidateFunction> | undefined;
+let loading: Promise<void> | undefined;
+/** The precompiled validator of each factory already looked up (null: none), so a schema is fingerprinted once. */
+const found = new WeakMap<ComponentFactory, ValidateFunction | null>();
+
+/**
+ * Loads the precompiled validators once, if the build wrote them; never fails (without them, schemas are compiled).
+ *
+ * @example
+ * await loadPrecompiledValidators(); // then validateManifest() compiles only schemas the build did not know
+ */
+export function loadPrecompiledValidators(): Promise<void> {
+  loading ??= import(new URL("../../bundle/component-validators.js", import.meta.url).href).then(
+    (module: { validators: Record<string, ValidateFunction> }) => void (precompiled = new Map(Object.entries(module.validators))),
+    () => undefined,
+  );
+  return loading;
+}
+
+/**
+ * The ajv validator of a component's definition: precompiled when the build saw the same schema, else compiled
+ * now (once per factory and validator).
+ *
+ * @example
+ * const validate = new ComponentValidators().of(registry.find("OffsetIncrement")!);
+ * validate({ type: "OffsetIncrement", page_size: "ten" }); // false, validate.errors says why
+ */
+export class ComponentValidators {
+  private ajv?: Ajv;
+  private readonly compiled = new WeakMap<ComponentFactory, ValidateFunction>();
+
+  of(factory: ComponentFactory): ValidateFunction {
+    let validate = this.compiled.get(factory);
+    if (!validate) {
+      validate = precompiledFor(factory) ?? (this.ajv ??= new Ajv(COMPONENT_AJV_OPTIONS)).compile(validatorSchema(factory.schema));
+      this.compiled.set(factory, validate);
+    }
+    return validate;
+  }
+}
+
+function precompiledFor(factory: ComponentFactory): ValidateFunction | undefined {
+  if (!precompiled) return undefined;
+  let validate = found.get(factory);
+  if (validate === undefined) found.set(factory, (validate = precompiled.get(schemaFingerprint(validatorSchema(factory.schema))) ?? null));
+  return validate ?? undefined;
+}
+
+/** Component-valued fields are validated by their own schemas, so the parent schema accepts any value there. */
+export function validatorSchema(schema: DefinitionSchema): DefinitionSchema {
+  const properties = (schema.properties ?? {}) as Record<string, DefinitionSchema>;
+  const stripped: Record<string, DefinitionSchema> = {};
+  for (const [field, fieldSchema] of Object.entries(properties)) {
+    const items = fieldSchema.items as DefinitionSchema | undefined;
+    const values = fieldSchema.additionalProperties as DefinitionSchema | undefined;
+    if (COMPONENT_KIND_KEYWORD in fieldSchema) stripped[field] = {};
+    else if (items && COMPONENT_KIND_KEYWORD in items) stripped[field] = { ...fieldSchema, items: {} };
+    else if (values && typeof values === "object" && COMPONENT_KIND_KEYWORD in values) stripped[field] = { ...fieldSchema, additionalProperties: {} };
+    else stripped[field] = fieldSchema;
+  }
+  return { ...schema, properties: stripped };
+}
+
+/**
+ * A fingerprint of a schema: its JSON text's length and two 32-bit hashes of it (FNV-1a and a multiplicative
+ * one), so two schemas share a validator only when their JSON texts agree.
+ *
+ * @example
+ * schemaFingerprint({ type: "object" }); // "17-5a3d1c2e-0b41f7a9"
+ */
+export function schemaFingerprint(schema: DefinitionSchema): string {
+  const text = JSON.stringify(schema);
+  let fnv = 0x811c9dc5;
+  let mul = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    fnv = Math.imul(fnv ^ code, 0x01000193);
+    mul = (Math.imul(mul, 31) + code) | 0;
+  }
+  return `${text.length}-${(fnv >>> 0).toString(16)}-${(mul >>> 0).toString(16)}`;
+}

@@ -1,0 +1,142 @@
+// Bundles Sluice's TypeScript into dist/bundle/ with esbuild: one file per entry (the library, sluice/sdk,
+// sluice/python, the CLI) and the chunks they share, split so that what a command loads only when it runs
+// (a command's module, the yaml package's loader, the source store...) stays a chunk of its own. Node loads
+// a module file at a cost of roughly 0.2 to 0.5 ms, and `sluice spec` used to load about 480 of them
+// before its first line of output (docs/performance.md, "Start and memory, round four").
+//
+// The public paths stay: dist/core/index.js, dist/sdk/index.js, dist/python/index.js and
+// dist/core/cli/main.js re-export their entry, so every importer (a host, the CLI, a connector's custom
+// code through sluice/sdk) shares one copy of each class. Every output file sits in dist/bundle/, so a
+// source file's `import.meta.url` is rewritten to the URL it had in the one-file-per-source layout
+// (dist/core/package-root.js...): the paths it resolves from it (package.json, python-kit/, store-template/)
+// are unchanged.
+//
+// Third-party packages stay imports of node_modules (loaded only by the chunks that use them), except
+// TypeBox (~200 ESM modules, of which Sluice uses the schema builders, whose markers are global symbols),
+// ajv (~70 CommonJS modules), yaml (38, loaded when a YAML text is parsed), tsyringe and reflect-metadata
+// (34), bundled in with their licences. (nunjucks stays: templates/ reaches its private modules by path.)
+import { build } from "esbuild";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { dirname, join, relative, sep } from "node:path";
+
+/** Entry name (its file in dist/bundle/) -> source file, and the public path that re-exports it. */
+export const BUNDLE_ENTRIES = [
+  { name: "index", source: "core/index.ts", stub: "core/index.js" },
+  { name: "sdk", source: "sdk/index.ts", stub: "sdk/index.js" },
+  { name: "python", source: "python/index.ts", stub: "python/index.js" },
+  { name: "cli", source: "core/cli/main.ts", stub: "core/cli/main.js" },
+  // For scripts/build.mjs, once the bundle is written: the empty source store, the components' validators.
+  { name: "pglite-template", source: "core/sources/pglite-template.ts", stub: undefined },
+  { name: "write-component-validators", source: "core/manifest/write-component-validators.ts", stub: undefined },
+];
+
+/** The folders the bundle is made from (the image's build stage copies each: test/deploy checks it). */
+export const SOURCE_FOLDERS = ["pure", "sdk", "python", "templates", "oauth-consent", "core", "plugins"];
+
+/** Packages bundled into dist/bundle/ instead of imported from node_modules. */
+const BUNDLED_PACKAGES = ["@sinclair/typebox", "ajv", "yaml", "tsyringe", "reflect-metadata"];
+
+/**
+ * Bundles the library; returns the files to write (dist/bundle/ and the public re-exporting stubs).
+ *
+ * @example
+ * for (const file of await bundleLibrary(root)) writeFileSync(file.path, file.text);
+ */
+export async function bundleLibrary(root) {
+  const out = join(root, "dist", "bundle");
+  const result = await build({
+    entryPoints: Object.fromEntries(BUNDLE_ENTRIES.map((e) => [e.name, join(root, e.source)])),
+    outdir: out,
+    absWorkingDir: root,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    chunkNames: "chunk-[hash]",
+    // Class and function names stay as written: error messages and stack traces name them.
+    keepNames: true,
+    define: { "import.meta.url": "__sluiceModuleUrl" },
+    logLevel: "warning",
+    metafile: true,
+    write: false,
+    plugins: [externalPackages(), moduleUrls(root)],
+  });
+  // Each source file's share of each output file, for `node scripts/build.mjs` with SLUICE_BUNDLE_METAFILE=<file>
+  // (read it with esbuild's analyzer, or docs/performance.md's recipe).
+  if (process.env.SLUICE_BUNDLE_METAFILE) writeFileSync(process.env.SLUICE_BUNDLE_METAFILE, JSON.stringify(result.metafile));
+  const strays = Object.keys(result.metafile.inputs).filter((input) => !input.includes("node_modules/") && !input.startsWith(`${BUILTIN}:`) && !SOURCE_FOLDERS.some((folder) => input.startsWith(`${folder}/`)));
+  if (strays.length) throw new Error(`scripts/bundle-library.mjs: the bundle reaches files outside ${SOURCE_FOLDERS.join(", ")}: ${strays.join(", ")}; add their folder to SOURCE_FOLDERS (and the Dockerfile's build stage)`);
+  // A chunk that carries a bundled package's code carries its licence.
+  const files = result.outputFiles.map((file) => {
+    const inputs = Object.keys(result.metafile.outputs[relative(root, file.path).split(sep).join("/")]?.inputs ?? {}).filter((input) => input.includes("node_modules/"));
+    return { path: file.path, text: inputs.length ? `// Bundled by scripts/bundle-library.mjs with these packages; their licences:\n${licences(root, inputs)}\n${file.text}` : file.text };
+  });
+  for (const entry of BUNDLE_ENTRIES.filter((e) => e.stub)) {
+    const path = join(root, "dist", entry.stub);
+    const target = relative(dirname(path), join(out, `${entry.name}.js`)).split(sep).join("/");
+    files.push({ path, text: `// The public entry: one copy of Sluice for every importer (scripts/bundle-library.mjs).\nexport * from "${target}";\n` });
+  }
+  return files;
+}
+
+/** The namespace of a Node built-in required by a bundled package. */
+const BUILTIN = "sluice-node-builtin";
+
+/** Every bare import stays external except the bundled packages (node: built-ins included). */
+function externalPackages() {
+  return {
+    name: "sluice-external-packages",
+    setup(b) {
+      // A bundled CommonJS package's `require("process")`, `require("buffer")` (yaml's) cannot reach Node's loader
+      // from an ES module: it gets the built-in through `process.getBuiltinModule` (Node 20.16+), the same object.
+      b.onResolve({ filter: /^[a-z_]/ }, (args) =>
+        args.importer.includes(`${sep}node_modules${sep}`) && builtinModules.includes(args.path.replace(/^node:/, "")) ? { path: args.path.replace(/^node:/, ""), namespace: BUILTIN } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: BUILTIN }, (args) => ({ contents: `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${args.path}`)});`, loader: "js" }));
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (BUNDLED_PACKAGES.some((name) => args.path === name || args.path.startsWith(`${name}/`))) return undefined;
+        // A package imported from a bundled package (ajv's fast-deep-equal...) is bundled with it.
+        if (args.importer.includes(`${sep}node_modules${sep}`)) return undefined;
+        return { path: args.path, external: true };
+      });
+    },
+  };
+}
+
+/**
+ * Gives each source file that reads `import.meta.url` its URL in the one-file-per-source layout, declared at
+ * its top (`define` then replaces every `import.meta.url` expression, not the text in strings).
+ */
+function moduleUrls(root) {
+  return {
+    name: "sluice-module-urls",
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+        const text = readFileSync(args.path, "utf8");
+        if (!text.includes("import.meta")) return { contents: text, loader: "ts" };
+        const built = relative(root, args.path).split(sep).join("/").replace(/\.ts$/, ".js");
+        return { contents: `const __sluiceModuleUrl = import.meta.resolve(${JSON.stringify(`../${built}`)});\n${text}`, loader: "ts" };
+      });
+    },
+  };
+}
+
+/** The licence texts of the packages that the given input files belong to, as one block comment. */
+function licences(root, inputs) {
+  const packageDirs = new Set();
+  for (const input of inputs) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) packageDirs.add(match[1]);
+  }
+  const texts = [...packageDirs].sort().map((dir) => {
+    const full = join(root, dir);
+    const pkg = JSON.parse(readFileSync(join(full, "package.json"), "utf8"));
+    const file = existsSync(full) ? readdirSync(full).find((f) => /^licen[cs]e/i.test(f)) : undefined;
+    const text = file ? readFileSync(join(full, file), "utf8").trim().replaceAll("*/", "* /") : `(licence: ${pkg.license})`;
+    return `${pkg.name}@${pkg.version}\n\n${text}`;
+  });
+  return `/*\n${texts.join("\n\n----\n\n")}\n*/`;
+}

@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { after, before, describe, it } from "node:test";
+import { Ajv, type ValidateFunction } from "ajv";
+import { createSluice } from "../../../core/index.js";
+import { COMPONENT_AJV_OPTIONS, schemaFingerprint, validatorSchema } from "../../../core/manifest/component-validators.js";
+import { writeComponentValidators } from "../../../core/manifest/write-component-validators.js";
+
+const registry = createSluice().registry;
+let dir: string;
+let validators: Record<string, ValidateFunction>;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), "sluice-validators-"));
+  mkdirSync(join(dir, "dist", "bundle"), { recursive: true });
+  writeComponentValidators(dir, registry);
+  ({ validators } = (await import(pathToFileURL(join(dir, "dist", "bundle", "component-validators.js")).href)) as { validators: Record<string, ValidateFunction> });
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The errors of a definition by the precompiled validator and by one ajv compiles now. */
+function bothErrors(type: string, definition: Record<string, unknown>) {
+  const schema = validatorSchema(registry.find(type)!.schema);
+  const precompiled = validators[schemaFingerprint(schema)];
+  assert.ok(precompiled, `no precompiled validator for ${type}`);
+  const compiled = new Ajv(COMPONENT_AJV_OPTIONS).compile(schema);
+  const run = (validate: ValidateFunction) => (validate(definition) ? [] : validate.errors!.map(({ instancePath, schemaPath, keyword, params, message, data }) => ({ instancePath, schemaPath, keyword, params, message, data })));
+  return { precompiled: run(precompiled), compiled: run(compiled) };
+}
+
+describe("precompiled component validators (written by the build)", () => {
+  it("cover every registered component type", () => {
+    for (const type of registry.types()) assert.ok(validators[schemaFingerprint(validatorSchema(registry.find(type)!.schema))], type);
+  });
+
+  it("report the same errors as the schema compiled by ajv at run time", () => {
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ["HttpRequester", { type: "HttpRequester", url_base: "https://x", http_method: "GTE", request_parameters: 7 }],
+      ["DpathExtractor", { type: "DpathExtractor", feild_path: ["data"] }],
+      ["OffsetIncrement", { type: "OffsetIncrement", page_size: [], inject_on_first_request: "yes" }],
+      ["DatetimeBasedCursor", { type: "DatetimeBasedCursor", cursor_field: 3 }],
+      ["DeclarativeSource", { type: "DeclarativeSource", version: 6 }],
+      ["OffsetIncrement", { type: "OffsetIncrement", page_size: 100 }],
+    ];
+    for (const [type, definition] of cases) {
+      const { precompiled, compiled } = bothErrors(type, definition);
+      assert.deepEqual(precompiled, compiled, type);
+    }
+    assert.notDeepEqual(bothErrors("HttpRequester", cases[0]![1]).precompiled, [], "an invalid definition fails");
+  });
+
+  it("are told apart by their schema: a changed schema has another fingerprint", () => {
+    const schema = validatorSchema(registry.find("OffsetIncrement")!.schema);
+    const changed = { ...schema, required: [...((schema.required as string[] | undefined) ?? []), "extra"] };
+    assert.notEqual(schemaFingerprint(changed), schemaFingerprint(schema));
+    assert.equal(validators[schemaFingerprint(changed)], undefined);
+  });
+});
