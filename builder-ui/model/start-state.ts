@@ -1,3 +1,4 @@
+import { isJsonObject } from "../../pure/json-object.js";
 /**
  * The test panel's "Input state": the JSON an author types (or takes from the last read) for the next
  * test read to start from, checked against the stream's state shape before it is sent. A stream's
@@ -33,12 +34,12 @@ export function parseStartState(text: string, shape: StreamStateShape): { state?
   const field = typeof cursor.cursor_field === "string" ? cursor.cursor_field : undefined;
   if (!field) return { state };
   if (Array.isArray(state.states)) {
-    const bad = state.states.findIndex((entry) => !isObject(entry) || !isObject(entry.partition) || !isObject(entry.cursor));
+    const bad = state.states.findIndex((entry) => !isJsonObject(entry) || !isJsonObject(entry.partition) || !isJsonObject(entry.cursor));
     if (bad >= 0) return { problem: `Input state: states[${bad}] should be {"partition": {...}, "cursor": {"${field}": ...}}` };
     return { state };
   }
   if (state.states !== undefined) return { problem: `Input state: "states" should be a list of {"partition": {...}, "cursor": {...}}` };
-  if (isObject(state.state) && shape.partitioned) return { state };
+  if (isJsonObject(state.state) && shape.partitioned) return { state };
   if (!(field in state)) {
     const example = cursor.type === "IncrementingCountCursor" ? `{"${field}": <number>}` : `{"${field}": "<datetime>"}`;
     const found = Object.keys(state).length ? `the keys ${Object.keys(state).join(", ")}` : "an empty object";
@@ -50,6 +51,3 @@ export function parseStartState(text: string, shape: StreamStateShape): { state?
   return { state };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
