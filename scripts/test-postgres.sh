@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs the source store's tests against a real Postgres server: the store contract (the same tests
-# PGlite passes in `npm test`) and 2/4/8 concurrent `sluice read --source` processes.
+# PGlite passes in `npm test`), and 2/4/8 concurrent `sluice read --source` and `sluice sources rotate-key`
+# processes on that server and on PGlite, the embedded store (those take minutes of CPU, so they stay out
+# of `npm test`).
 #
 # Uses Debian's postgresql package (installed with apt-get when missing), starts a throw-away cluster
 # on a free loopback port (as the postgres user when run as root: Postgres refuses to run as root),

@@ -31,7 +31,7 @@ export function freePort(): Promise<number> {
 
 /**
  * The shell of one page: blocks run one after the other with `sh`, in the page's folder (a `cd` carries
- * over to the next block, as in a terminal), with `sluice` and `npx sluice` running this checkout's CLI,
+ * over to the next block, as in a terminal), with `sluice` and `npx sluice` running this checkout's built CLI,
  * HOME and SLUICE_HOME inside the folder, and the demo API's port 4010 replaced by `demoPort`.
  *
  * @example
@@ -50,7 +50,8 @@ export class DocShell {
     this.cwd = folder;
     const bin = join(folder, ".bin");
     mkdirSync(bin, { recursive: true });
-    const cli = `"${process.execPath}" --import "${import.meta.resolve("tsx")}" "${join(ROOT, "core/cli/main.ts")}"`;
+    // The built CLI (bin/sluice.js, which runs dist/; `npm test` builds first), as users run it.
+    const cli = `"${process.execPath}" "${join(ROOT, "bin/sluice.js")}"`;
     writeFileSync(join(bin, "sluice"), `#!/bin/sh\nexec ${cli} "$@"\n`);
     // `npx sluice` in a project that installed Sluice runs its bin; here that is this checkout's CLI.
     writeFileSync(join(bin, "npx"), `#!/bin/sh\n[ "$1" = sluice ] || { echo "docs test: only npx sluice runs here" >&2; exit 127; }\nshift\nexec ${cli} "$@"\n`);

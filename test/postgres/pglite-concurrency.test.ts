@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { concurrentSourceReads, filesUnder } from "./sources-concurrency-support.js";
+import { concurrentSourceReads, filesUnder } from "../e2e/sources-concurrency-support.js";
 
 // The embedded store: PGlite under SLUICE_HOME, one process at a time in the database. Every file under
 // SLUICE_HOME (database, WAL, key file) is searched for plaintext tokens.
