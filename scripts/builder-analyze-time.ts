@@ -1,6 +1,8 @@
 /**
  * Times the Builder's `analyze` (what the page asks on every keystroke) on the largest corpus
- * manifests, as the page asks it: every form field's path, with and without testing values. Prints
+ * manifests, as the page asks it: every form field's path, with and without testing values, each call's
+ * text the last one with one more character typed (into a comment under `definitions:`, else `streams:`,
+ * so the manifest stays valid; the server parses again only the top-level block an edit changed). Prints
  * the median CPU time per call of each manifest (the machine may be shared: wall time is shown beside it). Not a test: a measurement for a change to `analyze`.
  * Reads `../shared/corpus/airbyte-manifests` (or the folder given, or `SLUICE_CORPUS`).
  *
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
         for (let i = 0; i < calls + 2; i++) {
           const started = performance.now();
           const used = process.cpuUsage();
-          await api.analyze({ text, fields: FIELDS, testingValues });
+          await api.analyze({ text: typed(text, i), fields: FIELDS, testingValues });
           const spent = process.cpuUsage(used);
           if (i >= 2) wall.push(performance.now() - started), cpu.push((spent.user + spent.system) / 1000);
         }
@@ -63,6 +65,13 @@ async function main(): Promise<void> {
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** The text after `count` characters typed into a comment line under `definitions:` (else `streams:`, else at the end). */
+function typed(text: string, count: number): string {
+  const key = /^definitions:[^\n]*\n/m.exec(text) ?? /^streams:[^\n]*\n/m.exec(text);
+  const at = key ? key.index + key[0].length : text.length;
+  return `${text.slice(0, at)}  # ${"x".repeat(count)}\n${text.slice(at)}`;
 }
 
 function median(values: number[]): number {

@@ -12,7 +12,10 @@
  *     characters change, no reference to the old name is left, and it validates the same way;
  *  4. edited by the page's structural edits (scripts/builder-round-trip/structural-edits.ts: add a
  *     stream, turn the first stream's pagination on or off, change its method): every line outside the
- *     entries edited must keep its bytes, and the manifest must resolve to the intended model.
+ *     entries edited must keep its bytes, and the manifest must resolve to the intended model;
+ *  5. every text above (the file and each field edit) read by the Builder's analysis parser, which parses
+ *     again only the top-level blocks an edit changed (builder-round-trip/incremental-parse-check.ts):
+ *     the same manifest and the same lines and columns as a whole parse.
  * Reads `../shared/corpus/airbyte-manifests/*.yaml` (or `../../shared/...`, a folder given as the first
  * argument, or `SLUICE_CORPUS`); none there: says so and exits 0 (1 under CI). Exit 1 when any manifest fails.
  *
@@ -32,6 +35,7 @@ import { parseManifestText } from "../core/manifest/parse-manifest-text.js";
 import { SourcePositions } from "../core/manifest/source-positions.js";
 import { createSluice, type Sluice } from "../core/sluice.js";
 import { Logger } from "../sdk/index.js";
+import { checkIncrementalParse, incrementalParseSummary, incrementalParseTally, type IncrementalParseTally } from "./builder-round-trip/incremental-parse-check.js";
 import { leafDifferences } from "./builder-round-trip/leaf-differences.js";
 import { renameCheck, renameSummary, renameTally, type RenameTally } from "./builder-round-trip/rename-check.js";
 import { checkStructuralEdits, emptyStructuralTally, type StructuralTally } from "./builder-round-trip/structural-edits.js";
@@ -58,6 +62,7 @@ interface Tally {
   structural: StructuralTally;
   failures: string[];
   rename: RenameTally;
+  incremental: IncrementalParseTally;
 }
 
 async function main(): Promise<number> {
@@ -78,6 +83,7 @@ async function main(): Promise<number> {
     structural: emptyStructuralTally(),
     failures: [],
     rename: renameTally(),
+    incremental: incrementalParseTally(),
   };
   const scratch = await mkdtemp(join(tmpdir(), "sluice-round-trip-"));
   const started = performance.now();
@@ -97,6 +103,8 @@ async function main(): Promise<number> {
   for (const [label, t] of Object.entries(tally.structural)) {
     console.log(`  ${label}: ${t.edited} edited, ${t.bytesKept} kept every byte outside the edited entries, ${t.intended} resolved to the intended model`);
   }
+  console.log(incrementalParseSummary(tally.incremental));
+  tally.failures.push(...tally.incremental.failures);
   for (const failure of tally.failures.slice(0, 30)) console.log(`  FAIL ${failure}`);
   if (tally.failures.length > 30) console.log(`  ... and ${tally.failures.length - 30} more`);
   return tally.failures.length ? 1 : 0;
@@ -122,6 +130,7 @@ async function checkManifest(sluice: Sluice, file: string, scratch: string, tall
   else tally.failures.push(`${name}: saved without an edit, the bytes differ`);
 
   const positions = SourcePositions.parse(text);
+  const texts = [text];
   for (const { label, path, edit } of EDITS) {
     const counts = tally.edits[label]!;
     const origin = fieldOrigin(positions, path);
@@ -136,6 +145,7 @@ async function checkManifest(sluice: Sluice, file: string, scratch: string, tall
     }
     const value = edit(old);
     const edited = model.setIn(origin.segments, value);
+    texts.push(edited.text);
     counts.edited++;
     if (isSplice(text, edited.text, value)) counts.inPlace++;
     let after: Record<string, unknown>;
@@ -150,6 +160,7 @@ async function checkManifest(sluice: Sluice, file: string, scratch: string, tall
     if (differences.some((d) => d.path === path) && stray.length === 0) counts.onlyThatField++;
     else tally.failures.push(`${name}: ${label} edited at ${origin.sourcePath}: ${stray.length ? `also changed ${stray.slice(0, 3).map((d) => d.path).join(", ")}` : `${path} did not change`}`);
   }
+  await checkIncrementalParse(name, texts, tally.incremental);
   await renameCheck(sluice, name, text, before, target, tally.rename);
   await checkStructuralEdits({ name, model, positions, before, resolve: (edited) => resolved(sluice, edited), tally: tally.structural, failures: tally.failures });
 }

@@ -9,6 +9,7 @@ import { splitPath } from "../../pure/manifest-path.js";
 import { valueAtPath } from "../../python/dpath.js";
 import { expandFieldPattern } from "./expand-field-pattern.js";
 import { parseManifestText } from "../manifest/parse-manifest-text.js";
+import { IncrementalManifestParser } from "../manifest/incremental-manifest-parser.js";
 import { SourcePositions } from "../manifest/source-positions.js";
 import { detectStream } from "../probe/detect-stream.js";
 import { createSluice, type Sluice } from "../sluice.js";
@@ -39,6 +40,8 @@ export type { AnalyzeRequest, AnalyzeResponse, BuilderSession, BuilderTestRead, 
 export class BuilderApi {
   /** The tokens reads rotated, kept over a save that crossed the read ({@link RotatedValues}). */
   private readonly rotations = new RotatedValues();
+  /** The texts `analyze` is asked about are one manifest being edited: each is parsed where it changed. */
+  private readonly parser = new IncrementalManifestParser();
 
   constructor(
     private readonly sluice: Sluice,
@@ -66,7 +69,7 @@ export class BuilderApi {
     // Checking the testing values builds the connector, which registers their secrets for redaction: a
     // Sluice of its own per check keeps every half-typed value out of the host's registry.
     const checker = request.testingValues ? createSluice({ trustCustomCode: this.sluice.services.get(CustomCodeLoader).trusted, logLevel: "error" }) : this.sluice;
-    const report = await validateConnector(checker, { path: this.folder.manifestFile, text, config: request.testingValues, configFile: this.folder.configFile });
+    const report = await validateConnector(checker, { path: this.folder.manifestFile, text, config: request.testingValues, configFile: this.folder.configFile, parseText: (text, file) => this.parser.parse(text, file) });
     const { findings } = report;
     const response: AnalyzeResponse = { findings, streams: [], spec: null, fields: {}, customClasses: {} };
     // The validation parsed and resolved the text once; the field values are read from that.

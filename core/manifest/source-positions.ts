@@ -30,6 +30,8 @@ export class SourcePositions {
   private constructor(
     private readonly document: Document,
     private readonly lines?: LineCounter,
+    /** For a document assembled from top-level blocks parsed apart: where each top-level key's block starts in the text. */
+    private readonly blockOffsets?: ReadonlyMap<string, number>,
   ) {}
 
   static parse(text: string): SourcePositions {
@@ -41,6 +43,14 @@ export class SourcePositions {
   /** The source map of a document already parsed (with its line counter), so a text is parsed once. */
   static of(document: Document, lines: LineCounter): SourcePositions {
     return new SourcePositions(document, lines);
+  }
+
+  /**
+   * The source map of a document assembled from top-level blocks parsed one by one (see
+   * IncrementalManifestParser): each node's range counts from its block's start, `blockOffsets[key]`.
+   */
+  static ofBlocks(document: Document, lines: LineCounter, blockOffsets: ReadonlyMap<string, number>): SourcePositions {
+    return new SourcePositions(document, lines, blockOffsets);
   }
 
   /** For a manifest given as an object: paths are traced through references, without lines. */
@@ -81,7 +91,8 @@ export class SourcePositions {
     const range = (best.node as Node | undefined)?.range;
     const found = partial ? { sourcePath: written, partial } : { sourcePath: written };
     if (!range || !this.lines) return found;
-    const { line, col } = this.lines.linePos(range[0]);
+    const offset = sourcePath.length && this.blockOffsets ? (this.blockOffsets.get(String(sourcePath[0])) ?? 0) : 0;
+    const { line, col } = this.lines.linePos(range[0] + offset);
     return { line, column: col, ...found };
   }
 

@@ -40,6 +40,8 @@ interface ValidateInput extends ManifestInput {
    * the findings are placed at its lines.
    */
   text?: string;
+  /** How `text` is parsed; default {@link parseManifestSource}. The Builder passes its IncrementalManifestParser's, which reparses only the blocks an edit changed. */
+  parseText?: (text: string, file?: string) => Promise<{ manifest: Record<string, unknown>; positions: SourcePositions }>;
 }
 
 /**
@@ -62,7 +64,7 @@ export async function validateConnector(sluice: Sluice, input: ValidateInput): P
     if (input.text === undefined) inspection = await sluice.inspect(input, { maxProblems: 1000 });
     else {
       // An unsaved text is parsed once, for its manifest and for the lines of its findings.
-      const { manifest, positions } = await parseManifestSource(input.text, input.path);
+      const { manifest, positions } = await (input.parseText ?? parseManifestSource)(input.text, input.path);
       parsed = positions;
       inspection = await sluice.inspect({ manifest, searchFrom: input.path ? dirname(input.path) : input.searchFrom, trustCustomCode: input.trustCustomCode }, { maxProblems: 1000 });
     }

@@ -1,0 +1,69 @@
+import { isDeepStrictEqual } from "node:util";
+import { IncrementalManifestParser } from "../../core/manifest/incremental-manifest-parser.js";
+import { parseManifestSource } from "../../core/manifest/parse-manifest-text.js";
+import { joinPath } from "../../pure/manifest-path.js";
+
+/** How the Builder's incremental parser fared over the corpus. */
+export interface IncrementalParseTally {
+  texts: number;
+  byBlocks: number;
+  same: number;
+  blocksReparsed: number;
+  blocksReused: number;
+  failures: string[];
+}
+
+export function incrementalParseTally(): IncrementalParseTally {
+  return { texts: 0, byBlocks: 0, same: 0, blocksReparsed: 0, blocksReused: 0, failures: [] };
+}
+
+/** At most this many paths of a manifest are located both ways (the largest have tens of thousands). */
+const MAX_PATHS = 3000;
+
+/**
+ * The texts of one manifest as the Builder's analysis sees them (the file, then each edit of the round
+ * trip), read by one IncrementalManifestParser and by a whole parse: the same manifest, key order
+ * included, and every value and key (up to MAX_PATHS) at the same line and column.
+ *
+ * @example
+ * await checkIncrementalParse("source-acme.yaml", [text, editedText], tally);
+ */
+export async function checkIncrementalParse(name: string, texts: readonly string[], tally: IncrementalParseTally): Promise<void> {
+  const parser = new IncrementalManifestParser();
+  for (const [index, text] of texts.entries()) {
+    tally.texts++;
+    const label = `${name}${index ? ` (edit ${index})` : ""}`;
+    const whole = await parseManifestSource(text).catch(() => undefined);
+    const blocks = await parser.parse(text).catch(() => undefined);
+    if (!whole || !blocks) {
+      if (whole || blocks) tally.failures.push(`${label}: parsed ${whole ? "whole but not by blocks" : "by blocks but not whole"}`);
+      else tally.same++;
+      continue;
+    }
+    if (parser.lastParse !== "whole") {
+      tally.byBlocks++;
+      tally.blocksReparsed += parser.lastParse.reparsed;
+      tally.blocksReused += parser.lastParse.reused;
+    }
+    if (!isDeepStrictEqual(blocks.manifest, whole.manifest) || !isDeepStrictEqual(Object.keys(blocks.manifest), Object.keys(whole.manifest))) {
+      tally.failures.push(`${label}: parsed by blocks, the manifest differs from the whole parse`);
+      continue;
+    }
+    const differing = paths(whole.manifest).find((path) => [false, true].some((key) => !isDeepStrictEqual(blocks.positions.locate(path, { key }), whole.positions.locate(path, { key }))));
+    if (differing === undefined) tally.same++;
+    else tally.failures.push(`${label}: parsed by blocks, ${differing} is placed elsewhere than by the whole parse`);
+  }
+}
+
+export function incrementalParseSummary(tally: IncrementalParseTally): string {
+  return `  Incremental parse (the Builder's analysis): ${tally.same}/${tally.texts} texts read the same as a whole parse, ${tally.byBlocks} of them by blocks (${tally.blocksReparsed} blocks parsed, ${tally.blocksReused} reused)`;
+}
+
+/** The manifest paths of a value's nodes, depth first, up to MAX_PATHS. */
+function paths(value: unknown, prefix = "", out: string[] = []): string[] {
+  if (out.length >= MAX_PATHS) return out;
+  out.push(prefix);
+  if (Array.isArray(value)) value.forEach((item, i) => paths(item, joinPath(prefix, i), out));
+  else if (value !== null && typeof value === "object") for (const [key, item] of Object.entries(value)) paths(item, joinPath(prefix, key), out);
+  return out;
+}

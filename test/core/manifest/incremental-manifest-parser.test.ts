@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { IncrementalManifestParser } from "../../../core/manifest/incremental-manifest-parser.js";
+import { parseManifestSource } from "../../../core/manifest/parse-manifest-text.js";
+import { joinPath } from "../../../pure/manifest-path.js";
+import { ManifestError } from "../../../sdk/index.js";
+
+const MANIFEST = `# acme, written by hand
+version: 6.0.0
+type: DeclarativeSource
+description: >-
+  Reads users.
+
+  Two paragraphs.
+definitions:
+  requester:
+    type: HttpRequester
+    url_base: "https://api.acme.com"   # v1
+    path: /users
+streams:
+  - name: orders
+    type: DeclarativeStream
+    schema_loader:
+      type: InlineSchemaLoader
+      schema: "#/schemas/users"
+    retriever:
+      record_selector:
+        type: RecordSelector
+        extractor: { type: DpathExtractor, field_path: [data] }
+      requester:
+        $ref: "#/definitions/requester"
+      type: SimpleRetriever
+check: { type: CheckStream, stream_names: [orders] }
+schemas:
+  users:
+    type: object
+    properties:
+      id: { type: integer }
+`;
+
+/** Every manifest path of a value's nodes. */
+function paths(value: unknown, prefix = "", out: string[] = []): string[] {
+  out.push(prefix);
+  if (Array.isArray(value)) value.forEach((item, i) => paths(item, joinPath(prefix, i), out));
+  else if (value && typeof value === "object") for (const [key, item] of Object.entries(value)) paths(item, joinPath(prefix, key), out);
+  return out;
+}
+
+/** The parser's answer is parseManifestSource's: the same manifest, every value and key at the same line and column. */
+async function assertSameAsWhole(parser: IncrementalManifestParser, text: string): Promise<void> {
+  const whole = await parseManifestSource(text, "manifest.yaml");
+  const blocks = await parser.parse(text, "manifest.yaml");
+  assert.deepEqual(blocks.manifest, whole.manifest);
+  assert.deepEqual(Object.keys(blocks.manifest), Object.keys(whole.manifest), "the keys in their written order");
+  for (const path of paths(whole.manifest)) {
+    for (const key of [false, true]) assert.deepEqual(blocks.positions.locate(path, { key }), whole.positions.locate(path, { key }), `${path}${key ? " (key)" : ""}`);
+  }
+}
+
+describe("IncrementalManifestParser", () => {
+  it("parses each top-level block, then again only the blocks an edit changed", async () => {
+    const parser = new IncrementalManifestParser();
+    await assertSameAsWhole(parser, MANIFEST);
+    assert.deepEqual(parser.lastParse, { reparsed: 7, reused: 0 });
+    const edited = MANIFEST.replace("path: /users", "path: /v2/users\n    http_method: GET");
+    await assertSameAsWhole(parser, edited);
+    assert.deepEqual(parser.lastParse, { reparsed: 1, reused: 6 }, "only definitions: every block after it has moved, and keeps its lines");
+    await assertSameAsWhole(parser, edited);
+    assert.deepEqual(parser.lastParse, { reparsed: 0, reused: 7 });
+  });
+
+  it("places a value reached through a reference in another block where it is written", async () => {
+    const { positions } = await new IncrementalManifestParser().parse(MANIFEST.replace("version: 6.0.0", "version: 6.0.0\n# a comment\n# another"));
+    assert.deepEqual(positions.locate("streams[0].retriever.requester.path"), { line: 14, column: 11, sourcePath: "definitions.requester.path" });
+    assert.deepEqual(positions.locate("streams[0].schema_loader.schema.properties.id"), { line: 33, column: 11, sourcePath: "schemas.users.properties.id" });
+  });
+
+  it("keeps the last of repeated top-level keys, at the first key's place, as the whole text's parse does", async () => {
+    const parser = new IncrementalManifestParser();
+    await assertSameAsWhole(parser, `${MANIFEST}version: 7.0.0\n`);
+    assert.equal((await parser.parse(`${MANIFEST}version: 7.0.0\n`)).manifest.version, "7.0.0");
+  });
+
+  it("parses the whole text where a block alone could read differently", async () => {
+    const cases: Record<string, string> = {
+      "an anchor and its alias in two blocks": MANIFEST.replace("  requester:\n", "  requester: &requester\n").replace('$ref: "#/definitions/requester"', "<<: *requester").replace("      requester:\n        <<", "      requester: *requester\n        #"),
+      "a document marker": `---\n${MANIFEST}`,
+      "a list written at column 0 under its key": `${MANIFEST}extra:\n- a\n- b\n`,
+      "a quoted key at column 0": `${MANIFEST}"odd key": 1\n`,
+      "JSON": JSON.stringify({ version: "6.0.0", streams: [] }, null, 2),
+    };
+    for (const [name, text] of Object.entries(cases)) {
+      const parser = new IncrementalManifestParser();
+      await assertSameAsWhole(parser, text);
+      assert.equal(parser.lastParse, "whole", name);
+    }
+  });
+
+  it("reports a syntax error in one block as the whole text's parse does, at its line", async () => {
+    const parser = new IncrementalManifestParser();
+    await parser.parse(MANIFEST);
+    const broken = MANIFEST.replace("path: /users", "path: [/users");
+    const expected = await parseManifestSource(broken, "manifest.yaml").catch((e: unknown) => e);
+    const error = await parser.parse(broken, "manifest.yaml").catch((e: unknown) => e);
+    assert.ok(error instanceof ManifestError && expected instanceof ManifestError);
+    assert.equal(error.code, "MANIFEST_PARSE");
+    assert.equal(error.message, expected.message);
+    assert.equal(error.where.file, expected.where.file);
+    assert.match(error.where.file ?? "", /^manifest\.yaml:\d+:\d+$/);
+    await assertSameAsWhole(parser, MANIFEST);
+    assert.deepEqual(parser.lastParse, { reparsed: 7, reused: 0 }, "after a whole parse, the blocks are read again");
+  });
+});
