@@ -26,9 +26,18 @@ export interface AuthenticatorPlace {
 
 const JOB_REQUESTERS = ["creation_requester", "polling_requester", "download_requester", "download_target_requester", "abort_requester", "delete_requester"];
 
+/** The places of each model, once: the page draws them on every change of the text and of the analysis. */
+const placesOf = new WeakMap<ManifestModel, AuthenticatorPlace[]>();
+
 /** Every written `authenticator` of a requester, in document order. */
 export function authenticatorPlaces(model: ManifestModel): AuthenticatorPlace[] {
-  const root = model.document.toJS() as unknown;
+  let places = placesOf.get(model);
+  if (!places) placesOf.set(model, (places = findPlaces(model)));
+  return places;
+}
+
+function findPlaces(model: ManifestModel): AuthenticatorPlace[] {
+  const root = model.plainData();
   const found: AuthenticatorPlace[] = [];
   const walk = (node: unknown, at: Segment[]) => {
     if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...at, i]));

@@ -1,4 +1,5 @@
 import { Document, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node } from "yaml";
+import { BlockDocuments } from "./block-documents.js";
 import { spliceValue } from "./splice-value.js";
 
 /** A place in the written manifest: keys and list indexes (`["definitions", "requester", "url_base"]`). */
@@ -28,14 +29,57 @@ export type FieldValue = string | number | boolean | null;
 export class ManifestModel {
   private constructor(
     readonly text: string,
-    readonly document: Document.Parsed,
-    private readonly lines: LineCounter,
+    private parsed: { document: Document.Parsed; lines: LineCounter; current?: () => boolean },
   ) {}
 
+  /**
+   * The model of a text. The page edits one manifest, so the text is parsed where it changed since the
+   * last one ({@link BlockDocuments}: a keystroke in a 1.25 MB manifest parses its block, not 56,000
+   * lines); a text it cannot split is parsed whole.
+   */
   static parse(text: string): ManifestModel {
-    const lines = new LineCounter();
-    const document = parseDocument(text, { lineCounter: lines, uniqueKeys: false, keepSourceTokens: false });
-    return new ManifestModel(text, document, lines);
+    return new ManifestModel(text, pageBlocks.assemble(text) ?? parseWhole(text));
+  }
+
+  /** The yaml Document of the text (its nodes' ranges are offsets in `text`). */
+  get document(): Document.Parsed {
+    return this.current().document;
+  }
+
+  /**
+   * The text parsed whole, for the Document API's serialization (`clone()`, `toString()`): comments
+   * before the first key and between top-level blocks belong to it, not to an assembled document.
+   */
+  wholeDocument(): Document.Parsed {
+    if (!this.parsed.current) return this.parsed.document;
+    this.parsed = parseWhole(this.text);
+    return this.parsed.document;
+  }
+
+  /**
+   * The whole manifest as plain data, for reading only (never change it: parts are shared between
+   * models). A document assembled from blocks converts each top-level pair once, while its text stays.
+   *
+   * @example
+   * const names = Object.keys(model.plainData() ?? {}); // ["version", "definitions", "streams", ...]
+   */
+  plainData(): unknown {
+    const { document } = this.current();
+    const pairs = isMap(document.contents) ? document.contents.items : [];
+    if (!this.parsed.current || !pairs.every((pair) => isScalar(pair.key) && typeof pair.key.value === "string")) return document.toJS({ maxAliasCount: 10_000 });
+    const out: Record<string, unknown> = {};
+    for (const pair of pairs) {
+      let value = plainPairs.get(pair);
+      if (!value) plainPairs.set(pair, (value = [String((pair.key as Scalar).value), (pair.value as Node | null)?.toJSON() ?? null]));
+      out[value[0]] = value[1];
+    }
+    return out;
+  }
+
+  /** The parse, parsed again whole when a later model moved the blocks it shares (see BlockDocuments). */
+  private current(): { document: Document.Parsed; lines: LineCounter } {
+    if (this.parsed.current && !this.parsed.current()) this.parsed = parseWhole(this.text);
+    return this.parsed;
   }
 
   /** The YAML syntax errors (the validator reports them too, with their lines). */
@@ -80,7 +124,7 @@ export class ManifestModel {
   /** The 1-based line where `segments` is written, for "show in YAML". */
   lineOf(segments: readonly Segment[]): number | undefined {
     const range = this.nodeAt(segments)?.range;
-    return range ? this.lines.linePos(range[0]).line : undefined;
+    return range ? this.current().lines.linePos(range[0]).line : undefined;
   }
 
   /**
@@ -105,10 +149,20 @@ export class ManifestModel {
     }
     const spliced = spliceValue(this, segments, value);
     if (spliced) return spliced;
-    const document = this.document.clone();
+    const document = this.wholeDocument().clone();
     document.setIn([...segments], value);
     return ManifestModel.parse(document.toString({ lineWidth: 0, flowCollectionPadding: false }));
   }
+}
+
+/** The one parse of the page's manifest by blocks (the page edits one manifest at a time). */
+const pageBlocks = new BlockDocuments();
+/** A block's top-level pair as plain data, once per pair (a pair is reused while its block's text stays). */
+const plainPairs = new WeakMap<object, [string, unknown]>();
+
+function parseWhole(text: string): { document: Document.Parsed; lines: LineCounter } {
+  const lines = new LineCounter();
+  return { document: parseDocument(text, { lineCounter: lines, uniqueKeys: false, keepSourceTokens: false }), lines };
 }
 
 /** A scalar as YAML source, in the given style when the value can be written so (else the stringifier picks one). */

@@ -17,7 +17,7 @@ export function writeValue(model: ManifestModel, segments: readonly Segment[], v
   if (value === null || typeof value !== "object") return model.setIn(segments, value as FieldValue);
   const spliced = spliceValue(model, segments, value);
   if (spliced) return spliced;
-  const document = model.document.clone();
+  const document = model.wholeDocument().clone();
   document.setIn([...segments], document.createNode(value, { flow: false }));
   return ManifestModel.parse(document.toString({ lineWidth: 0, flowCollectionPadding: false }));
 }
@@ -30,7 +30,7 @@ export function removeKey(model: ManifestModel, segments: readonly Segment[]): M
   const last = Array.isArray(parent) ? parent.length === 1 && [] : parent && typeof parent === "object" && Object.keys(parent).length === 1 && {};
   const spliced = spliceRemoval(model, segments) ?? (last ? spliceValue(model, segments.slice(0, -1), last) : undefined);
   if (spliced) return spliced;
-  const document = model.document.clone();
+  const document = model.wholeDocument().clone();
   document.deleteIn([...segments]);
   return ManifestModel.parse(document.toString({ lineWidth: 0, flowCollectionPadding: false }));
 }

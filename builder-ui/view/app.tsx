@@ -21,13 +21,13 @@ import { InputsPage } from "./inputs-page.js";
 import { StreamList } from "./stream-list.js";
 import { StreamPage } from "./stream-page.js";
 import { TestPanel } from "./test-panel.js";
+import { useAnalysis } from "./use-analysis.js";
 import { useTestRead } from "./use-test-read.js";
 import { TestingValuesPanel } from "./testing-values-panel.js";
 import { YamlEditor } from "./yaml-editor.js";
 
 type Page = { kind: "global" } | { kind: "stream"; index: number } | { kind: "inputs" } | { kind: "testing" };
 
-const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {}, customClasses: {} };
 /** How long the testing values wait after the last keystroke before they are saved. */
 const VALUES_SAVE_DELAY_MS = 500;
 /** Every manifest path the page's forms show: what each analysis is asked about. */
@@ -43,8 +43,6 @@ export function App({ session, initialAnalysis }: { session: Session; initialAna
   const [saved, setSaved] = useState(session.manifest);
   const [values, setValues] = useState(session.testingValues);
   const [savedValues, setSavedValues] = useState(JSON.stringify(session.testingValues));
-  const [analysis, setAnalysis] = useState<Analysis>(initialAnalysis ?? EMPTY);
-  const analyzed = useRef(initialAnalysis ? session.manifest.text : undefined);
   const [page, setPage] = useState<Page>({ kind: "global" });
   const [reveal, setReveal] = useState<{ line: number; nonce: number }>();
   const [conflict, setConflict] = useState(false);
@@ -54,24 +52,17 @@ export function App({ session, initialAnalysis }: { session: Session; initialAna
   const [importing, setImporting] = useState(false);
   /** Save's refusal of a secret written in the manifest, at its line, until the text changes. */
   const [saveProblem, setSaveProblem] = useState<{ text: string; finding: Finding }>();
-  const sequence = useRef(0);
+
+  const analysis = useAnalysis({
+    text: model.text,
+    values,
+    fields: FIELD_PATHS,
+    initial: initialAnalysis && { analysis: initialAnalysis, text: session.manifest.text, values: session.testingValues },
+    onError: (error) => setStatus(`Could not check the manifest: ${error.message}`),
+  });
 
   const manifestDirty = model.text !== saved.text;
   const valuesDirty = JSON.stringify(values) !== savedValues;
-
-  useEffect(() => {
-    // The text the page opened with was analyzed before the page was drawn.
-    if (analyzed.current === model.text && values === session.testingValues) return;
-    analyzed.current = undefined;
-    const mine = ++sequence.current;
-    const timer = setTimeout(() => {
-      api.analyze(model.text, FIELD_PATHS, values).then(
-        (result) => mine === sequence.current && setAnalysis(result),
-        (error: Error) => mine === sequence.current && setStatus(`Could not check the manifest: ${error.message}`),
-      );
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [model.text, values]);
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {

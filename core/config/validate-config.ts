@@ -1,10 +1,36 @@
-import { Ajv } from "ajv";
+import { Ajv, type ValidateFunction } from "ajv";
 import { ConfigError, type ConnectorConfig, type JsonSchema } from "../../sdk/index.js";
 import { pySearchPattern } from "../../python/regex.js";
 import { nearestMatch } from "../../pure/nearest-match.js";
 
 /** Ajv's regular-expression engine for specs: `pattern`s are Python `re` patterns (the kit validates with Python). */
 const pythonPatterns = Object.assign((pattern: string) => pySearchPattern(pattern), { code: "pySearchPattern" });
+
+/**
+ * The specs compiled lately, by their JSON text: the Builder checks the testing values against a spec
+ * parsed anew at every pause in typing, and compiling it (with ajv's meta-schema) took longer than
+ * the check. Bounded: the oldest goes first.
+ */
+const compiledSpecs = new Map<string, ValidateFunction>();
+const COMPILED_SPECS_KEPT = 32;
+
+function compiledSpec(schema: JsonSchema): ValidateFunction {
+  const text = JSON.stringify(schema);
+  let validate = compiledSpecs.get(text);
+  if (validate) return validate;
+  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false, verbose: true, validateFormats: false, logger: false, code: { regExp: pythonPatterns } });
+  try {
+    validate = ajv.compile(withoutSchemaUri(schema));
+  } catch (error) {
+    throw new ConfigError("SPEC_INVALID", `The connector's connection_specification is not a valid JSON Schema: ${(error as Error).message}`, {
+      where: { manifestPath: "spec.connection_specification" },
+      cause: error,
+    });
+  }
+  if (compiledSpecs.size >= COMPILED_SPECS_KEPT) compiledSpecs.delete(compiledSpecs.keys().next().value!);
+  compiledSpecs.set(text, validate);
+  return validate;
+}
 
 /**
  * Checks the end user's config against the connector's `spec.connection_specification` before any
@@ -15,16 +41,7 @@ const pythonPatterns = Object.assign((pattern: string) => pySearchPattern(patter
  */
 export function validateConfig(config: ConnectorConfig, schema: JsonSchema | undefined, file?: string): void {
   if (!schema) return;
-  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false, verbose: true, validateFormats: false, logger: false, code: { regExp: pythonPatterns } });
-  let validate;
-  try {
-    validate = ajv.compile(withoutSchemaUri(schema));
-  } catch (error) {
-    throw new ConfigError("SPEC_INVALID", `The connector's connection_specification is not a valid JSON Schema: ${(error as Error).message}`, {
-      where: { manifestPath: "spec.connection_specification" },
-      cause: error,
-    });
-  }
+  const validate = compiledSpec(schema);
   if (validate(config)) return;
   const problems = (validate.errors ?? [])
     .filter((e) => e.keyword !== "if" && !(e.keyword === "oneOf" && (validate.errors?.length ?? 0) > 1))

@@ -34,6 +34,9 @@ export class SourcePositions {
     private readonly blockOffsets?: ReadonlyMap<string, number>,
   ) {}
 
+  /** Each step of a walk from the root, by the path walked so far (null: not written there). */
+  private readonly steps = new Map<string, { node: unknown; path: Segment[]; pair?: Pair } | null>();
+
   static parse(text: string): SourcePositions {
     const lines = new LineCounter();
     const document = parseDocument(text, { lineCounter: lines, uniqueKeys: false, keepSourceTokens: false });
@@ -65,9 +68,13 @@ export class SourcePositions {
     let sourcePath: Segment[] = [];
     let best: { node: unknown; path: Segment[] } = { node, path: [] };
     let partial = false;
+    let prefix = "";
     for (const [i, segment] of target.entries()) {
       const last = i === target.length - 1;
-      const step = this.step(node, sourcePath, segment);
+      // The Builder asks for hundreds of paths per analysis, most sharing their first steps: each walked once.
+      prefix += typeof segment === "number" ? `\u0000#${segment}` : `\u0000.${segment}`;
+      let step = this.steps.get(prefix);
+      if (step === undefined) this.steps.set(prefix, (step = this.step(node, sourcePath, segment) ?? null));
       if (!step) {
         partial = true;
         break;
