@@ -4,7 +4,7 @@ import { api, type Analysis } from "../api-client.js";
 /** How long the page waits after a change before it asks for the analysis. */
 export const ANALYZE_DELAY_MS = 50;
 
-const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {}, customClasses: {} };
+const EMPTY: Analysis = { findings: [], streams: [], spec: null, fields: {}, customClasses: {}, textId: "" };
 
 interface AnalysisInput {
   text: string;

@@ -9,6 +9,7 @@
  * // builder-ui/api-client.ts, type-only: `import type { AnalyzeResponse } ...` from this module
  * const analysis = (await (await fetch("api/analyze", { method: "POST", ... })).json()) as AnalyzeResponse;
  */
+import type { TextEdit } from "../../pure/text-edit.js";
 import type { ConnectorConfig } from "../../sdk/services/config-store.js";
 import type { FieldOrigin } from "../manifest/field-origin.js";
 import type { StreamDetection } from "../probe/stream-detection.js";
@@ -94,7 +95,13 @@ export interface CustomClassFile {
 
 /** What the page asks while the author types. `POST api/analyze`. */
 export interface AnalyzeRequest {
-  text: string;
+  /** The manifest's text (or, instead, `edit`). */
+  text?: string;
+  /**
+   * Instead of `text`: the text of a recent answer (its `textId`) with one stretch replaced, what the page
+   * sends as the author types (a keystroke in a 1.25 MB manifest sends a few bytes, not the manifest).
+   */
+  edit?: TextEdit & { base: string };
   /** Resolved-manifest paths; `streams[*]` stands for every stream. */
   fields?: string[];
   /** The testing values as typed, checked against the spec. */
@@ -111,6 +118,8 @@ export interface AnalyzeResponse {
   fields: Record<string, FieldView>;
   /** Each custom `class_name` with whether its module is in the folder. */
   customClasses: Record<string, CustomClassFile>;
+  /** The analysed text's id, for an `edit` of it in the next request (the server keeps the last few). */
+  textId: string;
 }
 
 /**

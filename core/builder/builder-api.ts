@@ -22,6 +22,7 @@ import { customClassFiles } from "./custom-class-files.js";
 import { lenientManifest } from "./manifest-secret-guard.js";
 import { detectedSchema, writeSchemaFile } from "./builder-schema.js";
 import { fieldOrigin } from "../manifest/field-origin.js";
+import { RecentTexts } from "./recent-texts.js";
 import { RotatedValues } from "./rotated-values.js";
 import { templateSyntaxFindings } from "./template-findings.js";
 import { isJsonObject } from "../../pure/json-object.js";
@@ -42,6 +43,8 @@ export class BuilderApi {
   private readonly rotations = new RotatedValues();
   /** The texts `analyze` is asked about are one manifest being edited: each is parsed where it changed. */
   private readonly parser = new IncrementalManifestParser();
+  /** The texts analysed last, which a request may send an edit of instead of the whole text. */
+  private readonly texts = new RecentTexts();
 
   constructor(
     private readonly sluice: Sluice,
@@ -65,13 +68,14 @@ export class BuilderApi {
   }
 
   async analyze(request: AnalyzeRequest): Promise<AnalyzeResponse> {
-    const { text } = request;
+    const text = request.edit ? this.texts.edited(request.edit) : request.text;
+    if (text === undefined) throw new SluiceError("BUILDER_BAD_REQUEST", "api/analyze needs 'text' (a string) or 'edit' (of a recent textId)", { failureType: "config_error", expected: "text: string, or edit: { base, start, end, insert }", found: "neither" });
     // Checking the testing values builds the connector, which registers their secrets for redaction: a
     // Sluice of its own per check keeps every half-typed value out of the host's registry.
     const checker = request.testingValues ? createSluice({ trustCustomCode: this.sluice.services.get(CustomCodeLoader).trusted, logLevel: "error" }) : this.sluice;
     const report = await validateConnector(checker, { path: this.folder.manifestFile, text, config: request.testingValues, configFile: this.folder.configFile, parseText: (text, file) => this.parser.parse(text, file) });
     const { findings } = report;
-    const response: AnalyzeResponse = { findings, streams: [], spec: null, fields: {}, customClasses: {} };
+    const response: AnalyzeResponse = { findings, streams: [], spec: null, fields: {}, customClasses: {}, textId: this.texts.remember(text) };
     // The validation parsed and resolved the text once; the field values are read from that.
     if (!report.resolved) return response; // the findings say why (a syntax error, a broken reference)
     const { manifest: resolved, positions } = report.resolved;

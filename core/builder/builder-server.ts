@@ -142,7 +142,11 @@ async function handle(request: IncomingMessage, response: ServerResponse, ctx: H
     case "GET /api/session":
       return sendJson(response, 200, await ctx.api.session());
     case "POST /api/analyze":
-      return sendJson(response, 200, await ctx.api.analyze({ text: field(body, "text", "string", route), fields: body.fields as string[] | undefined, testingValues: body.testingValues as Record<string, unknown> | undefined }));
+      return sendJson(response, 200, await ctx.api.analyze({
+        ...(body.edit === undefined ? { text: field(body, "text", "string", route) } : { edit: textEditField(body, route) }),
+        fields: body.fields as string[] | undefined,
+        testingValues: body.testingValues as Record<string, unknown> | undefined,
+      }));
     case "GET /api/manifest":
       return sendJson(response, 200, await ctx.api.readManifest());
     case "PUT /api/manifest":
@@ -171,6 +175,17 @@ async function handle(request: IncomingMessage, response: ServerResponse, ctx: H
     default:
       return sendJson(response, 404, { error: { code: "BUILDER_BAD_REQUEST", message: `no route ${route}` } });
   }
+}
+
+/** `edit: { base, start, end, insert }`: a recent text's id and the stretch of it replaced. */
+function textEditField(body: Record<string, unknown>, route: string): { base: string; start: number; end: number; insert: string } {
+  const { base, start, end, insert } = field(body, "edit", "object", route) as Record<string, unknown>;
+  if (typeof base === "string" && typeof start === "number" && typeof end === "number" && typeof insert === "string") return { base, start, end, insert };
+  throw new SluiceError("BUILDER_BAD_REQUEST", `${route} needs 'edit' as { base: string, start: number, end: number, insert: string }`, {
+    failureType: "config_error",
+    expected: "edit: { base: string, start: number, end: number, insert: string }",
+    found: JSON.stringify({ base: typeof base, start: typeof start, end: typeof end, insert: typeof insert }),
+  });
 }
 
 /** A string field the request may leave out. */
@@ -217,14 +232,14 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
   response.end(JSON.stringify(value));
 }
 
-/** A SluiceError as `{ error: { code, message, expected, found } }` (409 for a changed file, 422 for a refusal, 500 otherwise). */
+/** A SluiceError as `{ error: { code, message, expected, found } }` (409 for a changed file or an edit of a text no longer kept, 422 for a refusal, 500 otherwise). */
 function sendError(response: ServerResponse, error: unknown): void {
   if (response.headersSent) {
     response.destroy();
     return;
   }
   if (error instanceof SluiceError) {
-    const status = error.code === "BUILDER_MANIFEST_CHANGED" ? 409 : error.code === "BUILDER_BAD_REQUEST" ? 400 : 422;
+    const status = error.code === "BUILDER_MANIFEST_CHANGED" || error.code === "BUILDER_TEXT_UNKNOWN" ? 409 : error.code === "BUILDER_BAD_REQUEST" ? 400 : 422;
     sendJson(response, status, { error: { code: error.code, message: error.message, expected: error.expected, found: error.found } });
     return;
   }

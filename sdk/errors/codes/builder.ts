@@ -32,6 +32,11 @@ export const BUILDER_ERRORS = {
     message: "The Builder's page (`dist/builder-ui/`) is not in this installation.",
     action: "Run `npm run build` in a source checkout; an installed package carries the page.",
   },
+  BUILDER_TEXT_UNKNOWN: {
+    failureType: "config_error",
+    message: "The page asked for the analysis of an edit to a text the server no longer holds (it keeps the last few it analysed; it was restarted, or other pages analysed many texts since).",
+    action: "Nothing: the page sends the whole text again. A client of `POST api/analyze` sends `text` when it has no `textId` of a recent answer.",
+  },
   BUILDER_BAD_REQUEST: {
     failureType: "config_error",
     message: "The Builder's page sent a request its server does not understand (not JSON, or a field of the wrong type).",

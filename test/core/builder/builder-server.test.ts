@@ -85,6 +85,23 @@ describe("sluice builder's server", () => {
     assert.equal(broken.findings[0]!.code, "MANIFEST_PARSE");
   });
 
+  it("analyses an edit of the last analysed text as it analyses the whole text; an edit of a text it no longer holds is a 409", async () => {
+    type Answer = { textId: string; findings: Array<{ line: number; path: string }> };
+    const first = (await send(builder.port, "POST", `${base}api/analyze`, { body: { text: SHARED_MANIFEST } })).json<Answer>();
+    const at = SHARED_MANIFEST.indexOf("http_method: GET") + "http_method: GET".length;
+    const edit = { base: first.textId, start: at, end: at, insert: "\n    stop_conditon: 1" };
+    const edited = (await send(builder.port, "POST", `${base}api/analyze`, { body: { edit } })).json<Answer>();
+    const whole = (await send(builder.port, "POST", `${base}api/analyze`, { body: { text: SHARED_MANIFEST.replace("http_method: GET", "http_method: GET\n    stop_conditon: 1") } })).json<Answer>();
+    assert.deepEqual(edited.findings, whole.findings);
+    assert.ok(edited.findings.some((f) => f.path.endsWith("stop_conditon") && f.line === 9), JSON.stringify(edited.findings));
+    assert.notEqual(edited.textId, first.textId);
+    const unknown = await send(builder.port, "POST", `${base}api/analyze`, { body: { edit: { ...edit, base: "no-such-text" } } });
+    assert.equal(unknown.status, 409);
+    assert.equal(unknown.json<{ error: { code: string } }>().error.code, "BUILDER_TEXT_UNKNOWN");
+    const outside = await send(builder.port, "POST", `${base}api/analyze`, { body: { edit: { ...edit, base: whole.textId, start: 0, end: 10 ** 9 } } });
+    assert.equal(outside.status, 400);
+  });
+
   it("checks the testing values against the spec as typed, field by field", async () => {
     const { findings } = (await send(builder.port, "POST", `${base}api/analyze`, { body: { text: SHARED_MANIFEST, testingValues: { base_url: "http://x", page_size: "ten" } } })).json<{ findings: Array<{ code: string; path: string; message: string }> }>();
     const config = findings.filter((f) => f.code === "CONFIG_INVALID").map((f) => `${f.path}: ${f.message}`).sort();
