@@ -25,6 +25,7 @@ import {
 import { builtinPlugins } from "../plugins/index.js";
 import { MemoryConfigStore } from "../sdk/index.js";
 import { secretFieldNames, secretValues, validateConfig } from "./config/validate-config.js";
+import { loadAjv } from "./config/ajv-class.js";
 import { normalizeConfig } from "./config/normalize-config.js";
 import { Connector } from "./connector/connector.js";
 import type { ConnectorDefinition } from "./connector/connector-definition.js";
@@ -178,6 +179,7 @@ export class Sluice {
     const environment = { registry: definition.registry, services, file: definition.source.file, connectorDir: definition.source.dir };
     // The spec's config_normalization_rules come before anything else (see normalizeConfig).
     const rules = (definition.manifest.spec as Record<string, unknown> | undefined)?.config_normalization_rules;
+    if (definition.spec?.connectionSpecification) await loadAjv();
     const checkSpec = (config: ConnectorConfig) => validateConfig(config, definition.spec?.connectionSpecification, input.configFile);
     const config = rules
       ? await normalizeConfig({ config: raw, rules: await new ComponentBuilder({ ...environment, config: {} }).build<ConfigNormalizer>(rules, "spec.config_normalization_rules"), store: configStore, checkSpec })

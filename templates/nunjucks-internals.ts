@@ -12,6 +12,11 @@
  * const tokens = lexer.lex("{{ a }}", {});
  */
 import { createRequire } from "node:module";
+// Static imports, so the build bundles these three CommonJS files into the templates chunk (no module
+// resolution or CommonJS loader at start); the version is read from package.json only when asked.
+import lexerModule from "nunjucks/src/lexer.js";
+import parserModule from "nunjucks/src/parser.js";
+import nodesModule from "nunjucks/src/nodes.js";
 
 /** A node of nunjucks' template tree (fields depend on `typename`). */
 export interface TemplateNode {
@@ -84,13 +89,19 @@ export const NUNJUCKS_CONTRACT = {
   } as Record<string, readonly string[]>,
 } as const;
 
-const require = createRequire(import.meta.url);
-
 /** nunjucks' lexer module (`nunjucks/src/lexer.js`). */
-export const lexer = require("nunjucks/src/lexer.js") as LexerModule;
+export const lexer = lexerModule as unknown as LexerModule;
 /** nunjucks' parser module's `Parser` class (`nunjucks/src/parser.js`). */
-export const Parser = (require("nunjucks/src/parser.js") as { Parser: ParserClass }).Parser;
+export const Parser = (parserModule as unknown as { Parser: ParserClass }).Parser;
 /** nunjucks' node classes (`nunjucks/src/nodes.js`). */
-export const nodes = require("nunjucks/src/nodes.js") as Record<string, NodeClass>;
-/** The installed nunjucks version. */
-export const nunjucksVersion = (require("nunjucks/package.json") as { version: string }).version;
+export const nodes = nodesModule as unknown as Record<string, NodeClass>;
+
+/**
+ * The installed nunjucks version (from its package.json; the bundle holds its parser, not its version).
+ *
+ * @example
+ * installedNunjucksVersion(); // "3.2.4"
+ */
+export function installedNunjucksVersion(): string {
+  return (createRequire(import.meta.url)("nunjucks/package.json") as { version: string }).version;
+}

@@ -1,4 +1,5 @@
-import { Ajv, type ValidateFunction } from "ajv";
+import type { ValidateFunction } from "ajv";
+import { ajvNow } from "./ajv-class.js";
 import { ConfigError, type ConnectorConfig, type JsonSchema } from "../../sdk/index.js";
 import { pySearchPattern } from "../../python/regex.js";
 import { nearestMatch } from "../../pure/nearest-match.js";
@@ -18,7 +19,7 @@ function compiledSpec(schema: JsonSchema): ValidateFunction {
   const text = JSON.stringify(schema);
   let validate = compiledSpecs.get(text);
   if (validate) return validate;
-  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false, verbose: true, validateFormats: false, logger: false, code: { regExp: pythonPatterns } });
+  const ajv = new (ajvNow())({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false, verbose: true, validateFormats: false, logger: false, code: { regExp: pythonPatterns } });
   try {
     validate = ajv.compile(withoutSchemaUri(schema));
   } catch (error) {

@@ -5,7 +5,7 @@ import { loadPlugins } from "../loader/index.js";
 import { analyzeManifest, type ManifestAnalysis } from "../manifest/analyze-manifest.js";
 import { loadManifest, type LoadedManifest, type ManifestInput } from "../manifest/load-manifest.js";
 import { logWarnings } from "../manifest/log-warnings.js";
-import { loadPrecompiledValidators } from "../manifest/component-validators.js";
+import { prepareComponentValidators } from "../manifest/component-validators.js";
 import { problemsError } from "../manifest/validate-manifest.js";
 
 /** What {@link defineConnector} needs from the host. */
@@ -55,7 +55,7 @@ export async function inspectManifest(input: ManifestInput, options: DefineOptio
   const plugins = source.plugins.length ? await loadPlugins(source.plugins, { base: source.pluginBase, trusted, file: source.file }) : [];
   const registry = plugins.length ? options.registry.child() : options.registry;
   for (const plugin of plugins) plugin.register({ registerComponent: (f, o) => registry.register(f, o), registerService: () => undefined });
-  await loadPrecompiledValidators();
+  await prepareComponentValidators(registry);
   const analysis = analyzeManifest(source, registry, { trustCustomCode: trusted, maxProblems: options.maxProblems });
   return { source, registry, plugins, analysis };
 }

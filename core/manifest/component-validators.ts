@@ -1,5 +1,7 @@
-import { Ajv, type ValidateFunction } from "ajv";
+import type { Ajv, ValidateFunction } from "ajv";
+import { ajvNow, loadAjv } from "../config/ajv-class.js";
 import { COMPONENT_KIND_KEYWORD, type ComponentFactory, type DefinitionSchema } from "../../sdk/index.js";
+import type { ComponentRegistry } from "../di/component-registry.js";
 
 /**
  * ajv's options for a component's schema: every error, TypeBox's unions, formats not checked. The schema itself
@@ -20,17 +22,20 @@ let loading: Promise<void> | undefined;
 const found = new WeakMap<ComponentFactory, ValidateFunction | null>();
 
 /**
- * Loads the precompiled validators once, if the build wrote them; never fails (without them, schemas are compiled).
+ * Makes every schema of `registry` checkable by {@link ComponentValidators}: loads the precompiled validators
+ * once, if the build wrote them (never fails: without them, schemas are compiled), and imports ajv only when
+ * one of the registry's schemas has none (a plugin's, or Sluice run from its TypeScript sources).
  *
  * @example
- * await loadPrecompiledValidators(); // then validateManifest() compiles only schemas the build did not know
+ * await prepareComponentValidators(registry); // then validateManifest() compiles only schemas the build did not know
  */
-export function loadPrecompiledValidators(): Promise<void> {
+export async function prepareComponentValidators(registry: ComponentRegistry): Promise<void> {
   loading ??= import(new URL("../../bundle/component-validators.js", import.meta.url).href).then(
     (module: { validators: Record<string, ValidateFunction> }) => void (precompiled = new Map(Object.entries(module.validators))),
     () => undefined,
   );
-  return loading;
+  await loading;
+  if (registry.types().some((type) => !precompiledFor(registry.find(type)!))) await loadAjv();
 }
 
 /**
@@ -48,11 +53,16 @@ export class ComponentValidators {
   of(factory: ComponentFactory): ValidateFunction {
     let validate = this.compiled.get(factory);
     if (!validate) {
-      validate = precompiledFor(factory) ?? (this.ajv ??= new Ajv(COMPONENT_AJV_OPTIONS)).compile(validatorSchema(factory.schema));
+      validate = precompiledFor(factory) ?? (this.ajv ??= newAjv()).compile(validatorSchema(factory.schema));
       this.compiled.set(factory, validate);
     }
     return validate;
   }
+}
+
+/** An ajv for the schemas the build did not compile (see {@link prepareComponentValidators}). */
+function newAjv(): Ajv {
+  return new (ajvNow())(COMPONENT_AJV_OPTIONS);
 }
 
 function precompiledFor(factory: ComponentFactory): ValidateFunction | undefined {

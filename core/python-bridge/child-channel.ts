@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 
 /** What the Python child does, as the bridge hears it. */
 export type ChildEvent =
@@ -30,6 +30,9 @@ export class ChildChannel {
   private pending = "";
 
   constructor(options: ChildChannelOptions, listener: (event: ChildEvent) => void) {
+    // node:child_process (with net, dgram and streams) is loaded when a Python class first runs, not by
+    // every command that imports the engine.
+    const { spawn } = process.getBuiltinModule("node:child_process");
     const child = spawn(options.python, options.args, { env: options.env, stdio: ["pipe", "pipe", "pipe"] });
     this.child = child;
     child.on("spawn", () => listener({ type: "spawned", pid: child.pid! }));

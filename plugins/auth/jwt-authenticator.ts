@@ -111,7 +111,7 @@ export const JwtAuthenticatorComponent: ComponentFactory<JwtAuthenticator> = def
       clock,
       fetch: async () => {
         const iat = Math.floor(clock.now() / 1000);
-        const signed = sign(header, { ...claims, iat, exp: iat + duration, nbf: iat });
+        const signed = await sign(header, { ...claims, iat, exp: iat + duration, nbf: iat });
         const token = prefix ? `${prefix} ${signed}` : signed;
         secrets.add(signed);
         return { value: token, expiresAt: (iat + duration) * 1000 };

@@ -3,8 +3,9 @@ import type { JwtHeader } from "jsonwebtoken";
 import { AuthenticationError, lazyPackage, ManifestError } from "../../sdk/index.js";
 
 /**
- * jsonwebtoken, imported when a `JwtAuthenticator` is built: with its dependencies (semver, jws) it
- * costs every `sluice` command about 20 ms of start-up, and few connectors sign JWTs.
+ * jsonwebtoken, imported when a `JwtAuthenticator` signs its first token: with its dependencies (semver,
+ * jws) it costs about 20 ms of start-up, and `spec`, `check` and `discover` build every stream's
+ * authenticator without all of them signing.
  */
 const loadJsonWebToken = lazyPackage("jsonwebtoken", "JwtAuthenticator", async () => (await import("jsonwebtoken")).default);
 
@@ -26,29 +27,29 @@ interface JwtKeyOptions {
 }
 
 /** Signs a header and a payload into a compact JWS. */
-type JwtSigner = (header: Record<string, unknown>, payload: Record<string, unknown>) => string;
+type JwtSigner = (header: Record<string, unknown>, payload: Record<string, unknown>) => Promise<string>;
 
 /**
- * Reads the key once (PEM parsing and decryption cost far more than a signature) and returns a
- * signer. jsonwebtoken signs every algorithm it supports; ES256K and EdDSA, which it does not, are
+ * Reads the key once, now (a bad key fails the build; PEM parsing and decryption cost far more than a
+ * signature), and returns a signer. jsonwebtoken signs every algorithm it supports; ES256K and EdDSA, which it does not, are
  * signed with node:crypto directly (raw r||s for ECDSA, as JWS requires).
  *
  * @example
  * const sign = await createJwtSigner({ algorithm: "HS256", key: "secret", where: "authenticator" });
- * sign({ typ: "JWT", alg: "HS256" }, { iss: "me", iat: 1, exp: 2, nbf: 1 });
+ * await sign({ typ: "JWT", alg: "HS256" }, { iss: "me", iat: 1, exp: 2, nbf: 1 });
  */
 export async function createJwtSigner(options: JwtKeyOptions): Promise<JwtSigner> {
   const key = readKey(options);
   const { algorithm } = options;
   if (algorithm === "EdDSA" || algorithm === "ES256K") {
-    return (header, payload) => {
+    return async (header, payload) => {
       const input = `${base64url(JSON.stringify({ ...header, alg: algorithm }))}.${base64url(JSON.stringify(payload))}`;
       const signature = algorithm === "EdDSA" ? cryptoSign(null, Buffer.from(input), key) : cryptoSign("sha256", Buffer.from(input), { key, dsaEncoding: "ieee-p1363" });
       return `${input}.${signature.toString("base64url")}`;
     };
   }
-  const jwt = await loadJsonWebToken();
-  return (header, payload) => {
+  return async (header, payload) => {
+    const jwt = await loadJsonWebToken();
     try {
       return jwt.sign(payload, key, { algorithm, header: { ...header, alg: algorithm } as JwtHeader, allowInsecureKeySizes: true, allowInvalidAsymmetricKeyTypes: true });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { Ajv, type ValidateFunction } from "ajv";
+import type { ValidateFunction } from "ajv";
 import { ConfigError, ManifestError, Type, ValidationStrategy, defineComponent, jsonSchema, type ComponentFactory } from "../../sdk/index.js";
 
 /**
@@ -44,8 +44,11 @@ export const ValidateAdheresToSchemaComponent: ComponentFactory<ValidateAdheresT
   schema: Type.Object({
     base_schema: jsonSchema<Record<string, unknown> | string>({ type: ["string", "object"], title: "Base JSON Schema", description: "The base JSON schema against which the user-provided schema will be validated." }),
   }, { title: "Validate Adheres To Schema" }),
-  build(def, ctx) {
+  async build(def, ctx) {
     let schema: unknown = def.base_schema;
+    // Imported when a manifest uses this component: every other command starts without ajv. The default export
+    // (module.exports, with .Ajv on it) is what both Node and the bundle give a dynamic import of CommonJS.
+    const Ajv = (await import("ajv")).default.Ajv;
     try {
       if (typeof schema === "string") schema = JSON.parse(schema);
       const ajv = new Ajv({ allErrors: false, strict: false, allowUnionTypes: true, validateFormats: false, logger: false });

@@ -90,4 +90,26 @@ describe("sluice start imports", () => {
       assert.ok(loaded.some((url) => url.includes(used)), `${used} was imported`);
     }
   });
+
+  it("`sluice spec` of a JWT manifest imports neither ajv nor jsonwebtoken; `check` compiles the spec with the bundle's ajv and signs", async () => {
+    const manifest = oneStreamManifest({
+      urlBase: api.url,
+      path: "/xml",
+      fieldPath: ["List", "Item"],
+      requester: { authenticator: { type: "JwtAuthenticator", secret_key: "{{ config['secret'] }}", algorithm: "HS256", header_prefix: "Bearer" } },
+      retriever: { decoder: { type: "XmlDecoder" } },
+      source: { spec: { type: "Spec", connection_specification: { type: "object", required: ["secret"], properties: { secret: { type: "string", airbyte_secret: true } } } } },
+    });
+    writeFileSync(join(dir, "jwt-spec.json"), JSON.stringify(manifest, null, 2));
+    const spec = await runLogged(["spec", "--manifest", "jwt-spec.json"], "jwt-spec");
+    assert.equal(spec.run.code, 0, spec.run.stderr);
+    assert.deepEqual(spec.run.messages.filter((m) => m.type === "SPEC").map((m) => m.spec.connectionSpecification.required), [["secret"]]);
+    assert.deepEqual(spec.loaded.filter((url) => url.includes("/node_modules/ajv/") || url.includes("/node_modules/jsonwebtoken/")), []);
+    const check = await runLogged(["check", "--manifest", "jwt-spec.json", "--config", "config.json"], "jwt-check");
+    assert.equal(check.run.code, 0, check.run.stderr);
+    assert.deepEqual(check.run.messages.filter((m) => m.type === "CONNECTION_STATUS").map((m) => m.connectionStatus.status), ["SUCCEEDED"]);
+    assert.ok(check.loaded.includes("bundled:/node_modules/ajv/"), "check loaded the bundle's ajv");
+    assert.deepEqual(check.loaded.filter((url) => url.startsWith("file:") && url.includes("/node_modules/ajv/")), [], "not node_modules' copy (a dynamic import of CommonJS in the bundle has only a default export)");
+    assert.ok(check.loaded.some((url) => url.includes("/node_modules/jsonwebtoken/")), "the check's request signed a JWT");
+  });
 });
