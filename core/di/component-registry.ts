@@ -41,6 +41,11 @@ export class ComponentRegistry {
     return this.types().filter((type) => this.find(type)?.kind === kind);
   }
 
+  /** True for a registry made by {@link child} (a manifest's own plugins' types over the host's). */
+  get isChild(): boolean {
+    return this.parent !== undefined;
+  }
+
   child(): ComponentRegistry {
     return new ComponentRegistry(this);
   }

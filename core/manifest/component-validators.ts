@@ -23,8 +23,10 @@ const found = new WeakMap<ComponentFactory, ValidateFunction | null>();
 
 /**
  * Makes every schema of `registry` checkable by {@link ComponentValidators}: loads the precompiled validators
- * once, if the build wrote them (never fails: without them, schemas are compiled), and imports ajv only when
- * one of the registry's schemas has none (a plugin's, or Sluice run from its TypeScript sources).
+ * once, if the build wrote them (never fails: without them, schemas are compiled), and imports ajv when
+ * schemas will surely be compiled: without precompiled validators (Sluice run from its TypeScript sources), or
+ * for a manifest's own plugins (a child registry). A host's plugin schema is compiled with ajv required then
+ * (see {@link ajvNow}): fingerprinting every registered schema here to know cost `discover` 7 ms.
  *
  * @example
  * await prepareComponentValidators(registry); // then validateManifest() compiles only schemas the build did not know
@@ -35,7 +37,7 @@ export async function prepareComponentValidators(registry: ComponentRegistry): P
     () => undefined,
   );
   await loading;
-  if (registry.types().some((type) => !precompiledFor(registry.find(type)!))) await loadAjv();
+  if (!precompiled || registry.isChild) await loadAjv();
 }
 
 /**
