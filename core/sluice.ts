@@ -25,7 +25,7 @@ import {
 import { builtinPlugins } from "../plugins/index.js";
 import { MemoryConfigStore } from "../sdk/index.js";
 import { secretFieldNames, secretValues, validateConfig } from "./config/validate-config.js";
-import { loadAjv } from "./config/ajv-class.js";
+import { loadAjv } from "../sdk/plugin/load-ajv.js";
 import { normalizeConfig } from "./config/normalize-config.js";
 import { Connector } from "./connector/connector.js";
 import type { ConnectorDefinition } from "./connector/connector-definition.js";

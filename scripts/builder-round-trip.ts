@@ -15,7 +15,8 @@
  *     entries edited must keep its bytes, and the manifest must resolve to the intended model;
  *  5. every text above (the file and each field edit) read by the Builder's analysis parser, which parses
  *     again only the top-level blocks an edit changed (builder-round-trip/incremental-parse-check.ts):
- *     the same manifest and the same lines and columns as a whole parse.
+ *     the same manifest and the same lines and columns as a whole parse; and by the quick YAML reader
+ *     of `sluice`'s commands (builder-round-trip/quick-yaml-check.ts): the same values, or left to yaml.
  * Reads `../shared/corpus/airbyte-manifests/*.yaml` (or `../../shared/...`, a folder given as the first
  * argument, or `SLUICE_CORPUS`); none there: says so and exits 0 (1 under CI). Exit 1 when any manifest fails.
  *
@@ -36,6 +37,7 @@ import { SourcePositions } from "../core/manifest/source-positions.js";
 import { createSluice, type Sluice } from "../core/sluice.js";
 import { Logger } from "../sdk/index.js";
 import { checkIncrementalParse, incrementalParseSummary, incrementalParseTally, type IncrementalParseTally } from "./builder-round-trip/incremental-parse-check.js";
+import { quickYamlSummary } from "./builder-round-trip/quick-yaml-check.js";
 import { leafDifferences } from "./builder-round-trip/leaf-differences.js";
 import { renameCheck, renameSummary, renameTally, type RenameTally } from "./builder-round-trip/rename-check.js";
 import { checkStructuralEdits, emptyStructuralTally, type StructuralTally } from "./builder-round-trip/structural-edits.js";
@@ -104,7 +106,8 @@ async function main(): Promise<number> {
     console.log(`  ${label}: ${t.edited} edited, ${t.bytesKept} kept every byte outside the edited entries, ${t.intended} resolved to the intended model`);
   }
   console.log(incrementalParseSummary(tally.incremental));
-  tally.failures.push(...tally.incremental.failures);
+  console.log(quickYamlSummary(tally.incremental.quick));
+  tally.failures.push(...tally.incremental.failures, ...tally.incremental.quick.failures);
   for (const failure of tally.failures.slice(0, 30)) console.log(`  FAIL ${failure}`);
   if (tally.failures.length > 30) console.log(`  ... and ${tally.failures.length - 30} more`);
   return tally.failures.length ? 1 : 0;

@@ -63,6 +63,7 @@ export { componentOrListSchema, componentSchema, defineComponent, jsonSchema, ty
 export { Type, type Static, type TSchema } from "./plugin/typebox.js";
 export { lazyPackage } from "./plugin/lazy-package.js";
 export { loadYaml } from "./plugin/load-yaml.js";
+export { loadAjv } from "./plugin/load-ajv.js";
 export { serviceToken, type ServiceToken } from "./services/service-token.js";
 export { Interpolator, type CompiledTemplate, type CompiledValue, type NestedOptions, type TemplateContext, type TemplateSite } from "./services/interpolator.js";
 export { Clock, clockMicroseconds, wallClockMicroseconds } from "./services/clock.js";

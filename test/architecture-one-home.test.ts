@@ -86,6 +86,11 @@ describe("one home per concept", () => {
     assert.deepEqual(lazy, ["sdk/plugin/load-yaml.ts"]);
   });
 
+  it("loads ajv lazily in sdk/plugin/load-ajv.ts only", () => {
+    const lazy = floorFiles.filter((file) => importsOf(root, file).some((i) => i.specifier === "ajv" && i.dynamic));
+    assert.deepEqual(lazy, ["sdk/plugin/load-ajv.ts"]);
+  });
+
   it("keeps the Airbyte protocol in core/protocol/: no CLI file builds its messages or decides a read's states", () => {
     // What a host would have to copy if the CLI held it: message shapes, the full-refresh STATE, status and estimate rules.
     const protocolLiteral = isLiteralMatching(/^(STREAM_STATUS|ESTIMATE|CATALOG|__ab_no_cursor_state_message)$/);

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from "ajv";
-import { ajvNow } from "./ajv-class.js";
+import { ajvNow } from "../../sdk/plugin/load-ajv.js";
 import { ConfigError, type ConnectorConfig, type JsonSchema } from "../../sdk/index.js";
 import { pySearchPattern } from "../../python/regex.js";
 import { nearestMatch } from "../../pure/nearest-match.js";

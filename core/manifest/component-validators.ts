@@ -1,5 +1,5 @@
 import type { Ajv, ValidateFunction } from "ajv";
-import { ajvNow, loadAjv } from "../config/ajv-class.js";
+import { ajvNow, loadAjv } from "../../sdk/plugin/load-ajv.js";
 import { COMPONENT_KIND_KEYWORD, type ComponentFactory, type DefinitionSchema } from "../../sdk/index.js";
 import type { ComponentRegistry } from "../di/component-registry.js";
 

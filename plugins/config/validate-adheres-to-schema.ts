@@ -1,5 +1,5 @@
 import type { ValidateFunction } from "ajv";
-import { ConfigError, ManifestError, Type, ValidationStrategy, defineComponent, jsonSchema, type ComponentFactory } from "../../sdk/index.js";
+import { ConfigError, ManifestError, Type, loadAjv, ValidationStrategy, defineComponent, jsonSchema, type ComponentFactory } from "../../sdk/index.js";
 
 /**
  * `ValidateAdheresToSchema`: the value must match the JSON Schema `base_schema`; a string value is
@@ -46,9 +46,8 @@ export const ValidateAdheresToSchemaComponent: ComponentFactory<ValidateAdheresT
   }, { title: "Validate Adheres To Schema" }),
   async build(def, ctx) {
     let schema: unknown = def.base_schema;
-    // Imported when a manifest uses this component: every other command starts without ajv. The default export
-    // (module.exports, with .Ajv on it) is what both Node and the bundle give a dynamic import of CommonJS.
-    const Ajv = (await import("ajv")).default.Ajv;
+    // Imported when a manifest uses this component: every other command starts without ajv.
+    const Ajv = await loadAjv();
     try {
       if (typeof schema === "string") schema = JSON.parse(schema);
       const ajv = new Ajv({ allErrors: false, strict: false, allowUnionTypes: true, validateFormats: false, logger: false });

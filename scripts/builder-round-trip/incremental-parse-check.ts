@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { IncrementalManifestParser } from "../../core/manifest/incremental-manifest-parser.js";
 import { parseManifestSource } from "../../core/manifest/parse-manifest-text.js";
 import { joinPath } from "../../pure/manifest-path.js";
+import { checkQuickYaml, quickYamlTally, type QuickYamlTally } from "./quick-yaml-check.js";
 
 /** How the Builder's incremental parser fared over the corpus. */
 export interface IncrementalParseTally {
@@ -10,11 +11,13 @@ export interface IncrementalParseTally {
   same: number;
   blocksReparsed: number;
   blocksReused: number;
+  /** The same texts read by the CLI's quick YAML reader, against the whole parse. */
+  quick: QuickYamlTally;
   failures: string[];
 }
 
 export function incrementalParseTally(): IncrementalParseTally {
-  return { texts: 0, byBlocks: 0, same: 0, blocksReparsed: 0, blocksReused: 0, failures: [] };
+  return { texts: 0, byBlocks: 0, same: 0, blocksReparsed: 0, blocksReused: 0, quick: quickYamlTally(), failures: [] };
 }
 
 /** At most this many paths of a manifest are located both ways (the largest have tens of thousands). */
@@ -40,6 +43,7 @@ export async function checkIncrementalParse(name: string, texts: readonly string
       else tally.same++;
       continue;
     }
+    await checkQuickYaml(label, text, whole.manifest, tally.quick);
     if (parser.lastParse !== "whole") {
       tally.byBlocks++;
       tally.blocksReparsed += parser.lastParse.reparsed;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ajvNow, loadAjv } from "../../../core/config/ajv-class.js";
+import { ajvNow, loadAjv } from "../../../sdk/plugin/load-ajv.js";
 
 describe("ajv's class, loaded when first needed", () => {
   it("loadAjv gives a class that compiles and checks a schema, and ajvNow then gives the same class", async () => {
