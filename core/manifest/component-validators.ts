@@ -16,7 +16,7 @@ export const COMPONENT_AJV_OPTIONS = { allErrors: true, strict: false, allowUnio
  * the schemas of a manifest's components with ajv took a third of `sluice spec`'s time. A schema with no
  * precompiled validator (a plugin's, or Sluice run from its TypeScript sources) is compiled as before.
  */
-let precompiled: ReadonlyMap<string, ValidateFunction> | undefined;
+let precompiled: ReadonlyMap<string, string> | undefined;
 let loading: Promise<void> | undefined;
 /** The precompiled validator of each factory already looked up (null: none), so a schema is fingerprinted once. */
 const found = new WeakMap<ComponentFactory, ValidateFunction | null>();
@@ -33,7 +33,7 @@ const found = new WeakMap<ComponentFactory, ValidateFunction | null>();
  */
 export async function prepareComponentValidators(registry: ComponentRegistry): Promise<void> {
   loading ??= import(new URL("../../bundle/component-validators.js", import.meta.url).href).then(
-    (module: { validators: Record<string, ValidateFunction> }) => void (precompiled = new Map(Object.entries(module.validators))),
+    (module: { validatorSources: Record<string, string> }) => void (precompiled = new Map(Object.entries(module.validatorSources))),
     () => undefined,
   );
   await loading;
@@ -70,8 +70,23 @@ function newAjv(): Ajv {
 function precompiledFor(factory: ComponentFactory): ValidateFunction | undefined {
   if (!precompiled) return undefined;
   let validate = found.get(factory);
-  if (validate === undefined) found.set(factory, (validate = precompiled.get(schemaFingerprint(validatorSchema(factory.schema))) ?? null));
+  if (validate === undefined) {
+    const source = precompiled.get(schemaFingerprint(validatorSchema(factory.schema)));
+    found.set(factory, (validate = source === undefined ? null : compileStandalone(source)));
+  }
   return validate ?? undefined;
+}
+
+/**
+ * A validator from ajv's standalone code (CommonJS: it sets `module.exports`), as the build writes it.
+ *
+ * @example
+ * const validate = compileStandalone(validatorSources[fingerprint]!);
+ */
+export function compileStandalone(source: string): ValidateFunction {
+  const module = { exports: undefined as unknown };
+  new Function("module", "exports", source)(module, {});
+  return module.exports as ValidateFunction;
 }
 
 /** Component-valued fields are validated by their own schemas, so the parent schema accepts any value there. */

@@ -9,30 +9,31 @@ import { COMPONENT_AJV_OPTIONS, schemaFingerprint, validatorSchema } from "./com
 const standaloneCode = (typeof standalone === "function" ? standalone : standalone.default) as typeof standalone.default;
 
 /**
- * Writes `<root>/dist/bundle/component-validators.js`: ajv's standalone validator of every component type in
- * `registry` (the built-ins), exported as `validators`, keyed by the fingerprint of the schema it checks
- * (see component-validators.ts). Run once by scripts/build.mjs; returns how many validators it wrote.
+ * Writes `<root>/dist/bundle/component-validators.js`: ajv's standalone code of every component type's
+ * validator in `registry` (the built-ins), as one string each in `validatorSources`, keyed by the fingerprint
+ * of the schema it checks (see component-validators.ts). Strings, not functions: a command uses 20 or 30 of
+ * the 129, and V8 scans a string literal far faster than it pre-parses a function, so each is compiled when
+ * first used. Run once by scripts/build.mjs; returns how many validators it wrote.
  *
  * @example
  * writeComponentValidators(root, createSluice().registry); // 129
  */
 export function writeComponentValidators(root: string, registry: ComponentRegistry): number {
-  const ajv = new Ajv({ ...COMPONENT_AJV_OPTIONS, code: { source: true, esm: true } });
-  const exports: Record<string, string> = {};
-  const names: Record<string, string> = {};
+  const ajv = new Ajv({ ...COMPONENT_AJV_OPTIONS, code: { source: true } });
+  const sources: Record<string, string> = {};
   for (const type of registry.types()) {
     const schema = validatorSchema(registry.find(type)!.schema);
     const fingerprint = schemaFingerprint(schema);
-    if (names[fingerprint]) continue;
-    names[fingerprint] = `v${Object.keys(names).length}`;
-    ajv.addSchema(schema, fingerprint);
-    exports[names[fingerprint]] = fingerprint;
+    if (sources[fingerprint]) continue;
+    const code = standaloneCode(ajv, ajv.compile(schema));
+    // Compiled with `new Function("module", "exports", code)`: there is no `require` to give it.
+    if (/\brequire\(/.test(code)) throw new Error(`write-component-validators: ${type}'s validator needs ajv's runtime (${/require\([^)]*\)/.exec(code)?.[0]}); give it a require or keep the keyword out`);
+    sources[fingerprint] = code;
   }
-  const table = Object.entries(names).map(([fingerprint, name]) => `  ${JSON.stringify(fingerprint)}: ${name},`);
+  const table = Object.entries(sources).map(([fingerprint, code]) => `  ${JSON.stringify(fingerprint)}: ${JSON.stringify(code)},`);
   const text = [
-    "// Written by scripts/build.mjs (core/manifest/write-component-validators.ts): ajv's standalone validators of the built-in components.",
-    standaloneCode(ajv, exports),
-    `export const validators = {\n${table.join("\n")}\n};`,
+    "// Written by scripts/build.mjs (core/manifest/write-component-validators.ts): ajv's standalone validators of the built-in components, each compiled when first used.",
+    `export const validatorSources = {\n${table.join("\n")}\n};`,
     "",
   ].join("\n");
   writeFileSync(join(root, "dist", "bundle", "component-validators.js"), text);

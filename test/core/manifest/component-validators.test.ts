@@ -6,18 +6,20 @@ import { pathToFileURL } from "node:url";
 import { after, before, describe, it } from "node:test";
 import { Ajv, type ValidateFunction } from "ajv";
 import { createSluice } from "../../../core/index.js";
-import { COMPONENT_AJV_OPTIONS, schemaFingerprint, validatorSchema } from "../../../core/manifest/component-validators.js";
+import { COMPONENT_AJV_OPTIONS, compileStandalone, schemaFingerprint, validatorSchema } from "../../../core/manifest/component-validators.js";
 import { writeComponentValidators } from "../../../core/manifest/write-component-validators.js";
 
 const registry = createSluice().registry;
 let dir: string;
-let validators: Record<string, ValidateFunction>;
+/** Each precompiled validator, compiled from its source as a command compiles it on first use. */
+const validators: Record<string, ValidateFunction> = {};
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), "sluice-validators-"));
   mkdirSync(join(dir, "dist", "bundle"), { recursive: true });
   writeComponentValidators(dir, registry);
-  ({ validators } = (await import(pathToFileURL(join(dir, "dist", "bundle", "component-validators.js")).href)) as { validators: Record<string, ValidateFunction> });
+  const { validatorSources } = (await import(pathToFileURL(join(dir, "dist", "bundle", "component-validators.js")).href)) as { validatorSources: Record<string, string> };
+  for (const [fingerprint, source] of Object.entries(validatorSources)) validators[fingerprint] = compileStandalone(source);
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
