@@ -54,7 +54,8 @@ export function configKeysIn(root: TemplateNode): string[] {
  * configKeysRead("{{ config['credentials']['token'] }}/{{ config.get('region', 'eu') }}"); // ["credentials", "region"]
  */
 export function configKeysRead(source: string): string[] {
-  if (!source.includes("{{") && !source.includes("{%")) return [];
+  // A template that never names `config` reads no key of it: most of a manifest's templates, parsed for nothing.
+  if ((!source.includes("{{") && !source.includes("{%")) || !source.includes("config")) return [];
   let root: TemplateNode;
   try {
     root = parseTemplate(source);
