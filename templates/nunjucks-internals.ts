@@ -11,6 +11,7 @@
  * import { lexer, nodes, Parser } from "./nunjucks-internals.js";
  * const tokens = lexer.lex("{{ a }}", {});
  */
+/// <reference path="./nunjucks-src.d.ts" />
 import { createRequire } from "node:module";
 // Static imports, so the build bundles these three CommonJS files into the templates chunk (no module
 // resolution or CommonJS loader at start); the version is read from package.json only when asked.

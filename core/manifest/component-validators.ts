@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { Ajv, ValidateFunction } from "ajv";
 import { ajvNow, loadAjv } from "../../sdk/plugin/load-ajv.js";
 import { COMPONENT_KIND_KEYWORD, type ComponentFactory, type DefinitionSchema } from "../../sdk/index.js";
@@ -85,9 +86,12 @@ function precompiledFor(factory: ComponentFactory): ValidateFunction | undefined
  */
 export function compileStandalone(source: string): ValidateFunction {
   const module = { exports: undefined as unknown };
-  new Function("module", "exports", source)(module, {});
+  // A keyword that needs ajv's runtime (`maxLength` counts code points with ajv/dist/runtime/ucs2length) requires it.
+  new Function("module", "exports", "require", source)(module, {}, (requireFromHere ??= createRequire(import.meta.url)));
   return module.exports as ValidateFunction;
 }
+
+let requireFromHere: NodeJS.Require | undefined;
 
 /** Component-valued fields are validated by their own schemas, so the parent schema accepts any value there. */
 export function validatorSchema(schema: DefinitionSchema): DefinitionSchema {

@@ -5,11 +5,14 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, describe, it } from "node:test";
 import { Ajv, type ValidateFunction } from "ajv";
+import standalone from "ajv/dist/standalone/index.js";
 import { createSluice } from "../../../core/index.js";
 import { COMPONENT_AJV_OPTIONS, compileStandalone, schemaFingerprint, validatorSchema } from "../../../core/manifest/component-validators.js";
 import { writeComponentValidators } from "../../../core/manifest/write-component-validators.js";
 
 const registry = createSluice().registry;
+// A CommonJS module's default export: the function itself, or its `default` (as write-component-validators.ts reads it).
+const standaloneCode = (typeof standalone === "function" ? standalone : standalone.default) as typeof standalone.default;
 let dir: string;
 /** Each precompiled validator, compiled from its source as a command compiles it on first use. */
 const validators: Record<string, ValidateFunction> = {};
@@ -59,5 +62,15 @@ describe("precompiled component validators (written by the build)", () => {
     const changed = { ...schema, required: [...((schema.required as string[] | undefined) ?? []), "extra"] };
     assert.notEqual(schemaFingerprint(changed), schemaFingerprint(schema));
     assert.equal(validators[schemaFingerprint(changed)], undefined);
+  });
+
+  it("compile standalone code that needs ajv's runtime (a keyword a future component schema may use)", () => {
+    const ajv = new Ajv({ ...COMPONENT_AJV_OPTIONS, code: { source: true } });
+    const code = standaloneCode(ajv, ajv.compile({ type: "object", properties: { name: { type: "string", maxLength: 2 } } }));
+    assert.match(code, /require\(/, "the code requires ajv's runtime");
+    const validate = compileStandalone(code);
+    assert.equal(validate({ name: "ab" }), true);
+    assert.equal(validate({ name: "abc" }), false);
+    assert.equal(validate.errors?.[0]?.keyword, "maxLength");
   });
 });
