@@ -4,6 +4,7 @@ import { parseClassName } from "../loader/class-name.js";
 import { moduleCandidates } from "../loader/module-candidates.js";
 import { resolveCustomModule } from "../loader/resolve-custom-module.js";
 import type { CustomClassFile } from "./builder-api-types.js";
+import { isInlineSchemaBody } from "../manifest/inline-schema-body.js";
 
 export type { CustomClassFile } from "./builder-api-types.js";
 
@@ -41,6 +42,6 @@ function collect(value: unknown, names: Set<string>): void {
   else if (value && typeof value === "object") {
     const def = value as Record<string, unknown>;
     if (typeof def.class_name === "string" && typeof def.type === "string" && def.type.startsWith("Custom")) names.add(def.class_name);
-    for (const child of Object.values(def)) collect(child, names);
+    for (const [key, child] of Object.entries(def)) if (!isInlineSchemaBody(def, key)) collect(child, names);
   }
 }

@@ -41,23 +41,24 @@ export async function prepareComponentValidators(registry: ComponentRegistry): P
   if (!precompiled || registry.isChild) await loadAjv();
 }
 
+/** Validators ajv compiled at run time, per factory: a factory's schema never changes, so each is compiled once per process. */
+const compiledNow = new WeakMap<ComponentFactory, ValidateFunction>();
+let runTimeAjv: Ajv | undefined;
+
 /**
  * The ajv validator of a component's definition: precompiled when the build saw the same schema, else compiled
- * now (once per factory and validator).
+ * now, once per factory (the Builder analyses a manifest at every pause in typing).
  *
  * @example
  * const validate = new ComponentValidators().of(registry.find("OffsetIncrement")!);
  * validate({ type: "OffsetIncrement", page_size: "ten" }); // false, validate.errors says why
  */
 export class ComponentValidators {
-  private ajv?: Ajv;
-  private readonly compiled = new WeakMap<ComponentFactory, ValidateFunction>();
-
   of(factory: ComponentFactory): ValidateFunction {
-    let validate = this.compiled.get(factory);
+    let validate = precompiledFor(factory) ?? compiledNow.get(factory);
     if (!validate) {
-      validate = precompiledFor(factory) ?? (this.ajv ??= newAjv()).compile(validatorSchema(factory.schema));
-      this.compiled.set(factory, validate);
+      validate = (runTimeAjv ??= newAjv()).compile(validatorSchema(factory.schema));
+      compiledNow.set(factory, validate);
     }
     return validate;
   }

@@ -60,6 +60,8 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
   const maxDepth = budget.maxDepth ?? 500;
   let nodes = 0;
   let expanded = 0;
+  /** The deepest level reached so far (a shared subtree placed again reaches its height below the place). */
+  let deepest = 0;
   /** A reference's resolved target (no overrides), shared by every place that names it. */
   const resolvedTargets = new Map<string, unknown>();
   const extents = new WeakMap<object, Extent>();
@@ -73,14 +75,16 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
 
   const spend = (path: PathLink | undefined, depth: number): void => {
     ++expanded;
+    if (depth > deepest) deepest = depth;
     if (++nodes <= maxNodes && depth <= maxDepth && expanded <= maxExpanded) return;
     throw tooLarge(path, nodes > maxNodes ? `more than ${maxNodes} nodes` : depth > maxDepth ? `more than ${maxDepth} levels deep` : `more than ${maxExpanded} nodes expanded`);
   };
 
-  /** A shared target placed once more: its expanded size and height count again here. */
+  /** A shared target placed once more: its expanded size and height (measured when it was resolved) count again here. */
   const reuse = (target: unknown, path: PathLink | undefined, depth: number): unknown => {
-    const { size, height } = extentOf(target, extents);
+    const { size, height } = (isObject(target) && extents.get(target)) || extentOf(target, extents);
     expanded += size;
+    if (depth + height > deepest) deepest = depth + height;
     if (expanded > maxExpanded) throw tooLarge(path, `more than ${maxExpanded} nodes expanded`);
     if (depth + height > maxDepth) throw tooLarge(path, `more than ${maxDepth} levels deep`);
     return target;
@@ -131,7 +135,15 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
       }
     }
     if (resolvedTargets.has(reference)) return reuse(resolvedTargets.get(reference), path, depth);
+    // Its extent is what resolving it spends, measured on the way: a second walk of a large shared schema to
+    // measure it cost the Builder a tenth of each analysis. References inside it count as nodes too, so the
+    // measure may exceed the subtree by those: the budget errs on the side of refusing.
+    const expandedBefore = expanded;
+    const deepestBefore = deepest;
+    deepest = depth;
     const resolved = resolve(target, path, [...active, reference], depth);
+    if (isObject(resolved) && !extents.has(resolved)) extents.set(resolved, { size: expanded - expandedBefore, height: deepest - depth });
+    if (deepestBefore > deepest) deepest = deepestBefore;
     resolvedTargets.set(reference, resolved);
     return resolved;
   };
@@ -139,7 +151,9 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
   return resolve(manifest, undefined, [], 0) as Record<string, unknown>;
 }
 
-/** The expanded size and height of a resolved subtree, shared subtrees measured once. */
+const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
+
+/** The expanded size and height of a resolved subtree, shared subtrees measured once (a value: 1 and 0). */
 function extentOf(node: unknown, extents: WeakMap<object, Extent>): Extent {
   if (typeof node !== "object" || node === null) return { size: 1, height: 0 };
   const known = extents.get(node);

@@ -2,6 +2,7 @@ import { configKeysRead } from "../../templates/index.js";
 import { joinPath } from "../../pure/manifest-path.js";
 import type { ManifestProblem } from "./validate-manifest.js";
 import { nearestMatch } from "../../pure/nearest-match.js";
+import { isInlineSchemaBody } from "./inline-schema-body.js";
 
 /** Parts of a manifest that hold no templates rendered against the config. */
 const SKIPPED = new Set(["spec", "definitions", "schemas", "metadata", "$parameters"]);
@@ -32,7 +33,7 @@ export function findUndeclaredConfigKeys(manifest: Record<string, unknown>): Man
       }
     } else if (Array.isArray(value)) value.forEach((item, i) => visit(item, joinPath(path, i)));
     else if (value && typeof value === "object") {
-      for (const [key, child] of Object.entries(value)) if (!(path === "" && SKIPPED.has(key)) && key !== "$parameters") visit(child, joinPath(path, key));
+      for (const [key, child] of Object.entries(value)) if (!(path === "" && SKIPPED.has(key)) && key !== "$parameters" && !isInlineSchemaBody(value as Record<string, unknown>, key)) visit(child, joinPath(path, key));
     }
   };
   visit(manifest, "");

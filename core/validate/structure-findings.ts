@@ -4,6 +4,7 @@ import { joinPath } from "../../pure/manifest-path.js";
 import { nearestMatch } from "../../pure/nearest-match.js";
 import type { ManifestInspection } from "../connector/define-connector.js";
 import type { Sluice } from "../sluice.js";
+import { isInlineSchemaBody } from "../manifest/inline-schema-body.js";
 
 /** A problem found beyond the schema, with the code `validate` shows it under. */
 interface StructureProblem extends ManifestProblem {
@@ -75,7 +76,7 @@ function classNames(value: unknown, path: string, found: Array<{ className: stri
   else if (value && typeof value === "object") {
     const def = value as Json;
     if (typeof def.class_name === "string" && typeof def.type === "string" && def.type.startsWith("Custom")) found.push({ className: def.class_name, path: joinPath(path, "class_name") });
-    for (const [key, child] of Object.entries(def)) if (!(path === "" && key === "definitions")) classNames(child, joinPath(path, key), found);
+    for (const [key, child] of Object.entries(def)) if (!(path === "" && key === "definitions") && !isInlineSchemaBody(def, key)) classNames(child, joinPath(path, key), found);
   }
 }
 
