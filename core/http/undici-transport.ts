@@ -18,7 +18,7 @@ import type { Fetch, FetchResponse } from "../../sdk/index.js";
  * sluice.register(Fetch, createUndiciTransport({ maxSockets: 16 }));
  */
 export function createUndiciTransport(options: { maxSockets: number }): Fetch {
-  const agent = new Agent({ connections: options.maxSockets, keepAliveTimeout: 30_000 }).compose(interceptors.decompress());
+  const agent = new Agent({ connections: options.maxSockets, keepAliveTimeout: 30_000 }).compose(decompressInterceptor());
   const following = agent.compose(interceptors.redirect({ maxRedirections: 20 }));
   return async (url, init) => {
     const headers = hasHeader(init.headers, "accept-encoding") ? init.headers : { ...init.headers, "accept-encoding": "gzip, deflate, br" };
@@ -35,6 +35,23 @@ export function createUndiciTransport(options: { maxSockets: number }): Fetch {
     }
     return toFetchResponse(url, response);
   };
+}
+
+/**
+ * undici's decompress interceptor, without the "DecompressInterceptor is experimental" warning undici prints
+ * on stderr when one is made: a user of `--transport undici` would read it as Sluice's own problem, and
+ * what the interceptor does is held by this transport's tests. Any other warning passes.
+ */
+function decompressInterceptor(): Dispatcher.DispatcherComposeInterceptor {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (!String(warning).startsWith("DecompressInterceptor is experimental")) (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return interceptors.decompress();
+  } finally {
+    process.emitWarning = emitWarning;
+  }
 }
 
 function toFetchResponse(url: string, response: Dispatcher.ResponseData): FetchResponse {

@@ -85,6 +85,7 @@ describe("sluice start imports", () => {
     writeFileSync(join(dir, "jwt-xml.yaml"), stringify(manifest));
     const { run, loaded } = await runLogged(["read", "--manifest", "jwt-xml.yaml", "--config", "config.json", "--transport", "undici"], "jwt-xml");
     assert.equal(run.code, 0, run.stderr);
+    assert.doesNotMatch(run.stderr, /ExperimentalWarning|DecompressInterceptor/, "undici's experimental warning is not shown");
     assert.deepEqual(run.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data.id), ["7", "8"]);
     for (const used of ["/node_modules/js-yaml/", "/node_modules/jsonwebtoken/", "/node_modules/fast-xml-parser/", "/node_modules/undici/"]) {
       assert.ok(loaded.some((url) => url.includes(used)), `${used} was imported`);
