@@ -45,11 +45,23 @@ describe("reading a YAML manifest's values quickly (js-yaml)", () => {
     assert.ok(read > SCALARS.length, `the quick reader read ${read} of the texts: most of them`);
   });
 
-  it("leaves anchors and aliases (alias bombs), tags, collection and null keys, and every error to the yaml package", async () => {
-    for (const text of ["a: &x 1\nb: *x\n", "a: !!str 1\n", "a: !custom x\n", "? [a, b]\n: c\n", "[a]: 1\n", "~: 1\n", "- null: 1\n", "a: [1, 2\n", "a: 1\n---\nb: 2\n", "- 1\n", "", "a: b: c\n"]) {
+  it("leaves anchors and aliases (alias bombs), tags, collection and null keys, keys over 1,024 characters, and every error to the yaml package", async () => {
+    for (const text of [`${"k".repeat(1100)}: 1\n`, "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: !custom x\n", "? [a, b]\n: c\n", "[a]: 1\n", "~: 1\n", "- null: 1\n", "a: [1, 2\n", "a: 1\n---\nb: 2\n", "- 1\n", "", "a: b: c\n"]) {
       assert.equal(await readYamlQuickly(text), undefined, JSON.stringify(text));
     }
     assert.deepEqual(await readYamlQuickly("bits: 0b101\nthousand: 1_000\noctal: 0o17\nnegative_zero: -0\n"), { bits: "0b101", thousand: "1_000", octal: 15, negative_zero: -0 });
+  });
+
+  it("never reads a text the yaml package refuses", async () => {
+    const malformed = [
+      "a:\n\tb: 1\n", "a:\n  b: 1\n c: 2\n", "a: b: c\n", "a: 'x\n", "a: \"\\q\"\n", "a: [1, 2]x\n", "a: |\n  x\n y\n",
+      "a: {b: 1\n", "a: }\n", "a: ]\n", "\"a\" b: 1\n", "a: \"x\" y\n", "a: @x\n", "a: `x`\n", "{a: 1}}\n",
+      `long ${"x".repeat(1100)}: 1\n`, "a: x #c\n  y\n", "a:\n  b\n  c: 1\n",
+    ];
+    for (const text of malformed) {
+      assert.equal(yamlPackage(text), undefined, `the yaml package refuses ${JSON.stringify(text.slice(0, 30))}`);
+      assert.equal(await readYamlQuickly(text), undefined, JSON.stringify(text.slice(0, 30)));
+    }
   });
 
   it("a manifest the quick reader declines is still read, and an error still names its line", async () => {
