@@ -122,6 +122,8 @@ describe("the Builder's stream sections and testing with state in a real browser
       await page.getByRole("button", { name: "Add transformation" }).click();
       const second = page.getByRole("group", { name: "Transformation 2" });
       await second.getByLabel("Transformation", { exact: true }).selectOption({ label: "Add Field" });
+      // The new kind's form is drawn from its template once the page has applied it: type after that.
+      await assertSettledValue(second.getByLabel("Path", { exact: true }), "new_field");
       await second.getByLabel("Path", { exact: true }).fill("source");
       await second.getByLabel("Value", { exact: true }).fill("api");
       await save(page);
