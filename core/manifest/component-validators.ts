@@ -19,11 +19,9 @@ export const COMPONENT_AJV_OPTIONS = { allErrors: true, strict: false, allowUnio
  */
 let precompiled: ReadonlyMap<string, string> | undefined;
 let loading: Promise<void> | undefined;
-/** The precompiled validator of each factory already looked up (null: none), so a schema is fingerprinted once. */
-const found = new WeakMap<ComponentFactory, ValidateFunction | null>();
 
 /**
- * Makes every schema of `registry` checkable by {@link ComponentValidators}: loads the precompiled validators
+ * Makes every schema of `registry` checkable by {@link componentValidator}: loads the precompiled validators
  * once, if the build wrote them (never fails: without them, schemas are compiled), and imports ajv when
  * schemas will surely be compiled: without precompiled validators (Sluice run from its TypeScript sources), or
  * for a manifest's own plugins (a child registry). A host's plugin schema is compiled with ajv required then
@@ -41,42 +39,27 @@ export async function prepareComponentValidators(registry: ComponentRegistry): P
   if (!precompiled || registry.isChild) await loadAjv();
 }
 
-/** Validators ajv compiled at run time, per factory: a factory's schema never changes, so each is compiled once per process. */
-const compiledNow = new WeakMap<ComponentFactory, ValidateFunction>();
+/** Each factory's validator, made once per process: a factory's schema never changes (the Builder analyses at every pause in typing). */
+const validators = new WeakMap<ComponentFactory, ValidateFunction>();
 let runTimeAjv: Ajv | undefined;
 
 /**
- * The ajv validator of a component's definition: precompiled when the build saw the same schema, else compiled
- * now, once per factory (the Builder analyses a manifest at every pause in typing).
+ * The ajv validator of a component's definition: the build's, compiled from its source when the build saw the
+ * same schema (found by fingerprint), else compiled by ajv now.
  *
  * @example
- * const validate = new ComponentValidators().of(registry.find("OffsetIncrement")!);
+ * const validate = componentValidator(registry.find("OffsetIncrement")!);
  * validate({ type: "OffsetIncrement", page_size: "ten" }); // false, validate.errors says why
  */
-export class ComponentValidators {
-  of(factory: ComponentFactory): ValidateFunction {
-    let validate = precompiledFor(factory) ?? compiledNow.get(factory);
-    if (!validate) {
-      validate = (runTimeAjv ??= newAjv()).compile(validatorSchema(factory.schema));
-      compiledNow.set(factory, validate);
-    }
-    return validate;
+export function componentValidator(factory: ComponentFactory): ValidateFunction {
+  let validate = validators.get(factory);
+  if (!validate) {
+    const schema = validatorSchema(factory.schema);
+    const source = precompiled?.get(schemaFingerprint(schema));
+    validate = source === undefined ? (runTimeAjv ??= new (ajvNow())(COMPONENT_AJV_OPTIONS)).compile(schema) : compileStandalone(source);
+    validators.set(factory, validate);
   }
-}
-
-/** An ajv for the schemas the build did not compile (see {@link prepareComponentValidators}). */
-function newAjv(): Ajv {
-  return new (ajvNow())(COMPONENT_AJV_OPTIONS);
-}
-
-function precompiledFor(factory: ComponentFactory): ValidateFunction | undefined {
-  if (!precompiled) return undefined;
-  let validate = found.get(factory);
-  if (validate === undefined) {
-    const source = precompiled.get(schemaFingerprint(validatorSchema(factory.schema)));
-    found.set(factory, (validate = source === undefined ? null : compileStandalone(source)));
-  }
-  return validate ?? undefined;
+  return validate;
 }
 
 /**

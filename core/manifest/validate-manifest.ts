@@ -3,7 +3,7 @@ import { COMPONENT_KIND_KEYWORD, ManifestError, type DefinitionSchema } from "..
 import type { ComponentRegistry } from "../di/component-registry.js";
 import { joinPath, pointerToPath } from "../../pure/manifest-path.js";
 import { nearestMatch } from "../../pure/nearest-match.js";
-import { ComponentValidators } from "./component-validators.js";
+import { componentValidator } from "./component-validators.js";
 
 /** Options of {@link validateManifest}. */
 interface ValidateOptions {
@@ -52,7 +52,6 @@ export function validateManifest(root: Record<string, unknown>, registry: Compon
 export function findManifestProblems(root: Record<string, unknown>, registry: ComponentRegistry, options: ValidateOptions & { max?: number }): ManifestProblem[] {
   const max = options.max ?? MAX_PROBLEMS;
   const problems: ManifestProblem[] = [];
-  const validators = new ComponentValidators();
   const visit = (definition: unknown, path: string, kinds: readonly string[]): void => {
     if (problems.length >= max) return;
     if (typeof definition !== "object" || definition === null || Array.isArray(definition)) {
@@ -73,7 +72,7 @@ export function findManifestProblems(root: Record<string, unknown>, registry: Co
       problems.push({ path, message: `${factory.type} runs custom code (${String(def.class_name ?? "")}), and this host does not allow custom code`, expected: "a manifest without custom components, or a host that trusts custom code", found: factory.type });
       return;
     }
-    const validate = validators.of(factory);
+    const validate = componentValidator(factory);
     problems.push(...schemaProblems(validate(def) ? [] : (validate.errors ?? []), path));
     for (const child of componentChildren(factory.schema, def, path)) visit(child.definition, child.path, child.kinds);
   };
