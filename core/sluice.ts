@@ -49,7 +49,8 @@ import { StreamLogger, type LogLevel } from "./services/stream-logger.js";
 import { combineObservers, LogObserver } from "./services/log-observer.js";
 import { systemClock } from "./services/system-clock.js";
 import { valueAt } from "./sources/config-paths.js";
-import { createDefaultSourceStore, type SourceStoreOptions } from "./sources/default-source-store.js";
+import type { SourceStoreOptions } from "./sources/default-source-store.js";
+import { DeferredSourceStore } from "./sources/deferred-source-store.js";
 import { SourceCatalog } from "./sources/source-catalog.js";
 import { SourceConfigStore } from "./sources/source-config-store.js";
 import { SourceStore } from "./sources/source-store.js";
@@ -122,7 +123,8 @@ export class Sluice {
     this.services.register(CustomCodeLoader, createCustomCodeLoader({ trusted: resolveCustomCodeTrust({ option: options.trustCustomCode }) }));
     // Python components: the child process starts at the first Python class built, not before.
     this.services.registerLazy(PythonRuntime, (s) => createPythonRuntime({ logger: s.get(Logger), secrets: s.get(Secrets) }));
-    this.services.registerLazy(SourceStore, () => (this.defaultStore = createDefaultSourceStore(options.sources)));
+    // The store's code (database drivers, keyring) is imported at its first call: most runs never make one.
+    this.services.registerLazy(SourceStore, () => (this.defaultStore = new DeferredSourceStore(() => import("./sources/default-source-store.js").then((m) => m.createDefaultSourceStore(options.sources)))));
     for (const plugin of [...builtinPlugins, ...(options.plugins ?? [])]) this.use(plugin);
   }
 

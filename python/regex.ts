@@ -2,8 +2,7 @@
  * Python `re` patterns and replacement templates, translated for JavaScript's RegExp
  * (`(?P<name>...)`, `(?P=name)`, `\A`, `\Z`, leading `(?i)`; `\1` and `\g<name>` in replacements).
  */
-import { setFlagsFromString } from "node:v8";
-import { createContext, Script } from "node:vm";
+import type { Context, Script } from "node:vm";
 import { TEMPLATE_LIMITS } from "./resource-limits.js";
 import { PyError } from "./values.js";
 
@@ -44,9 +43,10 @@ export function withPyRegex<T>(pattern: string, work: (regex: RegExp) => T): T {
     }
   }
   const regex = pyRegex(pattern);
+  const { sandbox, script } = (budgeted ??= budgetedCall());
   sandbox.work = () => work(regex);
   try {
-    return budgeted.runInContext(sandbox, { timeout: TEMPLATE_LIMITS.regexMs }) as T;
+    return script.runInContext(sandbox, { timeout: TEMPLATE_LIMITS.regexMs }) as T;
   } catch (error) {
     if ((error as { code?: string }).code !== "ERR_SCRIPT_EXECUTION_TIMEOUT") throw error;
     throw new PyError("ResourceLimitError", `the regular expression ${JSON.stringify(pattern)} ran longer than ${TEMPLATE_LIMITS.regexMs} ms (catastrophic backtracking)`);
@@ -55,8 +55,17 @@ export function withPyRegex<T>(pattern: string, work: (regex: RegExp) => T): T {
   }
 }
 
-const sandbox: { work?: () => unknown } = createContext({ work: undefined });
-const budgeted = new Script("work()");
+/** The `vm` context and script that run one call with a time limit (made at the first such call). */
+let budgeted: { sandbox: Context & { work?: () => unknown }; script: Script } | undefined;
+
+/**
+ * A context for time-limited calls. `node:vm` and `node:v8` are loaded when first needed (a context
+ * costs a V8 context's memory; most runs use only the linear engine or no regex at all).
+ */
+function budgetedCall(): { sandbox: Context & { work?: () => unknown }; script: Script } {
+  const { createContext, Script } = process.getBuiltinModule("node:vm");
+  return { sandbox: createContext({ work: undefined }), script: new Script("work()") };
+}
 /**
  * Each pattern seen, compiled for the linear engine once (false: only the backtracking engine runs it),
  * so a template that runs per record does not translate and compile its pattern per record (bounded:
@@ -84,7 +93,7 @@ function linearRegex(pattern: string): RegExp | false {
 function linearEngine(): boolean {
   if (linear === undefined) {
     try {
-      setFlagsFromString("--enable-experimental-regexp-engine");
+      process.getBuiltinModule("node:v8").setFlagsFromString("--enable-experimental-regexp-engine");
       linear = new RegExp("(a+)+$", "l").test("aa");
     } catch {
       linear = false; // a V8 without it: every pattern runs with the time limit

@@ -44,8 +44,9 @@ after(async () => {
 
 /**
  * Runs `sluice` with the load log; returns the run and the modules it imported: each URL, and for a chunk of
- * the bundle (dist/bundle/) the packages bundled into it too, as `/node_modules/<name>/` (esbuild writes each
- * bundled file's path as a comment: `// node_modules/yaml/dist/index.js`).
+ * the bundle (dist/bundle/) the packages and source files bundled into it too, as `bundled:/node_modules/<name>/`
+ * and `bundled:core/sources/sql-source-store.ts` (esbuild writes each bundled file's path as a comment:
+ * `// node_modules/yaml/dist/index.js`).
  */
 async function runLogged(args: string[], name: string) {
   const log = join(dir, `${name}.loads`);
@@ -54,7 +55,7 @@ async function runLogged(args: string[], name: string) {
   const urls = readFileSync(log, "utf8").split("\n").filter(Boolean);
   const bundled = urls
     .filter((url) => url.includes("/dist/bundle/"))
-    .flatMap((url) => [...readFileSync(fileURLToPath(url), "utf8").matchAll(/^\/\/ (?:\S*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)].map((m) => `bundled:/node_modules/${m[1]}/`));
+    .flatMap((url) => [...readFileSync(fileURLToPath(url), "utf8").matchAll(/^\/\/ (?:(?:\S*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\/|((?:core|plugins|sdk|python|templates|pure)\/\S+\.ts)$)/gm)].map((m) => (m[1] ? `bundled:/node_modules/${m[1]}/` : `bundled:${m[2]}`)));
   return { run, loaded: [...urls, ...new Set(bundled)] };
 }
 
@@ -67,6 +68,10 @@ describe("sluice start imports", () => {
     assert.deepEqual(run.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data.id), [1, 2]);
     assert.ok(loaded.some((url) => url.includes("/dist/core/")), "the load log saw the engine's own modules");
     assert.deepEqual(loaded.filter((url) => OPTIONAL.some((p) => url.includes(p))), []);
+    // The source store's code (database drivers, keyring, PGlite template) waits for a stored source; fetch-blob's
+    // web streams polyfill is never bundled (Node 20 has web streams).
+    assert.ok(loaded.includes("bundled:core/sluice.ts"), "the load log sees the bundle's own files");
+    assert.deepEqual(loaded.filter((url) => /^bundled:core\/sources\/(sql-source-store|pglite-database|pg-database|secret-keyring|pglite-template)\.ts$/.test(url) || url.includes("web-streams-polyfill")), []);
     // The built dist/ is one bundle (scripts/bundle-library.mjs) with TypeBox and ajv inside, not their many modules.
     assert.deepEqual(loaded.filter((url) => url.startsWith("file:") && (url.includes("/node_modules/@sinclair/typebox/") || url.includes("/node_modules/ajv/"))), []);
     assert.ok(loaded.some((url) => url.endsWith("/dist/bundle/cli.js")));
