@@ -24,8 +24,7 @@ import {
 } from "../sdk/index.js";
 import { builtinPlugins } from "../plugins/index.js";
 import { MemoryConfigStore } from "../sdk/index.js";
-import { secretFieldNames, secretValues, validateConfig } from "./config/validate-config.js";
-import { loadAjv } from "../sdk/plugin/load-ajv.js";
+import { checkConfig, secretFieldNames, secretValues } from "./config/validate-config.js";
 import { normalizeConfig } from "./config/normalize-config.js";
 import { Connector } from "./connector/connector.js";
 import type { ConnectorDefinition } from "./connector/connector-definition.js";
@@ -181,11 +180,10 @@ export class Sluice {
     const environment = { registry: definition.registry, services, file: definition.source.file, connectorDir: definition.source.dir };
     // The spec's config_normalization_rules come before anything else (see normalizeConfig).
     const rules = (definition.manifest.spec as Record<string, unknown> | undefined)?.config_normalization_rules;
-    if (definition.spec?.connectionSpecification) await loadAjv();
-    const checkSpec = (config: ConnectorConfig) => validateConfig(config, definition.spec?.connectionSpecification, input.configFile);
+    const checkSpec = (config: ConnectorConfig) => checkConfig(config, definition.spec?.connectionSpecification, input.configFile);
     const config = rules
       ? await normalizeConfig({ config: raw, rules: await new ComponentBuilder({ ...environment, config: {} }).build<ConfigNormalizer>(rules, "spec.config_normalization_rules"), store: configStore, checkSpec })
-      : (checkSpec(raw), raw);
+      : (await checkSpec(raw), raw);
     if (config !== raw) for (const value of secretValues(config, secretNames)) secrets.add(value);
     const builder = new ComponentBuilder({ ...environment, config });
     // The budget is built first: every request of the connector, from its first one, takes a turn from it.

@@ -120,8 +120,13 @@ export function pySearchPattern(pattern: string): RegExp {
   }
 }
 
-/** The JavaScript source and flags (`i`, `m`, `s`) of a Python pattern. */
-function translatePattern(pattern: string): { body: string; flags: string } {
+/**
+ * The JavaScript source and flags (`i`, `m`, `s`) of a Python pattern.
+ *
+ * @example
+ * translatePattern("(?i)^(?P<year>\\d{4})\\Z"); // { body: "^(?<year>\\d{4})$(?![\\s\\S])", flags: "i" }
+ */
+export function translatePattern(pattern: string): { body: string; flags: string } {
   let flags = "";
   let body = pattern;
   const inline = /^\(\?([aiLmsux]+)\)/.exec(body);

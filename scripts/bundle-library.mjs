@@ -35,7 +35,7 @@ export const BUNDLE_ENTRIES = [
 export const SOURCE_FOLDERS = ["pure", "sdk", "python", "templates", "oauth-consent", "core", "plugins"];
 
 /** Packages bundled into dist/bundle/ instead of imported from node_modules. */
-const BUNDLED_PACKAGES = ["@sinclair/typebox", "ajv", "yaml", "js-yaml", "tsyringe", "reflect-metadata", "nunjucks/src", "node-fetch"];
+const BUNDLED_PACKAGES = ["@sinclair/typebox", "ajv", "@cfworker/json-schema", "yaml", "js-yaml", "tsyringe", "reflect-metadata", "nunjucks/src", "node-fetch"];
 
 /**
  * Bundles the library; returns the files to write (dist/bundle/ and the public re-exporting stubs).

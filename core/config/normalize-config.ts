@@ -8,13 +8,13 @@ import type { ConfigNormalizer, ConfigStore, ConnectorConfig } from "../../sdk/i
  * the validations. Returns the config the connector is built with.
  *
  * @example
- * const config = await normalizeConfig({ config: raw, rules, store, checkSpec: (c) => validateConfig(c, spec) });
+ * const config = await normalizeConfig({ config: raw, rules, store, checkSpec: (c) => checkConfig(c, spec) });
  */
 export async function normalizeConfig(options: {
   config: ConnectorConfig;
   rules: ConfigNormalizer;
   store: ConfigStore;
-  checkSpec: (config: ConnectorConfig) => void;
+  checkSpec: (config: ConnectorConfig) => void | Promise<void>;
 }): Promise<ConnectorConfig> {
   const migrated = structuredClone(options.config);
   if (options.rules.migrate(migrated)) {
@@ -23,7 +23,7 @@ export async function normalizeConfig(options: {
       Object.assign(saved, structuredClone(migrated));
     });
   }
-  options.checkSpec(migrated);
+  await options.checkSpec(migrated);
   options.rules.transform(migrated);
   options.rules.validate(migrated);
   return migrated;

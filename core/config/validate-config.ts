@@ -1,8 +1,9 @@
 import type { ValidateFunction } from "ajv";
-import { ajvNow } from "../../sdk/plugin/load-ajv.js";
+import { ajvNow, loadAjv } from "../../sdk/plugin/load-ajv.js";
 import { ConfigError, type ConnectorConfig, type JsonSchema } from "../../sdk/index.js";
 import { pySearchPattern } from "../../python/regex.js";
 import { nearestMatch } from "../../pure/nearest-match.js";
+import { configSurelyValid } from "./config-surely-valid.js";
 
 /** Ajv's regular-expression engine for specs: `pattern`s are Python `re` patterns (the kit validates with Python). */
 const pythonPatterns = Object.assign((pattern: string) => pySearchPattern(pattern), { code: "pySearchPattern" });
@@ -35,13 +36,16 @@ function compiledSpec(schema: JsonSchema): ValidateFunction {
 
 /**
  * Checks the end user's config against the connector's `spec.connection_specification` before any
- * request, and names every bad field (`config.start_date: must be string, found 20240101`).
+ * request, and names every bad field (`config.start_date: must be string, found 20240101`). A config
+ * the quick check finds valid (core/config/config-surely-valid.ts) is not given to ajv; every other
+ * config is, and ajv reports its problems. Call {@link checkConfig} where you can await: it loads the
+ * bundle's ajv only when needed.
  *
  * @example
  * validateConfig({ api_key: 1 }, spec.connectionSpecification, "secrets/config.json");
  */
 export function validateConfig(config: ConnectorConfig, schema: JsonSchema | undefined, file?: string): void {
-  if (!schema) return;
+  if (!schema || configSurelyValid(config, schema)) return;
   const validate = compiledSpec(schema);
   if (validate(config)) return;
   const problems = (validate.errors ?? [])
@@ -58,6 +62,19 @@ export function validateConfig(config: ConnectorConfig, schema: JsonSchema | und
     where: { file },
     expected: "a config matching spec.connection_specification",
   });
+}
+
+/**
+ * {@link validateConfig}, loading ajv first when the quick check cannot vouch for the config: a valid
+ * config of a usual spec is checked without ajv's code ever being loaded.
+ *
+ * @example
+ * await checkConfig(config, definition.spec?.connectionSpecification, "secrets/config.json");
+ */
+export async function checkConfig(config: ConnectorConfig, schema: JsonSchema | undefined, file?: string): Promise<void> {
+  if (!schema || configSurelyValid(config, schema)) return;
+  await loadAjv();
+  validateConfig(config, schema, file);
 }
 
 /** ` (the config has 'api_kye': did you mean 'api_key'?)` when a key the spec does not declare is near the missing one. */

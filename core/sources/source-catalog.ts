@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { ConnectorConfig } from "../../sdk/index.js";
-import { validateConfig } from "../config/validate-config.js";
+import { checkConfig } from "../config/validate-config.js";
 import type { ConnectorDefinition } from "../connector/connector-definition.js";
 import { loadManifest, type ManifestInput } from "../manifest/load-manifest.js";
 import { resolveReferences } from "../manifest/resolve-references.js";
@@ -110,7 +110,7 @@ export class SourceCatalog {
 
   private async secretPathsFor(manifest: ManifestRef, config: ConnectorConfig, name: string, current?: SourceRecord) {
     const definition = await this.define("path" in manifest ? { path: manifest.path } : { manifest: manifest.manifest });
-    validateConfig(config, definition.spec?.connectionSpecification, `source ${name}`);
+    await checkConfig(config, definition.spec?.connectionSpecification, `source ${name}`);
     return secretPathsOf(config, { schema: definition.spec?.connectionSpecification, manifest: definition.manifest, known: current?.secretPaths });
   }
 }

@@ -99,7 +99,7 @@ describe("sluice start imports", () => {
     assert.deepEqual(loaded.filter((url) => url.includes("/node_modules/yaml/")), []);
   });
 
-  it("`sluice spec` of a JWT manifest imports neither ajv nor jsonwebtoken; `check` compiles the spec with the bundle's ajv and signs", async () => {
+  it("`sluice spec` of a JWT manifest imports neither ajv nor jsonwebtoken; `check` of a valid config signs without ajv", async () => {
     const manifest = oneStreamManifest({
       urlBase: api.url,
       path: "/xml",
@@ -116,8 +116,23 @@ describe("sluice start imports", () => {
     const check = await runLogged(["check", "--manifest", "jwt-spec.json", "--config", "config.json"], "jwt-check");
     assert.equal(check.run.code, 0, check.run.stderr);
     assert.deepEqual(check.run.messages.filter((m) => m.type === "CONNECTION_STATUS").map((m) => m.connectionStatus.status), ["SUCCEEDED"]);
+    assert.ok(check.loaded.includes("bundled:/node_modules/@cfworker/json-schema/"), "the config was checked by the quick check");
+    assert.deepEqual(check.loaded.filter((url) => url.includes("/node_modules/ajv/")), [], "a valid config needs no ajv");
+    assert.ok(check.loaded.some((url) => url.includes("/node_modules/jsonwebtoken/")), "the check's request signed a JWT");
+  });
+
+  it("`sluice check` of a config the spec refuses loads the bundle's ajv, which names the problem", async () => {
+    const manifest = oneStreamManifest({
+      urlBase: api.url,
+      requester: { authenticator: { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" } },
+      source: { spec: { type: "Spec", connection_specification: { type: "object", required: ["token", "region"], properties: { token: { type: "string", airbyte_secret: true }, region: { type: "string" } } } } },
+    });
+    writeFileSync(join(dir, "region-spec.json"), JSON.stringify(manifest, null, 2));
+    const check = await runLogged(["check", "--manifest", "region-spec.json", "--config", "config.json"], "region-check");
+    const status = check.run.messages.find((m) => m.type === "CONNECTION_STATUS")?.connectionStatus;
+    assert.equal(status?.status, "FAILED", check.run.stdout);
+    assert.match(String(status?.message), /config\.region: a required field is missing/);
     assert.ok(check.loaded.includes("bundled:/node_modules/ajv/"), "check loaded the bundle's ajv");
     assert.deepEqual(check.loaded.filter((url) => url.startsWith("file:") && url.includes("/node_modules/ajv/")), [], "not node_modules' copy (a dynamic import of CommonJS in the bundle has only a default export)");
-    assert.ok(check.loaded.some((url) => url.includes("/node_modules/jsonwebtoken/")), "the check's request signed a JWT");
   });
 });
