@@ -96,7 +96,7 @@ function readableCopy(schema: unknown, refs: object[]): unknown {
   if (!schema || typeof schema !== "object" || Array.isArray(schema)) return undefined;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (LEFT_TO_AJV.has(key) || !compilableValue(key, value)) return undefined;
+    if (LEFT_TO_AJV.has(key) || key === "__proto__" || !compilableValue(key, value)) return undefined;
     if (key === "format" || key === "$schema") continue;
     if (key === "$ref") {
       if (typeof value !== "string" || !value.startsWith("#")) return undefined;
@@ -119,7 +119,7 @@ function readableCopy(schema: unknown, refs: object[]): unknown {
       if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
       const subs: Record<string, unknown> = {};
       for (const [name, sub] of Object.entries(value)) {
-        const read = readableCopy(sub, refs);
+        const read = name === "__proto__" ? undefined : readableCopy(sub, refs); // an assignment would set the copy's prototype
         if (read === undefined) return undefined;
         subs[name] = read;
       }

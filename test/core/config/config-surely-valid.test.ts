@@ -81,6 +81,7 @@ describe("configSurelyValid", () => {
       ["a $ref that resolves nowhere, in a branch the config never reaches", { type: "object", properties: { unused: { $ref: "#/definitions/missing" } } }, {}],
       ["a type name ajv does not know", { type: "object", properties: { unused: { type: "strng" } } }, {}],
       ["a $id", { $id: "https://example.com/spec", type: "object" }, {}],
+      ["a property named __proto__", JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}') as JsonSchema, JSON.parse('{"__proto__":1}') as Record<string, unknown>],
     ];
     for (const [why, schema, config] of leftToAjv) assert.equal(configSurelyValid(config, schema), false, why);
   });
