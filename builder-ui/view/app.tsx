@@ -128,8 +128,9 @@ export function App({ session, initialAnalysis }: { session: Session; initialAna
 
   /** After an OpenAPI import: the manifest and testing values it wrote, loaded into the page. */
   const adoptImport = async (streams: string[]) => {
-    setImporting(false);
+    // The dialog stays until the new manifest is here, so the page never shows the old one after Done.
     const fresh = await api.session();
+    setImporting(false);
     setSaved(fresh.manifest);
     setModel(ManifestModel.parse(fresh.manifest.text));
     adoptSavedValues(fresh.testingValues);

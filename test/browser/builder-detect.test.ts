@@ -7,7 +7,7 @@ import { STRIPE_BEFORE_DETECT } from "../core/probe/detect-manifest.js";
 import { stripe } from "../core/probe/list-apis/cursor-apis.js";
 import { pageNumbered } from "../core/probe/list-apis/extra-apis.js";
 import { serveListApis, TOKEN } from "../core/probe/list-apis/list-api.js";
-import { withBuilderPage, yamlText } from "./support/builder-fixture.js";
+import { assertSettledYaml, withBuilderPage, yamlText } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
 
 // Not part of `npm test`: scripts/test-browser.sh (CI) installs Debian's chromium and runs the browser suite.
@@ -51,7 +51,7 @@ describe("the Builder's Detect in a real browser", () => {
       // Only the detected lines change: the record path in place, the paginator and the primary key added.
       const paginator = ["      paginator:", "        type: DefaultPaginator", "        pagination_strategy:", "          type: CursorPagination", `          cursor_value: "{{ last_record['id'] }}"`, `          stop_condition: "{{ not response.get('has_more') }}"`, "        page_token_option:", "          type: RequestOption", "          inject_into: request_parameter", "          field_name: starting_after"];
       const expected = STRIPE_BEFORE_DETECT.replace("          field_path: []\n", `          field_path: [data]\n${paginator.join("\n")}\n`).replace("schema: {} }\n", "schema: {} }\n    primary_key: id\n");
-      assert.equal(await yamlText(page), expected);
+      await assertSettledYaml(page, expected);
       // The test read that follows reads with the applied paginator: every customer (43), in the test panel's 5 pages.
       await page.getByRole("status").filter({ hasText: "customers: 43 records in 5 pages" }).waitFor({ timeout: 30_000 });
       assert.equal(readFileSync(join(dir, "manifest.yaml"), "utf8"), STRIPE_BEFORE_DETECT, "applied to the page's model; saved only by Save");
@@ -72,10 +72,11 @@ describe("the Builder's Detect in a real browser", () => {
 
       await dialog.getByRole("button", { name: "Apply" }).click();
       await dialog.waitFor({ state: "detached" });
+      // The test read that follows reads with the applied paginator, so the view holds the applied text by then.
+      await page.getByRole("status").filter({ hasText: "customers: 23 records in 4 pages" }).waitFor({ timeout: 30_000 });
       const applied = await yamlText(page);
       assert.ok(!applied.includes("page: \"1\""), "the hand-written parameter is removed");
       assert.ok(applied.startsWith(written.slice(0, written.indexOf("    request_parameters:\n"))), "the lines before it are kept");
-      await page.getByRole("status").filter({ hasText: "customers: 23 records in 4 pages" }).waitFor({ timeout: 30_000 });
     });
   });
 

@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { createSluice } from "../../core/index.js";
 import { startBuilder } from "../../core/builder/builder-server.js";
 import { runSluice } from "../support/run-sluice.js";
-import { assertSettledValue, openPage, yamlText } from "./support/builder-fixture.js";
+import { assertSettledValue, openPage } from "./support/builder-fixture.js";
 import { launchChromium } from "./support/chromium.js";
 import { startSectionsApi, type SectionsApi } from "./support/sections-api.js";
 
@@ -175,10 +175,6 @@ async function withEmptyFolder(browser: Browser, scenario: (at: { page: Page; di
   try {
     await openPage(page, builder.url);
     await scenario({ page, dir });
-  } catch (error) {
-    await page.screenshot({ path: "/tmp/sections-fail.png", fullPage: true });
-    writeFileSync("/tmp/sections-fail.yaml", await yamlText(page));
-    throw error;
   } finally {
     await page.close();
     await builder.close();
@@ -226,5 +222,3 @@ async function save(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Save" }).click();
   await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
 }
-
-export { yamlText };

@@ -70,6 +70,18 @@ export async function yamlText(page: Page): Promise<string> {
 }
 
 /**
+ * Asserts that the YAML view comes to hold `expected` within 5 s: the editor takes a text the page
+ * adopted (an import, a reload from disk) in the render after the one that closed the dialog.
+ *
+ * @example
+ * await assertSettledYaml(page, readFileSync(join(dir, "manifest.yaml"), "utf8"));
+ */
+export async function assertSettledYaml(page: Page, expected: string, message?: string): Promise<void> {
+  for (let i = 0; i < 50 && (await yamlText(page)) !== expected; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(await yamlText(page), expected, message);
+}
+
+/**
  * Runs `scenario` on a page open at a Builder (in this process) for a new folder holding `text` (and
  * `testingValues` saved in secrets/config.json, when given); everything is removed after.
  */
