@@ -82,11 +82,12 @@ function scanItem(item: unknown, depth: number, maxDepth: number): number {
 function parseExactly(text: string, value: unknown, source?: JsonSource): unknown {
   const rewritten = rewriteNumbers(text);
   if (rewritten === undefined) return value;
+  const { mark } = markers();
   try {
     return JSON.parse(rewritten, function revive(this: unknown, key: string, item: unknown) {
-      if (typeof item !== "string" || !item.startsWith(MARK)) return item;
-      const token = item.slice(MARK.length + 1);
-      if (item.charCodeAt(MARK.length) === 0x62 /* b */) return BigInt(token);
+      if (typeof item !== "string" || !item.startsWith(mark)) return item;
+      const token = item.slice(mark.length + 1);
+      if (item.charCodeAt(mark.length) === 0x62 /* b */) return BigInt(token);
       throw outOfRangeIn(key === "" ? "the document itself" : `the field '${key}'`, token, source);
     });
   } catch (error) {
@@ -110,8 +111,9 @@ export function stringifyJson(value: unknown, space?: string | number): string {
   } catch (error) {
     if (!(error instanceof TypeError) || !/BigInt/.test(error.message)) throw error;
   }
-  const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? `${MARK}b${item}` : item), space);
-  return text.replace(MARKED_BIGINT, "$1");
+  const { mark, markedBigint } = markers();
+  const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? `${mark}b${item}` : item), space);
+  return text.replace(markedBigint, "$1");
 }
 
 /**
@@ -130,10 +132,20 @@ export function exactNumber(token: string, where = "the document"): number | big
   return Number(token);
 }
 
-/** A marker no text carries by chance: it holds a random token of this process. */
-const MARK = `\u0000sluice-number-${randomBytes(6).toString("hex")}:`;
-const MARK_IN_JSON = `\\u0000${MARK.slice(1)}`;
-const MARKED_BIGINT = new RegExp(`"\\\\u0000${MARK.slice(1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}b(-?\\d+)"`, "g");
+let madeMarkers: { mark: string; inJson: string; markedBigint: RegExp } | undefined;
+
+/**
+ * A marker no text carries by chance (it holds a random token of this process), as a string value and as
+ * written in JSON, and the pattern of a marked bigint. Made at the first number that needs one, so a run
+ * without one never loads `node:crypto`.
+ */
+function markers(): { mark: string; inJson: string; markedBigint: RegExp } {
+  if (madeMarkers) return madeMarkers;
+  const mark = `\u0000sluice-number-${randomBytes(6).toString("hex")}:`;
+  const markedBigint = new RegExp(`"\\\\u0000${mark.slice(1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}b(-?\\d+)"`, "g");
+  return (madeMarkers = { mark, inJson: `\\u0000${mark.slice(1)}`, markedBigint });
+}
+
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** Whether a parsed value holds a number JSON.parse may have rounded (an integer at or past 2^53) or an infinity; iterative, so any depth is fine. */
@@ -184,7 +196,7 @@ function rewriteNumbers(text: string): string | undefined {
     const token = text.slice(i, end);
     const kind = classify(token);
     if (kind) {
-      out += `${text.slice(last, i)}"${MARK_IN_JSON}${kind}${token}"`;
+      out += `${text.slice(last, i)}"${markers().inJson}${kind}${token}"`;
       last = end;
       changed = true;
     }

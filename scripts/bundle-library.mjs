@@ -66,7 +66,7 @@ export async function bundleLibrary(root) {
   // Each source file's share of each output file, for `node scripts/build.mjs` with SLUICE_BUNDLE_METAFILE=<file>
   // (read it with esbuild's analyzer, or docs/performance.md's recipe).
   if (process.env.SLUICE_BUNDLE_METAFILE) writeFileSync(process.env.SLUICE_BUNDLE_METAFILE, JSON.stringify(result.metafile));
-  const strays = Object.keys(result.metafile.inputs).filter((input) => !input.includes("node_modules/") && !input.startsWith(`${BUILTIN}:`) && !input.startsWith(`${NOT_NEEDED}:`) && !SOURCE_FOLDERS.some((folder) => input.startsWith(`${folder}/`)));
+  const strays = Object.keys(result.metafile.inputs).filter((input) => !input.includes("node_modules/") && !input.startsWith(`${BUILTIN}:`) && !input.startsWith(`${NOT_NEEDED}:`) && !input.startsWith(`${LAZY_ESM}:`) && !SOURCE_FOLDERS.some((folder) => input.startsWith(`${folder}/`)));
   if (strays.length) throw new Error(`scripts/bundle-library.mjs: the bundle reaches files outside ${SOURCE_FOLDERS.join(", ")}: ${strays.join(", ")}; add their folder to SOURCE_FOLDERS (and the Dockerfile's build stage)`);
   // A chunk that carries a bundled package's code carries its licence.
   const files = result.outputFiles.map((file) => {
@@ -86,6 +86,46 @@ const BUILTIN = "sluice-node-builtin";
 /** The namespace of a package a bundled package requires only on a Node older than Sluice supports. */
 const NOT_NEEDED = "sluice-not-needed";
 
+/**
+ * Built-ins a bundled package imports at its top but uses only on some requests: node-fetch's `https` (with
+ * `tls`, about 5 ms and 1 MiB) for an https URL, its `zlib` (about 3 ms and 1.5 MiB) for a compressed body.
+ */
+const LAZY_BUILTINS = ["https", "zlib"];
+
+/**
+ * A built-in that loads at its first property read: a proxy whose every read goes to the module. (esbuild's
+ * `__toESM` copies a CommonJS module's own keys at import; the proxy's target has none, so importing it
+ * reads nothing.)
+ */
+function lazyBuiltin(name) {
+  return `let loaded;
+const load = () => (loaded ??= process.getBuiltinModule(${JSON.stringify(`node:${name}`)}));
+module.exports = new Proxy({}, { get: (_target, key) => load()[key], has: (_target, key) => key in load() });`;
+}
+
+/** The namespace of a built-in whose functions Sluice's own code imports, each loading it at its first call. */
+const LAZY_ESM = "sluice-lazy-builtin";
+
+/**
+ * Built-ins Sluice's own code imports at a module's top but calls only on some paths: `node:crypto` (about
+ * 4 ms and 0.75 MiB) hashes a long page token, signs a JWT, encrypts a stored secret; `spec`, `check` and
+ * `discover` on most connectors call none of these.
+ */
+const LAZY_OWN_BUILTINS = ["node:crypto"];
+
+/**
+ * An ES module exporting each function of a built-in (its lower-case exports: functions, not classes) as
+ * one that loads the built-in at its first call. Importing anything else from it (a class, a constant)
+ * fails the build with esbuild's "No matching export": read it through `process.getBuiltinModule` where it
+ * is used instead.
+ */
+async function lazyFunctions(id) {
+  const module = await import(id);
+  const names = Object.keys(module.default).filter((name) => /^[a-z]/.test(name) && typeof module.default[name] === "function");
+  const lines = names.map((name) => `export function ${name}(...args) { return load().${name}(...args); }`);
+  return `let loaded;\nconst load = () => (loaded ??= process.getBuiltinModule(${JSON.stringify(id)}));\n${lines.join("\n")}\n`;
+}
+
 /** Every bare import stays external except the bundled packages (node: built-ins included). */
 function externalPackages() {
   return {
@@ -96,11 +136,20 @@ function externalPackages() {
       b.onResolve({ filter: /^[a-z_]/ }, (args) =>
         args.importer.includes(`${sep}node_modules${sep}`) && builtinModules.includes(args.path.replace(/^node:/, "")) ? { path: args.path.replace(/^node:/, ""), namespace: BUILTIN } : undefined,
       );
-      b.onLoad({ filter: /.*/, namespace: BUILTIN }, (args) => ({ contents: `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${args.path}`)});`, loader: "js" }));
+      b.onLoad({ filter: /.*/, namespace: BUILTIN }, (args) => ({ contents: LAZY_BUILTINS.includes(args.path) ? lazyBuiltin(args.path) : `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${args.path}`)});`, loader: "js" }));
       // fetch-blob (node-fetch's) requires web-streams-polyfill only where `globalThis.ReadableStream` is missing,
       // which no supported Node is (engines: >=20.18): its 210 KB stay out of the chunk every first request parses.
+      // Its streams.cjs only fills in what such a Node lacks; reading `globalThis.ReadableStream` to find out
+      // loads Node's web streams (about 4 ms and 1.2 MiB), so it is left out too.
       b.onResolve({ filter: /^web-streams-polyfill(\/|$)/ }, (args) => ({ path: args.path, namespace: NOT_NEEDED }));
-      b.onLoad({ filter: /.*/, namespace: NOT_NEEDED }, (args) => ({ contents: `throw new Error(${JSON.stringify(`${args.path} is left out of Sluice's bundle: Node 20 has web streams built in`)});`, loader: "js" }));
+      b.onResolve({ filter: /^\.\/streams\.cjs$/ }, (args) => (args.importer.includes(`${sep}node_modules${sep}fetch-blob${sep}`) ? { path: "fetch-blob/streams.cjs", namespace: NOT_NEEDED } : undefined));
+      b.onLoad({ filter: /.*/, namespace: NOT_NEEDED }, (args) => ({
+        contents: args.path === "fetch-blob/streams.cjs" ? "// Node 20 has ReadableStream and Blob.prototype.stream: nothing to fill in." : `throw new Error(${JSON.stringify(`${args.path} is left out of Sluice's bundle: Node 20 has web streams built in`)});`,
+        loader: "js",
+      }));
+      // Sluice's own imports of a built-in it needs only on some paths load it at their first call.
+      b.onResolve({ filter: /^node:/ }, (args) => (LAZY_OWN_BUILTINS.includes(args.path) && !args.importer.includes(`${sep}node_modules${sep}`) ? { path: args.path, namespace: LAZY_ESM } : undefined));
+      b.onLoad({ filter: /.*/, namespace: LAZY_ESM }, async (args) => ({ contents: await lazyFunctions(args.path), loader: "js" }));
       b.onResolve({ filter: /^[^./]/ }, (args) => {
         if (BUNDLED_PACKAGES.some((name) => args.path === name || args.path.startsWith(`${name}/`))) return undefined;
         // A package imported from a bundled package (ajv's fast-deep-equal...) is bundled with it.

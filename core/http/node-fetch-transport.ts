@@ -1,5 +1,5 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
-import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { Agent as HttpsAgent } from "node:https";
 import nodeFetch, { type Response as NodeFetchResponse } from "node-fetch";
 import type { Fetch, FetchInit, FetchResponse, TransportHeaders } from "../../sdk/index.js";
 
@@ -15,8 +15,8 @@ import type { Fetch, FetchInit, FetchResponse, TransportHeaders } from "../../sd
  */
 export function createNodeFetchTransport(options: { maxSockets: number }): Fetch {
   const http = new HttpAgent({ keepAlive: true, maxSockets: options.maxSockets });
-  const https = new HttpsAgent({ keepAlive: true, maxSockets: options.maxSockets });
-  const agent = (url: URL) => (url.protocol === "http:" ? http : https);
+  let https: HttpsAgent | undefined;
+  const agent = (url: URL) => (url.protocol === "http:" ? http : (https ??= new (nodeHttps().Agent)({ keepAlive: true, maxSockets: options.maxSockets })));
   return (url, init) => {
     if (init.body !== undefined && init.method.toUpperCase() === "GET") return getWithBody(url, init, agent(new URL(url)));
     // Object.assign, not `{ ...init, agent }`: on Node 20 a spread followed by more keys costs ~1 µs.
@@ -73,6 +73,11 @@ class RawHeaders implements TransportHeaders {
   }
 }
 
+/** Node's https module, loaded at its first use. */
+function nodeHttps(): typeof import("node:https") {
+  return process.getBuiltinModule("node:https");
+}
+
 function withRawHeaders(response: NodeFetchResponse): FetchResponse {
   return new RawHeadersResponse(response);
 }
@@ -83,7 +88,7 @@ function withRawHeaders(response: NodeFetchResponse): FetchResponse {
  */
 function getWithBody(url: string, init: FetchInit, agent: HttpAgent): Promise<FetchResponse> {
   const target = new URL(url);
-  const send = target.protocol === "http:" ? httpRequest : httpsRequest;
+  const send = target.protocol === "http:" ? httpRequest : nodeHttps().request;
   const body = Buffer.from(init.body ?? "", "utf8");
   return new Promise((resolve, reject) => {
     const request = send(target, { method: "GET", agent, headers: { ...init.headers, "Content-Length": String(body.length) }, signal: init.signal }, (response: IncomingMessage) => {

@@ -7,6 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer as createHttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -18,6 +21,9 @@ import { oneStreamManifest } from "../support/manifest-builder.js";
 
 const TOKEN = "start-test-token";
 const HOOK = pathToFileURL(join(import.meta.dirname, "..", "support", "record-loads.mjs")).href;
+
+/** Node's modules a run loads only when it needs them, as the load log names them. */
+const LAZY_BUILTINS = ["builtin:https", "builtin:tls", "builtin:zlib", "builtin:crypto", "builtin:internal/webstreams/readablestream"];
 
 /** Packages a run imports only when it needs them, as they appear in a module URL. */
 const OPTIONAL = ["/node_modules/undici/", "/node_modules/yaml/", "/node_modules/js-yaml/", "/node_modules/jsonwebtoken/", "/node_modules/fast-xml-parser/", "/node_modules/csv-parse/", "/node_modules/fflate/", "/node_modules/@streamparser/json/", "/node_modules/cosmiconfig/", "/node_modules/any-ascii/"];
@@ -48,10 +54,10 @@ after(async () => {
  * and `bundled:core/sources/sql-source-store.ts` (esbuild writes each bundled file's path as a comment:
  * `// node_modules/yaml/dist/index.js`).
  */
-async function runLogged(args: string[], name: string) {
+async function runLogged(args: string[], name: string, env: Record<string, string> = {}) {
   const log = join(dir, `${name}.loads`);
   writeFileSync(log, "");
-  const run = await runSluice(args, dir, { env: { NODE_OPTIONS: `--import=${HOOK}`, SLUICE_TEST_LOAD_LOG: log } });
+  const run = await runSluice(args, dir, { env: { ...env, NODE_OPTIONS: `--import=${HOOK}`, SLUICE_TEST_LOAD_LOG: log } });
   const urls = readFileSync(log, "utf8").split("\n").filter(Boolean);
   const bundled = urls
     .filter((url) => url.includes("/dist/bundle/"))
@@ -77,6 +83,31 @@ describe("sluice start imports", () => {
     assert.ok(loaded.some((url) => url.endsWith("/dist/bundle/cli.js")));
     const own = loaded.filter((url) => url.includes("/dist/"));
     assert.ok(own.length < 60, `the CLI loaded ${own.length} of its own module files, expected a few dozen chunks: ${own.join(", ")}`);
+    // A plain-http API with an uncompressed body: Node's https (and tls), zlib, crypto and web streams wait for a
+    // run that needs them (scripts/bundle-library.mjs, LAZY_BUILTINS and LAZY_OWN_BUILTINS).
+    assert.ok(loaded.includes("builtin:http"), "the load log sees Node's own modules");
+    assert.deepEqual(loaded.filter((url) => LAZY_BUILTINS.includes(url)), []);
+  });
+
+  it("an https API with a gzip body loads https and zlib at the first request, and reads", async () => {
+    const tls = join(import.meta.dirname, "..", "fixtures", "tls");
+    const body = gzipSync(JSON.stringify({ data: [{ id: 3 }, { id: 4 }] }));
+    const server = createHttpsServer({ key: readFileSync(join(tls, "loopback-key.pem")), cert: readFileSync(join(tls, "loopback-cert.pem")) }, (req, res) => {
+      if (req.headers.authorization !== `Bearer ${TOKEN}`) return void res.writeHead(401).end();
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": body.length }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const urlBase = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      writeFileSync(join(dir, "https.json"), JSON.stringify(oneStreamManifest({ urlBase, requester: { authenticator: { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" } } })));
+      const { run, loaded } = await runLogged(["read", "--manifest", "https.json", "--config", "config.json"], "https", { NODE_EXTRA_CA_CERTS: join(tls, "loopback-cert.pem") });
+      assert.equal(run.code, 0, run.stderr);
+      assert.deepEqual(run.messages.filter((m) => m.type === "RECORD").map((m) => m.record.data.id), [3, 4]);
+      assert.deepEqual(["builtin:https", "builtin:tls", "builtin:zlib"].filter((id) => !loaded.includes(id)), [], "the https request and the gzip body loaded their modules");
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
   });
 
   it("a YAML manifest with a JWT, an XML decoder and --transport undici imports those packages, and reads", async () => {
