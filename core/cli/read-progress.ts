@@ -1,4 +1,5 @@
 import { countNoun } from "../../pure/count-noun.js";
+import { monotonicMs } from "../../sdk/services/clock.js";
 /** Where the progress line is drawn: a terminal (stderr). */
 interface ProgressTerminal {
   write(text: string): unknown;
@@ -11,7 +12,7 @@ interface ReadProgressOptions {
   streams: number;
   /** Least milliseconds between two redraws (default 250: at most 4 a second). */
   intervalMs?: number;
-  /** Milliseconds, for rates (default `performance.now`). */
+  /** Milliseconds, for rates (default `monotonicMs`). */
   now?: () => number;
 }
 
@@ -107,7 +108,7 @@ export class ReadProgress {
   }
 
   private now(): number {
-    return (this.options.now ?? (() => performance.now()))();
+    return (this.options.now ?? (() => monotonicMs()))();
   }
 }
 

@@ -1,4 +1,5 @@
 import { getEventListeners } from "node:events";
+import { monotonicMs } from "../../sdk/services/clock.js";
 
 /** One attempt's signal and its clean-up. */
 interface AttemptDeadline {
@@ -42,12 +43,12 @@ export class AttemptDeadlines {
   /** The attempts in flight of each caller signal (its one listener aborts them). */
   private readonly byCaller = new WeakMap<AbortSignal, Set<Deadline>>();
   private timer?: NodeJS.Timeout;
-  /** When the timer fires (`performance.now()` time); Infinity when none is armed. */
+  /** When the timer fires (`monotonicMs()` time); Infinity when none is armed. */
   private timerAt = Infinity;
   private readonly onTimer = () => this.expireDue();
 
   start(timeoutMs: number, caller: AbortSignal | undefined): AttemptDeadline {
-    const deadline = new Deadline(this, this.spare.pop() ?? new AbortController(), performance.now() + timeoutMs, caller);
+    const deadline = new Deadline(this, this.spare.pop() ?? new AbortController(), monotonicMs() + timeoutMs, caller);
     if (caller?.aborted) {
       deadline.abort(caller.reason);
       return deadline;
@@ -87,7 +88,7 @@ export class AttemptDeadlines {
   private arm(at: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = at;
-    this.timer = setTimeout(this.onTimer, Math.max(1, Math.ceil(at - performance.now())));
+    this.timer = setTimeout(this.onTimer, Math.max(1, Math.ceil(at - monotonicMs())));
     this.timer.unref();
   }
 
@@ -95,7 +96,7 @@ export class AttemptDeadlines {
   private expireDue(): void {
     this.timer = undefined;
     this.timerAt = Infinity;
-    const now = performance.now();
+    const now = monotonicMs();
     let next = Infinity;
     for (const deadline of this.active) {
       if (deadline.at <= now) {
@@ -115,7 +116,7 @@ class Deadline implements AttemptDeadline {
   constructor(
     private readonly owner: AttemptDeadlines,
     readonly controller: AbortController,
-    /** When the attempt times out (`performance.now()` time). */
+    /** When the attempt times out (`monotonicMs()` time). */
     readonly at: number,
     readonly caller: AbortSignal | undefined,
   ) {}

@@ -22,6 +22,7 @@ import {
   type Secrets,
   type SendOptions,
 } from "../../sdk/index.js";
+import { monotonicMs } from "../../sdk/services/clock.js";
 import { AttemptDeadlines } from "./attempt-deadlines.js";
 import { learnFromResponse, rotationDelayMs, timeWaited } from "./authenticator-feedback.js";
 import { maskAddedParams, runBeforeSend, type AddedBySigning } from "./before-send.js";
@@ -187,11 +188,11 @@ export class RetryingHttpClient implements HttpClient {
     const timeoutMs = Math.max(1, Math.min(options.timeoutMs ?? this.parts.options.timeoutMs, deadlineAt - this.parts.clock.now()));
     const deadline = this.deadlines.start(timeoutMs, options.signal);
     const observer = this.parts.observer;
-    const started = observer ? performance.now() : 0;
+    const started = observer ? monotonicMs() : 0;
     // Made only when someone watches: this runs for every request.
     const observe = observer
       ? (seen: { response?: { status: number; headers: HeaderBag; body: string }; error?: unknown }) =>
-          observer.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, added: wire.added, attempt, ms: performance.now() - started, options, ...seen }))
+          observer.exchange?.(observedExchange({ secrets: this.parts.secrets, encoded, added: wire.added, attempt, ms: monotonicMs() - started, options, ...seen }))
       : undefined;
     try {
       let raw: FetchResponse;

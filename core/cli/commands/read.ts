@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { ConfigError, type PageReport } from "../../../sdk/index.js";
+import { monotonicMs } from "../../../sdk/services/clock.js";
 import { airbyteRead, type AirbyteRead } from "../../protocol/airbyte-read.js";
 import { readConfiguredCatalog } from "../../protocol/configured-catalog.js";
 import { errorTextOf, logOf, streamStatusOf } from "../../protocol/messages.js";
@@ -32,7 +33,7 @@ export const command: CliCommand = {
   async run(args, io) {
     const session = new CliSession(args, io);
     const out = session.out;
-    const started = performance.now();
+    const started = monotonicMs();
     const file = (flag: string) => (typeof args.values[flag] === "string" ? resolve(io.cwd, args.values[flag] as string) : undefined);
     let progress: ReadProgress | undefined;
     let read: AirbyteRead;
@@ -96,7 +97,7 @@ export const command: CliCommand = {
       await session.close();
     }
     const { streams: count, records, pages, failed } = read.summary();
-    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    const seconds = ((monotonicMs() - started) / 1000).toFixed(2);
     session.notice("INFO", `read ${countNoun(count, "stream")}, ${countNoun(records, "record")}, ${countNoun(pages, "page")} in ${seconds} s${failed.length ? `; failed: ${failed.join(", ")}` : ""}`);
     await out.flush();
     return failed.length ? 1 : 0;
