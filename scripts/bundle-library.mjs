@@ -55,8 +55,9 @@ export async function bundleLibrary(root) {
     platform: "node",
     target: "node20",
     chunkNames: "chunk-[hash]",
-    // Class and function names stay as written: error messages and stack traces name them.
-    keepNames: true,
+    // No keepNames: it wraps every function, arrow and class in a `__name()` call (3,700 of them at start, and
+    // node-fetch's closures on every request: about 1% of a read's CPU). Without it a top-level name that
+    // collides with another is renamed (`describe3`); classes, whose names errors show, are kept (see below).
     define: { "import.meta.url": "__sluiceModuleUrl" },
     logLevel: "warning",
     metafile: true,
@@ -69,6 +70,7 @@ export async function bundleLibrary(root) {
   const strays = Object.keys(result.metafile.inputs).filter((input) => !input.includes("node_modules/") && !input.startsWith(`${BUILTIN}:`) && !input.startsWith(`${NOT_NEEDED}:`) && !input.startsWith(`${LAZY_ESM}:`) && !SOURCE_FOLDERS.some((folder) => input.startsWith(`${folder}/`)));
   if (strays.length) throw new Error(`scripts/bundle-library.mjs: the bundle reaches files outside ${SOURCE_FOLDERS.join(", ")}: ${strays.join(", ")}; add their folder to SOURCE_FOLDERS (and the Dockerfile's build stage)`);
   // A chunk that carries a bundled package's code carries its licence.
+  refuseRenamedClasses(result.outputFiles);
   const files = result.outputFiles.map((file) => {
     const inputs = Object.keys(result.metafile.outputs[relative(root, file.path).split(sep).join("/")]?.inputs ?? {}).filter((input) => input.includes("node_modules/"));
     return { path: file.path, text: inputs.length ? `// Bundled by scripts/bundle-library.mjs with these packages; their licences:\n${licences(root, inputs)}\n${file.text}` : file.text };
@@ -79,6 +81,23 @@ export async function bundleLibrary(root) {
     files.push({ path, text: `// The public entry: one copy of Sluice for every importer (scripts/bundle-library.mjs).\nexport * from "${target}";\n` });
   }
   return files;
+}
+
+/** Classes the bundle may rename: a bundled package's, whose name nothing reads. */
+const RENAMED_CLASSES_ALLOWED = ["FormData2"];
+
+/**
+ * Fails the build when esbuild renamed a class to keep two top-level names apart (`class ManifestError2`): an
+ * error's name (`new.target.name`) and messages (`decoder.constructor.name`) read class names. Rename one of
+ * the two in the sources.
+ */
+export function refuseRenamedClasses(outputFiles) {
+  const texts = outputFiles.map((file) => file.text);
+  const declared = new Set(texts.flatMap((text) => [...text.matchAll(/^(?:export )?(?:async )?(?:class|function\*?|var|let|const) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1])));
+  // A class's name is its own (`var X = class X2 {`: X2), else the variable's.
+  const renamed = texts.flatMap((text) => [...text.matchAll(/^(?:var ([A-Za-z_$][\w$]*) = class(?: ([A-Za-z_$][\w$]*))?\b|class ([A-Za-z_$][\w$]*))/gm)].map((m) => m[2] ?? m[1] ?? m[3]));
+  const collisions = renamed.filter((name) => /\D\d+$/.test(name) && declared.has(name.replace(/\d+$/, "")) && !RENAMED_CLASSES_ALLOWED.includes(name));
+  if (collisions.length) throw new Error(`scripts/bundle-library.mjs: the bundle renamed these classes to keep them apart from another top-level name: ${collisions.join(", ")}; rename one of each pair in the sources (a class's name shows in errors)`);
 }
 
 /** The namespace of a Node built-in required by a bundled package. */
