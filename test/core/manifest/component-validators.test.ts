@@ -1,13 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { after, before, describe, it } from "node:test";
 import { Ajv, type ValidateFunction } from "ajv";
 import standalone from "ajv/dist/standalone/index.js";
 import { createSluice } from "../../../core/index.js";
-import { COMPONENT_AJV_OPTIONS, compileStandalone, schemaFingerprint, validatorSchema } from "../../../core/manifest/component-validators.js";
+import { COMPONENT_AJV_OPTIONS, PRECOMPILED_VALIDATORS_FILE, compileStandalone, schemaFingerprint, validatorSchema } from "../../../core/manifest/component-validators.js";
 import { writeComponentValidators } from "../../../core/manifest/write-component-validators.js";
 
 const registry = createSluice().registry;
@@ -21,7 +20,7 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), "sluice-validators-"));
   mkdirSync(join(dir, "dist", "bundle"), { recursive: true });
   writeComponentValidators(dir, registry);
-  const { validatorSources } = (await import(pathToFileURL(join(dir, "dist", "bundle", "component-validators.js")).href)) as { validatorSources: Record<string, string> };
+  const validatorSources = JSON.parse(readFileSync(join(dir, "dist", "bundle", PRECOMPILED_VALIDATORS_FILE), "utf8")) as Record<string, string>;
   for (const [fingerprint, source] of Object.entries(validatorSources)) validators[fingerprint] = compileStandalone(source);
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
