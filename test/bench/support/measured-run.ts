@@ -1,11 +1,11 @@
 /**
  * Runs a command as a separate process and measures it from outside: wall time from spawn to exit, its
- * peak resident memory (reported by the preload support/peak-rss.mjs when it exits) and its stdout, read
+ * peak resident memory and CPU time (reported by the preload support/exit-usage.mjs when it exits) and its stdout, read
  * through a pipe as the Airbyte platform reads it (counted line by line, or kept for a check).
  *
  * @example
  * const run = await measuredRun(process.execPath, ["-e", "0"]);
- * // { wallMs: 41.2, peakRssMib: 39.4, stdoutLines: 0, stdout: "" }
+ * // { wallMs: 41.2, peakRssMib: 39.4, cpuSeconds: 0.04, stdoutLines: 0, stdout: "" }
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -13,12 +13,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const PRELOAD = pathToFileURL(join(import.meta.dirname, "peak-rss.mjs")).href;
+const PRELOAD = pathToFileURL(join(import.meta.dirname, "exit-usage.mjs")).href;
 
 /** What one measured run gives. */
 export interface MeasuredRun {
   wallMs: number;
   peakRssMib: number;
+  /** CPU time, user + system, all of the process's threads. */
+  cpuSeconds: number;
   /** Lines written to stdout. */
   stdoutLines: number;
   /** Stdout itself, when `keepStdout` (a read of a million records is only counted). */
@@ -35,9 +37,9 @@ export interface MeasuredRunOptions {
 /** Spawns `command args` with the peak-memory preload and resolves when it exits with code 0. */
 export async function measuredRun(command: string, args: readonly string[], options: MeasuredRunOptions = {}): Promise<MeasuredRun> {
   const dir = mkdtempSync(join(tmpdir(), "sluice-bench-rss-"));
-  const rssFile = join(dir, "peak");
+  const usageFile = join(dir, "usage");
   try {
-    const env = { ...process.env, ...options.env, NODE_OPTIONS: `--import=${PRELOAD}`, SLUICE_BENCH_PEAK_RSS: rssFile };
+    const env = { ...process.env, ...options.env, NODE_OPTIONS: `--import=${PRELOAD}`, SLUICE_BENCH_EXIT_USAGE: usageFile };
     const start = performance.now();
     const child = spawn(command, args, { cwd: options.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdoutLines = 0;
@@ -54,8 +56,8 @@ export async function measuredRun(command: string, args: readonly string[], opti
     });
     const wallMs = performance.now() - start;
     if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${code}: ${stderr.slice(0, 500)}`);
-    const peakKib = Number(readFileSync(rssFile, "utf8").trim().split("\n").at(-1));
-    return { wallMs, peakRssMib: peakKib / 1024, stdoutLines, stdout: Buffer.concat(kept).toString() };
+    const [peakKib, cpuMicros] = (readFileSync(usageFile, "utf8").trim().split("\n").at(-1) ?? "").split(" ").map(Number);
+    return { wallMs, peakRssMib: peakKib! / 1024, cpuSeconds: cpuMicros! / 1e6, stdoutLines, stdout: Buffer.concat(kept).toString() };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
