@@ -69,8 +69,8 @@ export async function bundleLibrary(root) {
   if (process.env.SLUICE_BUNDLE_METAFILE) writeFileSync(process.env.SLUICE_BUNDLE_METAFILE, JSON.stringify(result.metafile));
   const strays = Object.keys(result.metafile.inputs).filter((input) => !input.includes("node_modules/") && !input.startsWith(`${BUILTIN}:`) && !input.startsWith(`${NOT_NEEDED}:`) && !input.startsWith(`${LAZY_ESM}:`) && !SOURCE_FOLDERS.some((folder) => input.startsWith(`${folder}/`)));
   if (strays.length) throw new Error(`scripts/bundle-library.mjs: the bundle reaches files outside ${SOURCE_FOLDERS.join(", ")}: ${strays.join(", ")}; add their folder to SOURCE_FOLDERS (and the Dockerfile's build stage)`);
-  // A chunk that carries a bundled package's code carries its licence.
   refuseRenamedClasses(result.outputFiles);
+  // A chunk that carries a bundled package's code carries its licence.
   const files = result.outputFiles.map((file) => {
     const inputs = Object.keys(result.metafile.outputs[relative(root, file.path).split(sep).join("/")]?.inputs ?? {}).filter((input) => input.includes("node_modules/"));
     return { path: file.path, text: inputs.length ? `// Bundled by scripts/bundle-library.mjs with these packages; their licences:\n${licences(root, inputs)}\n${file.text}` : file.text };

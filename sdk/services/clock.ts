@@ -35,6 +35,9 @@ export function clockMicroseconds(clock: Pick<Clock, "now" | "nowMicroseconds">)
   return clock.nowMicroseconds ? clock.nowMicroseconds() : BigInt(Math.floor(clock.now())) * 1000n;
 }
 
+/** The wall clock's time (ms since the epoch) when {@link monotonicMs} read 0, taken when this module loads. */
+const wallOriginMs = Date.now() - monotonicMs();
+
 /**
  * The wall clock in microseconds since the epoch, as Python's `datetime.now(timezone.utc)` reads it: the
  * wall clock's millisecond (`Date.now()`, which follows every correction of the system's time), with the
@@ -64,6 +67,3 @@ export function monotonicMs(): number {
   const [seconds, nanoseconds] = process.hrtime();
   return seconds * 1000 + nanoseconds / 1e6;
 }
-
-/** The wall clock's time (ms since the epoch) when {@link monotonicMs} read 0, taken when this module loads. */
-const wallOriginMs = Date.now() - monotonicMs();
