@@ -111,7 +111,20 @@ export async function runProcess(): Promise<void> {
   // A closed stderr leaves nobody to tell: its EPIPE must not crash the command.
   process.stderr.on("error", () => undefined);
   const signal = AbortSignal.any([interrupted.signal, stdoutClosed]);
-  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY), signal, stdoutClosed, stdin: process.stdin };
+  const io: CliIO = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    // stdout first: a command whose output goes to a pipe or a file never opens stdin to ask this.
+    interactive: Boolean(process.stdout.isTTY && process.stdin.isTTY),
+    signal,
+    stdoutClosed,
+    // Made when a command reads it (`sluice init` asking): reading `process.stdin` opens a stream on fd 0.
+    get stdin() {
+      return process.stdin;
+    },
+  };
   try {
     process.exitCode = await main(process.argv.slice(2), io);
   } catch (error) {
