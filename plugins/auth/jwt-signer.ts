@@ -1,4 +1,4 @@
-import { createPrivateKey, createSecretKey, sign as cryptoSign, type KeyObject } from "node:crypto";
+import { createPrivateKey, sign as cryptoSign, type KeyObject } from "node:crypto";
 import type { JwtHeader } from "jsonwebtoken";
 import { AuthenticationError, lazyPackage, ManifestError } from "../../sdk/index.js";
 
@@ -31,7 +31,7 @@ type JwtSigner = (header: Record<string, unknown>, payload: Record<string, unkno
 
 /**
  * Reads the key once, now (a bad key fails the build; PEM parsing and decryption cost far more than a
- * signature), and returns a signer. jsonwebtoken signs every algorithm it supports; ES256K and EdDSA, which it does not, are
+ * signature), and returns a signer. An HMAC secret (HS*) stays bytes: only an empty one is refused. jsonwebtoken signs every algorithm it supports; ES256K and EdDSA, which it does not, are
  * signed with node:crypto directly (raw r||s for ECDSA, as JWS requires).
  *
  * @example
@@ -42,9 +42,11 @@ export async function createJwtSigner(options: JwtKeyOptions): Promise<JwtSigner
   const key = readKey(options);
   const { algorithm } = options;
   if (algorithm === "EdDSA" || algorithm === "ES256K") {
+    // Neither is an HMAC: readKey read a PEM private key.
+    const privateKey = key as KeyObject;
     return async (header, payload) => {
       const input = `${base64url(JSON.stringify({ ...header, alg: algorithm }))}.${base64url(JSON.stringify(payload))}`;
-      const signature = algorithm === "EdDSA" ? cryptoSign(null, Buffer.from(input), key) : cryptoSign("sha256", Buffer.from(input), { key, dsaEncoding: "ieee-p1363" });
+      const signature = algorithm === "EdDSA" ? cryptoSign(null, Buffer.from(input), privateKey) : cryptoSign("sha256", Buffer.from(input), { key: privateKey, dsaEncoding: "ieee-p1363" });
       return `${input}.${signature.toString("base64url")}`;
     };
   }
@@ -62,12 +64,13 @@ export async function createJwtSigner(options: JwtKeyOptions): Promise<JwtSigner
   };
 }
 
-function readKey(options: JwtKeyOptions): KeyObject {
+function readKey(options: JwtKeyOptions): KeyObject | Buffer {
   const { algorithm, key, passphrase } = options;
   try {
     if (algorithm.startsWith("HS")) {
       if (key === "") throw new RangeError("the secret is empty");
-      return createSecretKey(Buffer.from(options.base64EncodeKey ? Buffer.from(key, "utf8").toString("base64") : key, "utf8"));
+      // Bytes, not a KeyObject: any non-empty secret is a valid HMAC key, and the build loads no node:crypto.
+      return Buffer.from(options.base64EncodeKey ? Buffer.from(key, "utf8").toString("base64") : key, "utf8");
     }
     return passphrase ? createPrivateKey({ key, format: "pem", passphrase }) : createPrivateKey({ key, format: "pem" });
   } catch (error) {
