@@ -31,8 +31,9 @@ type JwtSigner = (header: Record<string, unknown>, payload: Record<string, unkno
 
 /**
  * Reads the key once, now (a bad key fails the build; PEM parsing and decryption cost far more than a
- * signature), and returns a signer. An HMAC secret (HS*) stays bytes: only an empty one is refused. jsonwebtoken signs every algorithm it supports; ES256K and EdDSA, which it does not, are
- * signed with node:crypto directly (raw r||s for ECDSA, as JWS requires).
+ * signature), and returns a signer. An HMAC secret (HS*) stays bytes: only an empty one is refused.
+ * jsonwebtoken signs every algorithm it supports; ES256K and EdDSA, which it does not, are signed with
+ * node:crypto directly (raw r||s for ECDSA, as JWS requires).
  *
  * @example
  * const sign = await createJwtSigner({ algorithm: "HS256", key: "secret", where: "authenticator" });

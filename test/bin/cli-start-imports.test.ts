@@ -17,7 +17,7 @@ import { after, before, describe, it } from "node:test";
 import { stringify } from "yaml";
 import { runSluice } from "../support/run-sluice.js";
 import { startLoopback, type Loopback } from "../support/loopback.js";
-import { oneStreamManifest } from "../support/manifest-builder.js";
+import { oneStreamManifest, sourceDef, streamDef } from "../support/manifest-builder.js";
 
 const TOKEN = "start-test-token";
 const HOOK = pathToFileURL(join(import.meta.dirname, "..", "support", "record-loads.mjs")).href;
@@ -108,6 +108,21 @@ describe("sluice start imports", () => {
       server.close();
       server.closeAllConnections();
     }
+  });
+
+  it("`sluice check` builds an HS256 JwtAuthenticator of a stream it does not read without loading Node's crypto", async () => {
+    const bearer = { authenticator: { type: "BearerAuthenticator", api_token: "{{ config['token'] }}" } };
+    const jwt = { authenticator: { type: "JwtAuthenticator", secret_key: "{{ config['secret'] }}", algorithm: "HS256", header_prefix: "Bearer" } };
+    const manifest = sourceDef([
+      streamDef({ urlBase: api.url, name: "items", path: "/items", fieldPath: ["data"], requester: bearer }),
+      streamDef({ urlBase: api.url, name: "signed", path: "/xml", fieldPath: ["List", "Item"], requester: jwt, retriever: { decoder: { type: "XmlDecoder" } } }),
+    ]);
+    writeFileSync(join(dir, "unused-jwt.json"), JSON.stringify(manifest));
+    const { run, loaded } = await runLogged(["check", "--manifest", "unused-jwt.json", "--config", "config.json"], "unused-jwt");
+    assert.deepEqual(run.messages.filter((m) => m.type === "CONNECTION_STATUS").map((m) => m.connectionStatus.status), ["SUCCEEDED"], run.stderr);
+    // An HMAC secret is kept as bytes until the first signature (plugins/auth/jwt-signer.ts).
+    assert.ok(loaded.includes("builtin:http"), "the load log sees Node's own modules");
+    assert.equal(loaded.includes("builtin:crypto"), false, "crypto was loaded");
   });
 
   it("a YAML manifest with a JWT, an XML decoder and --transport undici imports those packages, and reads", async () => {

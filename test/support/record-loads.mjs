@@ -2,8 +2,9 @@
 // SLUICE_TEST_LOAD_LOG: through the ESM loader (ESM files, and the entry file of each CommonJS package
 // imported from ESM) and through `require` (a CommonJS file, from `createRequire` or another CommonJS file);
 // and, when the process exits, each of Node's own modules it loaded as `builtin:<id>` (`builtin:https`,
-// `builtin:internal/webstreams/readablestream`), however it was reached. Preload it: NODE_OPTIONS="--import=<this file's URL>". Plain JavaScript, so a
-// process without tsx (the built CLI) can load it. This one file is both the preload, on the main thread
+// `builtin:internal/webstreams/readablestream`), however it was reached. Preload it:
+// NODE_OPTIONS="--import=<this file's URL>". Plain JavaScript, so a process without tsx (the built CLI) can
+// load it. This one file is both the preload, on the main thread
 // (it registers itself), and the loader hooks, on Node's hooks thread.
 import { appendFileSync } from "node:fs";
 import Module, { register } from "node:module";
