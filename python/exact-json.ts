@@ -176,6 +176,7 @@ function inexact(value: number): boolean {
 
 /** The text with each integer past 2^53 and each number out of float range quoted as a marker; undefined when there is none. */
 function rewriteNumbers(text: string): string | undefined {
+  let inJson: string | undefined;
   let out = "";
   let last = 0;
   let changed = false;
@@ -196,7 +197,8 @@ function rewriteNumbers(text: string): string | undefined {
     const token = text.slice(i, end);
     const kind = classify(token);
     if (kind) {
-      out += `${text.slice(last, i)}"${markers().inJson}${kind}${token}"`;
+      inJson ??= markers().inJson;
+      out += `${text.slice(last, i)}"${inJson}${kind}${token}"`;
       last = end;
       changed = true;
     }

@@ -22,7 +22,6 @@ let precompiled: ReadonlyMap<string, string> | undefined;
 
 /** The build's table of precompiled validators, in dist/bundle/: fingerprint -> ajv's standalone code. */
 export const PRECOMPILED_VALIDATORS_FILE = "component-validators.json";
-let loading: Promise<void> | undefined;
 
 /**
  * Makes every schema of `registry` checkable by {@link componentValidator}: loads the precompiled validators

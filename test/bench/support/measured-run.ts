@@ -1,7 +1,7 @@
 /**
  * Runs a command as a separate process and measures it from outside: wall time from spawn to exit, its
- * peak resident memory and CPU time (reported by the preload support/exit-usage.mjs when it exits) and its stdout, read
- * through a pipe as the Airbyte platform reads it (counted line by line, or kept for a check).
+ * peak resident memory and CPU time (reported by the preload support/exit-usage.mjs when it exits) and its
+ * stdout, read through a pipe as the Airbyte platform reads it (counted line by line, or kept for a check).
  *
  * @example
  * const run = await measuredRun(process.execPath, ["-e", "0"]);
@@ -34,9 +34,9 @@ export interface MeasuredRunOptions {
   keepStdout?: boolean;
 }
 
-/** Spawns `command args` with the peak-memory preload and resolves when it exits with code 0. */
+/** Spawns `command args` with the exit-usage preload and resolves when it exits with code 0. */
 export async function measuredRun(command: string, args: readonly string[], options: MeasuredRunOptions = {}): Promise<MeasuredRun> {
-  const dir = mkdtempSync(join(tmpdir(), "sluice-bench-rss-"));
+  const dir = mkdtempSync(join(tmpdir(), "sluice-bench-usage-"));
   const usageFile = join(dir, "usage");
   try {
     const env = { ...process.env, ...options.env, NODE_OPTIONS: `--import=${PRELOAD}`, SLUICE_BENCH_EXIT_USAGE: usageFile };
