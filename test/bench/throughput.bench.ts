@@ -1,8 +1,9 @@
 /**
  * Read throughput (issue 8, part 1): 100,000 records in pages of 100 with Bearer auth, for
  * OffsetIncrement, PageIncrement, CursorPagination from the body and from the Link header, each
- * read by Sluice (a page at a time, `connector.read(name).pages()`, as the CLI reads; and once per record
- * with `for await`, for offset) and by a hand-written node-fetch loop on the same keep-alive transport function,
+ * read by Sluice as a host imports it (the built dist/, ./support/built-library.ts; a page at a time,
+ * `connector.read(name).pages()`, as the CLI reads; and once per record with `for await`, for offset) and by
+ * a hand-written loop on node-fetch as installed, with the same kind of keep-alive agent,
  * alternating in back-to-back pairs, from a page server in a child process (so the server has its own
  * core and event loop). Reports the median records/s of each, the median of the pairs' ratios (goal:
  * Sluice >= 0.95), and the reader's CPU time per page, which other processes' load disturbs less than
@@ -12,7 +13,8 @@
  * @example
  * npm run bench -- throughput
  */
-import { createNodeFetchTransport, type Fetch } from "../../core/index.js";
+import type { Fetch } from "../../core/index.js";
+import { builtLibrary, type Library } from "./support/built-library.js";
 import { median, significant, type Metric } from "./support/measure.js";
 import { startPageServer, type PageServer, type PageStyle } from "./support/page-server.js";
 import { startPageServerProcess } from "./support/page-server-process.js";
@@ -47,10 +49,10 @@ export interface Comparison {
 }
 
 /** Sluice and the hand-written loop on one style, two warm-up reads each, then `rounds` alternating pairs. */
-export async function compare(server: PageServer, style: PageStyle, fetch: Fetch, rounds = ROUNDS, mode: ReadMode = "pages"): Promise<Comparison> {
+export async function compare(server: PageServer, style: PageStyle, fetch: Fetch, rounds = ROUNDS, mode: ReadMode = "pages", library?: Library): Promise<Comparison> {
   const hand = nodeFetchTransport();
   const sluiceRun = async () => {
-    const connector = await benchConnector(server.url, style, fetch);
+    const connector = await benchConnector(server.url, style, fetch, library);
     return sample(() => readWithSluice(connector, mode));
   };
   const handRun = () => sample(() => readByHand(hand, server.url, style));
@@ -92,21 +94,22 @@ function rows(prefix: string, result: Comparison): Metric[] {
 /** Runs the benchmark; each metric is a name, a value and its unit. */
 export async function run(): Promise<Metric[]> {
   const metrics: Metric[] = [];
-  const fetch = createNodeFetchTransport({ maxSockets: 8 });
+  const library = await builtLibrary();
+  const fetch = library.createNodeFetchTransport({ maxSockets: 8 });
   const server = await startPageServerProcess({ total: RECORDS });
   try {
     for (const { style, label } of STRATEGIES) {
       process.stderr.write(`  ${label}\n`);
-      metrics.push(...rows(`read.${style}`, await compare(server, style, fetch)));
+      metrics.push(...rows(`read.${style}`, await compare(server, style, fetch, ROUNDS, "pages", library)));
     }
     process.stderr.write("  OffsetIncrement, one record per for-await step\n");
-    metrics.push(...rows("read.offset.per_record", await compare(server, "offset", fetch, ROUNDS, "records")));
+    metrics.push(...rows("read.offset.per_record", await compare(server, "offset", fetch, ROUNDS, "records", library)));
   } finally {
     await server.close();
   }
   const local = await startPageServer({ total: RECORDS });
   try {
-    const result = await compare(local, "offset", fetch, 1);
+    const result = await compare(local, "offset", fetch, 1, "pages", library);
     metrics.push(...rows("read.offset.server_in_process", result));
   } finally {
     await local.close();

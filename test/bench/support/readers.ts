@@ -11,7 +11,8 @@
 import { Agent as HttpAgent } from "node:http";
 import nodeFetch from "node-fetch";
 import { request, type Dispatcher } from "undici";
-import { Fetch, createSluice, type Connector } from "../../../core/index.js";
+import * as sourceLibrary from "../../../core/index.js";
+import type { Connector } from "../../../core/index.js";
 import { BENCH_TOKEN, type PageStyle } from "./page-server.js";
 
 /** Records per page in every benchmark. */
@@ -85,9 +86,13 @@ export function benchManifest(url: string, style: PageStyle): Record<string, unk
   };
 }
 
-/** Builds the benchmark connector on a given transport (building is not part of a timed read). */
-export async function benchConnector(url: string, style: PageStyle, fetch: Fetch): Promise<Connector> {
-  const sluice = createSluice({ logLevel: "error", readLimits: { maxPages: 1_000_000 } }).register(Fetch, fetch);
+/**
+ * Builds the benchmark connector on a given transport (building is not part of a timed read), with the
+ * TypeScript sources or another copy of the library (the built one, ./built-library.ts), whose transport
+ * `fetch` must then be.
+ */
+export async function benchConnector(url: string, style: PageStyle, fetch: sourceLibrary.Fetch, library: Pick<typeof sourceLibrary, "createSluice" | "Fetch"> = sourceLibrary): Promise<Connector> {
+  const sluice = library.createSluice({ logLevel: "error", readLimits: { maxPages: 1_000_000 } }).register(library.Fetch, fetch);
   return sluice.connect({ manifest: benchManifest(url, style), config: { api_key: BENCH_TOKEN } });
 }
 
