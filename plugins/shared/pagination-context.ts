@@ -30,25 +30,38 @@ export function decodedResponse(response: HttpResponse): unknown {
  * headers.link.next.url  // "https://api.github.com/user/repos?page=3"
  */
 export function templateHeaders(response: HttpResponse): Record<string, unknown> {
+  // Filled at the first enumeration (`headers.items()`, `headers | length`): copying every header costs
+  // node-fetch's `raw()`, about 20 µs a page, where a template usually reads one or two names.
   const dict: Record<string, unknown> = {};
-  for (const [name, value] of response.headers.entries()) dict[name] = value;
-  dict.link = response.links;
-  const fallback = (key: string | symbol): string | undefined => {
+  let filled = false;
+  const fill = (): void => {
+    if (filled) return;
+    filled = true;
+    for (const [name, value] of response.headers.entries()) dict[name] = value;
+    dict.link = response.links;
+  };
+  // Every name is found case-insensitively: the one the server sent, as written, holds the same value.
+  const lookup = (key: string | symbol): unknown => {
     if (typeof key !== "string") return undefined;
-    return response.headers.get(key) ?? undefined;
+    return key === "link" ? response.links : (response.headers.get(key) ?? undefined);
   };
   return new Proxy(dict, {
     get(target, key, receiver) {
-      if (key in target) return Reflect.get(target, key, receiver);
-      return fallback(key);
+      const value = lookup(key);
+      return value !== undefined ? value : Reflect.get(target, key, receiver);
     },
     has(target, key) {
-      return key in target || fallback(key) !== undefined;
+      return lookup(key) !== undefined || key in target;
     },
+    ownKeys(target) {
+      fill();
+      return Reflect.ownKeys(target);
+    },
+    // A lookup of one name (the template engine asks whether it is the object's own) copies nothing.
     getOwnPropertyDescriptor(target, key) {
-      const own = Reflect.getOwnPropertyDescriptor(target, key);
+      const own = filled ? Reflect.getOwnPropertyDescriptor(target, key) : undefined;
       if (own) return own;
-      const value = fallback(key);
+      const value = lookup(key);
       return value === undefined ? undefined : { value, writable: false, enumerable: false, configurable: true };
     },
   });

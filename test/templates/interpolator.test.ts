@@ -191,6 +191,26 @@ describe("the paginator's headers object", () => {
     assert.equal(t("{{ headers.get('X-NEXT-CURSOR') }}"), "c2");
     assert.equal(t("{{ 'next' in headers['link'] }}"), true);
     assert.equal(t("{{ headers.constructor }}"), "");
+    assert.equal(t("{{ headers['Link'] }}"), '<https://api.example.com/items?page=2>; rel="next"');
+    assert.equal(t("{{ headers['x-missing'] is defined }}"), false);
+  });
+
+  it("copies every header only when the template enumerates them, under the names the server sent", async () => {
+    const { templateHeaders } = await import("../../plugins/shared/pagination-context.js");
+    const raw = new Map([["X-Next-Cursor", "c2"], ["X-Total", "40"]]);
+    let copies = 0;
+    const response = {
+      status: 200, url: "https://api.example.com/items", text: () => "{}", json: () => ({}), bytes: () => new Uint8Array(), documents: () => [{}],
+      headers: { get: (n: string) => [...raw].find(([k]) => k.toLowerCase() === n.toLowerCase())?.[1] ?? null, entries: () => (copies++, raw.entries()) },
+      links: {},
+    };
+    const t = (source: string): unknown => interpolator.compile(source, { path: "p", names: PAGINATOR }).eval({ ...base, headers: templateHeaders(response) });
+    assert.equal(t("{{ headers['x-total'] }}"), 40);
+    assert.equal(t("{{ 'X-TOTAL' in headers }}"), true);
+    assert.equal(copies, 0);
+    assert.deepEqual(t("{{ headers.keys() | list }}"), ["X-Next-Cursor", "X-Total", "link"]);
+    assert.equal(t("{{ headers | length }}"), 3);
+    assert.equal(copies, 2);
   });
 });
 
