@@ -2,22 +2,61 @@ import Stream, { PassThrough, pipeline as nodePipeline } from "node:stream";
 
 /**
  * `node:stream` as node-fetch's own module sees it in Sluice's bundle (scripts/bundle-library.mjs puts this
- * file in place of node-fetch's import of it): Node's module, whose `pipeline` of two streams and a callback
- * is {@link pipeTwo}. node-fetch joins every response to its body that way, and Node 20's `pipeline` makes an
- * AbortController per call and aborts it when the pipe ends, building a DOMException with its stack each
- * time: with the end-of-stream watchers, about 11% of the CPU of a 100,000-record `sluice read`
- * (docs/performance.md, "CPU, round eight"). Any other call shape is Node's `pipeline`.
+ * file in place of node-fetch's import of it): Node's module, with a lighter `pipeline` of two streams and a
+ * callback. node-fetch joins every response to its body with `pipeline(response, new PassThrough(), callback)`
+ * (and a compressed one on to its decompressor), and Node 20's `pipeline` makes an AbortController per call
+ * and aborts it when the pipe ends, building a DOMException with its stack each time; the pass-through then
+ * copies every chunk once more. Together about 15% of the CPU of a 100,000-record `sluice read`
+ * (docs/performance.md, "CPU, round eight"). Here a stream joined to an untouched pass-through is that
+ * stream itself ({@link watchSource}), two others go through {@link pipeTwo}, and any other call shape is
+ * Node's `pipeline`.
  *
  * @example
- * const body = pipeline(response, new PassThrough(), (error) => error && reject(error)); // pipeTwo
+ * const body = pipeline(response, new PassThrough(), (error) => error && reject(error)); // response itself
  */
 export default Stream;
 export { PassThrough };
 
-/** Node's `pipeline`, except that two streams and a callback go through {@link pipeTwo}. */
+/** Node's `pipeline`, except for two streams and a callback (see the module's doc). */
 export function pipeline(...args: unknown[]): unknown {
-  if (args.length === 3 && typeof args[2] === "function") return pipeTwo(args[0] as NodeJS.ReadableStream & Stream.Readable, args[1] as Stream.Writable, args[2] as (error?: Error) => void);
-  return (nodePipeline as (...streams: unknown[]) => unknown)(...args);
+  const [source, target, callback] = args;
+  if (args.length !== 3 || typeof callback !== "function" || !(source instanceof Stream.Readable) || !(target instanceof Stream.Writable)) {
+    return (nodePipeline as (...streams: unknown[]) => unknown)(...args);
+  }
+  const settle = callback as (error?: Error) => void;
+  return isUntouchedPassThrough(target) ? watchSource(source, settle) : pipeTwo(source, target, settle);
+}
+
+/** A pass-through nothing was written to, read from or piped on from: what it would hand out is its source's. */
+function isUntouchedPassThrough(stream: Stream.Writable): boolean {
+  return stream instanceof PassThrough && stream.writableLength === 0 && !stream.writableEnded && stream.readableLength === 0 && stream.listenerCount("data") === 0 && stream.listenerCount("readable") === 0;
+}
+
+/**
+ * `pipeline(source, new PassThrough(), callback)` without the pass-through: returns `source` itself, whose
+ * reader now reads, ends, fails or destroys it directly (a half-read response destroyed by its reader closes
+ * its socket, as Node's http does). `callback` runs once, as `pipeline`'s would: with the source's error,
+ * with the premature-close error when it closes before its end, or with none at its end.
+ *
+ * @example
+ * const body = watchSource(response, (error) => { if (error) reject(error); }); // body === response
+ */
+export function watchSource<T extends Stream.Readable>(source: T, callback: (error?: Error) => void): T {
+  let done = false;
+  const end = (error?: Error) => {
+    if (done) return;
+    done = true;
+    source.off("end", onEnd);
+    source.off("close", onClose);
+    callback(error);
+  };
+  const onEnd = () => end();
+  const onClose = () => end(source.readableEnded ? undefined : prematureClose());
+  // The error listener stays after the end, as in pipeTwo.
+  source.on("error", end);
+  source.on("end", onEnd);
+  source.on("close", onClose);
+  return source;
 }
 
 /**

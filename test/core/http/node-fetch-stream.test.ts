@@ -12,7 +12,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { PassThrough, Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import { after, before, describe, it } from "node:test";
-import { pipeline, pipeTwo } from "../../../core/http/node-fetch-stream.js";
+import { pipeline, pipeTwo, watchSource } from "../../../core/http/node-fetch-stream.js";
 import type { Fetch } from "../../../sdk/index.js";
 
 /** The callback's calls, and a promise of the first. */
@@ -100,7 +100,46 @@ describe("pipeTwo", () => {
   });
 });
 
+describe("watchSource", () => {
+  it("returns the source itself and calls back once, without an error, at its end", async () => {
+    const { calls, first, callback } = recorder();
+    const source = Readable.from([Buffer.from("a"), Buffer.from("b")]);
+    assert.equal(watchSource(source, callback), source);
+    assert.equal(await collect(source), "ab");
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(calls, [undefined]);
+  });
+
+  it("calls back with the source's error once, and with the premature-close error when it closes before its end", async () => {
+    const failing = recorder();
+    const source = watchSource(new PassThrough(), failing.callback);
+    source.destroy(new Error("connection reset"));
+    await failing.first;
+    source.emit("error", new Error("again"));
+    assert.equal(failing.calls.length, 1);
+    assert.match(String(failing.calls[0]), /connection reset/);
+
+    const cut = recorder();
+    const half = watchSource(new PassThrough(), cut.callback);
+    half.write("half");
+    half.destroy();
+    await cut.first;
+    assert.equal((cut.calls[0] as Error & { code?: string }).code, "ERR_STREAM_PREMATURE_CLOSE");
+  });
+});
+
 describe("pipeline (node-fetch's, in the bundle)", () => {
+  it("hands out the source itself for an untouched pass-through, and pipes into one already in use", async () => {
+    const source = Readable.from(["a"]);
+    assert.equal(pipeline(source, new PassThrough(), () => undefined), source);
+    const used = new PassThrough();
+    used.write("b");
+    const piped = pipeline(Readable.from(["c"]), used, () => undefined) as PassThrough;
+    assert.equal(piped, used);
+    assert.equal(await collect(piped), "bc");
+  });
+
   it("hands any other call shape to Node's pipeline: three streams", async () => {
     const { calls, first, callback } = recorder();
     const last = pipeline(Readable.from(["x", "y"]), new PassThrough(), new PassThrough(), callback) as PassThrough;
