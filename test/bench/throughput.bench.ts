@@ -8,7 +8,7 @@
  * core and event loop). Reports the median records/s of each, the median of the pairs' ratios (goal:
  * Sluice >= 0.95), and the reader's CPU time per page, which other processes' load disturbs less than
  * wall time; plus the offset comparison with the server in this process, to show what sharing the
- * event loop does to it.
+ * event loop does to it, and with the loop on Sluice's own transport, to show the engine's own share.
  *
  * @example
  * npm run bench -- throughput
@@ -18,7 +18,7 @@ import { builtLibrary, type Library } from "./support/built-library.js";
 import { median, significant, type Metric } from "./support/measure.js";
 import { startPageServer, type PageServer, type PageStyle } from "./support/page-server.js";
 import { startPageServerProcess } from "./support/page-server-process.js";
-import { PAGE_SIZE, STRATEGIES, benchConnector, nodeFetchTransport, readByHand, readWithSluice, type ReadMode } from "./support/readers.js";
+import { PAGE_SIZE, STRATEGIES, benchConnector, nodeFetchTransport, readByHand, readWithSluice, sluiceTransport, type HandTransport, type ReadMode } from "./support/readers.js";
 
 const RECORDS = 100_000;
 const ROUNDS = 5;
@@ -49,8 +49,7 @@ export interface Comparison {
 }
 
 /** Sluice and the hand-written loop on one style, two warm-up reads each, then `rounds` alternating pairs. */
-export async function compare(server: PageServer, style: PageStyle, fetch: Fetch, rounds = ROUNDS, mode: ReadMode = "pages", library?: Library): Promise<Comparison> {
-  const hand = nodeFetchTransport();
+export async function compare(server: PageServer, style: PageStyle, fetch: Fetch, rounds = ROUNDS, mode: ReadMode = "pages", library?: Library, hand: HandTransport = nodeFetchTransport()): Promise<Comparison> {
   const sluiceRun = async () => {
     const connector = await benchConnector(server.url, style, fetch, library);
     return sample(() => readWithSluice(connector, mode));
@@ -104,6 +103,10 @@ export async function run(): Promise<Metric[]> {
     }
     process.stderr.write("  OffsetIncrement, one record per for-await step\n");
     metrics.push(...rows("read.offset.per_record", await compare(server, "offset", fetch, ROUNDS, "records", library)));
+    // The same loop on the library's own transport (node-fetch as bundled, lighter per response than as
+    // installed): what is left is the engine's own work per page.
+    process.stderr.write("  OffsetIncrement, the hand-written loop on Sluice's own transport\n");
+    metrics.push(...rows("read.offset.same_transport", await compare(server, "offset", fetch, ROUNDS, "pages", library, sluiceTransport(library.createNodeFetchTransport({ maxSockets: 8 })))));
   } finally {
     await server.close();
   }

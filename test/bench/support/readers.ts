@@ -128,6 +128,17 @@ export function nodeFetchTransport(): HandTransport {
   };
 }
 
+/**
+ * The hand-written loop on a Sluice transport (`Fetch`): with the library's own, the loop pays what the
+ * library's page path pays for HTTP, and the difference is the engine's work alone.
+ */
+export function sluiceTransport(fetch: sourceLibrary.Fetch): HandTransport {
+  return async (url, headers) => {
+    const response = await fetch(url, { method: "GET", headers });
+    return { status: response.status, link: response.headers.get?.("link") ?? null, text: await response.text() };
+  };
+}
+
 /** The hand-written loop on Node's built-in fetch (undici inside Node, its global keep-alive pool). */
 export function builtinFetchTransport(): HandTransport {
   return async (url, headers) => {
