@@ -4,12 +4,12 @@ import Stream, { PassThrough, pipeline as nodePipeline } from "node:stream";
  * `node:stream` as node-fetch's own module sees it in Sluice's bundle (scripts/bundle-library.mjs puts this
  * file in place of node-fetch's import of it): Node's module, with a lighter `pipeline` of two streams and a
  * callback. node-fetch joins every response to its body with `pipeline(response, new PassThrough(), callback)`
- * (and a compressed one on to its decompressor), and Node 20's `pipeline` makes an AbortController per call
- * and aborts it when the pipe ends, building a DOMException with its stack each time; the pass-through then
- * copies every chunk once more. Together about 15% of the CPU of a 100,000-record `sluice read`
- * (docs/performance.md, "CPU, round eight"). Here a stream joined to an untouched pass-through is that
- * stream itself ({@link watchSource}), two others go through {@link pipeTwo}, and any other call shape is
- * Node's `pipeline`.
+ * (a compressed one on to its decompressor too; a deflate one to two pass-throughs), and Node 20's `pipeline`
+ * makes an AbortController per call and aborts it when the pipe ends, building a DOMException with its stack
+ * each time; the pass-through then copies every chunk once more. Together about 15% of the CPU of a 100,000-record `sluice read`
+ * (docs/performance.md, "CPU and the page path, round eight"). Here a response without a
+ * `Content-Encoding` joined to an untouched pass-through is that response itself ({@link watchSource}), two
+ * other streams go through {@link pipeTwo}, and any other call shape is Node's `pipeline`.
  *
  * @example
  * const body = pipeline(response, new PassThrough(), (error) => error && reject(error)); // response itself
@@ -24,7 +24,18 @@ export function pipeline(...args: unknown[]): unknown {
     return (nodePipeline as (...streams: unknown[]) => unknown)(...args);
   }
   const settle = callback as (error?: Error) => void;
-  return isUntouchedPassThrough(target) ? watchSource(source, settle) : pipeTwo(source, target, settle);
+  return isUntouchedPassThrough(target) && isUndecodedResponse(source) ? watchSource(source, settle) : pipeTwo(source, target, settle);
+}
+
+/**
+ * A response without a `Content-Encoding`, which node-fetch hands on as its body and pipes nowhere else. A
+ * decoded one is piped on to its decompressor, and a deflate one twice (node-fetch reads the first chunk of a
+ * second pipe to tell zlib's wrapping from raw deflate, while the first pipe holds the body from its start):
+ * each of those pipes needs a pass-through of its own.
+ */
+function isUndecodedResponse(source: Stream.Readable): boolean {
+  const headers = (source as { headers?: Record<string, unknown> }).headers;
+  return typeof headers === "object" && headers !== null && headers["content-encoding"] === undefined;
 }
 
 /** A pass-through nothing was written to, read from or piped on from: what it would hand out is its source's. */

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { PassThrough, Readable } from "node:stream";
-import { gzipSync } from "node:zlib";
+import { deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { after, before, describe, it } from "node:test";
 import { pipeline, pipeTwo, watchSource } from "../../../core/http/node-fetch-stream.js";
 import type { Fetch } from "../../../sdk/index.js";
@@ -130,14 +130,25 @@ describe("watchSource", () => {
 });
 
 describe("pipeline (node-fetch's, in the bundle)", () => {
-  it("hands out the source itself for an untouched pass-through, and pipes into one already in use", async () => {
-    const source = Readable.from(["a"]);
+  /** A stream with the headers of an http response. */
+  const response = (chunks: string[], headers: Record<string, string> = {}) => Object.assign(Readable.from(chunks.map((chunk) => Buffer.from(chunk))), { headers });
+
+  it("hands out a response without Content-Encoding itself for an untouched pass-through", () => {
+    const source = response(["a"]);
     assert.equal(pipeline(source, new PassThrough(), () => undefined), source);
+  });
+
+  it("pipes into a pass-through already in use, and pipes a response with Content-Encoding or a stream without headers", async () => {
     const used = new PassThrough();
     used.write("b");
-    const piped = pipeline(Readable.from(["c"]), used, () => undefined) as PassThrough;
+    const piped = pipeline(response(["c"]), used, () => undefined) as PassThrough;
     assert.equal(piped, used);
     assert.equal(await collect(piped), "bc");
+    for (const [source, text] of [[response(["d"], { "content-encoding": "deflate" }), "d"], [Readable.from([Buffer.from("e")]), "e"]] as const) {
+      const target = new PassThrough();
+      assert.equal(pipeline(source, target, () => undefined), target);
+      assert.equal(await collect(target), text);
+    }
   });
 
   it("hands any other call shape to Node's pipeline: three streams", async () => {
@@ -160,6 +171,9 @@ describe("node-fetch as bundled, on a loopback server", () => {
     server = createServer((req, res) => {
       if (req.url === "/whole") return void res.end(body);
       if (req.url === "/gzip") return void res.writeHead(200, { "Content-Encoding": "gzip" }).end(gzipSync(body));
+      // node-fetch reads a deflate body's first chunk to tell zlib's wrapping from raw deflate (old IIS servers).
+      if (req.url === "/deflate") return void res.writeHead(200, { "Content-Encoding": "deflate" }).end(deflateSync(body));
+      if (req.url === "/raw-deflate") return void res.writeHead(200, { "Content-Encoding": "deflate" }).end(deflateRawSync(body));
       if (req.url === "/cut") {
         res.writeHead(200, { "Content-Length": String(body.length) });
         res.write(body.slice(0, 1000));
@@ -194,8 +208,8 @@ describe("node-fetch as bundled, on a loopback server", () => {
     assert.match(chunk, /function pipeTwo\(/);
   });
 
-  it("reads a whole body and a gzip body", async () => {
-    for (const path of ["/whole", "/gzip"]) {
+  it("reads a whole body, and a gzip, a deflate and a raw deflate body, from their first byte", async () => {
+    for (const path of ["/whole", "/gzip", "/deflate", "/raw-deflate"]) {
       const response = await fetch(`${url}${path}`, { method: "GET", headers: {} });
       assert.equal(await collect(response.body as AsyncIterable<Buffer>), body, path);
     }
