@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { PassThrough, Readable } from "node:stream";
-import { deflateRawSync, deflateSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { after, before, describe, it } from "node:test";
 import { pipeline, pipeTwo, watchSource } from "../../../core/http/node-fetch-stream.js";
 import type { Fetch } from "../../../sdk/index.js";
@@ -174,6 +174,7 @@ describe("node-fetch as bundled, on a loopback server", () => {
       // node-fetch reads a deflate body's first chunk to tell zlib's wrapping from raw deflate (old IIS servers).
       if (req.url === "/deflate") return void res.writeHead(200, { "Content-Encoding": "deflate" }).end(deflateSync(body));
       if (req.url === "/raw-deflate") return void res.writeHead(200, { "Content-Encoding": "deflate" }).end(deflateRawSync(body));
+      if (req.url === "/br") return void res.writeHead(200, { "Content-Encoding": "br" }).end(brotliCompressSync(body));
       if (req.url === "/cut") {
         res.writeHead(200, { "Content-Length": String(body.length) });
         res.write(body.slice(0, 1000));
@@ -208,8 +209,8 @@ describe("node-fetch as bundled, on a loopback server", () => {
     assert.match(chunk, /function pipeTwo\(/);
   });
 
-  it("reads a whole body, and a gzip, a deflate and a raw deflate body, from their first byte", async () => {
-    for (const path of ["/whole", "/gzip", "/deflate", "/raw-deflate"]) {
+  it("reads a whole body, and a gzip, a deflate, a raw deflate and a brotli body, from their first byte", async () => {
+    for (const path of ["/whole", "/gzip", "/deflate", "/raw-deflate", "/br"]) {
       const response = await fetch(`${url}${path}`, { method: "GET", headers: {} });
       assert.equal(await collect(response.body as AsyncIterable<Buffer>), body, path);
     }
