@@ -7,8 +7,8 @@ import Stream, { PassThrough, pipeline as nodePipeline } from "node:stream";
  * (a compressed one on to its decompressor too; a deflate one to two pass-throughs), and Node 20's `pipeline`
  * makes an AbortController per call and aborts it when the pipe ends, building a DOMException with its stack
  * each time; the pass-through then copies every chunk once more. Together about 15% of the CPU of a 100,000-record `sluice read`
- * (docs/performance.md, "CPU and the page path, round eight"). Here a response without a
- * `Content-Encoding` joined to an untouched pass-through is that response itself ({@link watchSource}), two
+ * (docs/performance.md, "CPU and the page path, round eight"). Here a response joined to an untouched
+ * pass-through is that response itself ({@link watchSource}) unless node-fetch pipes it twice (deflate), two
  * other streams go through {@link pipeTwo}, and any other call shape is Node's `pipeline`.
  *
  * @example
@@ -24,18 +24,20 @@ export function pipeline(...args: unknown[]): unknown {
     return (nodePipeline as (...streams: unknown[]) => unknown)(...args);
   }
   const settle = callback as (error?: Error) => void;
-  return isUntouchedPassThrough(target) && isUndecodedResponse(source) ? watchSource(source, settle) : pipeTwo(source, target, settle);
+  return isUntouchedPassThrough(target) && isPipedOnce(source) ? watchSource(source, settle) : pipeTwo(source, target, settle);
 }
 
 /**
- * A response without a `Content-Encoding`, which node-fetch hands on as its body and pipes nowhere else. A
- * decoded one is piped on to its decompressor, and a deflate one twice (node-fetch reads the first chunk of a
- * second pipe to tell zlib's wrapping from raw deflate, while the first pipe holds the body from its start):
- * each of those pipes needs a pass-through of its own.
+ * A response node-fetch pipes once: its body as it is, or on to its decompressor (gzip, brotli). A deflate
+ * response is piped twice (node-fetch reads the first chunk of one pipe to tell zlib's wrapping from raw
+ * deflate, while the other holds the body from its start): each pipe needs a pass-through of its own. A stream
+ * without a response's headers is piped.
  */
-function isUndecodedResponse(source: Stream.Readable): boolean {
+function isPipedOnce(source: Stream.Readable): boolean {
   const headers = (source as { headers?: Record<string, unknown> }).headers;
-  return typeof headers === "object" && headers !== null && headers["content-encoding"] === undefined;
+  if (typeof headers !== "object" || headers === null) return false;
+  const coding = headers["content-encoding"];
+  return coding === undefined || (typeof coding === "string" && !/deflate/i.test(coding));
 }
 
 /** A pass-through nothing was written to, read from or piped on from: what it would hand out is its source's. */
