@@ -6,10 +6,11 @@ import Stream, { PassThrough, pipeline as nodePipeline } from "node:stream";
  * callback. node-fetch joins every response to its body with `pipeline(response, new PassThrough(), callback)`
  * (a compressed one on to its decompressor too; a deflate one to two pass-throughs), and Node 20's `pipeline`
  * makes an AbortController per call and aborts it when the pipe ends, building a DOMException with its stack
- * each time; the pass-through then copies every chunk once more. Together about 15% of the CPU of a 100,000-record `sluice read`
- * (docs/performance.md, "CPU and the page path, round eight"). Here a response joined to an untouched
- * pass-through is that response itself ({@link watchSource}) unless node-fetch pipes it twice (deflate), two
- * other streams go through {@link pipeTwo}, and any other call shape is Node's `pipeline`.
+ * each time; the pass-through then copies every chunk once more. Together, about 15% of the CPU of a
+ * 100,000-record `sluice read` (docs/performance.md, "CPU and the page path, round eight"). Here a response
+ * joined to an untouched pass-through is that response itself ({@link watchSource}) unless node-fetch pipes
+ * it twice (deflate), two other streams go through {@link pipeTwo}, and any other call shape is Node's
+ * `pipeline`. test/core/http/node-fetch-stream.test.ts reads each kind of body through the bundle.
  *
  * @example
  * const body = pipeline(response, new PassThrough(), (error) => error && reject(error)); // response itself
