@@ -56,20 +56,11 @@ function isUntouchedPassThrough(stream: Stream.Writable): boolean {
  * const body = watchSource(response, (error) => { if (error) reject(error); }); // body === response
  */
 export function watchSource<T extends Stream.Readable>(source: T, callback: (error?: Error) => void): T {
-  let done = false;
-  const end = (error?: Error) => {
-    if (done) return;
-    done = true;
-    source.off("end", onEnd);
-    source.off("close", onClose);
-    callback(error);
-  };
-  const onEnd = () => end();
-  const onClose = () => end(source.readableEnded ? undefined : prematureClose());
-  // The error listener stays after the end, as in pipeTwo.
+  const end = once(callback);
+  // The listeners stay after the end (the stream is the response's, gone with it): a late error is not an uncaught one.
   source.on("error", end);
-  source.on("end", onEnd);
-  source.on("close", onClose);
+  source.on("end", () => end());
+  source.on("close", () => end(source.readableEnded ? undefined : prematureClose()));
   return source;
 }
 
@@ -87,34 +78,31 @@ export function watchSource<T extends Stream.Readable>(source: T, callback: (err
  * const body = pipeTwo(response, new PassThrough(), (error) => { if (error) reject(error); });
  */
 export function pipeTwo<T extends Stream.Writable>(source: Stream.Readable, target: T, callback: (error?: Error) => void): T {
-  let done = false;
-  const end = (error?: Error) => {
-    if (done) return;
-    done = true;
-    source.off("close", onSourceClose);
-    target.off("close", onTargetClose);
-    target.off("finish", onFinish);
+  const end = once((error?: Error) => {
     if (error) {
       source.destroy(error);
       target.destroy(error);
     }
     callback(error);
-  };
-  const onSourceClose = () => {
-    if (!source.readableEnded) end(prematureClose());
-  };
-  const onTargetClose = () => {
-    if (!target.writableFinished) end(prematureClose());
-  };
-  const onFinish = () => end();
-  // The error listeners stay after the end: a late error of a stream already piped is not an uncaught one.
+  });
+  // The listeners stay after the end, as in watchSource.
   source.on("error", end);
   target.on("error", end);
-  source.on("close", onSourceClose);
-  target.on("close", onTargetClose);
-  target.on("finish", onFinish);
+  source.on("close", () => source.readableEnded || end(prematureClose()));
+  target.on("close", () => target.writableFinished || end(prematureClose()));
+  target.on("finish", () => end());
   source.pipe(target);
   return target;
+}
+
+/** `callback`, run at its first call only. */
+function once(callback: (error?: Error) => void): (error?: Error) => void {
+  let done = false;
+  return (error) => {
+    if (done) return;
+    done = true;
+    callback(error);
+  };
 }
 
 /** Node's error for a stream that closed before its end, with its code. */

@@ -13,16 +13,16 @@
  * @example
  * npm run bench -- builder-keystroke
  */
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../browser/support/chromium.js";
 import { exitCode, lineMatching } from "../browser/support/child-lines.js";
 import { median, type Metric } from "./support/measure.js";
+import { buildDist } from "./support/built-library.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const ROUNDS = Number(process.env.SLUICE_BENCH_RUNS ?? 9);
@@ -39,7 +39,7 @@ interface Keystroke {
 }
 
 export async function run(): Promise<Metric[]> {
-  await promisify(execFile)(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root });
+  await buildDist();
   const browser = await launchChromium();
   const metrics: Metric[] = [];
   try {

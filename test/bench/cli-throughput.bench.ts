@@ -12,19 +12,18 @@
  * @example
  * npm run bench -- cli-throughput
  */
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, openSync, closeSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { median, significant, type Metric } from "./support/measure.js";
 import { BENCH_TOKEN } from "./support/page-server.js";
 import { startPageServerProcess } from "./support/page-server-process.js";
 import { benchManifest } from "./support/readers.js";
+import { buildDist } from "./support/built-library.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const exec = promisify(execFile);
 const SMALL = 50_000;
 const LARGE = 250_000;
 const ROUNDS = 5;
@@ -60,7 +59,7 @@ function timed(args: string[], output: Output, lines: number): Promise<number> {
 
 /** Runs the benchmark; each metric is a name, a value and its unit. */
 export async function run(): Promise<Metric[]> {
-  await exec(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root });
+  await buildDist();
   const dir = mkdtempSync(join(tmpdir(), "sluice-cli-throughput-"));
   const servers = { small: await startPageServerProcess({ total: SMALL }), large: await startPageServerProcess({ total: LARGE }) };
   try {

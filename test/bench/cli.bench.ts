@@ -16,6 +16,7 @@ import { promisify } from "node:util";
 import { median, type Metric } from "./support/measure.js";
 import { BENCH_TOKEN, startPageServer } from "./support/page-server.js";
 import { benchManifest } from "./support/readers.js";
+import { buildDist } from "./support/built-library.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const exec = promisify(execFile);
@@ -35,7 +36,7 @@ export async function timeCommand(args: string[], check: (stdout: string) => voi
 
 /** Runs the benchmark; each metric is a name, a value and its unit. */
 export async function run(): Promise<Metric[]> {
-  await exec(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root });
+  await buildDist();
   const dir = mkdtempSync(join(tmpdir(), "sluice-cli-bench-"));
   const server = await startPageServer({ total: 50 });
   try {

@@ -22,6 +22,7 @@ import { measuredRun } from "./support/measured-run.js";
 import { BENCH_TOKEN } from "./support/page-server.js";
 import { startPageServerProcess } from "./support/page-server-process.js";
 import { benchManifest } from "./support/readers.js";
+import { buildDist } from "./support/built-library.js";
 
 const reader = fileURLToPath(new URL("./support/memory-reader.ts", import.meta.url));
 const run$ = promisify(execFile);
@@ -77,7 +78,7 @@ const CLI_RUNS = 5;
 /** Runs the benchmark; each metric is a name, a value and its unit. */
 export async function run(): Promise<Metric[]> {
   // `sluice read` runs the built dist/: build it first, as start.bench.ts and cli.bench.ts do.
-  await run$(process.execPath, [fileURLToPath(new URL("../../scripts/build.mjs", import.meta.url))]);
+  await buildDist();
   const smallReads: Array<{ peakRssMib: number; cpuSeconds: number }> = [];
   for (let i = 0; i < CLI_RUNS; i++) smallReads.push(await cliRead(100_000));
   const cliSmall = significant(median(smallReads.map((r) => r.peakRssMib)));

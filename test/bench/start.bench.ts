@@ -13,16 +13,15 @@
  * npm run bench -- start
  * node --import tsx test/bench/start.bench.ts      # the same, printed one metric a line
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { startDemoApi } from "../../examples/demo-api/server.js";
 import { demoConfig } from "../../examples/demo/demo-config.js";
 import { median, significant, type Metric } from "./support/measure.js";
 import { measuredRun, type MeasuredRun } from "./support/measured-run.js";
+import { buildDist } from "./support/built-library.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 /** The `sluice` under test: this checkout's, or another built checkout's `bin/sluice.js` to compare versions. */
@@ -68,7 +67,7 @@ function expectMessage(type: string): (run: MeasuredRun) => void {
 
 /** Runs the benchmark; each metric is a name, a value and its unit. */
 export async function run(): Promise<Metric[]> {
-  await promisify(execFile)(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root });
+  await buildDist();
   const api = await startDemoApi();
   const dir = mkdtempSync(join(tmpdir(), "sluice-start-bench-"));
   try {

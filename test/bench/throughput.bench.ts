@@ -48,8 +48,21 @@ export interface Comparison {
   cpuRatio: number;
 }
 
-/** Sluice and the hand-written loop on one style, two warm-up reads each, then `rounds` alternating pairs. */
-export async function compare(server: PageServer, style: PageStyle, fetch: Fetch, rounds = ROUNDS, mode: ReadMode = "pages", library?: Library, hand: HandTransport = nodeFetchTransport()): Promise<Comparison> {
+/** How {@link compare} reads: pairs, the way Sluice's records are taken, and the hand-written loop's transport. */
+interface CompareOptions {
+  /** Alternating pairs after the warm-up (default {@link ROUNDS}). */
+  rounds?: number;
+  /** Default `pages`. */
+  mode?: ReadMode;
+  /** Default node-fetch as installed. */
+  hand?: HandTransport;
+}
+
+/**
+ * The built library (on its transport `fetch`) and the hand-written loop on one style, two warm-up reads
+ * each, then `rounds` alternating pairs.
+ */
+export async function compare(server: PageServer, style: PageStyle, library: Library, fetch: Fetch, { rounds = ROUNDS, mode = "pages", hand = nodeFetchTransport() }: CompareOptions = {}): Promise<Comparison> {
   const sluiceRun = async () => {
     const connector = await benchConnector(server.url, style, fetch, library);
     return sample(() => readWithSluice(connector, mode));
@@ -99,20 +112,20 @@ export async function run(): Promise<Metric[]> {
   try {
     for (const { style, label } of STRATEGIES) {
       process.stderr.write(`  ${label}\n`);
-      metrics.push(...rows(`read.${style}`, await compare(server, style, fetch, ROUNDS, "pages", library)));
+      metrics.push(...rows(`read.${style}`, await compare(server, style, library, fetch)));
     }
     process.stderr.write("  OffsetIncrement, one record per for-await step\n");
-    metrics.push(...rows("read.offset.per_record", await compare(server, "offset", fetch, ROUNDS, "records", library)));
+    metrics.push(...rows("read.offset.per_record", await compare(server, "offset", library, fetch, { mode: "records" })));
     // The same loop on the library's own transport (node-fetch as bundled, lighter per response than as
     // installed): what is left is the engine's own work per page.
     process.stderr.write("  OffsetIncrement, the hand-written loop on Sluice's own transport\n");
-    metrics.push(...rows("read.offset.same_transport", await compare(server, "offset", fetch, ROUNDS, "pages", library, sluiceTransport(library.createNodeFetchTransport({ maxSockets: 8 })))));
+    metrics.push(...rows("read.offset.same_transport", await compare(server, "offset", library, fetch, { hand: sluiceTransport(library.createNodeFetchTransport({ maxSockets: 8 })) })));
   } finally {
     await server.close();
   }
   const local = await startPageServer({ total: RECORDS });
   try {
-    const result = await compare(local, "offset", fetch, 1, "pages", library);
+    const result = await compare(local, "offset", library, fetch, { rounds: 1 });
     metrics.push(...rows("read.offset.server_in_process", result));
   } finally {
     await local.close();
