@@ -62,7 +62,7 @@ export async function bundleLibrary(root) {
     logLevel: "warning",
     metafile: true,
     write: false,
-    plugins: [nodeFetchStream(root), externalPackages(), moduleUrls(root)],
+    plugins: [nodeFetchParts(root), externalPackages(), moduleUrls(root)],
   });
   // Each source file's share of each output file, for `node scripts/build.mjs` with SLUICE_BUNDLE_METAFILE=<file>
   // (read it with esbuild's analyzer, or docs/performance.md's recipe).
@@ -145,29 +145,44 @@ async function lazyFunctions(id) {
   return `let loaded;\nconst load = () => (loaded ??= process.getBuiltinModule(${JSON.stringify(id)}));\n${lines.join("\n")}\n`;
 }
 
-/** node-fetch's module whose `node:stream` import is {@link NODE_FETCH_STREAM}. */
-const NODE_FETCH_INDEX = `${sep}node_modules${sep}node-fetch${sep}src${sep}index.js`;
-/** What node-fetch's index.js gets for `node:stream`: Node's module with a lighter pipeline of two streams (see there). */
-const NODE_FETCH_STREAM = "core/http/node-fetch-stream.ts";
+/** node-fetch's own source folder in node_modules. */
+const NODE_FETCH_SRC = `${sep}node_modules${sep}node-fetch${sep}src${sep}`;
 
 /**
- * Puts core/http/node-fetch-stream.ts in place of node-fetch's `node:stream`: each response handed on as its
- * body without Node 20's AbortController and DOMException per pipe, nor a pass-through's copy (about 15% of a
- * 100,000-record read's CPU). Fails the build when node-fetch no longer imports it there (a new node-fetch):
- * look at how it joins a response to its body then (test/core/http/node-fetch-stream.test.ts reads each kind).
+ * The parts of node-fetch the bundle replaces with lighter ones of the same behaviour: for each, the import it
+ * replaces, node-fetch's modules that import it, and Sluice's file put in its place.
+ * - `node:stream` (src/index.js): core/http/node-fetch-stream.ts, Node's module with a lighter pipeline of two
+ *   streams: each response handed on as its body without Node 20's AbortController and DOMException per pipe,
+ *   nor a pass-through's copy (about 15% of a 100,000-record read's CPU).
+ * - `./headers.js` (src/index.js, request.js, response.js): core/http/node-fetch-headers.ts, node-fetch's
+ *   `Headers` kept in a Map instead of a `URLSearchParams` behind a `Proxy` (four per request).
+ * The build fails when a node-fetch no longer imports one of them from each of those modules (a new
+ * node-fetch): look at what it does there then (test/core/http/node-fetch-stream.test.ts and
+ * node-fetch-headers.test.ts read the bundle's node-fetch).
  */
-function nodeFetchStream(root) {
+const NODE_FETCH_PARTS = [
+  { specifier: /^(node:)?stream$/, importers: ["index.js"], replacement: "core/http/node-fetch-stream.ts" },
+  { specifier: /^\.\/headers\.js$/, importers: ["index.js", "request.js", "response.js"], replacement: "core/http/node-fetch-headers.ts" },
+];
+
+/** Puts each of {@link NODE_FETCH_PARTS} in place in node-fetch's modules, and fails the build when one is not imported where it was. */
+function nodeFetchParts(root) {
   return {
-    name: "sluice-node-fetch-stream",
+    name: "sluice-node-fetch-parts",
     setup(b) {
-      let replaced = 0;
-      b.onResolve({ filter: /^(node:)?stream$/ }, (args) => {
-        if (!args.importer.endsWith(NODE_FETCH_INDEX)) return undefined;
-        replaced++;
-        return { path: join(root, NODE_FETCH_STREAM) };
-      });
+      const replaced = new Set();
+      for (const part of NODE_FETCH_PARTS) {
+        b.onResolve({ filter: part.specifier }, (args) => {
+          const importer = part.importers.find((name) => args.importer.endsWith(`${NODE_FETCH_SRC}${name}`));
+          if (!importer) return undefined;
+          replaced.add(`${importer} ${part.replacement}`);
+          return { path: join(root, part.replacement) };
+        });
+      }
       b.onEnd((result) => {
-        if (result.errors.length === 0 && replaced === 0) throw new Error(`scripts/bundle-library.mjs: node-fetch's src/index.js no longer imports node:stream, so ${NODE_FETCH_STREAM} is not used; check how this node-fetch joins a response to its body`);
+        if (result.errors.length > 0) return;
+        const missing = NODE_FETCH_PARTS.flatMap((part) => part.importers.filter((name) => !replaced.has(`${name} ${part.replacement}`)).map((name) => `node-fetch's src/${name} no longer imports what ${part.replacement} replaces`));
+        if (missing.length) throw new Error(`scripts/bundle-library.mjs: ${missing.join("; ")}; check what this node-fetch does there`);
       });
     },
   };
