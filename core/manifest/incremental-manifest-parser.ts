@@ -9,6 +9,8 @@ interface ParsedBlock {
   document: Document;
   /** The block's own top-level pairs (usually one). */
   pairs: Pair[];
+  /** The block as plain data, made the first time a text holding it is read and kept with it. */
+  value?: Record<string, unknown>;
 }
 
 /** What a manifest text holds, as {@link parseManifestSource} answers. */
@@ -28,7 +30,9 @@ type ParsedManifest = { manifest: Record<string, unknown>; positions: SourcePosi
  * a list written at column 0 under its key, a quoted key); a block with an error or a warning (the whole
  * text's parse reports it, at its line); an anchor or an alias (which may cross blocks).
  *
- * Keeps the blocks of the last text only: one parser per edited manifest (a Builder session).
+ * Keeps the blocks of the last text only: one parser per edited manifest (a Builder session). A block kept
+ * is the same value in each answer (converting the 55,000 lines of schemas to plain data again was a tenth
+ * of each analysis): a caller reads the manifest, and never changes it.
  *
  * @example
  * const parser = new IncrementalManifestParser();
@@ -72,7 +76,7 @@ export class IncrementalManifestParser {
     if (first.range) root.range = [first.range[0], text.length, text.length];
     const document = new yaml.Document();
     document.contents = root;
-    const manifest = document.toJS() as Record<string, unknown>;
+    const manifest = manifestOf(spans.map((span) => next.get(text.slice(span.start, span.end))!));
     const lines = new yaml.LineCounter();
     lines.addNewLine(0);
     for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lines.addNewLine(at + 1);
@@ -85,6 +89,22 @@ export class IncrementalManifestParser {
     this.lastParse = "whole";
     return parseManifestSource(text, file);
   }
+}
+
+/**
+ * The manifest the blocks hold, as the whole document's `toJS()` gives it: each block's pairs in their order,
+ * a repeated key keeping its first place and its last value.
+ */
+function manifestOf(blocks: readonly ParsedBlock[]): Record<string, unknown> {
+  const manifest: Record<string, unknown> = {};
+  for (const block of blocks) {
+    block.value ??= block.document.toJS() as Record<string, unknown>;
+    for (const key of Object.keys(block.value)) {
+      // `__proto__` as a key is data, as yaml's toJS makes it, never the object's prototype.
+      Object.defineProperty(manifest, key, { value: block.value[key], writable: true, enumerable: true, configurable: true });
+    }
+  }
+  return manifest;
 }
 
 /** A block's parse, or undefined when the whole text must be parsed instead (see the class). */

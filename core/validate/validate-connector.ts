@@ -66,7 +66,8 @@ export async function validateConnector(sluice: Sluice, input: ValidateInput): P
       // An unsaved text is parsed once, for its manifest and for the lines of its findings.
       const { manifest, positions } = await (input.parseText ?? parseManifestSource)(input.text, input.path);
       parsed = positions;
-      inspection = await sluice.inspect({ manifest, searchFrom: input.path ? dirname(input.path) : input.searchFrom, trustCustomCode: input.trustCustomCode }, { maxProblems: 1000 });
+      // Parsed here for this call, so handed over uncopied (the Builder's parser keeps unchanged blocks between texts; nothing changes them).
+      inspection = await sluice.inspect({ manifest, owned: true, searchFrom: input.path ? dirname(input.path) : input.searchFrom, trustCustomCode: input.trustCustomCode }, { maxProblems: 1000 });
     }
   } catch (error) {
     // The manifest could not be read, parsed or resolved: nothing below that can be checked.

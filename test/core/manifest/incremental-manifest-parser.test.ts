@@ -81,6 +81,20 @@ describe("IncrementalManifestParser", () => {
     assert.equal((await parser.parse(`${MANIFEST}version: 7.0.0\n`)).manifest.version, "7.0.0");
   });
 
+  it("answers a kept block with the same value, and reads a `__proto__` key as data", async () => {
+    const parser = new IncrementalManifestParser();
+    const first = await parser.parse(MANIFEST);
+    const edited = MANIFEST.replace("path: /users", "path: /v2/users");
+    const second = await parser.parse(edited);
+    assert.equal(second.manifest.schemas, first.manifest.schemas, "an unchanged block is not converted again");
+    assert.notEqual(second.manifest.definitions, first.manifest.definitions, "the edited block is new");
+    const proto = `${MANIFEST}__proto__:\n  polluted: true\n`;
+    await assertSameAsWhole(parser, proto);
+    const { manifest } = await parser.parse(proto);
+    assert.equal(Object.getPrototypeOf(manifest), Object.prototype);
+    assert.deepEqual(Object.getOwnPropertyDescriptor(manifest, "__proto__")?.value, { polluted: true });
+  });
+
   it("parses the whole text where a block alone could read differently", async () => {
     const cases: Record<string, string> = {
       "an anchor and its alias in two blocks": MANIFEST.replace("  requester:\n", "  requester: &requester\n").replace('$ref: "#/definitions/requester"', "<<: *requester").replace("      requester:\n        <<", "      requester: *requester\n        #"),

@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createSluice } from "../../../core/index.js";
 import { validateConnector, type Finding } from "../../../core/validate/validate-connector.js";
+import { IncrementalManifestParser } from "../../../core/manifest/incremental-manifest-parser.js";
+import { demoConfig } from "../../../examples/demo/demo-config.js";
 import { runCli } from "../../support/run-cli.js";
 import { spawn } from "node:child_process";
 import { startLoopback } from "../../support/loopback.js";
@@ -136,6 +138,36 @@ describe("sluice validate", () => {
     assert.equal(report.resolved!.positions.locate("streams[0].retriever.requester.path")?.line, 19);
     const broken = await validateConnector(createSluice(), { path: join(dir, "unsaved.yaml"), text: "version: 6.0.0\nstreams: [\n" });
     assert.equal(broken.resolved, undefined, "nothing resolved: the findings say why");
+  });
+
+  it("hands the text's manifest over uncopied and never changes it: the Builder's parser keeps its blocks for the next text", async () => {
+    const text = readFileSync(join(import.meta.dirname, "..", "..", "..", "examples", "demo", "manifest.yaml"), "utf8");
+    const parser = new IncrementalManifestParser();
+    const parsed: Array<Record<string, unknown>> = [];
+    const parseText = async (t: string, file?: string) => {
+      const result = await parser.parse(t, file);
+      parsed.push(result.manifest);
+      return result;
+    };
+    const first = await validateConnector(createSluice(), { path: join(dir, "demo.yaml"), text, config: demoConfig("http://127.0.0.1:9"), parseText });
+    assert.equal(first.ok, true, JSON.stringify(first.findings.filter((f) => f.severity === "error")));
+    const before = structuredClone(parsed[0]);
+    // The connector was resolved, its parameters propagated and built from its own copy: the parsed value is as parsed.
+    const second = await validateConnector(createSluice(), { path: join(dir, "demo.yaml"), text: `${text}\n# one more line\n`, config: demoConfig("http://127.0.0.1:9"), parseText });
+    assert.equal(second.ok, true);
+    assert.deepEqual(parsed[0], before);
+    assert.equal(parsed[1]!.definitions, parsed[0]!.definitions, "the unchanged block is the parser's kept value");
+    const resolvedStreams = second.resolved!.manifest.streams as unknown[];
+    assert.notEqual(resolvedStreams, parsed[1]!.streams, "what the connector uses is its own");
+  });
+
+  it("copies a host's manifest object unless it is handed over", async () => {
+    const manifest = { version: "6.0.0", streams: [] as unknown[] };
+    const copied = await createSluice().inspect({ manifest });
+    const owned = await createSluice().inspect({ manifest, owned: true });
+    assert.notEqual(copied.source.manifest, manifest);
+    assert.deepEqual(copied.source.manifest, manifest);
+    assert.equal(owned.source.manifest, manifest);
   });
 
   it("names the line and column of a YAML syntax error", async () => {
