@@ -1,5 +1,5 @@
 import type { ComponentRegistry } from "../di/component-registry.js";
-import { joinPath, pointerToPath } from "../../pure/manifest-path.js";
+import { joinPath, pathLink, pathOfLink, pointerToPath, type PathLink } from "../../pure/manifest-path.js";
 import { pointerKeys } from "../../pure/json-pointer.js";
 import { isJsonObject } from "../../pure/json-object.js";
 
@@ -40,9 +40,10 @@ export function findLinkedOverrides(raw: Tree, resolved: Tree, registry: Compone
     const type = isJsonObject(value) && typeof value.type === "string" ? registry.find(value.type) : undefined;
     return type?.kind === "authenticator";
   };
-  const walk = (node: unknown, path: string, resolvedNode: unknown): void => {
+  // Paths are written out only for an override found: the walk passes every node of the manifest.
+  const walk = (node: unknown, link: PathLink | undefined, resolvedNode: unknown): void => {
     if (Array.isArray(node)) {
-      node.forEach((item, i) => walk(item, joinPath(path, i), Array.isArray(resolvedNode) ? resolvedNode[i] : undefined));
+      for (let i = 0; i < node.length; i++) walk(node[i], pathLink(link, i), Array.isArray(resolvedNode) ? resolvedNode[i] : undefined);
       return;
     }
     if (!isJsonObject(node)) return;
@@ -56,14 +57,15 @@ export function findLinkedOverrides(raw: Tree, resolved: Tree, registry: Compone
         if (!linkedAuthenticator && !isAuthenticator(resolvedTree[field])) continue;
         // A requester linked without an authenticator gets one here: nothing shared is overridden.
         if (!linkedAuthenticator && !hasField(raw, target, field)) continue;
+        const path = pathOfLink(link);
         const override: LinkedOverride = { path, definition, field, localValuePath: joinPath(path, field) };
         if (isJsonObject(target) && field in target) override.linkedValuePath = joinPath(definition, field);
         found.push(override);
       }
     }
-    for (const [key, value] of Object.entries(node)) if (key !== "$ref") walk(value, joinPath(path, key), resolvedTree[key]);
+    for (const key in node) if (key !== "$ref") walk(node[key], pathLink(link, key), resolvedTree[key]);
   };
-  walk(raw, "", resolved);
+  walk(raw, undefined, resolved);
   return found;
 }
 

@@ -1,5 +1,5 @@
 import { ManifestError } from "../../sdk/index.js";
-import { joinPath } from "../../pure/manifest-path.js";
+import { pathLink, pathOfLink, type PathLink } from "../../pure/manifest-path.js";
 import { pointerKeys } from "../../pure/json-pointer.js";
 import { isJsonObject } from "../../pure/json-object.js";
 
@@ -30,19 +30,6 @@ interface Extent {
   height: number;
 }
 
-/** A path kept as a chain of segments, turned into text only for an error message. */
-interface PathLink {
-  parent: PathLink | undefined;
-  segment: string | number;
-}
-
-function pathText(link: PathLink | undefined): string {
-  const segments: Array<string | number> = [];
-  for (let at = link; at; at = at.parent) segments.push(at.segment);
-  return segments.reverse().reduce<string>((path, segment) => joinPath(path, segment), "");
-}
-
-const at = (parent: PathLink | undefined, segment: string | number): PathLink => ({ parent, segment });
 
 /**
  * Replaces every reference in a manifest by what it points to, as the Python kit does:
@@ -68,7 +55,7 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
 
   const tooLarge = (path: PathLink | undefined, what: string): ManifestError =>
     new ManifestError("MANIFEST_TOO_LARGE", `Resolving the manifest's references makes it ${what}; the references multiply (a $ref expansion bomb?)`, {
-      where: { file, manifestPath: pathText(path) },
+      where: { file, manifestPath: pathOfLink(path) },
       expected: `a manifest that resolves to at most ${maxNodes} distinct nodes, ${maxExpanded} nodes expanded and ${maxDepth} levels (the largest real connectors known expand to a few million nodes)`,
       found: `${what} when the limit was reached here`,
     });
@@ -93,32 +80,32 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
   const resolve = (node: unknown, path: PathLink | undefined, active: readonly string[], depth: number): unknown => {
     spend(path, depth);
     if (typeof node === "string" && node.startsWith("#/")) return follow(node, path, active, depth);
-    if (Array.isArray(node)) return node.map((item, i) => resolve(item, at(path, i), active, depth + 1));
+    if (Array.isArray(node)) return node.map((item, i) => resolve(item, pathLink(path, i), active, depth + 1));
     if (!isJsonObject(node)) return node;
     if (typeof node.$ref === "string") {
-      const target = follow(node.$ref, at(path, "$ref"), active, depth);
+      const target = follow(node.$ref, pathLink(path, "$ref"), active, depth);
       const overrides = Object.keys(node).filter((key) => key !== "$ref");
       if (overrides.length === 0) return target;
       if (!isJsonObject(target)) {
         throw new ManifestError("MANIFEST_REFERENCE", `$ref '${node.$ref}' does not point to an object, so it cannot take overrides`, {
-          where: { file, manifestPath: pathText(path) },
+          where: { file, manifestPath: pathOfLink(path) },
           expected: "a reference to an object",
           found: Array.isArray(target) ? "a list" : typeof target,
         });
       }
       const merged: Record<string, unknown> = { ...target };
-      for (const key of overrides) merged[key] = resolve(node[key], at(path, key), active, depth + 1);
+      for (const key of overrides) merged[key] = resolve(node[key], pathLink(path, key), active, depth + 1);
       return merged;
     }
     const out: Record<string, unknown> = {};
-    for (const key in node) out[key] = resolve(node[key], at(path, key), active, depth + 1);
+    for (const key in node) out[key] = resolve(node[key], pathLink(path, key), active, depth + 1);
     return out;
   };
 
   const follow = (reference: string, path: PathLink | undefined, active: readonly string[], depth: number): unknown => {
     if (active.includes(reference)) {
       throw new ManifestError("MANIFEST_REFERENCE", `Circular reference: ${[...active, reference].join(" -> ")}`, {
-        where: { file, manifestPath: pathText(path) },
+        where: { file, manifestPath: pathOfLink(path) },
       });
     }
     let target: unknown = manifest;
@@ -128,7 +115,7 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
       else if (Array.isArray(target) && /^\d+$/.test(segment) && Number(segment) < target.length) target = target[Number(segment)];
       else {
         throw new ManifestError("MANIFEST_REFERENCE", `Reference '${reference}' points to nothing`, {
-          where: { file, manifestPath: pathText(path) },
+          where: { file, manifestPath: pathOfLink(path) },
           expected: `a key '${segment}' under #/${segments.slice(0, i).join("/")}`,
           found: isJsonObject(target) ? `keys ${Object.keys(target).slice(0, 12).join(", ") || "(none)"}` : typeof target,
         });

@@ -49,6 +49,16 @@ describe("validate catches what the schema lets through", () => {
     assert.deepEqual(found.map((f) => [f.code, f.path, f.expected]), [["REQUEST_URL_INVALID", "streams[0].retriever.requester.url_base", "https://127.0.0.1:4106"]]);
   });
 
+  it("a url_base under a key that is no identifier, at its written path; none inside an inline schema (a property named url_base)", async () => {
+    const odd = stream("a", { url_base: "127.0.0.1:4106" });
+    const withSchema = { ...stream("b"), schema_loader: { type: "InlineSchemaLoader", schema: { type: "object", properties: { url_base: { type: "string" } }, url_base: "not-a-url" } } };
+    const found = await errors({ check: { type: "CheckStream", stream_names: ["a"] }, definitions: {}, streams: [odd, withSchema], "x-extra": { "odd key": { url_base: "example.com" } } });
+    assert.deepEqual(found.map((f) => [f.code, f.path]), [
+      ["REQUEST_URL_INVALID", "streams[0].retriever.requester.url_base"],
+      ["REQUEST_URL_INVALID", '["x-extra"]["odd key"].url_base'],
+    ]);
+  });
+
   it("a custom class_name whose file, or whose export, does not exist", async () => {
     const folder = join(dir, "source_custom");
     mkdirSync(join(folder), { recursive: true });
