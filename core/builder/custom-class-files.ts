@@ -37,11 +37,12 @@ export async function customClassFiles(resolved: unknown, dir: string): Promise<
   return out;
 }
 
-function collect(value: unknown, names: Set<string>): void {
-  if (Array.isArray(value)) for (const item of value) collect(item, names);
+/** The custom class names under `value`; the top-level `schemas` and inline schemas are JSON Schema, not components, and are not walked. */
+function collect(value: unknown, names: Set<string>, top = true): void {
+  if (Array.isArray(value)) for (const item of value) collect(item, names, false);
   else if (value && typeof value === "object") {
     const def = value as Record<string, unknown>;
     if (typeof def.class_name === "string" && typeof def.type === "string" && def.type.startsWith("Custom")) names.add(def.class_name);
-    for (const [key, child] of Object.entries(def)) if (!isInlineSchemaBody(def, key)) collect(child, names);
+    for (const key in def) if (!(top && key === "schemas") && !isInlineSchemaBody(def, key)) collect(def[key], names, false);
   }
 }

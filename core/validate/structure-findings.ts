@@ -81,7 +81,8 @@ function classNames(value: unknown, path: PathLink | undefined, found: Array<{ c
   } else if (value && typeof value === "object") {
     const def = value as Json;
     if (typeof def.class_name === "string" && typeof def.type === "string" && def.type.startsWith("Custom")) found.push({ className: def.class_name, path: pathOfLink(pathLink(path, "class_name")) });
-    for (const key in def) if (!(path === undefined && key === "definitions") && !isInlineSchemaBody(def, key)) classNames(def[key], pathLink(path, key), found);
+    // `definitions` are reached where streams use them; `schemas` and inline schemas are JSON Schema, no components.
+    for (const key in def) if (!(path === undefined && (key === "definitions" || key === "schemas")) && !isInlineSchemaBody(def, key)) classNames(def[key], pathLink(path, key), found);
   }
 }
 
