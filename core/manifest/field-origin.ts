@@ -26,30 +26,30 @@ export interface FieldOrigin {
  * of node imports, so the Builder's page can import its {@link FieldOrigin} type.
  */
 export interface PathLocator {
-  locate(path: string): { sourcePath: string; line?: number; column?: number; partial?: boolean } | undefined;
+  locateSegments(segments: ReadonlyArray<string | number>): { segments: Array<string | number>; line?: number; column?: number; partial?: boolean };
 }
 
 /** The origin of one resolved-manifest path: see {@link FieldOrigin}. */
 export function fieldOrigin(positions: PathLocator, path: string): FieldOrigin {
-  const own = positions.locate(path);
-  if (own && !own.partial) {
-    return { via: own.sourcePath === path ? "self" : "$ref", sourcePath: own.sourcePath, segments: splitPath(own.sourcePath), line: own.line, column: own.column };
+  const segments = splitPath(path);
+  const own = positions.locateSegments(segments);
+  if (!own.partial) {
+    const sourcePath = renderPath(own.segments);
+    return { via: sourcePath === path ? "self" : "$ref", sourcePath, segments: [...own.segments], line: own.line, column: own.column };
   }
   // Not written where it is used: an enclosing component's `$parameters` supplies a missing field
   // (`segments[k]`), and the rest of the path lies inside that parameter's value.
-  const segments = splitPath(path);
   const key = segments.at(-1);
   for (let k = segments.length - 1; k >= 0; k--) {
     if (typeof segments[k] !== "string") continue;
     for (let end = k; end >= 0; end--) {
-      const found = positions.locate(renderPath([...segments.slice(0, end), "$parameters", ...segments.slice(k)]));
-      if (found && !found.partial) return { via: "$parameters", sourcePath: found.sourcePath, segments: splitPath(found.sourcePath), line: found.line, column: found.column };
+      const found = positions.locateSegments([...segments.slice(0, end), "$parameters", ...segments.slice(k)]);
+      if (!found.partial) return { via: "$parameters", sourcePath: renderPath(found.segments), segments: [...found.segments], line: found.line, column: found.column };
     }
   }
   // Written nowhere: a form that sets it writes it where the nearest written ancestor leads (a definition behind a $ref).
-  const parent = positions.locate(renderPath(segments.slice(0, -1)));
-  const base = parent && !parent.partial ? splitPath(parent.sourcePath) : segments.slice(0, -1);
+  const parent = positions.locateSegments(segments.slice(0, -1));
+  const base = parent.partial ? segments.slice(0, -1) : parent.segments;
   const at = [...base, ...(key === undefined ? [] : [key])];
-  return { via: "absent", sourcePath: renderPath(at), segments: at, line: parent?.line, column: parent?.column };
+  return { via: "absent", sourcePath: renderPath(at), segments: at, line: parent.line, column: parent.column };
 }
-

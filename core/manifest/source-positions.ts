@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { Document, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from "yaml";
-import { joinPath, splitPath } from "../../pure/manifest-path.js";
+import { renderPath, splitPath } from "../../pure/manifest-path.js";
 import { pointerKeys } from "../../pure/json-pointer.js";
 
 /** A place in a manifest file (1-based, as editors count; absent for a manifest given as an object). */
@@ -63,13 +63,23 @@ export class SourcePositions {
 
   /** Where the value at `path` is written (with `key`, where its key is); the nearest written ancestor when the path is not in the file. */
   locate(path: string, options: { key?: boolean } = {}): SourcePosition | undefined {
-    const target = splitPath(path);
+    const { segments, line, column, partial } = this.locateSegments(splitPath(path), options);
+    const found = partial ? { sourcePath: renderPath(segments), partial } : { sourcePath: renderPath(segments) };
+    return line === undefined ? found : { line, column, ...found };
+  }
+
+  /**
+   * {@link locate} of a path given as its segments, answering the written place's segments: what a caller
+   * that probes many paths uses (the Builder's field origins), with no path text made or read per probe.
+   */
+  locateSegments(target: readonly Segment[], options: { key?: boolean } = {}): { segments: Segment[]; line?: number; column?: number; partial?: boolean } {
     let node: unknown = this.document.contents;
     let sourcePath: Segment[] = [];
     let best: { node: unknown; path: Segment[] } = { node, path: [] };
     let partial = false;
     let prefix = "";
-    for (const [i, segment] of target.entries()) {
+    for (let i = 0; i < target.length; i++) {
+      const segment = target[i]!;
       const last = i === target.length - 1;
       // The Builder asks for hundreds of paths per analysis, most sharing their first steps: each walked once.
       prefix += typeof segment === "number" ? `\u0000#${segment}` : `\u0000.${segment}`;
@@ -94,9 +104,8 @@ export class SourcePositions {
         sourcePath = target.path;
       }
     }
-    const written = sourcePath.reduce<string>((p, s) => joinPath(p, s), "");
     const range = (best.node as Node | undefined)?.range;
-    const found = partial ? { sourcePath: written, partial } : { sourcePath: written };
+    const found = partial ? { segments: sourcePath, partial } : { segments: sourcePath };
     if (!range || !this.lines) return found;
     const offset = sourcePath.length && this.blockOffsets ? (this.blockOffsets.get(String(sourcePath[0])) ?? 0) : 0;
     const { line, col } = this.lines.linePos(range[0] + offset);
