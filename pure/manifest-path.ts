@@ -28,31 +28,6 @@ export function renderPath(segments: ReadonlyArray<string | number>, base = ""):
 }
 
 /**
- * A manifest path kept as a chain of segments and written out only when one is shown (an error's path): a
- * walk of a whole manifest (source-appfigures expands to 170,000 nodes) makes no string per node it passes.
- *
- * @example
- * const link = pathLink(pathLink(undefined, "streams"), 0);
- * pathOfLink(pathLink(link, "name")) === "streams[0].name"
- */
-export interface PathLink {
-  readonly parent: PathLink | undefined;
-  readonly segment: string | number;
-}
-
-/** The path one segment below `parent` (see {@link PathLink}). */
-export function pathLink(parent: PathLink | undefined, segment: string | number): PathLink {
-  return { parent, segment };
-}
-
-/** The manifest path a {@link PathLink} stands for (`""` for none: the manifest itself). */
-export function pathOfLink(link: PathLink | undefined): string {
-  const segments: Array<string | number> = [];
-  for (let at = link; at; at = at.parent) segments.push(at.segment);
-  return renderPath(segments.reverse());
-}
-
-/**
  * Turns a JSON pointer (`/streams/0/retriever`) into a manifest path (`streams[0].retriever`).
  *
  * @example

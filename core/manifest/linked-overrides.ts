@@ -1,5 +1,5 @@
 import type { ComponentRegistry } from "../di/component-registry.js";
-import { joinPath, pathLink, pathOfLink, pointerToPath, type PathLink } from "../../pure/manifest-path.js";
+import { joinPath, pointerToPath, renderPath } from "../../pure/manifest-path.js";
 import { pointerKeys } from "../../pure/json-pointer.js";
 import { isJsonObject } from "../../pure/json-object.js";
 
@@ -40,10 +40,15 @@ export function findLinkedOverrides(raw: Tree, resolved: Tree, registry: Compone
     const type = isJsonObject(value) && typeof value.type === "string" ? registry.find(value.type) : undefined;
     return type?.kind === "authenticator";
   };
-  // Paths are written out only for an override found: the walk passes every node of the manifest.
-  const walk = (node: unknown, link: PathLink | undefined, resolvedNode: unknown): void => {
+  // The path is a stack of segments, written out only for an override found: the walk passes every node of the manifest.
+  const path: Array<string | number> = [];
+  const walk = (node: unknown, resolvedNode: unknown): void => {
     if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) walk(node[i], pathLink(link, i), Array.isArray(resolvedNode) ? resolvedNode[i] : undefined);
+      for (let i = 0; i < node.length; i++) {
+        path.push(i);
+        walk(node[i], Array.isArray(resolvedNode) ? resolvedNode[i] : undefined);
+        path.pop();
+      }
       return;
     }
     if (!isJsonObject(node)) return;
@@ -57,15 +62,20 @@ export function findLinkedOverrides(raw: Tree, resolved: Tree, registry: Compone
         if (!linkedAuthenticator && !isAuthenticator(resolvedTree[field])) continue;
         // A requester linked without an authenticator gets one here: nothing shared is overridden.
         if (!linkedAuthenticator && !hasField(raw, target, field)) continue;
-        const path = pathOfLink(link);
-        const override: LinkedOverride = { path, definition, field, localValuePath: joinPath(path, field) };
+        const at = renderPath(path);
+        const override: LinkedOverride = { path: at, definition, field, localValuePath: joinPath(at, field) };
         if (isJsonObject(target) && field in target) override.linkedValuePath = joinPath(definition, field);
         found.push(override);
       }
     }
-    for (const key in node) if (key !== "$ref") walk(node[key], pathLink(link, key), resolvedTree[key]);
+    for (const key in node) {
+      if (key === "$ref") continue;
+      path.push(key);
+      walk(node[key], resolvedTree[key]);
+      path.pop();
+    }
   };
-  walk(raw, undefined, resolved);
+  walk(raw, resolved);
   return found;
 }
 

@@ -1,5 +1,5 @@
 import { ManifestError } from "../../sdk/index.js";
-import { pathLink, pathOfLink, type PathLink } from "../../pure/manifest-path.js";
+import { renderPath } from "../../pure/manifest-path.js";
 import { pointerKeys } from "../../pure/json-pointer.js";
 import { isJsonObject } from "../../pure/json-object.js";
 
@@ -53,59 +53,77 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
   const resolvedTargets = new Map<string, unknown>();
   const extents = new WeakMap<object, Extent>();
 
-  const tooLarge = (path: PathLink | undefined, what: string): ManifestError =>
+  /** Where the walk is: a stack of segments, written out only for an error (the walk passes every node). */
+  const path: Array<string | number> = [];
+
+  const tooLarge = (what: string): ManifestError =>
     new ManifestError("MANIFEST_TOO_LARGE", `Resolving the manifest's references makes it ${what}; the references multiply (a $ref expansion bomb?)`, {
-      where: { file, manifestPath: pathOfLink(path) },
+      where: { file, manifestPath: renderPath(path) },
       expected: `a manifest that resolves to at most ${maxNodes} distinct nodes, ${maxExpanded} nodes expanded and ${maxDepth} levels (the largest real connectors known expand to a few million nodes)`,
       found: `${what} when the limit was reached here`,
     });
 
-  const spend = (path: PathLink | undefined, depth: number): void => {
+  const spend = (depth: number): void => {
     ++expanded;
     if (depth > deepest) deepest = depth;
     if (++nodes <= maxNodes && depth <= maxDepth && expanded <= maxExpanded) return;
-    throw tooLarge(path, nodes > maxNodes ? `more than ${maxNodes} nodes` : depth > maxDepth ? `more than ${maxDepth} levels deep` : `more than ${maxExpanded} nodes expanded`);
+    throw tooLarge(nodes > maxNodes ? `more than ${maxNodes} nodes` : depth > maxDepth ? `more than ${maxDepth} levels deep` : `more than ${maxExpanded} nodes expanded`);
   };
 
   /** A shared target placed once more: its expanded size and height (measured when it was resolved) count again here. */
-  const reuse = (target: unknown, path: PathLink | undefined, depth: number): unknown => {
+  const reuse = (target: unknown, depth: number): unknown => {
     const { size, height } = (isObject(target) && extents.get(target)) || extentOf(target, extents);
     expanded += size;
     if (depth + height > deepest) deepest = depth + height;
-    if (expanded > maxExpanded) throw tooLarge(path, `more than ${maxExpanded} nodes expanded`);
-    if (depth + height > maxDepth) throw tooLarge(path, `more than ${maxDepth} levels deep`);
+    if (expanded > maxExpanded) throw tooLarge(`more than ${maxExpanded} nodes expanded`);
+    if (depth + height > maxDepth) throw tooLarge(`more than ${maxDepth} levels deep`);
     return target;
   };
 
-  const resolve = (node: unknown, path: PathLink | undefined, active: readonly string[], depth: number): unknown => {
-    spend(path, depth);
-    if (typeof node === "string" && node.startsWith("#/")) return follow(node, path, active, depth);
-    if (Array.isArray(node)) return node.map((item, i) => resolve(item, pathLink(path, i), active, depth + 1));
+  /** `node` resolved, where `path` says it is (the caller pushes its segment). */
+  const resolve = (node: unknown, active: readonly string[], depth: number): unknown => {
+    spend(depth);
+    if (typeof node === "string" && node.startsWith("#/")) return follow(node, active, depth);
+    if (Array.isArray(node)) {
+      const out = new Array<unknown>(node.length);
+      for (let i = 0; i < node.length; i++) out[i] = under(i, node[i], active, depth + 1);
+      return out;
+    }
     if (!isJsonObject(node)) return node;
     if (typeof node.$ref === "string") {
-      const target = follow(node.$ref, pathLink(path, "$ref"), active, depth);
+      path.push("$ref");
+      const target = follow(node.$ref, active, depth);
+      path.pop();
       const overrides = Object.keys(node).filter((key) => key !== "$ref");
       if (overrides.length === 0) return target;
       if (!isJsonObject(target)) {
         throw new ManifestError("MANIFEST_REFERENCE", `$ref '${node.$ref}' does not point to an object, so it cannot take overrides`, {
-          where: { file, manifestPath: pathOfLink(path) },
+          where: { file, manifestPath: renderPath(path) },
           expected: "a reference to an object",
           found: Array.isArray(target) ? "a list" : typeof target,
         });
       }
       const merged: Record<string, unknown> = { ...target };
-      for (const key of overrides) merged[key] = resolve(node[key], pathLink(path, key), active, depth + 1);
+      for (const key of overrides) merged[key] = under(key, node[key], active, depth + 1);
       return merged;
     }
     const out: Record<string, unknown> = {};
-    for (const key in node) out[key] = resolve(node[key], pathLink(path, key), active, depth + 1);
+    for (const key in node) out[key] = under(key, node[key], active, depth + 1);
     return out;
   };
 
-  const follow = (reference: string, path: PathLink | undefined, active: readonly string[], depth: number): unknown => {
+  /** {@link resolve} of a child at `segment`. */
+  const under = (segment: string | number, node: unknown, active: readonly string[], depth: number): unknown => {
+    path.push(segment);
+    const resolved = resolve(node, active, depth);
+    path.pop();
+    return resolved;
+  };
+
+  const follow = (reference: string, active: readonly string[], depth: number): unknown => {
     if (active.includes(reference)) {
       throw new ManifestError("MANIFEST_REFERENCE", `Circular reference: ${[...active, reference].join(" -> ")}`, {
-        where: { file, manifestPath: pathOfLink(path) },
+        where: { file, manifestPath: renderPath(path) },
       });
     }
     let target: unknown = manifest;
@@ -115,27 +133,27 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
       else if (Array.isArray(target) && /^\d+$/.test(segment) && Number(segment) < target.length) target = target[Number(segment)];
       else {
         throw new ManifestError("MANIFEST_REFERENCE", `Reference '${reference}' points to nothing`, {
-          where: { file, manifestPath: pathOfLink(path) },
+          where: { file, manifestPath: renderPath(path) },
           expected: `a key '${segment}' under #/${segments.slice(0, i).join("/")}`,
           found: isJsonObject(target) ? `keys ${Object.keys(target).slice(0, 12).join(", ") || "(none)"}` : typeof target,
         });
       }
     }
-    if (resolvedTargets.has(reference)) return reuse(resolvedTargets.get(reference), path, depth);
+    if (resolvedTargets.has(reference)) return reuse(resolvedTargets.get(reference), depth);
     // Its extent is what resolving it spends, measured on the way: a second walk of a large shared schema to
     // measure it cost the Builder a tenth of each analysis. References inside it count as nodes too, so the
     // measure may exceed the subtree by those: the budget errs on the side of refusing.
     const expandedBefore = expanded;
     const deepestBefore = deepest;
     deepest = depth;
-    const resolved = resolve(target, path, [...active, reference], depth);
+    const resolved = resolve(target, [...active, reference], depth);
     if (isObject(resolved) && !extents.has(resolved)) extents.set(resolved, { size: expanded - expandedBefore, height: deepest - depth });
     if (deepestBefore > deepest) deepest = deepestBefore;
     resolvedTargets.set(reference, resolved);
     return resolved;
   };
 
-  return resolve(manifest, undefined, [], 0) as Record<string, unknown>;
+  return resolve(manifest, [], 0) as Record<string, unknown>;
 }
 
 const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;

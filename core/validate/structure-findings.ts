@@ -1,6 +1,6 @@
 import { CustomCodeLoader, PythonRuntime, SluiceError } from "../../sdk/index.js";
 import type { ManifestProblem } from "../manifest/validate-manifest.js";
-import { joinPath, pathLink, pathOfLink, type PathLink } from "../../pure/manifest-path.js";
+import { joinPath, renderPath } from "../../pure/manifest-path.js";
 import { nearestMatch } from "../../pure/nearest-match.js";
 import type { ManifestInspection } from "../connector/define-connector.js";
 import type { Sluice } from "../sluice.js";
@@ -50,39 +50,55 @@ export function structureProblems(manifest: Json): StructureProblem[] {
     const near = typeof name === "string" ? nearestMatch(name, known) : undefined;
     problems.push({ code: "STREAM_NOT_FOUND", path: joinPath(joinPath("check", "stream_names"), i), message: `names no stream: ${JSON.stringify(name)}${near ? ` (did you mean '${near}'?)` : ""}`, expected: `one of ${known.join(", ") || "(no streams)"}`, found: JSON.stringify(name) });
   });
-  // Inline schemas are JSON Schema, not components: a `url_base` there is a property's name.
-  const visit = (value: unknown, path: PathLink | undefined): void => {
+  // Inline schemas are JSON Schema, not components: a `url_base` there is a property's name. The path is a
+  // stack of segments, written out only for a finding.
+  const path: Array<string | number> = [];
+  const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) visit(value[i], pathLink(path, i));
+      for (let i = 0; i < value.length; i++) visitAt(i, value[i]);
     } else if (value && typeof value === "object") {
       const def = value as Json;
       for (const key in def) {
         const child = def[key];
-        if (key === "url_base" && typeof child === "string") checkUrlBase(child, pathLink(path, key), problems);
-        else if (!(path === undefined && (key === "definitions" || key === "spec" || key === "schemas")) && !isInlineSchemaBody(def, key)) visit(child, pathLink(path, key));
+        if (key === "url_base" && typeof child === "string") checkUrlBase(child, renderPath([...path, key]), problems);
+        else if (!(path.length === 0 && (key === "definitions" || key === "spec" || key === "schemas")) && !isInlineSchemaBody(def, key)) visitAt(key, child);
       }
     }
   };
-  visit(manifest, undefined);
+  const visitAt = (segment: string | number, value: unknown): void => {
+    path.push(segment);
+    visit(value);
+    path.pop();
+  };
+  visit(manifest);
   return problems;
 }
 
-function checkUrlBase(url: string, path: PathLink, problems: StructureProblem[]): void {
+function checkUrlBase(url: string, path: string, problems: StructureProblem[]): void {
   const literal = url.replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g, "");
   // A template may supply the whole base (`{{ config['base_url'] }}`); only a literal start is checked.
   if (!/^[^{]/.test(url) || literal === "" || /^https?:\/\//i.test(url)) return;
-  problems.push({ code: "REQUEST_URL_INVALID", path: pathOfLink(path), message: `url_base ${JSON.stringify(url)} has no scheme: write http:// or https:// before the host`, expected: `https://${url.replace(/^\/+/, "")}`, found: JSON.stringify(url) });
+  problems.push({ code: "REQUEST_URL_INVALID", path, message: `url_base ${JSON.stringify(url)} has no scheme: write http:// or https:// before the host`, expected: `https://${url.replace(/^\/+/, "")}`, found: JSON.stringify(url) });
 }
 
 /** Every `class_name` of a custom component in the resolved manifest, with its path. */
-function classNames(value: unknown, path: PathLink | undefined, found: Array<{ className: string; path: string }>): void {
+function classNames(value: unknown, path: Array<string | number>, found: Array<{ className: string; path: string }>): void {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) classNames(value[i], pathLink(path, i), found);
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      classNames(value[i], path, found);
+      path.pop();
+    }
   } else if (value && typeof value === "object") {
     const def = value as Json;
-    if (typeof def.class_name === "string" && typeof def.type === "string" && def.type.startsWith("Custom")) found.push({ className: def.class_name, path: pathOfLink(pathLink(path, "class_name")) });
+    if (typeof def.class_name === "string" && typeof def.type === "string" && def.type.startsWith("Custom")) found.push({ className: def.class_name, path: renderPath([...path, "class_name"]) });
     // `definitions` are reached where streams use them; `schemas` and inline schemas are JSON Schema, no components.
-    for (const key in def) if (!(path === undefined && (key === "definitions" || key === "schemas")) && !isInlineSchemaBody(def, key)) classNames(def[key], pathLink(path, key), found);
+    for (const key in def) {
+      if ((path.length === 0 && (key === "definitions" || key === "schemas")) || isInlineSchemaBody(def, key)) continue;
+      path.push(key);
+      classNames(def[key], path, found);
+      path.pop();
+    }
   }
 }
 
@@ -96,7 +112,7 @@ export async function customClassProblems(sluice: Sluice, inspection: ManifestIn
   const loader = sluice.services.get(CustomCodeLoader);
   if (!loader.trusted) return [];
   const found: Array<{ className: string; path: string }> = [];
-  classNames(inspection.analysis.manifest, undefined, found);
+  classNames(inspection.analysis.manifest, [], found);
   const problems: StructureProblem[] = [];
   const seen = new Set<string>();
   for (const { className, path } of found) {

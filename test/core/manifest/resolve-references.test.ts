@@ -14,6 +14,21 @@ describe("resolveReferences", () => {
     assert.deepEqual(out.s, { url_base: "https://x", path: "/b" });
   });
 
+  it("names the place of an error inside a $ref's target, an override and a list, as it walked there", () => {
+    const paths = (manifest: Record<string, unknown>) => {
+      try {
+        resolveReferences(manifest);
+      } catch (error) {
+        return (error as ManifestError).where.manifestPath;
+      }
+      return "no error";
+    };
+    // Written before `definitions`, so the walk reaches the target through the stream first.
+    assert.equal(paths({ streams: [{ requester: { $ref: "#/definitions/r" } }], definitions: { r: { auth: "#/definitions/gone" } } }), "streams[0].requester.$ref.auth");
+    assert.equal(paths({ definitions: { r: {} }, streams: [{}, { requester: { $ref: "#/definitions/r", "odd key": ["#/definitions/gone"] } }] }), 'streams[1].requester["odd key"][0]');
+    assert.equal(paths({ s: { x: "#/definitions/r" }, definitions: { r: { $ref: "#/definitions/r" } } }), "s.x.$ref");
+  });
+
   it("follows chained references", () => {
     const out = resolveReferences({ definitions: { a: { x: 1 }, b: { $ref: "#/definitions/a", y: 2 } }, s: "#/definitions/b" });
     assert.deepEqual(out.s, { x: 1, y: 2 });
