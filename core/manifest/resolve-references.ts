@@ -85,8 +85,8 @@ export function resolveReferences(manifest: Record<string, unknown>, file?: stri
     spend(depth);
     if (typeof node === "string" && node.startsWith("#/")) return follow(node, active, depth);
     if (Array.isArray(node)) {
-      const out = new Array<unknown>(node.length);
-      for (let i = 0; i < node.length; i++) out[i] = under(i, node[i], active, depth + 1);
+      const out: unknown[] = [];
+      for (let i = 0; i < node.length; i++) out.push(under(i, node[i], active, depth + 1));
       return out;
     }
     if (!isJsonObject(node)) return node;
