@@ -30,7 +30,6 @@ interface Extent {
   height: number;
 }
 
-
 /**
  * Replaces every reference in a manifest by what it points to, as the Python kit does:
  * a string `"#/definitions/requester"` anywhere, and `{ $ref: "#/definitions/requester", ...overrides }`

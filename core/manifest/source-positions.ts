@@ -71,6 +71,7 @@ export class SourcePositions {
   /**
    * {@link locate} of a path given as its segments, answering the written place's segments: what a caller
    * that probes many paths uses (the Builder's field origins), with no path text made or read per probe.
+   * The answer's `segments` are the map's own, shared with later answers: copy them to change them.
    */
   locateSegments(target: readonly Segment[], options: { key?: boolean } = {}): { segments: Segment[]; line?: number; column?: number; partial?: boolean } {
     let node: unknown = this.document.contents;
