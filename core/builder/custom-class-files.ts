@@ -4,7 +4,7 @@ import { parseClassName } from "../loader/class-name.js";
 import { moduleCandidates } from "../loader/module-candidates.js";
 import { resolveCustomModule } from "../loader/resolve-custom-module.js";
 import type { CustomClassFile } from "./builder-api-types.js";
-import { isInlineSchemaBody } from "../manifest/inline-schema-body.js";
+import { customClassSites } from "../manifest/custom-class-sites.js";
 
 export type { CustomClassFile } from "./builder-api-types.js";
 
@@ -18,8 +18,8 @@ export type { CustomClassFile } from "./builder-api-types.js";
  * // { "components.Signer": { file: "components.ts", language: "typescript", tried: ["components.ts"] } }
  */
 export async function customClassFiles(resolved: unknown, dir: string): Promise<Record<string, CustomClassFile>> {
-  const names = new Set<string>();
-  collect(resolved, names);
+  // Unused definitions too: the page shows a definition's Class Name as well.
+  const names = new Set(customClassSites(resolved, { definitions: true }).map((site) => site.className));
   const out: Record<string, CustomClassFile> = {};
   for (const className of names) {
     let candidates: string[] = [];
@@ -35,14 +35,4 @@ export async function customClassFiles(resolved: unknown, dir: string): Promise<
     }
   }
   return out;
-}
-
-/** The custom class names under `value`; the top-level `schemas` and inline schemas are JSON Schema, not components, and are not walked. */
-function collect(value: unknown, names: Set<string>, top = true): void {
-  if (Array.isArray(value)) for (const item of value) collect(item, names, false);
-  else if (value && typeof value === "object") {
-    const def = value as Record<string, unknown>;
-    if (typeof def.class_name === "string" && typeof def.type === "string" && def.type.startsWith("Custom")) names.add(def.class_name);
-    for (const key in def) if (!(top && key === "schemas") && !isInlineSchemaBody(def, key)) collect(def[key], names, false);
-  }
 }

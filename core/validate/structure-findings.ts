@@ -5,6 +5,7 @@ import { nearestMatch } from "../../pure/nearest-match.js";
 import type { ManifestInspection } from "../connector/define-connector.js";
 import type { Sluice } from "../sluice.js";
 import { isInlineSchemaBody } from "../manifest/inline-schema-body.js";
+import { customClassSites } from "../manifest/custom-class-sites.js";
 
 /** A problem found beyond the schema, with the code `validate` shows it under. */
 interface StructureProblem extends ManifestProblem {
@@ -81,27 +82,6 @@ function checkUrlBase(url: string, path: string, problems: StructureProblem[]): 
   problems.push({ code: "REQUEST_URL_INVALID", path, message: `url_base ${JSON.stringify(url)} has no scheme: write http:// or https:// before the host`, expected: `https://${url.replace(/^\/+/, "")}`, found: JSON.stringify(url) });
 }
 
-/** Every `class_name` of a custom component in the resolved manifest, with its path. */
-function classNames(value: unknown, path: Array<string | number>, found: Array<{ className: string; path: string }>): void {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      path.push(i);
-      classNames(value[i], path, found);
-      path.pop();
-    }
-  } else if (value && typeof value === "object") {
-    const def = value as Json;
-    if (typeof def.class_name === "string" && typeof def.type === "string" && def.type.startsWith("Custom")) found.push({ className: def.class_name, path: renderPath([...path, "class_name"]) });
-    // `definitions` are reached where streams use them; `schemas` and inline schemas are JSON Schema, no components.
-    for (const key in def) {
-      if ((path.length === 0 && (key === "definitions" || key === "schemas")) || isInlineSchemaBody(def, key)) continue;
-      path.push(key);
-      classNames(def[key], path, found);
-      path.pop();
-    }
-  }
-}
-
 /**
  * A custom `class_name` whose module or export does not exist, found without a config or a request: the
  * loader resolves the file in the connector folder and imports it (the connector's own code, when this
@@ -111,8 +91,7 @@ function classNames(value: unknown, path: Array<string | number>, found: Array<{
 export async function customClassProblems(sluice: Sluice, inspection: ManifestInspection): Promise<StructureProblem[]> {
   const loader = sluice.services.get(CustomCodeLoader);
   if (!loader.trusted) return [];
-  const found: Array<{ className: string; path: string }> = [];
-  classNames(inspection.analysis.manifest, [], found);
+  const found = customClassSites(inspection.analysis.manifest, { definitions: false });
   const problems: StructureProblem[] = [];
   const seen = new Set<string>();
   for (const { className, path } of found) {
