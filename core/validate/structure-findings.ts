@@ -1,6 +1,7 @@
 import { CustomCodeLoader, PythonRuntime, SluiceError } from "../../sdk/index.js";
 import type { ManifestProblem } from "../manifest/validate-manifest.js";
 import { joinPath, renderPath } from "../../pure/manifest-path.js";
+import { walkObjects } from "../../pure/walk-objects.js";
 import { nearestMatch } from "../../pure/nearest-match.js";
 import type { ManifestInspection } from "../connector/define-connector.js";
 import type { Sluice } from "../sluice.js";
@@ -51,27 +52,12 @@ export function structureProblems(manifest: Json): StructureProblem[] {
     const near = typeof name === "string" ? nearestMatch(name, known) : undefined;
     problems.push({ code: "STREAM_NOT_FOUND", path: joinPath(joinPath("check", "stream_names"), i), message: `names no stream: ${JSON.stringify(name)}${near ? ` (did you mean '${near}'?)` : ""}`, expected: `one of ${known.join(", ") || "(no streams)"}`, found: JSON.stringify(name) });
   });
-  // Inline schemas are JSON Schema, not components: a `url_base` there is a property's name. The path is a
-  // stack of segments, written out only for a finding.
-  const path: Array<string | number> = [];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) visitAt(i, value[i]);
-    } else if (value && typeof value === "object") {
-      const def = value as Json;
-      for (const key in def) {
-        const child = def[key];
-        if (key === "url_base" && typeof child === "string") checkUrlBase(child, renderPath([...path, key]), problems);
-        else if (!(path.length === 0 && (key === "definitions" || key === "spec" || key === "schemas")) && !isInlineSchemaBody(def, key)) visitAt(key, child);
-      }
-    }
-  };
-  const visitAt = (segment: string | number, value: unknown): void => {
-    path.push(segment);
-    visit(value);
-    path.pop();
-  };
-  visit(manifest);
+  // Inline schemas are JSON Schema, not components: a `url_base` there is a property's name.
+  walkObjects(manifest, (def, path) => {
+    if (typeof def.url_base === "string") checkUrlBase(def.url_base, renderPath([...path, "url_base"]), problems);
+    const top = path.length === 0;
+    return (key) => !(top && (key === "definitions" || key === "spec" || key === "schemas")) && !isInlineSchemaBody(def, key);
+  });
   return problems;
 }
 
