@@ -6,7 +6,7 @@
  * modules by name.
  *
  * @example
- * npm run bench                     # everything (about three minutes on 2 cores)
+ * npm run bench                     # everything (about six minutes on 2 cores)
  * npm run bench -- throughput cli   # only throughput.bench.ts and cli.bench.ts
  * npm run bench -- --kit kit         # the side-by-side with the Python kit (kit.bench.ts), only with --kit
  */
