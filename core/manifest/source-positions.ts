@@ -32,6 +32,8 @@ export class SourcePositions {
     private readonly lines?: LineCounter,
     /** For a document assembled from top-level blocks parsed apart: where each top-level key's block starts in the text. */
     private readonly blockOffsets?: ReadonlyMap<string, number>,
+    /** Of those, for a block parsed entry by entry: where each entry starts in the text, by its index or key. */
+    private readonly entryOffsets?: ReadonlyMap<string, ReadonlyMap<string, number>>,
   ) {}
 
   /** Each step of a walk from the root, by the path walked so far (null: not written there). */
@@ -50,10 +52,11 @@ export class SourcePositions {
 
   /**
    * The source map of a document assembled from top-level blocks parsed one by one (see
-   * IncrementalManifestParser): each node's range counts from its block's start, `blockOffsets[key]`.
+   * IncrementalManifestParser): each node's range counts from its block's start, `blockOffsets[key]`; in a
+   * block parsed entry by entry, from its entry's start, `entryOffsets[key][index or key]`.
    */
-  static ofBlocks(document: Document, lines: LineCounter, blockOffsets: ReadonlyMap<string, number>): SourcePositions {
-    return new SourcePositions(document, lines, blockOffsets);
+  static ofBlocks(document: Document, lines: LineCounter, blockOffsets: ReadonlyMap<string, number>, entryOffsets?: ReadonlyMap<string, ReadonlyMap<string, number>>): SourcePositions {
+    return new SourcePositions(document, lines, blockOffsets, entryOffsets);
   }
 
   /** For a manifest given as an object: paths are traced through references, without lines. */
@@ -108,9 +111,16 @@ export class SourcePositions {
     const range = (best.node as Node | undefined)?.range;
     const found = partial ? { segments: sourcePath, partial } : { segments: sourcePath };
     if (!range || !this.lines) return found;
-    const offset = sourcePath.length && this.blockOffsets ? (this.blockOffsets.get(String(sourcePath[0])) ?? 0) : 0;
+    const offset = sourcePath.length && this.blockOffsets ? this.offsetOf(sourcePath) : 0;
     const { line, col } = this.lines.linePos(range[0] + offset);
     return { line, column: col, ...found };
+  }
+
+  /** Where the ranges of the node written at `path` count from (see {@link ofBlocks}). */
+  private offsetOf(path: readonly Segment[]): number {
+    const block = String(path[0]);
+    const entry = path.length > 1 ? this.entryOffsets?.get(block)?.get(String(path[1])) : undefined;
+    return entry ?? this.blockOffsets?.get(block) ?? 0;
   }
 
   /** One segment down from `node`, following references first. */

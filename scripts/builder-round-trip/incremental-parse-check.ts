@@ -11,16 +11,19 @@ export interface IncrementalParseTally {
   same: number;
   blocksReparsed: number;
   blocksReused: number;
+  /** Of the large blocks parsed entry by entry, the entries parsed and reused. */
+  entriesReparsed: number;
+  entriesReused: number;
   /** The same texts read by the CLI's quick YAML reader, against the whole parse. */
   quick: QuickYamlTally;
   failures: string[];
 }
 
 export function incrementalParseTally(): IncrementalParseTally {
-  return { texts: 0, byBlocks: 0, same: 0, blocksReparsed: 0, blocksReused: 0, quick: quickYamlTally(), failures: [] };
+  return { texts: 0, byBlocks: 0, same: 0, blocksReparsed: 0, blocksReused: 0, entriesReparsed: 0, entriesReused: 0, quick: quickYamlTally(), failures: [] };
 }
 
-/** At most this many paths of a manifest are located both ways (the largest have tens of thousands). */
+/** At most this many paths of a manifest are located both ways (the largest have tens of thousands), spread over the whole manifest. */
 const MAX_PATHS = 3000;
 
 /**
@@ -48,24 +51,31 @@ export async function checkIncrementalParse(name: string, texts: readonly string
       tally.byBlocks++;
       tally.blocksReparsed += parser.lastParse.reparsed;
       tally.blocksReused += parser.lastParse.reused;
+      tally.entriesReparsed += parser.lastParse.entries.reparsed;
+      tally.entriesReused += parser.lastParse.entries.reused;
     }
     if (!isDeepStrictEqual(blocks.manifest, whole.manifest) || !isDeepStrictEqual(Object.keys(blocks.manifest), Object.keys(whole.manifest))) {
       tally.failures.push(`${label}: parsed by blocks, the manifest differs from the whole parse`);
       continue;
     }
-    const differing = paths(whole.manifest).find((path) => [false, true].some((key) => !isDeepStrictEqual(blocks.positions.locate(path, { key }), whole.positions.locate(path, { key }))));
+    const differing = spread(paths(whole.manifest)).find((path) => [false, true].some((key) => !isDeepStrictEqual(blocks.positions.locate(path, { key }), whole.positions.locate(path, { key }))));
     if (differing === undefined) tally.same++;
     else tally.failures.push(`${label}: parsed by blocks, ${differing} is placed elsewhere than by the whole parse`);
   }
 }
 
 export function incrementalParseSummary(tally: IncrementalParseTally): string {
-  return `  Incremental parse (the Builder's analysis): ${tally.same}/${tally.texts} texts read the same as a whole parse, ${tally.byBlocks} of them by blocks (${tally.blocksReparsed} blocks parsed, ${tally.blocksReused} reused)`;
+  return `  Incremental parse (the Builder's analysis): ${tally.same}/${tally.texts} texts read the same as a whole parse, ${tally.byBlocks} of them by blocks (${tally.blocksReparsed} blocks parsed, ${tally.blocksReused} reused; of the large blocks read entry by entry, ${tally.entriesReparsed} entries parsed, ${tally.entriesReused} reused)`;
 }
 
-/** The manifest paths of a value's nodes, depth first, up to MAX_PATHS. */
+/** At most MAX_PATHS of the paths, evenly spaced, the first and the last included. */
+function spread(all: readonly string[]): readonly string[] {
+  if (all.length <= MAX_PATHS) return all;
+  return Array.from({ length: MAX_PATHS }, (_, i) => all[Math.round((i * (all.length - 1)) / (MAX_PATHS - 1))]!);
+}
+
+/** The manifest paths of a value's nodes, depth first. */
 function paths(value: unknown, prefix = "", out: string[] = []): string[] {
-  if (out.length >= MAX_PATHS) return out;
   out.push(prefix);
   if (Array.isArray(value)) value.forEach((item, i) => paths(item, joinPath(prefix, i), out));
   else if (value !== null && typeof value === "object") for (const [key, item] of Object.entries(value)) paths(item, joinPath(prefix, key), out);

@@ -57,16 +57,112 @@ async function assertSameAsWhole(parser: IncrementalManifestParser, text: string
   }
 }
 
+/** A stream of the large manifest: about 700 characters, a comment above it, a block scalar and a flow list in it. */
+const stream = (i: number) => `  # stream ${i}
+  - type: DeclarativeStream
+    name: items_${i}
+    description: |
+      Items, part ${i}.
+
+      Second paragraph.
+    retriever:
+      type: SimpleRetriever
+      requester:
+        $ref: "#/definitions/requester_${i % 3}"
+        path: /items/${i}
+      record_selector:
+        type: RecordSelector
+        extractor: { type: DpathExtractor, field_path: [data, items] }
+    schema_loader:
+      type: InlineSchemaLoader
+      schema:
+        type: object
+        properties:
+          id: { type: integer }
+          name:
+            type:
+            - string
+            - "null"
+`;
+
+/** A manifest whose `definitions:` and `streams:` blocks are large enough to be parsed entry by entry. */
+const LARGE = `version: 6.0.0
+type: DeclarativeSource
+definitions:
+${Array.from({ length: 60 }, (_, i) => `  requester_${i}:
+    type: HttpRequester
+    url_base: https://api.acme.com/v${i}
+    http_method: GET
+    request_headers:
+      Accept: application/json
+    # about requester ${i}
+`).join("")}  __proto__:
+    polluted: true
+  schemas:
+  - a
+  - b
+streams:
+${Array.from({ length: 20 }, (_, i) => stream(i)).join("")}check:
+  type: CheckStream
+  stream_names: [items_0]
+`;
+
 describe("IncrementalManifestParser", () => {
+  it("parses a large block entry by entry, then again only the entry an edit changed", async () => {
+    const parser = new IncrementalManifestParser();
+    await assertSameAsWhole(parser, LARGE);
+    assert.deepEqual(parser.lastParse, { reparsed: 5, reused: 0, entries: { reparsed: 82, reused: 0 } }, "62 definitions (a sequence at its key's indentation included), 20 streams");
+    const inStream = LARGE.replace("path: /items/3\n", "path: /items/3/all\n        http_method: POST\n");
+    await assertSameAsWhole(parser, inStream);
+    assert.deepEqual(parser.lastParse, { reparsed: 1, reused: 4, entries: { reparsed: 1, reused: 19 } }, "only stream 3; the streams under it moved");
+    const inDefinitions = inStream.replace("url_base: https://api.acme.com/v0\n", "url_base: https://api.acme.com/v0/\n");
+    await assertSameAsWhole(parser, inDefinitions);
+    assert.deepEqual(parser.lastParse, { reparsed: 1, reused: 4, entries: { reparsed: 1, reused: 61 } });
+    const added = inDefinitions.replace("check:\n", `${stream(20)}check:\n`);
+    await assertSameAsWhole(parser, added);
+    assert.deepEqual(parser.lastParse, { reparsed: 1, reused: 4, entries: { reparsed: 2, reused: 19 } }, "a new stream at the end of streams, and the one above it, which holds the new one's comment line");
+    const { manifest } = await parser.parse(added);
+    assert.equal(Object.getPrototypeOf(manifest.definitions), Object.prototype, "a `__proto__` entry is data");
+  });
+
+  it("places an entry's value, key and reference where it is written, after an edit above it", async () => {
+    const parser = new IncrementalManifestParser();
+    await parser.parse(LARGE);
+    const edited = LARGE.replace("  # stream 0\n", "  # stream 0\n  # one more line\n");
+    const { positions } = await parser.parse(edited);
+    const lineOf = (needle: string) => edited.split("\n").indexOf(needle) + 1;
+    assert.deepEqual(positions.locate("streams[5].retriever.requester.path"), { line: lineOf("        path: /items/5"), column: 15, sourcePath: "streams[5].retriever.requester.path" });
+    assert.deepEqual(positions.locate("streams[5].retriever.requester.url_base"), { line: lineOf("    url_base: https://api.acme.com/v2"), column: 15, sourcePath: "definitions.requester_2.url_base" });
+    assert.deepEqual(positions.locate("definitions.requester_7", { key: true }), { line: lineOf("  requester_7:"), column: 3, sourcePath: "definitions.requester_7" });
+    assert.deepEqual(positions.locate("streams"), { line: lineOf("  - type: DeclarativeStream"), column: 3, sourcePath: "streams" });
+  });
+
+  it("parses a large block whole when an entry alone could read differently, and the text whole for an anchor", async () => {
+    const repeated = LARGE.replace("  requester_29:", "  requester_28:");
+    let parser = new IncrementalManifestParser();
+    await assertSameAsWhole(parser, repeated);
+    assert.deepEqual(parser.lastParse, { reparsed: 5, reused: 0, entries: { reparsed: 20, reused: 0 } }, "a repeated definition: definitions parsed as one block, streams by entries");
+    parser = new IncrementalManifestParser();
+    await assertSameAsWhole(parser, LARGE.replace("  requester_4:\n", "  requester_4: &four\n"));
+    assert.equal(parser.lastParse, "whole", "an anchor may be used in another block");
+    parser = new IncrementalManifestParser();
+    await parser.parse(LARGE);
+    const broken = LARGE.replace("path: /items/3\n", "path: [/items/3\n");
+    const expected = await parseManifestSource(broken).catch((e: unknown) => e);
+    const error = await parser.parse(broken).catch((e: unknown) => e);
+    assert.ok(error instanceof ManifestError && expected instanceof ManifestError);
+    assert.equal(error.message, expected.message, "a syntax error in one entry, reported as the whole text's parse does");
+  });
+
   it("parses each top-level block, then again only the blocks an edit changed", async () => {
     const parser = new IncrementalManifestParser();
     await assertSameAsWhole(parser, MANIFEST);
-    assert.deepEqual(parser.lastParse, { reparsed: 7, reused: 0 });
+    assert.deepEqual(parser.lastParse, { reparsed: 7, reused: 0, entries: { reparsed: 0, reused: 0 } });
     const edited = MANIFEST.replace("path: /users", "path: /v2/users\n    http_method: GET");
     await assertSameAsWhole(parser, edited);
-    assert.deepEqual(parser.lastParse, { reparsed: 1, reused: 6 }, "only definitions: every block after it has moved, and keeps its lines");
+    assert.deepEqual(parser.lastParse, { reparsed: 1, reused: 6, entries: { reparsed: 0, reused: 0 } }, "only definitions: every block after it has moved, and keeps its lines");
     await assertSameAsWhole(parser, edited);
-    assert.deepEqual(parser.lastParse, { reparsed: 0, reused: 7 });
+    assert.deepEqual(parser.lastParse, { reparsed: 0, reused: 7, entries: { reparsed: 0, reused: 0 } });
   });
 
   it("places a value reached through a reference in another block where it is written", async () => {
@@ -122,6 +218,6 @@ describe("IncrementalManifestParser", () => {
     assert.equal(error.where.file, expected.where.file);
     assert.match(error.where.file ?? "", /^manifest\.yaml:\d+:\d+$/);
     await assertSameAsWhole(parser, MANIFEST);
-    assert.deepEqual(parser.lastParse, { reparsed: 7, reused: 0 }, "after a whole parse, the blocks are read again");
+    assert.deepEqual(parser.lastParse, { reparsed: 7, reused: 0, entries: { reparsed: 0, reused: 0 } }, "after a whole parse, the blocks are read again");
   });
 });
