@@ -2,7 +2,7 @@ import type { TextSpan } from "./yaml-top-level-blocks.js";
 
 /** A top-level block split into its entries (see {@link blockEntries}). */
 export interface BlockEntries {
-  /** Where the key's line ends (after its newline): the entries start there. */
+  /** Where the key's line ends (after its newline): the entries start there; the blank and comment lines above it stay with the key. */
   headerEnd: number;
   /** A block sequence (`- ` entries) or a block mapping (`key:` entries). */
   kind: "seq" | "map";
@@ -11,22 +11,27 @@ export interface BlockEntries {
 }
 
 /**
- * The entries of one top-level block of a YAML text (pure/yaml-top-level-blocks.ts): the block's key alone
- * on its first line (`streams:`), then a block sequence or mapping whose items all start at one
- * indentation, each item (`  - type: ...`, `  base_requester:`) with the lines under it. Undefined when
- * the block is anything else: a value or a comment on the key's line, a line (not blank, not a comment)
- * indented less than the items, an item of the other kind at the items' indentation (but a sequence
- * written at a key's own indentation, `  key:\n  - a`, belongs to that key), a tab in the indentation,
- * or fewer than two items. The caller parses each entry alone and checks that it holds one item with no
- * error, anchor or alias.
+ * The entries of one top-level block of a YAML text (pure/yaml-top-level-blocks.ts), or of one entry of a
+ * block mapping: its key alone on its first line that is not blank or a comment (`streams:`, `  streams:`), then a block sequence or
+ * mapping whose items all start at one indentation, each item (`  - type: ...`, `  base_requester:`) with
+ * the lines under it. Undefined when it is anything else: a value or a comment on the key's line, a line
+ * (not blank, not a comment) indented less than the items, an item of the other kind at the items'
+ * indentation (but a sequence written at a key's own indentation, `  key:\n  - a`, belongs to that key),
+ * a mapping not indented more than its key, a tab in the indentation, or no item. The caller parses each
+ * entry alone and checks that it holds one item with no error, anchor or alias.
  *
  * @example
  * blockEntries("streams:\n  - name: a\n  - name: b\n");
  * // { headerEnd: 9, kind: "seq", entries: [{ start: 9, end: 22 }, { start: 22, end: 35 }] }
  */
 export function blockEntries(source: string): BlockEntries | undefined {
-  const firstEnd = source.indexOf("\n");
-  if (firstEnd === -1 || !KEY_ALONE.test(source.slice(0, firstEnd))) return undefined;
+  // The key's line: the first that is not blank or a comment.
+  let keyLine = 0;
+  for (let end = source.indexOf("\n"); end !== -1 && COMMENT_OR_BLANK.test(source.slice(keyLine, end)); end = source.indexOf("\n", keyLine)) keyLine = end + 1;
+  const firstEnd = source.indexOf("\n", keyLine);
+  const header = firstEnd === -1 ? undefined : KEY_ALONE.exec(source.slice(keyLine, firstEnd));
+  if (!header) return undefined;
+  const keyIndent = header[1]!.length;
   const headerEnd = firstEnd + 1;
   let indent = -1;
   let kind: "seq" | "map" | undefined;
@@ -43,7 +48,7 @@ export function blockEntries(source: string): BlockEntries | undefined {
       if (indent === -1) {
         indent = depth;
         kind = isItem ? "seq" : ENTRY_KEY.test(content) ? "map" : undefined;
-        if (!kind || indent === 0) return undefined;
+        if (!kind || indent === 0 || indent < keyIndent || (kind === "map" && indent === keyIndent)) return undefined;
       }
       if (depth < indent) return undefined;
       if (depth === indent) {
@@ -54,12 +59,14 @@ export function blockEntries(source: string): BlockEntries | undefined {
     if (end === -1) break;
     at = end + 1;
   }
-  if (!kind || starts.length < 2) return undefined;
+  if (!kind || starts.length === 0) return undefined;
   starts[0] = headerEnd;
   return { headerEnd, kind, entries: starts.map((start, i) => ({ start, end: starts[i + 1] ?? source.length })) };
 }
 
-/** A top-level key alone on its line: `streams:`, nothing after the colon but spaces. */
-const KEY_ALONE = /^[A-Za-z0-9_$][\w$.-]*:[ ]*\r?$/;
+/** A blank line or a comment line. */
+const COMMENT_OR_BLANK = /^[ \t]*(#.*)?\r?$/;
+/** A plain key alone on its line: `streams:`, nothing after the colon but spaces; its indentation captured. */
+const KEY_ALONE = /^( *)[A-Za-z0-9_$][\w$.-]*:[ ]*\r?$/;
 /** An entry of a block mapping with a plain key: `base_requester:` or `page_size: 50`. */
 const ENTRY_KEY = /^[A-Za-z0-9_$][\w$.-]*\s*:(\s|$)/;

@@ -1,9 +1,9 @@
-import type { Document, Node, Pair } from "yaml";
-import { blockEntries } from "../../pure/yaml-block-entries.js";
+import type { Document, Pair } from "yaml";
 import { topLevelBlocks } from "../../pure/yaml-top-level-blocks.js";
 import { loadYaml } from "../../sdk/plugin/load-yaml.js";
 import { parseManifestSource } from "./parse-manifest-text.js";
-import type { SourcePositions } from "./source-positions.js";
+import { ENTRY_SPLIT_CHARS, EntryParses, hasNoAnchor, parseSplit, type EntryStarts, type ParsedEntry } from "./block-entry-parses.js";
+import type { OffsetTree, SourcePositions } from "./source-positions.js";
 
 /** One top-level block of a manifest's text (a key at column 0 and the lines under it), parsed on its own. */
 interface ParsedBlock {
@@ -12,25 +12,9 @@ interface ParsedBlock {
   pairs: Pair[];
   /** The block as plain data, made the first time a text holding it is read and kept with it. */
   value?: Record<string, unknown>;
-  /** For a block parsed entry by entry: where each entry starts in the block, by its index or key. */
-  entryStarts?: Map<string, number>;
-  /** And its entries, by their text: kept for the next text while the block is. */
-  entries?: Array<[string, ParsedEntry]>;
+  /** For a block parsed entry by entry: its entries, and where each starts in the block. */
+  split?: { entryStarts: EntryStarts; entries: Array<[string, ParsedEntry]> };
 }
-
-/** One entry of a large block (pure/yaml-block-entries.ts), parsed on its own. */
-interface ParsedEntry {
-  /** The sequence's item, or the mapping's pair; its ranges count from the entry's start. */
-  item: Node | Pair;
-  /** The item's value as plain data, and for a mapping's pair its key. */
-  value: unknown;
-  key?: unknown;
-  /** Where the entry's sequence or mapping starts in it (its `-` or its key, after any comment lines). */
-  collectionStart: number;
-}
-
-/** A block this long or longer is parsed entry by entry (each stream, each definition), so an edit parses one. */
-const ENTRY_SPLIT_CHARS = 8 * 1024;
 
 /** What a manifest text holds, as {@link parseManifestSource} answers. */
 type ParsedManifest = { manifest: Record<string, unknown>; positions: SourcePositions };
@@ -48,6 +32,11 @@ type ParsedManifest = { manifest: Record<string, unknown>; positions: SourcePosi
  * that is JSON; any line at column 0 other than a plain key or a comment (`---`, `...`, a `%` directive,
  * a list written at column 0 under its key, a quoted key); a block with an error or a warning (the whole
  * text's parse reports it, at its line); an anchor or an alias (which may cross blocks).
+ *
+ * A block of 8 KB or more is parsed entry by entry (block-entry-parses.ts: each stream of `streams:`, each
+ * key of `definitions:`, and a large entry's own entries in turn), so a keystroke in a manifest whose
+ * `streams:` block is 9,900 lines parses the stream it is in. Where an entry alone could read differently
+ * (an error, an anchor, a repeated key), its block is parsed as one, as above.
  *
  * Keeps the blocks of the last text only: one parser per edited manifest (a Builder session). A block kept
  * is the same value in each answer (converting the 55,000 lines of schemas to plain data again was a tenth
@@ -77,7 +66,7 @@ export class IncrementalManifestParser {
     for (const span of spans) {
       const source = text.slice(span.start, span.end);
       let block = next.get(source) ?? this.blocks.get(source);
-      if (block?.entries) entries.keep(block.entries);
+      if (block?.split) entries.keep(block.split.entries);
       if (!block) {
         block = (source.length >= ENTRY_SPLIT_CHARS ? parseByEntries(yaml, source, entries) : undefined) ?? parseBlock(yaml, source);
         if (!block) return this.whole(text, file);
@@ -89,16 +78,13 @@ export class IncrementalManifestParser {
     this.entries = entries.next;
     this.lastParse = { reparsed, reused: spans.length - reparsed, entries: { reparsed: entries.reparsed, reused: entries.reused } };
     const root = new yaml.YAMLMap();
-    const offsets = new Map<string, number>();
-    const entryOffsets = new Map<string, Map<string, number>>();
+    const offsets = new Map<string, OffsetTree>();
     for (const span of spans) {
       const block = next.get(text.slice(span.start, span.end))!;
       for (const pair of block.pairs) {
         root.items.push(pair);
         const key = String((pair.key as { value?: unknown }).value);
-        if (offsets.has(key)) continue;
-        offsets.set(key, span.start);
-        if (block.entryStarts) entryOffsets.set(key, new Map([...block.entryStarts].map(([entry, start]) => [entry, span.start + start])));
+        if (!offsets.has(key)) offsets.set(key, { start: span.start, entries: block.split && placed(span.start, block.split.entryStarts) });
       }
     }
     const first = next.get(text.slice(spans[0]!.start, spans[0]!.end))!.document.contents as { range?: [number, number, number] };
@@ -110,7 +96,7 @@ export class IncrementalManifestParser {
     lines.addNewLine(0);
     for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lines.addNewLine(at + 1);
     const { SourcePositions } = await import("./source-positions.js");
-    return { manifest, positions: SourcePositions.ofBlocks(document, lines, offsets, entryOffsets) };
+    return { manifest, positions: SourcePositions.ofBlocks(document, lines, offsets) };
   }
 
   private whole(text: string, file?: string): Promise<ParsedManifest> {
@@ -144,121 +130,25 @@ function parseBlock(yaml: typeof import("yaml"), source: string): ParsedBlock | 
   return { document, pairs: document.contents.items as Pair[] };
 }
 
-/** True when no node of the document has an anchor or is an alias (either may reach across blocks). */
-function hasNoAnchor(yaml: typeof import("yaml"), document: Document): boolean {
-  let shared = false;
-  yaml.visit(document, (_key, node) => {
-    if (!yaml.isAlias(node) && !(yaml.isNode(node) && node.anchor)) return undefined;
-    shared = true;
-    return yaml.visit.BREAK;
-  });
-  return !shared;
-}
-
-/** The entries parsed for one text: each kept from the last text while its source is the same, else parsed. */
-class EntryParses {
-  readonly next = new Map<string, ParsedEntry>();
-  reparsed = 0;
-  reused = 0;
-
-  constructor(
-    private readonly yaml: typeof import("yaml"),
-    private readonly last: ReadonlyMap<string, ParsedEntry>,
-  ) {}
-
-  /**
-   * The entry written as `source` in a block of `kind` and whether it was parsed now, or undefined when it is
-   * not one item alone (see parseEntry).
-   */
-  get(source: string, kind: "seq" | "map"): { entry: ParsedEntry; parsed: boolean } | undefined {
-    // An entry written twice in one text is parsed twice: each place has its own nodes.
-    const kept = this.next.has(source) ? undefined : this.last.get(source);
-    if (kept && (kind === "map") === (kept.key !== undefined)) {
-      this.next.set(source, kept);
-      return { entry: kept, parsed: false };
-    }
-    const entry = parseEntry(this.yaml, source, kind);
-    if (!entry) return undefined;
-    if (!this.next.has(source)) this.next.set(source, entry);
-    return { entry, parsed: true };
-  }
-
-  /** Counts the entries of a block assembled from them. */
-  count(parsed: number, reused: number): void {
-    this.reparsed += parsed;
-    this.reused += reused;
-  }
-
-  /** Keeps the entries of a block kept whole, for the text after this one. */
-  keep(entries: ReadonlyArray<[string, ParsedEntry]>): void {
-    for (const [source, entry] of entries) if (!this.next.has(source)) this.next.set(source, entry);
-  }
-}
-
-/**
- * A large block parsed entry by entry (pure/yaml-block-entries.ts), assembled into the pair a whole
- * block's parse gives: its key, and a sequence or mapping of the entries' items, whose ranges count from
- * their own entry's start (`entryStarts`, by index or key). Undefined when the block does not split, an
- * entry alone is not one item, or a mapping repeats a key: the block is then parsed whole.
- */
+/** A large block parsed entry by entry (see block-entry-parses.ts), as a block: undefined when it does not split. */
 function parseByEntries(yaml: typeof import("yaml"), source: string, parses: EntryParses): ParsedBlock | undefined {
-  const split = blockEntries(source);
+  const split = parseSplit(yaml, source, parses, true);
   if (!split) return undefined;
-  const header = parseBlock(yaml, source.slice(0, split.headerEnd));
-  const key = header?.pairs[0]?.key as Node | undefined;
-  if (!header || header.pairs.length !== 1 || !key) return undefined;
-  const collection = split.kind === "seq" ? new yaml.YAMLSeq() : new yaml.YAMLMap();
-  const entryStarts = new Map<string, number>();
-  const entries: Array<[string, ParsedEntry]> = [];
-  let parsedNow = 0;
-  const list: unknown[] = [];
-  const map: Record<string, unknown> = {};
-  for (const [index, span] of split.entries.entries()) {
-    const text = source.slice(span.start, span.end);
-    const got = parses.get(text, split.kind);
-    if (!got) return undefined;
-    const { entry } = got;
-    if (got.parsed) parsedNow++;
-    entries.push([text, entry]);
-    // The collection starts where its first item does, as in a whole parse (only a range's start is read).
-    if (index === 0) collection.range = [span.start + entry.collectionStart, source.length, source.length];
-    (collection.items as unknown[]).push(entry.item);
-    if (split.kind === "seq") {
-      entryStarts.set(String(index), span.start);
-      list.push(entry.value);
-    } else {
-      const name = String(entry.key);
-      if (entryStarts.has(name)) return undefined;
-      entryStarts.set(name, span.start);
-      // `__proto__` as a key is data, as yaml's toJS makes it.
-      Object.defineProperty(map, name, { value: entry.value, writable: true, enumerable: true, configurable: true });
-    }
-  }
-  const pair = new yaml.Pair(key, collection);
+  const key = split.pair.key as { value?: unknown; range?: [number, number, number] };
   const contents = new yaml.YAMLMap();
-  contents.items.push(pair);
+  contents.items.push(split.pair);
   contents.range = [key.range![0], source.length, source.length];
   const document = new yaml.Document();
   document.contents = contents;
   const value: Record<string, unknown> = {};
-  Object.defineProperty(value, String((key as { value?: unknown }).value), { value: split.kind === "seq" ? list : map, writable: true, enumerable: true, configurable: true });
-  parses.count(parsedNow, entries.length - parsedNow);
-  return { document, pairs: [pair], value, entryStarts, entries };
+  // `__proto__` as a key is data, as yaml's toJS makes it.
+  Object.defineProperty(value, String(key.value), { value: split.value, writable: true, enumerable: true, configurable: true });
+  return { document, pairs: [split.pair], value, split: { entryStarts: split.entryStarts, entries: split.entries } };
 }
 
-/** One entry of a block parsed alone: one sequence item or one mapping pair, with no error, warning, anchor or alias. */
-function parseEntry(yaml: typeof import("yaml"), source: string, kind: "seq" | "map"): ParsedEntry | undefined {
-  const document = yaml.parseDocument(source, { uniqueKeys: false, keepSourceTokens: false });
-  if (document.errors.length || document.warnings.length || !hasNoAnchor(yaml, document)) return undefined;
-  const contents = document.contents;
-  if (kind === "seq") {
-    if (!yaml.isSeq(contents) || contents.items.length !== 1) return undefined;
-    return { item: contents.items[0] as Node, value: (document.toJS() as unknown[])[0], collectionStart: contents.range![0] };
-  }
-  if (!yaml.isMap(contents) || contents.items.length !== 1) return undefined;
-  const pair = contents.items[0] as Pair;
-  const value = document.toJS() as Record<string, unknown>;
-  const key = (pair.key as { value?: unknown } | null)?.value;
-  if (key === undefined || key === null || typeof key === "object") return undefined;
-  return { item: pair, value: value[String(key)], key, collectionStart: contents.range![0] };
+/** Entry starts counted from what holds them, as offsets in the text: `at` is where that starts. */
+function placed(at: number, starts: EntryStarts): Map<string, OffsetTree> {
+  const trees = new Map<string, OffsetTree>();
+  for (const [name, { start, entries }] of starts) trees.set(name, { start: at + start, entries: entries && placed(at + start, entries) });
+  return trees;
 }

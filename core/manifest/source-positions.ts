@@ -26,14 +26,18 @@ type Segment = string | number;
  * positions.locate("streams[0].retriever.paginator.page_size"); // { line: 14, column: 9, sourcePath: "..." }
  * positions.locate("streams[0].retriever.paginator.stop_conditon", { key: true }); // where the key is written
  */
+/** Where the ranges of a part of a document parsed apart count from in the text, and those of its own parts parsed apart, by index or key. */
+export interface OffsetTree {
+  start: number;
+  entries?: ReadonlyMap<string, OffsetTree>;
+}
+
 export class SourcePositions {
   private constructor(
     private readonly document: Document,
     private readonly lines?: LineCounter,
     /** For a document assembled from top-level blocks parsed apart: where each top-level key's block starts in the text. */
-    private readonly blockOffsets?: ReadonlyMap<string, number>,
-    /** Of those, for a block parsed entry by entry: where each entry starts in the text, by its index or key. */
-    private readonly entryOffsets?: ReadonlyMap<string, ReadonlyMap<string, number>>,
+    private readonly blockOffsets?: ReadonlyMap<string, OffsetTree>,
   ) {}
 
   /** Each step of a walk from the root, by the path walked so far (null: not written there). */
@@ -52,11 +56,11 @@ export class SourcePositions {
 
   /**
    * The source map of a document assembled from top-level blocks parsed one by one (see
-   * IncrementalManifestParser): each node's range counts from its block's start, `blockOffsets[key]`; in a
-   * block parsed entry by entry, from its entry's start, `entryOffsets[key][index or key]`.
+   * IncrementalManifestParser): each node's range counts from its block's start, `blockOffsets[key].start`;
+   * in a block parsed entry by entry, from its entry's start, `.entries[index or key].start`, and so on down.
    */
-  static ofBlocks(document: Document, lines: LineCounter, blockOffsets: ReadonlyMap<string, number>, entryOffsets?: ReadonlyMap<string, ReadonlyMap<string, number>>): SourcePositions {
-    return new SourcePositions(document, lines, blockOffsets, entryOffsets);
+  static ofBlocks(document: Document, lines: LineCounter, blockOffsets: ReadonlyMap<string, OffsetTree>): SourcePositions {
+    return new SourcePositions(document, lines, blockOffsets);
   }
 
   /** For a manifest given as an object: paths are traced through references, without lines. */
@@ -118,9 +122,13 @@ export class SourcePositions {
 
   /** Where the ranges of the node written at `path` count from (see {@link ofBlocks}). */
   private offsetOf(path: readonly Segment[]): number {
-    const block = String(path[0]);
-    const entry = path.length > 1 ? this.entryOffsets?.get(block)?.get(String(path[1])) : undefined;
-    return entry ?? this.blockOffsets?.get(block) ?? 0;
+    let tree = this.blockOffsets?.get(String(path[0]));
+    let offset = tree?.start ?? 0;
+    for (let i = 1; i < path.length && tree?.entries; i++) {
+      tree = tree.entries.get(String(path[i]));
+      if (tree) offset = tree.start;
+    }
+    return offset;
   }
 
   /** One segment down from `node`, following references first. */

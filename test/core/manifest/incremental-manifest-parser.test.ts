@@ -125,6 +125,20 @@ describe("IncrementalManifestParser", () => {
     assert.equal(Object.getPrototypeOf(manifest.definitions), Object.prototype, "a `__proto__` entry is data");
   });
 
+  it("parses a large entry entry by entry in turn (definitions > streams > each stream), as a whole parse reads it", async () => {
+    const nested = `version: 6.0.0\ndefinitions:\n  streams:\n${Array.from({ length: 20 }, (_, i) => stream(i).replace(/^ {4}/gm, "      ").replace(/^ {2}# .*\n {2}- type/, `    stream_${i}:\n      type`)).join("")}streams:\n  - $ref: "#/definitions/streams/stream_3"\n`;
+    const parser = new IncrementalManifestParser();
+    await assertSameAsWhole(parser, nested);
+    assert.deepEqual(parser.lastParse, { reparsed: 3, reused: 0, entries: { reparsed: 1, reused: 0 } }, "definitions holds one entry, streams, itself parsed by entries");
+    const edited = nested.replace("path: /items/7\n", "path: /items/7/all\n");
+    await assertSameAsWhole(parser, edited);
+    assert.deepEqual(parser.lastParse, { reparsed: 1, reused: 2, entries: { reparsed: 1, reused: 0 } });
+    const { positions } = await parser.parse(edited);
+    const lineOf = (needle: string) => edited.split("\n").indexOf(needle) + 1;
+    assert.deepEqual(positions.locate("definitions.streams.stream_9.retriever.requester.path"), { line: lineOf("          path: /items/9"), column: 17, sourcePath: "definitions.streams.stream_9.retriever.requester.path" });
+    assert.deepEqual(positions.locate("definitions.streams.stream_8", { key: true }), { line: lineOf("    stream_8:"), column: 5, sourcePath: "definitions.streams.stream_8" });
+  });
+
   it("places an entry's value, key and reference where it is written, after an edit above it", async () => {
     const parser = new IncrementalManifestParser();
     await parser.parse(LARGE);
