@@ -1,5 +1,7 @@
-import { Document, isAlias, isCollection, isMap, isNode, isPair, LineCounter, parseDocument, visit, YAMLMap, type Node, type Pair } from "yaml";
+import { Document, isMap, LineCounter, parseDocument, YAMLMap, type Node, type Pair } from "yaml";
 import { topLevelBlocks } from "../../pure/yaml-top-level-blocks.js";
+import { ENTRY_SPLIT_CHARS, EntryDocuments, type Placement } from "./entry-documents.js";
+import { hasAnchorOrAlias, shiftRanges } from "./yaml-nodes.js";
 
 /** One top-level block's parse, its nodes' ranges counted in the text it was last placed in. */
 interface Block {
@@ -22,7 +24,9 @@ export interface AssembledDocument {
  * its top-level blocks (pure/yaml-top-level-blocks.ts), each parsed once and reused while its text is
  * the same. A block an edit moved (every block below the edited one) keeps its nodes; their ranges are
  * shifted to its new place, which is much cheaper than parsing it again: a keystroke in `definitions:` of
- * a 1.25 MB manifest whose inline schemas take 55,000 lines parses 440 lines.
+ * a 1.25 MB manifest whose inline schemas take 55,000 lines parses 440 lines. A block of 8 KB or more is
+ * assembled from its entries (entry-documents.ts: each stream of `streams:`, each key of `definitions:`,
+ * a large entry's own entries in turn), so a keystroke in a 9,900-line `streams:` parses one stream.
  *
  * The document is the one a whole parse gives (the same values, keys and ranges); what a block alone
  * could read differently is undefined here (see topLevelBlocks; a block with an error, a warning, an
@@ -37,56 +41,49 @@ export interface AssembledDocument {
  */
 export class BlockDocuments {
   private blocks = new Map<string, Block>();
+  private readonly entries = new EntryDocuments();
 
   assemble(text: string): AssembledDocument | undefined {
     const spans = /^\s*\{/.test(text) ? undefined : topLevelBlocks(text);
     if (!spans || spans.length < 2) return undefined;
     const next = new Map<string, Block>();
     const used: Array<{ block: Block; offset: number }> = [];
+    const placements: Placement[] = [];
+    this.entries.begin();
     for (const { start, end } of spans) {
       const source = text.slice(start, end);
       // A block written twice in one text is parsed twice: one node can only hold one place.
       let block = next.has(source) ? undefined : this.blocks.get(source);
+      if (!block && source.length >= ENTRY_SPLIT_CHARS) {
+        // Assembled again at each text from its entries, each kept while its text is the same.
+        const split = this.entries.assemble(source, start, placements);
+        if (split) {
+          used.push({ block: { source, pairs: [split.pair], offset: start }, offset: start });
+          continue;
+        }
+      }
       if (!block) {
         const parsed = parseBlock(source);
         if (!parsed) return undefined;
         block = { source, pairs: parsed, offset: 0 };
       }
-      if (block.offset !== start) shiftRanges(block, start - block.offset);
+      if (block.offset !== start) for (const pair of block.pairs) shiftRanges(pair, start - block.offset);
       block.offset = start;
       if (!next.has(source)) next.set(source, block);
       used.push({ block, offset: start });
     }
     this.blocks = next;
-    return { document: assembled(used.flatMap(({ block }) => block.pairs), text), lines: lineCounter(text), current: () => used.every(({ block, offset }) => block.offset === offset) };
+    this.entries.end();
+    const current = () => used.every(({ block, offset }) => block.offset === offset) && placements.every(({ entry, offset }) => entry.offset === offset);
+    return { document: assembled(used.flatMap(({ block }) => block.pairs), text), lines: lineCounter(text), current };
   }
 }
 
 /** A block's pairs, or undefined when it must be parsed with the whole text (an error, a warning, an anchor, an alias). */
 function parseBlock(source: string): Pair[] | undefined {
   const document = parseDocument(source, { uniqueKeys: false, keepSourceTokens: false });
-  if (document.errors.length || document.warnings.length || !isMap(document.contents)) return undefined;
-  let shared = false;
-  visit(document, (_key, node) => {
-    if (!isAlias(node) && !(isNode(node) && node.anchor)) return undefined;
-    shared = true;
-    return visit.BREAK;
-  });
-  return shared ? undefined : (document.contents.items as Pair[]);
-}
-
-function shiftRanges(block: Block, by: number): void {
-  const shift = (node: unknown): void => {
-    if (isPair(node)) {
-      shift(node.key);
-      shift(node.value);
-      return;
-    }
-    if (!isNode(node)) return;
-    if (node.range) node.range = [node.range[0] + by, node.range[1] + by, node.range[2] + by];
-    if (isCollection(node)) for (const item of node.items) shift(item);
-  };
-  for (const pair of block.pairs) shift(pair);
+  if (document.errors.length || document.warnings.length || !isMap(document.contents) || hasAnchorOrAlias(document)) return undefined;
+  return document.contents.items as Pair[];
 }
 
 /** The root mapping of the blocks' pairs, its range from its first key to the end of its last node, as a whole parse gives. */

@@ -1,4 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
+import { isMap, isNode, isPair, isScalar, isSeq, parseDocument } from "yaml";
+import { BlockDocuments } from "../../builder-ui/model/block-documents.js";
 import { IncrementalManifestParser } from "../../core/manifest/incremental-manifest-parser.js";
 import { parseManifestSource } from "../../core/manifest/parse-manifest-text.js";
 import { joinPath } from "../../pure/manifest-path.js";
@@ -14,13 +16,16 @@ export interface IncrementalParseTally {
   /** Of the large blocks parsed entry by entry, the entries parsed and reused. */
   entriesReparsed: number;
   entriesReused: number;
+  /** The page's parse of the same texts (builder-ui/model/block-documents.ts): texts assembled from blocks, and those with every node the same as a whole parse's. */
+  pageAssembled: number;
+  pageSame: number;
   /** The same texts read by the CLI's quick YAML reader, against the whole parse. */
   quick: QuickYamlTally;
   failures: string[];
 }
 
 export function incrementalParseTally(): IncrementalParseTally {
-  return { texts: 0, byBlocks: 0, same: 0, blocksReparsed: 0, blocksReused: 0, entriesReparsed: 0, entriesReused: 0, quick: quickYamlTally(), failures: [] };
+  return { texts: 0, byBlocks: 0, same: 0, blocksReparsed: 0, blocksReused: 0, entriesReparsed: 0, entriesReused: 0, pageAssembled: 0, pageSame: 0, quick: quickYamlTally(), failures: [] };
 }
 
 /** At most this many paths of a manifest are located both ways (the largest have tens of thousands), spread over the whole manifest. */
@@ -36,9 +41,11 @@ const MAX_PATHS = 3000;
  */
 export async function checkIncrementalParse(name: string, texts: readonly string[], tally: IncrementalParseTally): Promise<void> {
   const parser = new IncrementalManifestParser();
+  const pageBlocks = new BlockDocuments();
   for (const [index, text] of texts.entries()) {
     tally.texts++;
     const label = `${name}${index ? ` (edit ${index})` : ""}`;
+    checkPageBlocks(label, text, pageBlocks, tally);
     const whole = await parseManifestSource(text).catch(() => undefined);
     const blocks = await parser.parse(text).catch(() => undefined);
     if (!whole || !blocks) {
@@ -64,8 +71,34 @@ export async function checkIncrementalParse(name: string, texts: readonly string
   }
 }
 
+/**
+ * The page's parse by blocks against a whole parse of the same text: every node's kind, full range and
+ * scalar value (what the page's splices read), and the plain data.
+ */
+function checkPageBlocks(label: string, text: string, blocks: BlockDocuments, tally: IncrementalParseTally): void {
+  const assembled = blocks.assemble(text);
+  if (!assembled) return;
+  tally.pageAssembled++;
+  const whole = parseDocument(text, { uniqueKeys: false, keepSourceTokens: false });
+  const mine = shape(assembled.document.contents);
+  const theirs = shape(whole.contents);
+  const at = mine.findIndex((node, i) => !isDeepStrictEqual(node, theirs[i]));
+  if (at === -1 && mine.length === theirs.length && isDeepStrictEqual(assembled.document.toJS(), whole.toJS())) tally.pageSame++;
+  else tally.failures.push(`${label}: the page's parse by blocks differs from a whole parse${at === -1 ? "" : ` at node ${at}: ${JSON.stringify(mine[at])} against ${JSON.stringify(theirs[at])}`}`);
+}
+
+/** Every node's kind, range and scalar value, depth first. */
+function shape(node: unknown, out: unknown[] = []): unknown[] {
+  if (isPair(node)) return shape(node.value, shape(node.key, out));
+  if (!isNode(node)) return out;
+  out.push([node.constructor.name, node.range, isScalar(node) ? node.value : undefined]);
+  if (isMap(node) || isSeq(node)) for (const item of node.items) shape(item, out);
+  return out;
+}
+
 export function incrementalParseSummary(tally: IncrementalParseTally): string {
-  return `  Incremental parse (the Builder's analysis): ${tally.same}/${tally.texts} texts read the same as a whole parse, ${tally.byBlocks} of them by blocks (${tally.blocksReparsed} blocks parsed, ${tally.blocksReused} reused; of the large blocks read entry by entry, ${tally.entriesReparsed} entries parsed, ${tally.entriesReused} reused)`;
+  return `  The page's parse (builder-ui/model/block-documents.ts): ${tally.pageSame}/${tally.pageAssembled} texts assembled from blocks give every node the same kind, range and value as a whole parse\n` +
+    `  Incremental parse (the Builder's analysis): ${tally.same}/${tally.texts} texts read the same as a whole parse, ${tally.byBlocks} of them by blocks (${tally.blocksReparsed} blocks parsed, ${tally.blocksReused} reused; of the large blocks read entry by entry, ${tally.entriesReparsed} entries parsed, ${tally.entriesReused} reused)`;
 }
 
 /** At most MAX_PATHS of the paths, evenly spaced, the first and the last included. */

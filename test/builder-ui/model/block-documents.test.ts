@@ -44,6 +44,47 @@ describe("the page's parse by top-level blocks", () => {
   });
 });
 
+/** A stream of about 700 characters, with a comment above it and a trailing comment at the list's indentation. */
+const stream = (i: number, indent = "  ") =>
+  `${indent}# stream ${i}\n${indent}- type: DeclarativeStream\n${indent}  name: items_${i}\n${indent}  description: |\n${indent}    Items, part ${i}.\n\n${indent}    Second paragraph.\n` +
+  `${indent}  retriever:\n${indent}    type: SimpleRetriever\n${indent}    requester: { $ref: "#/definitions/requester", path: /items/${i} }\n` +
+  `${indent}  schema_loader:\n${indent}    type: InlineSchemaLoader\n${indent}    schema:\n${indent}      type: object\n${indent}      properties:\n${indent}        id: { type: integer }\n${indent}        name:\n${indent}          type:\n${indent}          - string\n${indent}          - "null"\n`;
+/** A manifest whose streams: block, and the streams under definitions: > streams:, are large enough to be assembled from their entries. */
+const LARGE =
+  `version: 6.0.0\ndefinitions:\n  requester:\n    type: HttpRequester\n    url_base: https://api.acme.com\n  streams:\n${Array.from({ length: 15 }, (_, i) => stream(i, "    ").replace(/^ {4}# .*\n {4}- type/, `    stream_${i}:\n      type`).replace(/^ {6}/gm, "      ")).join("")}` +
+  `streams:\n${Array.from({ length: 20 }, (_, i) => stream(i)).join("")}  # the last comment\n\ncheck:\n  type: CheckStream\n  stream_names: [items_0]\n`;
+
+describe("the page's parse of a large block, entry by entry", () => {
+  it("assembles the document a whole parse gives, before and after edits in and above the entries", () => {
+    const blocks = new BlockDocuments();
+    const texts = [
+      LARGE,
+      LARGE.replace("path: /items/3 }\n", "path: /items/3/all, http_method: POST }\n"),
+      LARGE.replace("url_base: https://api.acme.com\n", "url_base: https://api.acme.com/v2\n"),
+      LARGE.replace("  # the last comment\n", `${stream(20)}`),
+      LARGE,
+    ];
+    for (const text of texts) {
+      const assembled = blocks.assemble(text);
+      assert.ok(assembled);
+      assert.deepEqual(shape(assembled.document.contents), shape(whole(text).contents));
+      assert.deepEqual(assembled.document.toJS(), whole(text).toJS());
+    }
+  });
+
+  it("keeps an entry an edit above moved, and an older document knows it no longer holds its text's places", () => {
+    const blocks = new BlockDocuments();
+    const tenth = (text: string) => (blocks.assemble(text)!.document.getIn(["streams", 10], true) as unknown);
+    const first = blocks.assemble(LARGE)!;
+    const before = first.document.getIn(["streams", 10], true);
+    const edited = LARGE.replace("path: /items/3 }\n", "path: /items/3/all }\n");
+    const after = tenth(edited);
+    assert.equal(after, before, "the same node: not parsed again");
+    assert.equal((after as { range: number[] }).range[0], edited.indexOf("type: DeclarativeStream\n    name: items_10"));
+    assert.equal(first.current(), false, "the first document's entries were moved");
+  });
+});
+
 describe("ManifestModel parsed by blocks", () => {
   it("a model an edit superseded still reads and edits its own text", () => {
     const old = ManifestModel.parse(SHARED_MANIFEST);
