@@ -87,8 +87,13 @@ function checkPageBlocks(label: string, text: string, blocks: BlockDocuments, ta
   else tally.failures.push(`${label}: the page's parse by blocks differs from a whole parse${at === -1 ? "" : ` at node ${at}: ${JSON.stringify(mine[at])} against ${JSON.stringify(theirs[at])}`}`);
 }
 
-/** Every node's kind, range and scalar value, depth first. */
-function shape(node: unknown, out: unknown[] = []): unknown[] {
+/**
+ * Every node's kind, range and scalar value, depth first: what the page's edits read from a document.
+ *
+ * @example
+ * assert.deepEqual(shape(assembled.document.contents), shape(parseDocument(text).contents));
+ */
+export function shape(node: unknown, out: unknown[] = []): unknown[] {
   if (isPair(node)) return shape(node.value, shape(node.key, out));
   if (!isNode(node)) return out;
   out.push([node.constructor.name, node.range, isScalar(node) ? node.value : undefined]);

@@ -1,19 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
+import { LineCounter, parseDocument } from "yaml";
 import { BlockDocuments } from "../../../builder-ui/model/block-documents.js";
 import { ManifestModel } from "../../../builder-ui/model/manifest-model.js";
 import { writeValue } from "../../../builder-ui/model/model-edits.js";
+import { shape } from "../../../scripts/builder-round-trip/incremental-parse-check.js";
 import { SHARED_MANIFEST } from "../../core/builder/builder-support.js";
-
-/** Every node's kind, range and scalar value, depth first: what the page's edits read from a document. */
-function shape(node: unknown, out: unknown[] = []): unknown[] {
-  if (isPair(node)) return shape(node.value, shape(node.key, out));
-  if (!isNode(node)) return out;
-  out.push([node.constructor.name, node.range, isScalar(node) ? node.value : undefined]);
-  if (isMap(node) || isSeq(node)) for (const item of node.items) shape(item, out);
-  return out;
-}
 
 const whole = (text: string) => parseDocument(text, { uniqueKeys: false, keepSourceTokens: false, lineCounter: new LineCounter() });
 const EDITED = SHARED_MANIFEST.replace("    http_method: GET\n", "    http_method: GET\n    path: /v2 # new\n");
