@@ -1,5 +1,11 @@
 import type { TextSpan } from "./yaml-top-level-blocks.js";
 
+/**
+ * A block or an entry this long or longer is worth splitting into its entries (each stream, each
+ * definition), so that an edit parses one: the Builder's server and page both split at this length.
+ */
+export const ENTRY_SPLIT_CHARS = 8 * 1024;
+
 /** A top-level block split into its entries (see {@link blockEntries}). */
 export interface BlockEntries {
   /** Where the key's line ends (after its newline): the entries start there; the blank and comment lines above it stay with the key. */

@@ -1,6 +1,7 @@
 import { Document, isMap, LineCounter, parseDocument, YAMLMap, type Node, type Pair } from "yaml";
 import { topLevelBlocks } from "../../pure/yaml-top-level-blocks.js";
-import { ENTRY_SPLIT_CHARS, EntryDocuments, type Placement } from "./entry-documents.js";
+import { ENTRY_SPLIT_CHARS } from "../../pure/yaml-block-entries.js";
+import { EntryDocuments, type Placement } from "./entry-documents.js";
 import { hasAnchorOrAlias, shiftRanges } from "./yaml-nodes.js";
 
 /** One top-level block's parse, its nodes' ranges counted in the text it was last placed in. */

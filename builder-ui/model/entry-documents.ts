@@ -1,11 +1,8 @@
 import { isMap, isPair, isScalar, isSeq, parseDocument, Pair, YAMLMap, YAMLSeq, type Node } from "yaml";
-import { blockEntries } from "../../pure/yaml-block-entries.js";
+import { blockEntries, ENTRY_SPLIT_CHARS } from "../../pure/yaml-block-entries.js";
 import { hasAnchorOrAlias, shiftRanges } from "./yaml-nodes.js";
 
-/** A block or an entry this long or longer is assembled from its entries, each parsed once while its text is the same. */
-export const ENTRY_SPLIT_CHARS = 8 * 1024;
-
-/** One entry of a block, parsed alone or assembled from its own entries; its nodes' ranges count in the text it was last placed in. */
+/** One entry of a block, parsed alone or assembled from its own entries (then made again at each placement); its nodes' ranges count in the text it was last placed in. */
 interface Entry {
   /** The sequence's item or the mapping's pair. */
   item: Node | Pair;
@@ -13,8 +10,6 @@ interface Entry {
   collection: [number, number, number];
   /** Where the entry starts in that text: its nodes' ranges include it. */
   offset: number;
-  /** For an entry assembled from its own entries: rebuilt at each placement. */
-  split?: boolean;
 }
 
 /** Where an entry was placed in one assembly: the assembly is current while the entry still is there. */
@@ -87,10 +82,10 @@ export class EntryDocuments {
     // An entry written twice in one text is parsed twice: one node can only hold one place.
     let entry = this.next.has(text) ? undefined : this.last.get(text);
     if (entry && (kind === "map") !== isPair(entry.item)) entry = undefined;
-    if (entry?.split) entry = undefined;
     if (!entry && kind === "map" && text.length >= ENTRY_SPLIT_CHARS) {
+      // Not kept: its own entries are, and it is assembled from them again at each placement.
       const assembled = this.assemble(text, start, placements);
-      if (assembled) return { item: assembled.pair, collection: assembled.collection, offset: start, split: true };
+      if (assembled) return { item: assembled.pair, collection: assembled.collection, offset: start };
     }
     entry ??= parseEntry(text, kind);
     if (!entry) return undefined;

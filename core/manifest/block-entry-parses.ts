@@ -1,8 +1,5 @@
 import type { Document, Node, Pair } from "yaml";
-import { blockEntries } from "../../pure/yaml-block-entries.js";
-
-/** A block or an entry this long or longer is parsed entry by entry (each stream, each definition), so an edit parses one. */
-export const ENTRY_SPLIT_CHARS = 8 * 1024;
+import { blockEntries, ENTRY_SPLIT_CHARS } from "../../pure/yaml-block-entries.js";
 
 /** Where each entry of a split block or entry starts, counted from the start of what holds it, by index or key; and its own entries'. */
 export type EntryStarts = Map<string, { start: number; entries?: EntryStarts }>;
@@ -27,11 +24,13 @@ export interface SplitParse {
   entryStarts: EntryStarts;
   /** The entries, by their text: kept for the next text while what holds them is. */
   entries: Array<[string, ParsedEntry]>;
+  /** How many of them were parsed for this text (the others were kept from the last one). */
+  reparsed: number;
 }
 
 /**
- * The entries parsed for one text: each kept from the last text while its source is the same, else parsed.
- * Counts the entries of the top-level blocks parsed entry by entry.
+ * The entries parsed for one text: each kept from the last text while its source is the same, else parsed;
+ * `reparsed` and `reused` count those of the top-level blocks parsed entry by entry (the caller adds them).
  */
 export class EntryParses {
   readonly next = new Map<string, ParsedEntry>();
@@ -74,10 +73,9 @@ export class EntryParses {
  * A block or a large entry parsed entry by entry (pure/yaml-block-entries.ts), assembled into the pair a
  * whole parse gives: its key, and a sequence or mapping of the entries' items, whose ranges count from
  * their own entry's start (`entryStarts`, by index or key). Undefined when it does not split, an entry alone
- * is not one item, or a mapping repeats a key: it is then parsed whole. `counted`: count its entries (a
- * top-level block's).
+ * is not one item, or a mapping repeats a key: it is then parsed whole.
  */
-export function parseSplit(yaml: typeof import("yaml"), source: string, parses: EntryParses, counted = false): SplitParse | undefined {
+export function parseSplit(yaml: typeof import("yaml"), source: string, parses: EntryParses): SplitParse | undefined {
   const split = blockEntries(source);
   if (!split) return undefined;
   const header = yaml.parseDocument(source.slice(0, split.headerEnd), { uniqueKeys: false, keepSourceTokens: false });
@@ -88,7 +86,7 @@ export function parseSplit(yaml: typeof import("yaml"), source: string, parses: 
   const collection = split.kind === "seq" ? new yaml.YAMLSeq() : new yaml.YAMLMap();
   const entryStarts: EntryStarts = new Map();
   const entries: Array<[string, ParsedEntry]> = [];
-  let parsedNow = 0;
+  let reparsed = 0;
   const list: unknown[] = [];
   const map: Record<string, unknown> = {};
   for (const [index, span] of split.entries.entries()) {
@@ -96,7 +94,7 @@ export function parseSplit(yaml: typeof import("yaml"), source: string, parses: 
     const got = parses.get(text, split.kind);
     if (!got) return undefined;
     const { entry } = got;
-    if (got.parsed) parsedNow++;
+    if (got.parsed) reparsed++;
     entries.push([text, entry]);
     // The collection starts where its first item does, as in a whole parse (only a range's start is read).
     if (index === 0) collection.range = [span.start + entry.collectionStart, source.length, source.length];
@@ -108,11 +106,7 @@ export function parseSplit(yaml: typeof import("yaml"), source: string, parses: 
     // `__proto__` as a key is data, as yaml's toJS makes it.
     else Object.defineProperty(map, name, { value: entry.value, writable: true, enumerable: true, configurable: true });
   }
-  if (counted) {
-    parses.reparsed += parsedNow;
-    parses.reused += entries.length - parsedNow;
-  }
-  return { pair: new yaml.Pair(key, collection), value: split.kind === "seq" ? list : map, entryStarts, entries };
+  return { pair: new yaml.Pair(key, collection), value: split.kind === "seq" ? list : map, entryStarts, entries, reparsed };
 }
 
 /**

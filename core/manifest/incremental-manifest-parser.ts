@@ -2,7 +2,8 @@ import type { Document, Pair } from "yaml";
 import { topLevelBlocks } from "../../pure/yaml-top-level-blocks.js";
 import { loadYaml } from "../../sdk/plugin/load-yaml.js";
 import { parseManifestSource } from "./parse-manifest-text.js";
-import { ENTRY_SPLIT_CHARS, EntryParses, hasNoAnchor, parseSplit, type EntryStarts, type ParsedEntry } from "./block-entry-parses.js";
+import { ENTRY_SPLIT_CHARS } from "../../pure/yaml-block-entries.js";
+import { EntryParses, hasNoAnchor, parseSplit, type EntryStarts, type ParsedEntry } from "./block-entry-parses.js";
 import type { OffsetTree, SourcePositions } from "./source-positions.js";
 
 /** One top-level block of a manifest's text (a key at column 0 and the lines under it), parsed on its own. */
@@ -132,8 +133,10 @@ function parseBlock(yaml: typeof import("yaml"), source: string): ParsedBlock | 
 
 /** A large block parsed entry by entry (see block-entry-parses.ts), as a block: undefined when it does not split. */
 function parseByEntries(yaml: typeof import("yaml"), source: string, parses: EntryParses): ParsedBlock | undefined {
-  const split = parseSplit(yaml, source, parses, true);
+  const split = parseSplit(yaml, source, parses);
   if (!split) return undefined;
+  parses.reparsed += split.reparsed;
+  parses.reused += split.entries.length - split.reparsed;
   const key = split.pair.key as { value?: unknown; range?: [number, number, number] };
   const contents = new yaml.YAMLMap();
   contents.items.push(split.pair);

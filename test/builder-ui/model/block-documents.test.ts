@@ -8,17 +8,21 @@ import { shape } from "../../../scripts/builder-round-trip/incremental-parse-che
 import { SHARED_MANIFEST } from "../../core/builder/builder-support.js";
 
 const whole = (text: string) => parseDocument(text, { uniqueKeys: false, keepSourceTokens: false, lineCounter: new LineCounter() });
+/** Each text, assembled by one BlockDocuments in turn, is the document a whole parse gives: every node's kind, range and value, and the plain data. */
+function assertAssembledAsWhole(blocks: BlockDocuments, texts: readonly string[]): void {
+  for (const text of texts) {
+    const assembled = blocks.assemble(text);
+    assert.ok(assembled);
+    assert.deepEqual(shape(assembled.document.contents), shape(whole(text).contents));
+    assert.deepEqual(assembled.document.toJS(), whole(text).toJS());
+  }
+}
+
 const EDITED = SHARED_MANIFEST.replace("    http_method: GET\n", "    http_method: GET\n    path: /v2 # new\n");
 
 describe("the page's parse by top-level blocks", () => {
   it("assembles the document a whole parse gives: every node's kind, range and value", () => {
-    const blocks = new BlockDocuments();
-    for (const text of [SHARED_MANIFEST, EDITED, SHARED_MANIFEST]) {
-      const assembled = blocks.assemble(text);
-      assert.ok(assembled);
-      assert.deepEqual(shape(assembled.document.contents), shape(whole(text).contents));
-      assert.deepEqual(assembled.document.toJS(), whole(text).toJS());
-    }
+    assertAssembledAsWhole(new BlockDocuments(), [SHARED_MANIFEST, EDITED, SHARED_MANIFEST]);
   });
 
   it("keeps the nodes of a block an edit above moved, at their new place", () => {
@@ -56,12 +60,7 @@ describe("the page's parse of a large block, entry by entry", () => {
       LARGE.replace("  # the last comment\n", `${stream(20)}`),
       LARGE,
     ];
-    for (const text of texts) {
-      const assembled = blocks.assemble(text);
-      assert.ok(assembled);
-      assert.deepEqual(shape(assembled.document.contents), shape(whole(text).contents));
-      assert.deepEqual(assembled.document.toJS(), whole(text).toJS());
-    }
+    assertAssembledAsWhole(blocks, texts);
   });
 
   it("keeps an entry an edit above moved, and an older document knows it no longer holds its text's places", () => {
